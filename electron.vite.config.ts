@@ -1,0 +1,37 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+// Three builds: main (Electron entry + the plain-Node CLI, which shares the Host), the sandboxed
+// preload (must be CommonJS: Electron's sandboxed preloads cannot be ES modules) and the renderer.
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      sourcemap: true,
+      rollupOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'main/index.ts'),
+          cli: resolve(import.meta.dirname, 'main/cli.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: {
+        input: { index: resolve(import.meta.dirname, 'preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(import.meta.dirname, 'renderer'),
+    plugins: [react()],
+    build: {
+      outDir: resolve(import.meta.dirname, 'out/renderer'),
+      rollupOptions: { input: resolve(import.meta.dirname, 'renderer/index.html') },
+    },
+  },
+});

@@ -1,0 +1,27 @@
+import type { ParseArgsOptionsConfig } from 'node:util';
+import type { Host } from '../host/host';
+import type { CliOutput } from './output';
+
+export interface CliContext {
+  readonly out: CliOutput;
+  /** Positional arguments after the command name. */
+  readonly args: readonly string[];
+  /** The command's own options as parsed (global flags excluded). */
+  readonly options: Readonly<Record<string, string | boolean | (string | boolean)[] | undefined>>;
+  readonly globals: { readonly config?: string; readonly dataDir?: string; readonly json: boolean };
+  /** Builds the Host lazily (commands like --help need none); the runner disposes it. */
+  host(): Promise<Host>;
+  /** Aborted on SIGINT/SIGTERM: commands stop what they do and clean up. */
+  readonly signal: AbortSignal;
+}
+
+export interface CliCommand {
+  readonly name: string;
+  readonly summary: string;
+  /** e.g. "call SERVER TOOL [--args JSON]" */
+  readonly usage: string;
+  readonly options?: ParseArgsOptionsConfig;
+  /** Minimum and maximum number of positionals. */
+  readonly positionals?: { min: number; max: number };
+  run(ctx: CliContext): Promise<number>;
+}

@@ -1,0 +1,155 @@
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { APP_NAME, APP_VERSION } from '../app-meta';
+import { HarborError } from '../host/errors';
+import type { Host } from '../host/host';
+import type { CliCommand, CliContext } from './command';
+import { CliOutput, EXIT, UsageError, exitCodeFor } from './output';
+
+const GLOBAL_OPTIONS = {
+  config: { type: 'string' },
+  'data-dir': { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const satisfies ParseArgsOptionsConfig;
+
+export interface RunOptions {
+  readonly argv: readonly string[];
+  readonly commands: readonly CliCommand[];
+  readonly createHost: (globals: CliContext['globals']) => Promise<Host>;
+  readonly stdout?: NodeJS.WritableStream;
+  readonly stderr?: NodeJS.WritableStream;
+  readonly signal?: AbortSignal;
+}
+
+/** Parses argv, runs one command, disposes the Host, and returns the exit code. Never throws. */
+export async function runCli(options: RunOptions): Promise<number> {
+  const { argv, commands } = options;
+  const wantsJson = argv.includes('--json');
+  let out = new CliOutput(wantsJson, options.stdout, options.stderr);
+
+  // Pass 1: find the command (the first positional), with only the global flags known.
+  let commandName: string | undefined;
+  try {
+    const first = parseArgs({ args: [...argv], options: GLOBAL_OPTIONS, allowPositionals: true, strict: false });
+    commandName = first.positionals[0];
+  } catch (error) {
+    out.error(`${(error as Error).message}. Run "harbor --help" for usage.`);
+    return EXIT.USAGE;
+  }
+  const command = commandName === undefined ? undefined : commands.find((c) => c.name === commandName);
+  if (commandName !== undefined && !command) {
+    out.error(`unknown command "${commandName}". Run "harbor --help" for the list of commands.`);
+    return EXIT.USAGE;
+  }
+
+  // Pass 2: strict, with the command's own options; flags may stand before or after the command.
+  let parsed: ReturnType<typeof parseArgs<{ options: ParseArgsOptionsConfig; allowPositionals: true; strict: true }>>;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: { ...GLOBAL_OPTIONS, ...(command?.options ?? {}) },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    const hint = command ? `Run "harbor ${command.name} --help" for usage.` : 'Run "harbor --help" for usage.';
+    out.error(`${cleanParseError((error as Error).message)}. ${hint}`);
+    return EXIT.USAGE;
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  out = new CliOutput(values.json === true, options.stdout, options.stderr);
+
+  if (values.version === true && !command) {
+    out.result({ name: APP_NAME, version: APP_VERSION }, `${APP_NAME} ${APP_VERSION}`);
+    return EXIT.OK;
+  }
+  if (values.help === true || !command) {
+    if (command) out.text(commandHelp(command));
+    else out.text(globalHelp(commands));
+    return command || values.help === true ? EXIT.OK : EXIT.USAGE;
+  }
+
+  const args = parsed.positionals.slice(1);
+  const range = command.positionals ?? { min: 0, max: 0 };
+  if (args.length < range.min || args.length > range.max) {
+    out.error(
+      `${command.name} takes ${range.min === range.max ? range.min : `${range.min} to ${range.max}`} argument${range.max === 1 ? '' : 's'}, got ${args.length}. Usage: harbor ${command.usage}`,
+    );
+    return EXIT.USAGE;
+  }
+
+  const globals = {
+    json: values.json === true,
+    ...(typeof values.config === 'string' ? { config: values.config } : {}),
+    ...(typeof values['data-dir'] === 'string' ? { dataDir: values['data-dir'] } : {}),
+  };
+  const commandOptions = Object.fromEntries(
+    Object.entries(parsed.values).filter(([key]) => !(key in GLOBAL_OPTIONS)),
+  );
+  let host: Host | undefined;
+  const ctx: CliContext = {
+    out,
+    args,
+    options: commandOptions,
+    globals,
+    signal: options.signal ?? new AbortController().signal,
+    host: async () => (host ??= await options.createHost(globals)),
+  };
+  try {
+    return await command.run(ctx);
+  } catch (error) {
+    reportError(out, error);
+    return exitCodeFor(error);
+  } finally {
+    if (host) {
+      try {
+        await host.dispose();
+      } catch (error) {
+        out.error(`while shutting down: ${(error as Error).message}`);
+      }
+    }
+  }
+}
+
+export function reportError(out: CliOutput, error: unknown): void {
+  if (error instanceof HarborError || error instanceof UsageError) {
+    if (out.json && error instanceof HarborError) out.result({ error: error.toData() });
+    out.error(error.message);
+    return;
+  }
+  // Unexpected: one line, no stack trace (set HARBOR_DEBUG=1 to see it).
+  out.error(`unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+  if (process.env.HARBOR_DEBUG) console.error(error);
+}
+
+function cleanParseError(message: string): string {
+  return message.replace(/\. To specify a positional argument starting with a '-'.*$/s, '').replace(/^Unknown option/, 'unknown option');
+}
+
+function globalHelp(commands: readonly CliCommand[]): string {
+  const width = Math.max(...commands.map((c) => c.usage.length), 10);
+  return [
+    `${APP_NAME} ${APP_VERSION} — a host for MCP servers`,
+    '',
+    'Usage: harbor [--config FILE] [--data-dir DIR] [--json] COMMAND [ARGS]',
+    '',
+    'Commands:',
+    ...commands.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+    '',
+    'Global flags (before or after the command):',
+    '  --config FILE     the registry file (default: the app\'s harbor.json)',
+    '  --data-dir DIR    where Harbor keeps its data',
+    '  --json            machine output on stdout, one JSON value per line',
+    '  --help, --version',
+    '',
+    'Exit codes: 0 ok, 1 tool returned isError, 2 usage or config error, 3 connection failure, 4 consent required.',
+  ].join('\n');
+}
+
+function commandHelp(command: CliCommand): string {
+  const opts = Object.entries(command.options ?? {}).map(
+    ([name, o]) => `  --${name}${o.type === 'string' ? ' VALUE' : ''}`,
+  );
+  return [`Usage: harbor ${command.usage}`, '', command.summary, ...(opts.length ? ['', 'Options:', ...opts] : [])].join('\n');
+}

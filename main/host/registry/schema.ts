@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * The registry file: the `mcpServers` shape people already have from Claude Desktop and Cursor,
+ * plus Harbor's own fields beside them. Objects are loose on purpose: unknown fields a person or
+ * another tool put in the file survive a load → save round trip.
+ */
+const HarborFields = {
+  /** Default true: a server in the file is started unless the person turned it off. */
+  enabled: z.boolean().optional(),
+  /** Default false: annotations of an untrusted server are ignored by the consent policy. */
+  trusted: z.boolean().optional(),
+  /** Per-request timeout for this server's interactive calls, in milliseconds. */
+  timeoutMs: z.number().int().positive().optional(),
+};
+
+export const StdioServerConfig = z.looseObject({
+  type: z.literal('stdio').optional(),
+  command: z.string().min(1, 'must not be empty'),
+  args: z.array(z.string()).optional(),
+  env: z.record(z.string(), z.string()).optional(),
+  cwd: z.string().optional(),
+  ...HarborFields,
+});
+export type StdioServerConfig = z.infer<typeof StdioServerConfig>;
+
+export const RemoteServerConfig = z.looseObject({
+  type: z.enum(['http', 'sse', 'streamable-http']).optional(),
+  url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
+  headers: z.record(z.string(), z.string()).optional(),
+  /** A hint for a legacy-only remote: "sse" skips straight to the HTTP+SSE transport. */
+  transport: z.enum(['http', 'sse']).optional(),
+  ...HarborFields,
+});
+export type RemoteServerConfig = z.infer<typeof RemoteServerConfig>;
+
+/**
+ * A server is stdio when it has "command", remote when it has "url". The branch is chosen first so
+ * that each problem is reported against the fields the person meant (`args[1]: expected string`),
+ * not as an opaque "no union member matched".
+ */
+export const ServerConfig = z.unknown().transform((value, ctx): StdioServerConfig | RemoteServerConfig => {
+  const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
+  const branch = !isObject
+    ? undefined
+    : 'command' in value
+      ? StdioServerConfig
+      : 'url' in value
+        ? RemoteServerConfig
+        : undefined;
+  if (!branch) {
+    ctx.addIssue({
+      code: 'custom',
+      message: isObject
+        ? 'a server needs either "command" (a local stdio server) or "url" (a remote server)'
+        : 'expected an object with "command" or "url"',
+    });
+    return z.NEVER;
+  }
+  const result = branch.safeParse(value);
+  if (!result.success) {
+    for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  }
+  return result.data;
+});
+export type ServerConfig = z.infer<typeof ServerConfig>;
+
+export const RegistryFile = z.looseObject({
+  mcpServers: z.record(z.string().min(1), ServerConfig).optional(),
+});
+export type RegistryFile = z.infer<typeof RegistryFile>;
+
+export function isStdio(config: ServerConfig): config is StdioServerConfig {
+  return 'command' in config && typeof config.command === 'string';
+}

@@ -1,0 +1,105 @@
+import { mkdir, readFile, rename, writeFile, copyFile, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import { HarborError } from '../errors';
+import { RegistryFile, type ServerConfig } from './schema';
+
+export interface LoadedRegistry {
+  /** The file as read, unknown fields included; what `save` writes back. */
+  readonly file: RegistryFile;
+  readonly servers: ReadonlyMap<string, ServerConfig>;
+  /** True when no file existed and the defaults were used. */
+  readonly fresh: boolean;
+}
+
+/** `mcpServers.github.args[1]: expected string` — one line per problem, with its JSON path. */
+export function formatIssues(issues: readonly z.core.$ZodIssue[]): string[] {
+  return issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`);
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else {
+      const k = String(key);
+      out += /^[A-Za-z_$][\w$-]*$/.test(k) ? (out ? `.${k}` : k) : `[${JSON.stringify(k)}]`;
+    }
+  }
+  return out || '(file)';
+}
+
+/**
+ * Reads, validates and atomically writes the registry file. A bad file is never overwritten:
+ * `load` reports every problem and leaves the bytes alone.
+ */
+export class RegistryStore {
+  constructor(
+    readonly path: string,
+    private readonly defaults: () => RegistryFile = () => ({ mcpServers: {} }),
+  ) {}
+
+  async load(): Promise<LoadedRegistry> {
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        const file = this.defaults();
+        return { file, servers: toMap(file), fresh: true };
+      }
+      throw new HarborError('CONFIG_IO', `Cannot read the configuration file ${this.path}: ${(error as Error).message}`);
+    }
+    return { ...parseRegistryText(text, this.path), fresh: false };
+  }
+
+  /** Writes to a temp file in the same folder, keeps the previous version as `.bak`, then renames. */
+  async save(file: RegistryFile): Promise<void> {
+    const checked = RegistryFile.safeParse(file);
+    if (!checked.success) {
+      throw new HarborError('CONFIG_INVALID', 'Refusing to save an invalid configuration', formatIssues(checked.error.issues).join('\n'));
+    }
+    await mkdir(dirname(this.path), { recursive: true });
+    const tmp = `${this.path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      await writeFile(tmp, `${JSON.stringify(file, null, 2)}\n`, { encoding: 'utf8', mode: 0o600 });
+      try {
+        await copyFile(this.path, `${this.path}.bak`);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      await rename(tmp, this.path);
+    } catch (error) {
+      await rm(tmp, { force: true });
+      throw new HarborError('CONFIG_IO', `Cannot write the configuration file ${this.path}: ${(error as Error).message}`);
+    }
+  }
+}
+
+export function parseRegistryText(text: string, source: string): { file: RegistryFile; servers: Map<string, ServerConfig> } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new HarborError(
+      'CONFIG_INVALID',
+      `${source} is not valid JSON: ${(error as Error).message}. Fix the file (it was left untouched) and try again.`,
+      (error as Error).message,
+    );
+  }
+  const parsed = RegistryFile.safeParse(json);
+  if (!parsed.success) {
+    const lines = formatIssues(parsed.error.issues);
+    throw new HarborError(
+      'CONFIG_INVALID',
+      `${source} has ${lines.length} problem${lines.length === 1 ? '' : 's'}:\n${lines.map((l) => `  ${l}`).join('\n')}\nFix the file (it was left untouched) and try again.`,
+      lines.join('\n'),
+    );
+  }
+  return { file: parsed.data, servers: toMap(parsed.data) };
+}
+
+function toMap(file: RegistryFile): Map<string, ServerConfig> {
+  return new Map(Object.entries(file.mcpServers ?? {}));
+}

@@ -1,0 +1,2 @@
+// Electron composition root: placeholder until the shell lands.
+export {};

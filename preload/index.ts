@@ -1,0 +1,2 @@
+// Preload placeholder until the shell lands.
+export {};

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    include: ['test/unit/**/*.test.{ts,tsx}', 'test/integration/**/*.test.ts'],
+    // Real processes and sockets: forks isolate them, and a test that leaks a child is visible.
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    // Two cores: integration tests spawn servers; too many files at once only adds noise.
+    maxWorkers: 2,
+  },
+});
