@@ -19,6 +19,8 @@ export default defineConfig({
   },
   preload: {
     build: {
+      // A sandboxed preload can require only electron: bundle the contract's zod into it.
+      externalizeDeps: false,
       outDir: 'out/preload',
       rollupOptions: {
         input: { index: resolve(import.meta.dirname, 'preload/index.ts') },

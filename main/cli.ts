@@ -2,13 +2,33 @@
  * `harbor` — the headless CLI over the same Host as the app (scripting, CI, conformance).
  * Runs under plain Node; never imports electron.
  */
+import { callCommand } from './cli/commands/call';
+import { promptsCommand, resourcesCommand, toolsCommand } from './cli/commands/catalog';
 import { infoCommand } from './cli/commands/info';
+import { promptCommand, readCommand } from './cli/commands/read';
+import { serversCommand } from './cli/commands/servers';
+import { watchCommand } from './cli/commands/watch';
 import { createCliHost } from './cli/host-factory';
 import { runCli } from './cli/run';
 import type { CliCommand } from './cli/command';
 import { webCommand } from './web';
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { importCommand } from './cli/commands/import';
 
-export const COMMANDS: readonly CliCommand[] = [infoCommand, webCommand];
+export const COMMANDS: readonly CliCommand[] = [
+  serversCommand,
+  toolsCommand,
+  resourcesCommand,
+  promptsCommand,
+  callCommand,
+  readCommand,
+  promptCommand,
+  watchCommand,
+  importCommand,
+  infoCommand,
+  webCommand,
+];
 
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<number> {
   const controller = new AbortController();
@@ -21,4 +41,11 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
+}
+
+// Run when this file is the entry point (`node out/main/cli.js …`); bin/harbor.js imports it instead.
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
+  void main().then((code) => {
+    process.exitCode = code;
+  });
 }

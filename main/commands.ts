@@ -6,7 +6,7 @@ export function bindCommands(host: Host): CommandHandlers {
   return {
     'app.info': async () => host.appInfo(),
     'servers.list': async () => host.listServers(),
-    'servers.restart': async ({ name }) => host.getServer(name),
-    'servers.stop': async ({ name }) => host.getServer(name),
+    'servers.restart': ({ name }) => host.restartServer(name),
+    'servers.stop': ({ name }) => host.stopServer(name),
   };
 }

@@ -1,14 +1,78 @@
+/**
+ * `harbor web [--port N]` — browser mode: the real renderer in any browser, over the same Host and
+ * the same contract as the Electron app, served on 127.0.0.1 only (see main/web/security.ts for why
+ * each check exists). Prints one JSON line `{"url": …}` on stdout when ready and runs until
+ * SIGINT/SIGTERM.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { CliCommand } from './cli/command';
-import { EXIT } from './cli/output';
+import { createCliHost } from './cli/host-factory';
+import { EXIT, UsageError } from './cli/output';
+import { bindCommands } from './commands';
+import { createDispatcher } from './dispatch';
+import { WebServer } from './web/server';
 
-// Placeholder: browser mode is being built (see issue 2).
 export const webCommand: CliCommand = {
   name: 'web',
-  summary: 'Serve the app to a browser on 127.0.0.1',
+  summary: 'Serve the app to a browser on 127.0.0.1 (prints the URL to open as one JSON line)',
   usage: 'web [--port N]',
   options: { port: { type: 'string' } },
   async run(ctx) {
-    ctx.out.error('not implemented yet');
-    return EXIT.USAGE;
+    const port = parsePort(ctx.options.port);
+    const rendererDir = rendererDirFor();
+    if (!existsSync(join(rendererDir, 'index.html'))) {
+      ctx.out.error(`the app's pages are not built (${join(rendererDir, 'index.html')} is missing). Run "npm run build" in the Harbor folder first.`);
+      return EXIT.USAGE;
+    }
+    if (ctx.signal.aborted) return EXIT.OK;
+
+    // Our own Host (mode 'web', so the page can tell which door it came through); we dispose it.
+    const host = await createCliHost(ctx.globals, 'web');
+    try {
+      const server = await WebServer.start({
+        rendererDir,
+        port,
+        dispatch: createDispatcher(bindCommands(host)),
+        events: host.events,
+      });
+      try {
+        const line = JSON.stringify({ url: server.url });
+        ctx.out.result({ url: server.url }, line); // the one stdout line, with or without --json
+        ctx.out.info(`Harbor is serving on http://127.0.0.1:${server.port} — open the URL above (it carries this launch's access token). Ctrl+C stops it.`);
+        for (const problem of host.appInfo().configProblems) ctx.out.info(`config problem: ${problem}`);
+        await untilAborted(ctx.signal);
+      } finally {
+        await server.dispose();
+      }
+    } finally {
+      await host.dispose();
+    }
+    return EXIT.OK;
   },
 };
+
+function parsePort(value: unknown): number {
+  if (value === undefined) return 0;
+  if (typeof value !== 'string' || !/^\d{1,5}$/.test(value) || Number(value) > 65535) {
+    throw new UsageError(`--port expects a number from 0 to 65535 (0 picks a free port), got "${String(value)}".`);
+  }
+  return Number(value);
+}
+
+/**
+ * The built renderer lives beside the built CLI: out/main/cli.js → out/renderer.
+ * HARBOR_RENDERER_DIR overrides it (tests, unusual layouts).
+ */
+export function rendererDirFor(moduleUrl: string = import.meta.url, env: NodeJS.ProcessEnv = process.env): string {
+  if (env.HARBOR_RENDERER_DIR) return resolve(env.HARBOR_RENDERER_DIR);
+  return resolve(dirname(fileURLToPath(moduleUrl)), '..', 'renderer');
+}
+
+function untilAborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}

@@ -137,8 +137,12 @@ export const events = {
   /** A server's state, catalog or configuration changed; the renderer refetches what it shows. */
   'servers.changed': z.object({
     name: z.string(),
-    reason: z.enum(['state', 'catalog', 'config', 'removed']),
+    reason: z.enum(['state', 'catalog', 'resourceUpdated', 'config', 'removed']),
     summary: ServerSummary.optional(),
+    /** For reason "catalog": which lists changed. */
+    changed: z.array(z.enum(['tools', 'resources', 'resourceTemplates', 'prompts'])).optional(),
+    /** For reason "resourceUpdated": the resource that changed. */
+    uri: z.string().optional(),
   }),
 } satisfies Record<string, z.ZodType>;
 

@@ -1,16 +1,30 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { APP_NAME, APP_VERSION } from '../app-meta';
-import { Host } from '../host/host';
+import { Host, defaultRegistry, type HostOptions } from '../host/host';
 import { defaultConfigPath, defaultDataDir } from '../host/paths';
 import type { CliContext } from './command';
 
+/**
+ * The bundled resources folder. Both the source (main/cli/host-factory.ts) and the build
+ * (out/main/cli.js) sit two levels below the repo root, where resources/ lives.
+ */
+export const RESOURCES_DIR = fileURLToPath(new URL('../../resources', import.meta.url));
+
 /** The Host as the CLI and browser mode build it: plain Node, paths from flags or defaults. */
-export function createCliHost(globals: CliContext['globals'], mode: 'cli' | 'web' = 'cli'): Promise<Host> {
+export function createCliHost(
+  globals: CliContext['globals'],
+  mode: 'cli' | 'web' = 'cli',
+  overrides: Partial<HostOptions> = {},
+): Promise<Host> {
   return Host.create({
     configPath: resolve(globals.config ?? defaultConfigPath()),
     dataDir: resolve(globals.dataDir ?? defaultDataDir()),
     appName: APP_NAME,
     appVersion: APP_VERSION,
     mode,
+    defaultRegistry,
+    launchVariables: { node: process.execPath, resources: RESOURCES_DIR },
+    ...overrides,
   });
 }

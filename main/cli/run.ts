@@ -9,6 +9,7 @@ const GLOBAL_OPTIONS = {
   config: { type: 'string' },
   'data-dir': { type: 'string' },
   json: { type: 'boolean' },
+  trace: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies ParseArgsOptionsConfig;
@@ -81,6 +82,7 @@ export async function runCli(options: RunOptions): Promise<number> {
 
   const globals = {
     json: values.json === true,
+    trace: values.trace === true,
     ...(typeof values.config === 'string' ? { config: values.config } : {}),
     ...(typeof values['data-dir'] === 'string' ? { dataDir: values['data-dir'] } : {}),
   };
@@ -94,7 +96,14 @@ export async function runCli(options: RunOptions): Promise<number> {
     options: commandOptions,
     globals,
     signal: options.signal ?? new AbortController().signal,
-    host: async () => (host ??= await options.createHost(globals)),
+    host: async () => {
+      if (!host) {
+        host = await options.createHost(globals);
+        // --trace: every JSON-RPC message in and out, secrets redacted, on stderr.
+        if (globals.trace) host.traffic.onEntry((e) => out.info(`[${e.server}] ${e.direction === 'out' ? '->' : '<-'} ${e.text}`));
+      }
+      return host;
+    },
   };
   try {
     return await command.run(ctx);
@@ -141,6 +150,7 @@ function globalHelp(commands: readonly CliCommand[]): string {
     '  --config FILE     the registry file (default: the app\'s harbor.json)',
     '  --data-dir DIR    where Harbor keeps its data',
     '  --json            machine output on stdout, one JSON value per line',
+    '  --trace           print every JSON-RPC message in and out on stderr (secrets redacted)',
     '  --help, --version',
     '',
     'Exit codes: 0 ok, 1 tool returned isError, 2 usage or config error, 3 connection failure, 4 consent required.',

@@ -1,3 +1,16 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { connectBridge } from './bridge/connect';
+import { ActivityLog } from './features/traffic/activity-log';
+import './styles.css';
 
-createRoot(document.getElementById('root')!).render(<p>Harbor</p>);
+// One bridge for the page's lifetime: the Electron preload's window.harbor, or browser mode's WebSocket.
+const bridge = connectBridge(window);
+const activity = new ActivityLog(bridge.api);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App bridge={bridge} activity={activity} />
+  </StrictMode>,
+);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describeValue, registryErrorMap } from './messages';
 
 /**
  * The registry file: the `mcpServers` shape people already have from Claude Desktop and Cursor,
@@ -53,11 +54,12 @@ export const ServerConfig = z.unknown().transform((value, ctx): StdioServerConfi
       code: 'custom',
       message: isObject
         ? 'a server needs either "command" (a local stdio server) or "url" (a remote server)'
-        : 'expected an object with "command" or "url"',
+        : `expected an object with "command" or "url", got ${describeValue(value)}`,
     });
     return z.NEVER;
   }
-  const result = branch.safeParse(value);
+  // The inner parse is a separate run: it needs the registry's messages passed again.
+  const result = branch.safeParse(value, { error: registryErrorMap });
   if (!result.success) {
     for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
     return z.NEVER;
@@ -70,6 +72,11 @@ export const RegistryFile = z.looseObject({
   mcpServers: z.record(z.string().min(1), ServerConfig).optional(),
 });
 export type RegistryFile = z.infer<typeof RegistryFile>;
+
+/** Parses a whole registry document with the registry's plain-language messages. */
+export function parseRegistryFile(value: unknown): ReturnType<typeof RegistryFile.safeParse> {
+  return RegistryFile.safeParse(value, { error: registryErrorMap });
+}
 
 export function isStdio(config: ServerConfig): config is StdioServerConfig {
   return 'command' in config && typeof config.command === 'string';

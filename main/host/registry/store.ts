@@ -1,9 +1,9 @@
-import { mkdir, readFile, rename, writeFile, copyFile, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, open, readFile, realpath, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { HarborError } from '../errors';
-import { RegistryFile, type ServerConfig } from './schema';
+import { parseRegistryFile, type RegistryFile, type ServerConfig } from './schema';
 
 export interface LoadedRegistry {
   /** The file as read, unknown fields included; what `save` writes back. */
@@ -54,25 +54,46 @@ export class RegistryStore {
     return { ...parseRegistryText(text, this.path), fresh: false };
   }
 
-  /** Writes to a temp file in the same folder, keeps the previous version as `.bak`, then renames. */
+  /**
+   * Writes to a temp file in the same folder, keeps the previous version as `.bak`, then renames:
+   * a crash at any point leaves either the old file or the new one, never half of one. The file
+   * may hold tokens until they move to the keychain, so it and its backup are owner-only (0600).
+   */
   async save(file: RegistryFile): Promise<void> {
-    const checked = RegistryFile.safeParse(file);
+    const checked = parseRegistryFile(file);
     if (!checked.success) {
-      throw new HarborError('CONFIG_INVALID', 'Refusing to save an invalid configuration', formatIssues(checked.error.issues).join('\n'));
+      const lines = formatIssues(checked.error.issues);
+      throw new HarborError(
+        'CONFIG_INVALID',
+        `Refusing to save an invalid configuration to ${this.path}:\n${lines.map((l) => `  ${l}`).join('\n')}`,
+        lines.join('\n'),
+      );
     }
-    await mkdir(dirname(this.path), { recursive: true });
-    const tmp = `${this.path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    // A registry that is a symlink (dotfile managers) is updated where it points, not replaced.
+    const target = await realpath(this.path).catch(() => this.path);
+    const tmp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
-      await writeFile(tmp, `${JSON.stringify(file, null, 2)}\n`, { encoding: 'utf8', mode: 0o600 });
+      await mkdir(dirname(target), { recursive: true });
+      const handle = await open(tmp, 'wx', 0o600);
       try {
-        await copyFile(this.path, `${this.path}.bak`);
+        await handle.writeFile(`${JSON.stringify(file, null, 2)}\n`, 'utf8');
+        await handle.sync(); // the bytes are on disk before the rename makes them the registry
+      } finally {
+        await handle.close();
+      }
+      try {
+        await copyFile(target, `${target}.bak`);
+        await chmod(`${target}.bak`, 0o600);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }
-      await rename(tmp, this.path);
+      await rename(tmp, target);
     } catch (error) {
       await rm(tmp, { force: true });
-      throw new HarborError('CONFIG_IO', `Cannot write the configuration file ${this.path}: ${(error as Error).message}`);
+      throw new HarborError(
+        'CONFIG_IO',
+        `Cannot write the configuration file ${this.path}: ${(error as Error).message}. Check that its folder is writable; the previous file was left as it was.`,
+      );
     }
   }
 }
@@ -82,13 +103,14 @@ export function parseRegistryText(text: string, source: string): { file: Registr
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
+    const message = (error as Error).message;
     throw new HarborError(
       'CONFIG_INVALID',
-      `${source} is not valid JSON: ${(error as Error).message}. Fix the file (it was left untouched) and try again.`,
-      (error as Error).message,
+      `${source} is not valid JSON: ${message}.${jsonHint(message)} Fix the file (it was left untouched) and try again.`,
+      message,
     );
   }
-  const parsed = RegistryFile.safeParse(json);
+  const parsed = parseRegistryFile(json);
   if (!parsed.success) {
     const lines = formatIssues(parsed.error.issues);
     throw new HarborError(
@@ -102,4 +124,9 @@ export function parseRegistryText(text: string, source: string): { file: Registr
 
 function toMap(file: RegistryFile): Map<string, ServerConfig> {
   return new Map(Object.entries(file.mcpServers ?? {}));
+}
+
+/** The one JSON mistake people make most in these files: a Windows path with single backslashes. */
+export function jsonHint(parseMessage: string): string {
+  return /escape|escaped/i.test(parseMessage) ? ' (In JSON a backslash must be doubled: "C:\\\\Users\\\\me".)' : '';
 }

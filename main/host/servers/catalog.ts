@@ -1,0 +1,26 @@
+import type { Prompt, Resource, ResourceTemplateType, Tool } from '@modelcontextprotocol/client';
+
+export interface Catalog {
+  readonly tools: readonly Tool[];
+  readonly resources: readonly Resource[];
+  readonly resourceTemplates: readonly ResourceTemplateType[];
+  readonly prompts: readonly Prompt[];
+}
+
+export type CatalogKind = keyof Catalog;
+export const CATALOG_KINDS: readonly CatalogKind[] = ['tools', 'resources', 'resourceTemplates', 'prompts'];
+
+export const EMPTY_CATALOG: Catalog = { tools: [], resources: [], resourceTemplates: [], prompts: [] };
+
+/** Which parts of a catalog differ, compared as canonical JSON (order of keys does not matter). */
+export function diffCatalog(before: Catalog, after: Catalog): CatalogKind[] {
+  return CATALOG_KINDS.filter((kind) => canonical(before[kind]) !== canonical(after[kind]));
+}
+
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}

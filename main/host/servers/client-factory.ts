@@ -1,0 +1,40 @@
+import {
+  Client,
+  type ElicitRequest,
+  type ElicitResult,
+  type Implementation,
+} from '@modelcontextprotocol/client';
+
+/** What Harbor answers when a server asks the person for input (form or URL elicitation). */
+export type ElicitationHandler = (
+  request: ElicitRequest['params'],
+  context: { signal: AbortSignal },
+) => Promise<ElicitResult>;
+
+export interface McpClientOptions {
+  readonly clientInfo: Implementation;
+  /**
+   * How long the server/discover probe may take before a stdio server is taken for legacy.
+   * Short on purpose: a legacy server that ignores unknown methods would otherwise stall connect
+   * for the SDK's default of 60 s.
+   */
+  readonly probeTimeoutMs: number;
+  readonly elicit: ElicitationHandler;
+}
+
+/**
+ * The one place Harbor's client policy lives: always negotiate the era (the SDK's default is
+ * legacy-only!), declare form + URL elicitation with schema defaults applied, and route every
+ * elicitation — legacy server→client request or modern `input_required` round — to the Host.
+ */
+export function createMcpClient(options: McpClientOptions): Client {
+  const client = new Client(options.clientInfo, {
+    versionNegotiation: { mode: 'auto', probe: { timeoutMs: options.probeTimeoutMs } },
+    capabilities: { elicitation: { form: { applyDefaults: true }, url: {} } },
+  });
+  client.setRequestHandler('elicitation/create', async (request, ctx) => {
+    const signal = (ctx as { mcpReq?: { signal?: AbortSignal } } | undefined)?.mcpReq?.signal ?? new AbortController().signal;
+    return options.elicit(request.params, { signal });
+  });
+  return client;
+}

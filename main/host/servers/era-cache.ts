@@ -1,0 +1,71 @@
+import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import type { DiscoverResult, PriorDiscovery } from '@modelcontextprotocol/client';
+import { writeFileAtomic } from '../fs-atomic';
+
+interface EraRecord {
+  readonly configHash: string;
+  readonly prior: PriorDiscovery;
+  readonly at: number;
+}
+
+/**
+ * The era verdict (and the modern DiscoverResult) per server, persisted in the data dir so a
+ * reconnect skips the probe. A record is valid only for the launch configuration that produced
+ * it: change the command, args, env, URL or headers and the server is probed again.
+ */
+export class EraCache {
+  private records: Record<string, EraRecord> | undefined;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly path: string | undefined) {}
+
+  static hashConfig(launch: unknown): string {
+    return createHash('sha256').update(JSON.stringify(launch)).digest('hex').slice(0, 32);
+  }
+
+  async get(server: string, configHash: string): Promise<PriorDiscovery | undefined> {
+    const records = await this.load();
+    const record = records[server];
+    return record && record.configHash === configHash ? record.prior : undefined;
+  }
+
+  async set(server: string, configHash: string, verdict: { era: 'modern'; discover: DiscoverResult } | { era: 'legacy' }): Promise<void> {
+    const records = await this.load();
+    records[server] = {
+      configHash,
+      prior: verdict.era === 'modern' ? { kind: 'modern', discover: verdict.discover } : { kind: 'legacy' },
+      at: Date.now(),
+    };
+    await this.persist();
+  }
+
+  async forget(server: string): Promise<void> {
+    const records = await this.load();
+    if (!(server in records)) return;
+    delete records[server];
+    await this.persist();
+  }
+
+  private async load(): Promise<Record<string, EraRecord>> {
+    if (this.records) return this.records;
+    if (!this.path) return (this.records = {});
+    try {
+      const parsed: unknown = JSON.parse(await readFile(this.path, 'utf8'));
+      this.records = parsed && typeof parsed === 'object' ? (parsed as Record<string, EraRecord>) : {};
+    } catch {
+      // Missing or unreadable: it is only a cache, the next connect probes again.
+      this.records = {};
+    }
+    return this.records;
+  }
+
+  private persist(): Promise<void> {
+    const path = this.path;
+    if (!path) return Promise.resolve();
+    const text = `${JSON.stringify(this.records ?? {}, null, 2)}\n`;
+    // Serialise writes so two servers finishing at once cannot interleave renames.
+    this.writing = this.writing.then(() => writeFileAtomic(path, text)).catch(() => undefined);
+    return this.writing;
+  }
+}

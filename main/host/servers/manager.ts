@@ -1,0 +1,133 @@
+import type { Implementation } from '@modelcontextprotocol/client';
+import type { ServerSummary } from '../../../preload/contract';
+import { HarborError } from '../errors';
+import type { Disposable } from '../lifecycle';
+import type { ServerConfig } from '../registry/schema';
+import { RestartPolicy, type RestartPolicyOptions } from './backoff';
+import { ServerConnection, type ConnectionChange, type TransportFactory } from './connection';
+import type { ElicitationBroker } from './elicitation';
+import type { EraCache } from './era-cache';
+import { describeLaunch, resolveLaunch, type LaunchVariables } from './launch';
+import type { TrafficLog } from './traffic';
+
+export interface ServerManagerDeps {
+  readonly clientInfo: Implementation;
+  readonly eraCache: EraCache;
+  readonly traffic: TrafficLog;
+  readonly openTransport: TransportFactory;
+  readonly elicitation: ElicitationBroker;
+  readonly variables: LaunchVariables;
+  readonly probeTimeoutMs: number;
+  readonly connectTimeoutMs: number;
+  readonly restart?: RestartPolicyOptions;
+  readonly onChange: (server: string, change: ConnectionChange) => void;
+}
+
+interface Entry {
+  readonly config: ServerConfig;
+  readonly connection?: ServerConnection;
+  /** A config problem that keeps this server from being launched at all. */
+  readonly problem?: HarborError;
+}
+
+/** Owns one ServerConnection per configured server; starts and stops them in parallel. */
+export class ServerManager implements Disposable {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    servers: ReadonlyMap<string, ServerConfig>,
+    private readonly deps: ServerManagerDeps,
+  ) {
+    for (const [name, config] of servers) this.entries.set(name, this.createEntry(name, config));
+  }
+
+  private createEntry(name: string, config: ServerConfig): Entry {
+    try {
+      const spec = resolveLaunch(name, config, this.deps.variables);
+      const connection = new ServerConnection(name, spec, {
+        clientInfo: this.deps.clientInfo,
+        eraCache: this.deps.eraCache,
+        traffic: this.deps.traffic,
+        openTransport: this.deps.openTransport,
+        elicit: (request, ctx) => this.deps.elicitation.handle(name, request, ctx),
+        restartPolicy: new RestartPolicy(this.deps.restart),
+        probeTimeoutMs: this.deps.probeTimeoutMs,
+        connectTimeoutMs: this.deps.connectTimeoutMs,
+        onChange: (change) => this.deps.onChange(name, change),
+      });
+      return { config, connection };
+    } catch (error) {
+      if (error instanceof HarborError) return { config, problem: error };
+      throw error;
+    }
+  }
+
+  names(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  has(name: string): boolean {
+    return this.entries.has(name);
+  }
+
+  /** The connection of an enabled, launchable server, or a HarborError saying why not. */
+  connection(name: string): ServerConnection {
+    const entry = this.entries.get(name);
+    if (!entry) {
+      throw new HarborError('SERVER_NOT_FOUND', `No server named "${name}". Known servers: ${this.names().join(', ') || '(none)'}.`);
+    }
+    if (entry.problem) throw entry.problem;
+    if (entry.config.enabled === false) {
+      throw new HarborError('SERVER_DISABLED', `Server "${name}" is disabled. Set "enabled": true in the registry to use it.`);
+    }
+    return entry.connection!;
+  }
+
+  /** Connects every enabled server in parallel; resolves when each is ready or in error. */
+  async startAll(): Promise<void> {
+    await Promise.all(
+      [...this.entries.values()].map((e) => (e.connection && e.config.enabled !== false ? e.connection.start() : undefined)),
+    );
+  }
+
+  summary(name: string): ServerSummary {
+    const entry = this.entries.get(name);
+    if (!entry) throw new HarborError('SERVER_NOT_FOUND', `No server named "${name}".`);
+    const { config, connection, problem } = entry;
+    const stdio = 'command' in config;
+    const info = connection?.info ?? {};
+    const catalog = connection?.catalog;
+    return {
+      name,
+      transport: stdio ? 'stdio' : 'http',
+      enabled: config.enabled ?? true,
+      trusted: config.trusted ?? false,
+      target: connection ? describeLaunch(connection.spec) : stdio ? String(config.command) : String((config as { url: string }).url),
+      state: problem
+        ? { kind: 'error', code: problem.code, message: problem.message, stderrTail: '' }
+        : (connection?.state ?? { kind: 'stopped' }),
+      ...(info.era ? { era: info.era } : {}),
+      ...(info.protocolVersion ? { protocolVersion: info.protocolVersion } : {}),
+      ...(info.serverInfo ? { serverInfo: info.serverInfo } : {}),
+      counts: {
+        tools: catalog?.tools.length ?? 0,
+        resources: catalog?.resources.length ?? 0,
+        resourceTemplates: catalog?.resourceTemplates.length ?? 0,
+        prompts: catalog?.prompts.length ?? 0,
+      },
+    };
+  }
+
+  summaries(): ServerSummary[] {
+    return this.names().map((name) => this.summary(name));
+  }
+
+  /** Stops every server in parallel through its stop ladder. */
+  async dispose(): Promise<void> {
+    const connections = [...this.entries.values()].flatMap((e) => (e.connection ? [e.connection] : []));
+    this.entries.clear();
+    const results = await Promise.allSettled(connections.map((c) => c.dispose()));
+    const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed.length > 0) throw new AggregateError(failed.map((f) => f.reason as unknown), 'Some servers did not stop cleanly');
+  }
+}

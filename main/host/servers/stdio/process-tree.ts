@@ -1,0 +1,111 @@
+/**
+ * Finding and signalling everything a server started. The process group (spawned `detached`, so
+ * the server leads its own group) catches `npx`/`sh -c` wrappers and their children even after
+ * the leader died. A child that called setsid() (or was spawned `detached` itself) leaves the
+ * group, so on Linux we also take a snapshot of the leader's descendants from /proc before
+ * stopping it — while the parent links still exist — and signal those too. Each snapshot entry
+ * remembers its start time, so a pid the kernel has since reused for someone else is left alone.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+
+export interface ProcEntry {
+  pid: number;
+  ppid: number;
+  pgid: number;
+  /** Start time in clock ticks since boot (field 22 of /proc/<pid>/stat): identity beyond the pid. */
+  startTime: string;
+  state: string;
+}
+
+/** Parses /proc/<pid>/stat. The command name may hold spaces and parentheses: split after the last ')'. */
+export function parseProcStat(text: string): ProcEntry | undefined {
+  const open = text.indexOf('(');
+  const close = text.lastIndexOf(')');
+  if (open < 0 || close < open) return undefined;
+  const pid = Number(text.slice(0, open).trim());
+  const fields = text.slice(close + 2).trim().split(/\s+/);
+  const [state, ppid, pgid] = fields;
+  const startTime = fields[19];
+  if (!Number.isInteger(pid) || state === undefined || ppid === undefined || pgid === undefined || startTime === undefined) {
+    return undefined;
+  }
+  return { pid, ppid: Number(ppid), pgid: Number(pgid), startTime, state };
+}
+
+/** Every process visible in /proc (Linux); empty where /proc does not exist. */
+export async function readProcTable(): Promise<ProcEntry[]> {
+  let names: string[];
+  try {
+    names = await readdir('/proc');
+  } catch {
+    return [];
+  }
+  const entries = await Promise.all(
+    names
+      .filter((name) => /^\d+$/.test(name))
+      .map(async (name) => {
+        try {
+          return parseProcStat(await readFile(`/proc/${name}/stat`, 'utf8'));
+        } catch {
+          return undefined; // exited while we looked
+        }
+      }),
+  );
+  return entries.filter((entry): entry is ProcEntry => entry !== undefined);
+}
+
+/** The living descendants of `rootPid` (children, grandchildren, …), not the root itself. */
+export async function snapshotDescendants(rootPid: number): Promise<ProcEntry[]> {
+  if (process.platform !== 'linux') return [];
+  const table = await readProcTable();
+  const children = new Map<number, ProcEntry[]>();
+  for (const entry of table) {
+    const list = children.get(entry.ppid);
+    if (list) list.push(entry);
+    else children.set(entry.ppid, [entry]);
+  }
+  const found: ProcEntry[] = [];
+  const queue = [rootPid];
+  const seen = new Set<number>([rootPid]);
+  for (let pid = queue.shift(); pid !== undefined; pid = queue.shift()) {
+    for (const child of children.get(pid) ?? []) {
+      if (seen.has(child.pid)) continue;
+      seen.add(child.pid);
+      found.push(child);
+      queue.push(child.pid);
+    }
+  }
+  return found.filter((entry) => entry.state !== 'Z');
+}
+
+/** Signals the whole process group led by `pgid`. False when the group is already empty. */
+export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false; // ESRCH: nobody left (or EPERM: not ours any more)
+  }
+}
+
+/**
+ * Signals snapshot entries that are outside `exceptGroup` (the group signal already reached the
+ * others) and are still the same process (same start time).
+ */
+export async function signalEntries(entries: readonly ProcEntry[], signal: NodeJS.Signals, exceptGroup?: number): Promise<void> {
+  for (const entry of entries) {
+    let current: ProcEntry | undefined;
+    try {
+      current = parseProcStat(await readFile(`/proc/${entry.pid}/stat`, 'utf8'));
+    } catch {
+      continue; // gone
+    }
+    if (current === undefined || current.startTime !== entry.startTime || current.state === 'Z') continue;
+    if (exceptGroup !== undefined && current.pgid === exceptGroup) continue;
+    try {
+      process.kill(entry.pid, signal);
+    } catch {
+      // exited in between
+    }
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * An MCP client transport over a supervised child process: what the SDK's StdioClientTransport
+ * does, plus what a host needs and the SDK does not do —
+ * - the process tree is Harbor's (StdioProcess: group signals, stop ladder, sweep after exit);
+ * - stdout is parsed at the byte level, so multibyte characters split across reads arrive intact;
+ * - a stdout line that is not JSON-RPC (a `console.log` in a server, a banner from a wrapper) is
+ *   noise to report, not a reason to drop the connection;
+ * - stderr goes to a ring buffer for error messages, never onto the host's own stdout.
+ *
+ * The SDK's Client sets onmessage/onclose/onerror, then calls start(). Because this is not the
+ * SDK's own class, `versionNegotiation: auto` probes in place on this one process (no sibling).
+ */
+import {
+  SdkError,
+  SdkErrorCode,
+  parseJSONRPCMessage,
+  type JSONRPCMessage,
+  type Transport,
+} from '@modelcontextprotocol/client';
+import type { Writable } from 'node:stream';
+import type { LineRing } from '../ring-buffer';
+import { ByteLineSplitter } from './line-splitter';
+import { StdioProcess, type ExitInfo, type StdioSpawnOptions, type StopGraces } from './process';
+
+export type StdioLaunch = Pick<StdioSpawnOptions, 'command' | 'args' | 'env' | 'cwd' | 'marker'>;
+
+export interface SupervisedStdioOptions {
+  stopGraces?: StopGraces;
+  /** Each complete stderr line, as it arrives (also kept in the ring). */
+  onStderrLine?: (line: string) => void;
+  /** Each stdout line that was not a JSON-RPC message (also noted in the stderr ring). */
+  onStdoutNoise?: (line: string) => void;
+  /** A single message larger than this is dropped (default 10 MiB, as in the SDK). */
+  maxMessageBytes?: number;
+  /** stderr lines kept (default 500). */
+  stderrLines?: number;
+}
+
+const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+/** How much of a noise line goes into the ring (the callback gets all of it). */
+const NOISE_PREVIEW_CHARS = 500;
+
+export class SupervisedStdioTransport implements Transport {
+  onclose?: Transport['onclose'];
+  onerror?: Transport['onerror'];
+  onmessage?: Transport['onmessage'];
+
+  private proc: StdioProcess | undefined;
+  private closing: Promise<void> | undefined;
+  private closeFired = false;
+  private drainWait: Promise<void> | undefined;
+  private readonly splitter: ByteLineSplitter;
+  private noise = 0;
+
+  constructor(
+    private readonly launch: StdioLaunch,
+    private readonly options: SupervisedStdioOptions = {},
+  ) {
+    const maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    this.splitter = new ByteLineSplitter(maxBytes, {
+      line: (line) => this.handleLine(line),
+      oversize: (bytes) => {
+        const note = `[stdout] dropped a ${bytes}-byte message: over the ${maxBytes}-byte limit`;
+        this.proc?.stderr.pushLine(note);
+        this.onerror?.(new Error(note));
+      },
+    });
+  }
+
+  /** Spawns the server. Rejects with a SPAWN_FAILED HarborError when the OS cannot start it. */
+  async start(): Promise<void> {
+    if (this.proc) throw new Error('SupervisedStdioTransport already started');
+    if (this.closing) throw new SdkError(SdkErrorCode.NotConnected, 'Not connected: the transport was closed');
+    const proc = StdioProcess.spawn({ ...this.launch, stderrLines: this.options.stderrLines });
+    this.proc = proc;
+    const onStderrLine = this.options.onStderrLine;
+    if (onStderrLine) proc.onStderrLine(onStderrLine);
+    proc.stdout.on('data', (chunk: Buffer) => this.splitter.push(chunk));
+    proc.stdout.on('end', () => this.splitter.end());
+    proc.stdout.on('error', (error) => this.onerror?.(error));
+    proc.onExit(() => {
+      // A process that never started is reported by start() rejecting, not as a closed connection.
+      if (!proc.spawnError) void this.shutDown();
+    });
+    await proc.spawned;
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    const proc = this.proc;
+    const stdin = proc?.stdin;
+    if (!proc || !stdin || this.closing || proc.exitInfo || !stdin.writable) {
+      throw new SdkError(SdkErrorCode.NotConnected, 'Not connected');
+    }
+    if (!stdin.write(`${JSON.stringify(message)}\n`)) await this.waitForDrain(stdin);
+  }
+
+  /** Runs the stop ladder (tree included), then reports the close. */
+  async close(): Promise<void> {
+    await this.shutDown();
+  }
+
+  /** The server's process id once started. */
+  get pid(): number | undefined {
+    return this.proc?.pid;
+  }
+
+  /** The stderr ring (also holds `[stdout noise]` notes). Undefined before start(). */
+  get stderr(): LineRing | undefined {
+    return this.proc?.stderr;
+  }
+
+  /** The last `n` lines of stderr, for error messages. */
+  stderrTail(n = 40): string {
+    return this.proc?.stderr.tail(n) ?? '';
+  }
+
+  /** How the process ended, once it has. */
+  get exitInfo(): ExitInfo | undefined {
+    return this.proc?.exitInfo;
+  }
+
+  /** The supervised process, for its owner (restart policy, stop graces, tests). */
+  get process(): StdioProcess | undefined {
+    return this.proc;
+  }
+
+  /** How many stdout lines were not JSON-RPC messages. */
+  get noiseLines(): number {
+    return this.noise;
+  }
+
+  private shutDown(): Promise<void> {
+    this.closing ??= (async () => {
+      try {
+        await this.proc?.stop(this.options.stopGraces);
+      } finally {
+        // Anything still buffered (a last line without newline) is delivered before the close.
+        this.splitter.end();
+        this.fireClose();
+      }
+    })();
+    return this.closing;
+  }
+
+  private fireClose(): void {
+    if (this.closeFired) return;
+    this.closeFired = true;
+    this.onclose?.();
+  }
+
+  private handleLine(line: string): void {
+    if (line.trim() === '') return;
+    let message: JSONRPCMessage;
+    try {
+      message = parseJSONRPCMessage(JSON.parse(line));
+    } catch {
+      this.reportNoise(line);
+      return;
+    }
+    try {
+      this.onmessage?.(message);
+    } catch (error) {
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private reportNoise(line: string): void {
+    this.noise += 1;
+    const preview = line.length > NOISE_PREVIEW_CHARS ? `${line.slice(0, NOISE_PREVIEW_CHARS)}…` : line;
+    this.proc?.stderr.pushLine(`[stdout noise] ${preview}`);
+    try {
+      this.options.onStdoutNoise?.(line);
+    } catch {
+      // the observer's problem, not the connection's
+    }
+  }
+
+  /** One shared wait per full pipe: every blocked send resumes on the same 'drain'. */
+  private waitForDrain(stdin: Writable): Promise<void> {
+    this.drainWait ??= new Promise<void>((resolve, reject) => {
+      const done = (error?: Error): void => {
+        stdin.off('drain', onDrain);
+        stdin.off('close', onClose);
+        this.drainWait = undefined;
+        if (error) reject(error);
+        else resolve();
+      };
+      const onDrain = (): void => done();
+      const onClose = (): void => done(new SdkError(SdkErrorCode.NotConnected, 'Not connected: the server closed its input'));
+      stdin.on('drain', onDrain);
+      stdin.on('close', onClose);
+    });
+    return this.drainWait;
+  }
+}

@@ -1,0 +1,45 @@
+import { useEffect, useMemo, useRef } from 'react';
+import type { Bridge } from '../bridge/connect';
+import type { ActivityLog } from '../features/traffic/activity-log';
+import { ConnectionBanner } from './ConnectionBanner';
+import { Nav } from './Nav';
+import { Page } from './Page';
+import { ServicesContext } from './services';
+import { useRoute } from './use-route';
+
+interface Props {
+  readonly bridge: Bridge;
+  readonly activity: ActivityLog;
+}
+
+export function App({ bridge, activity }: Props) {
+  const route = useRoute();
+  const services = useMemo(() => ({ api: bridge.api, activity }), [bridge.api, activity]);
+  useFocusTitleOnNavigation(route);
+  return (
+    <ServicesContext.Provider value={services}>
+      <div className="shell">
+        <aside className="shell__side">
+          <p className="brand">Harbor</p>
+          <Nav current={route} />
+        </aside>
+        <div className="shell__main">
+          <ConnectionBanner source={bridge} />
+          <main className="page" aria-labelledby="page-title">
+            <Page route={route} />
+          </main>
+        </div>
+      </div>
+    </ServicesContext.Provider>
+  );
+}
+
+/** After a navigation (not the first paint), move focus to the new page's title. */
+function useFocusTitleOnNavigation(route: string): void {
+  const previous = useRef(route);
+  useEffect(() => {
+    if (previous.current === route) return;
+    previous.current = route;
+    document.getElementById('page-title')?.focus();
+  }, [route]);
+}

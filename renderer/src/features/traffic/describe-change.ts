@@ -1,0 +1,28 @@
+import type { EventPayload } from '../../../../preload/contract';
+
+const LISTS = {
+  tools: 'tools',
+  resources: 'resources',
+  resourceTemplates: 'resource templates',
+  prompts: 'prompts',
+} as const;
+
+/** One plain sentence (after the server's name) for a `servers.changed` event. */
+export function describeChange(payload: EventPayload<'servers.changed'>): string {
+  switch (payload.reason) {
+    case 'state':
+      return payload.summary ? `is now ${payload.summary.state.kind}` : 'changed state';
+    case 'catalog': {
+      const lists = (payload.changed ?? []).map((c) => LISTS[c]);
+      return lists.length ? `changed its ${lists.join(', ')}` : 'changed its catalog';
+    }
+    case 'resourceUpdated':
+      return payload.uri ? `updated ${payload.uri}` : 'updated a resource';
+    case 'config':
+      return 'was reconfigured';
+    case 'removed':
+      return 'was removed';
+    default:
+      return `changed (${String((payload as { reason: unknown }).reason)})`;
+  }
+}

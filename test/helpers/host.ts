@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Host, type HostOptions } from '../../main/host/host';
+import type { ServerConfig } from '../../main/host/registry/schema';
+
+export const REPO = resolve(import.meta.dirname, '../..');
+export const FIXTURES = join(REPO, 'test/fixtures/servers');
+export const FEATURE_SERVER = join(FIXTURES, 'modern/feature-server.mjs');
+export const EVERYTHING_SERVER = join(REPO, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+export const NODE = process.execPath;
+
+export interface TestHost {
+  readonly host: Host;
+  readonly dir: string;
+  dispose(): Promise<void>;
+}
+
+/** A real Host over a temp registry file and data dir; dispose() stops its servers and removes the dir. */
+export async function createTestHost(
+  servers: Record<string, ServerConfig | Record<string, unknown>>,
+  options: Partial<HostOptions> = {},
+): Promise<TestHost> {
+  const dir = mkdtempSync(join(tmpdir(), 'harbor-test-'));
+  const configPath = join(dir, 'harbor.json');
+  writeFileSync(configPath, JSON.stringify({ mcpServers: servers }, null, 2));
+  const host = await Host.create({
+    configPath,
+    dataDir: dir,
+    appName: 'Harbor',
+    appVersion: '0.0.0-test',
+    mode: 'cli',
+    launchVariables: { node: NODE, resources: join(REPO, 'resources') },
+    useLoginShellPath: false,
+    probeTimeoutMs: 3_000,
+    ...options,
+  });
+  return {
+    host,
+    dir,
+    async dispose() {
+      await host.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Resolves when `predicate` holds, polling; rejects with `what` after `timeoutMs`. */
+export async function waitFor(predicate: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!predicate()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

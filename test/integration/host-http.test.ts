@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { HarborError } from '../../main/host/errors';
+import { createTestHost, type TestHost } from '../helpers/host';
+import { startHttpFeatureServer, type RunningHttpServer } from '../helpers/http-server';
+
+let current: TestHost | undefined;
+let server: RunningHttpServer | undefined;
+afterEach(async () => {
+  await current?.dispose();
+  await server?.kill('SIGKILL');
+  current = undefined;
+  server = undefined;
+});
+
+describe('Host ↔ a real Streamable HTTP server on 127.0.0.1', () => {
+  it('connects modern over HTTP and calls a tool', async () => {
+    server = await startHttpFeatureServer();
+    current = await createTestHost({ remote: { url: server.url, headers: { 'X-Harbor-Test': 'yes' } } });
+    await current.host.startAll();
+    const summary = current.host.getServer('remote');
+    expect(summary).toMatchObject({ transport: 'http', state: { kind: 'ready' }, era: 'modern', protocolVersion: '2026-07-28' });
+    const result = await current.host.callTool('remote', 'add', { a: 20, b: 22 });
+    expect(result.structuredContent).toEqual({ sum: 42 });
+    // The traffic log saw the call both ways.
+    const traffic = current.host.traffic.list({ server: 'remote' });
+    expect(traffic.some((e) => e.direction === 'out' && e.method === 'tools/call')).toBe(true);
+  });
+
+  it('fails a call promptly when the server dies mid-stream (not after the 60 s SDK timeout)', async () => {
+    server = await startHttpFeatureServer();
+    current = await createTestHost({ remote: { url: server.url } });
+    await current.host.startAll();
+    const started = Date.now();
+    const call = current.host
+      .callTool('remote', 'slow', { steps: 100, delayMs: 100 }, {
+        timeoutMs: 60_000,
+        onProgress: (p) => {
+          if (p.progress === 2) void server?.kill('SIGKILL');
+        },
+      })
+      .then(() => undefined, (e: unknown) => e);
+    const error = await call;
+    expect(error).toBeInstanceOf(HarborError);
+    expect(['CONNECTION_CLOSED', 'CONNECT_FAILED']).toContain((error as HarborError).code);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  it('reports an unreachable URL as a connection error with the cause', async () => {
+    current = await createTestHost({ gone: { url: 'http://127.0.0.1:9/mcp' } }, { connectTimeoutMs: 5_000 });
+    await current.host.startAll();
+    const state = current.host.getServer('gone').state;
+    expect(state.kind).toBe('error');
+    if (state.kind === 'error') {
+      expect(state.code).toBe('CONNECT_FAILED');
+      expect(state.message).toMatch(/gone/);
+    }
+  });
+});

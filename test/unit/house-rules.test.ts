@@ -1,0 +1,100 @@
+/**
+ * Proves each house rule in eslint.config.js still fires (../shared/DESIGN.md §1): a rule that
+ * silently stopped matching would let the layering rot while `npm run lint` stays green.
+ *
+ * Probe code is linted with the real config under the path of a real file in each folder
+ * (`lintText` with that `filePath`): the rules are chosen by path, and the type-aware parser
+ * needs a file its tsconfig already knows. Nothing is written to disk, so other work in the same
+ * tree never sees a probe.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ESLint, type Linter } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const repoRoot = join(import.meta.dirname, '..', '..');
+
+/** A real file in `dir` (relative to the repo) whose name ends with `ext`, e.g. main/host/*.ts. */
+function realFileIn(dir: string, ext: string): string {
+  const name = readdirSync(join(repoRoot, dir))
+    .filter((f) => f.endsWith(ext) && !f.endsWith(`.d${ext}`))
+    .sort()[0];
+  if (!name) throw new Error(`house-rules test needs one existing ${ext} file in ${dir}/ to lint probes as`);
+  return `${dir}/${name}`;
+}
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: repoRoot });
+});
+
+async function lint(code: string, filePath: string): Promise<Linter.LintMessage[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(repoRoot, filePath) });
+  const messages = result?.messages ?? [];
+  // A parse failure would make every "rule fires" assertion meaningless: fail loudly instead.
+  const fatal = messages.filter((m) => m.fatal);
+  expect(fatal.map((m) => m.message), `probe in ${filePath} did not parse`).toEqual([]);
+  return messages;
+}
+
+/** Rules that reported an error (severity 2: what fails `npm run lint`). */
+const rulesFired = (messages: Linter.LintMessage[]) => messages.filter((m) => m.severity === 2).map((m) => m.ruleId);
+
+const IMPORT_ELECTRON = "import { app } from 'electron';\nexport const probe = app;\n";
+
+describe('house rules (eslint.config.js)', { timeout: 180_000 }, () => {
+  it('main/host/** never imports electron', async () => {
+    expect(rulesFired(await lint(IMPORT_ELECTRON, realFileIn('main/host', '.ts')))).toContain('no-restricted-imports');
+  });
+
+  it('main/cli/** never imports electron', async () => {
+    expect(rulesFired(await lint(IMPORT_ELECTRON, realFileIn('main/cli', '.ts')))).toContain('no-restricted-imports');
+  });
+
+  it('main/host/** never imports the renderer or the preload script', async () => {
+    const code = "import * as r from '../../renderer/src/app';\nimport * as p from '../../preload/index';\nexport const probe = [r, p];\n";
+    const messages = await lint(code, realFileIn('main/host', '.ts'));
+    expect(rulesFired(messages).filter((r) => r === 'no-restricted-imports')).toHaveLength(2);
+  });
+
+  it('the Electron shell (main/window.ts) may import electron', async () => {
+    expect(rulesFired(await lint(IMPORT_ELECTRON, 'main/window.ts'))).not.toContain('no-restricted-imports');
+  });
+
+  it.each([
+    ['node:fs', "import fs from 'node:fs';\nexport const probe = fs;\n"],
+    ['fs', "import 'fs';\n"],
+    ['main/**', "import { Host } from '../../main/host/host';\nexport const probe = Host;\n"],
+    ['electron', "import { ipcRenderer } from 'electron';\nexport const probe = ipcRenderer;\n"],
+  ])('renderer/** never imports %s', async (_label, code) => {
+    expect(rulesFired(await lint(code, realFileIn('renderer/src', '.tsx')))).toContain('no-restricted-imports');
+  });
+
+  it('the renderer may import types and schemas from preload/contract', async () => {
+    const code = "import { AppInfo } from '../../preload/contract';\nexport const probe = AppInfo;\n";
+    expect(rulesFired(await lint(code, realFileIn('renderer/src', '.tsx')))).not.toContain('no-restricted-imports');
+  });
+
+  it('preload/index.ts imports only electron and ./contract', async () => {
+    const zod = await lint("import { z } from 'zod';\nexport const probe = z;\n", 'preload/index.ts');
+    expect(rulesFired(zod)).toContain('no-restricted-imports');
+    const nodeFs = await lint("import { readFileSync } from 'node:fs';\nexport const probe = readFileSync;\n", 'preload/index.ts');
+    expect(rulesFired(nodeFs)).toContain('no-restricted-imports');
+    const allowed = await lint(
+      "import { contextBridge } from 'electron';\nimport { buildApi } from './contract';\nexport const probe = [contextBridge, buildApi];\n",
+      'preload/index.ts',
+    );
+    expect(rulesFired(allowed)).not.toContain('no-restricted-imports');
+  });
+
+  it('a floating promise is an error', async () => {
+    const code = 'export async function work(): Promise<void> {}\nexport function caller(): void {\n  work();\n}\n';
+    const messages = await lint(code, realFileIn('main/host', '.ts'));
+    expect(messages.filter((m) => m.ruleId === '@typescript-eslint/no-floating-promises').map((m) => m.severity)).toEqual([2]);
+  });
+
+  it('a type used only as a type must be imported with `import type`', async () => {
+    const code = "import { Disposable } from './lifecycle';\nexport const probe = (d: Disposable) => d;\n";
+    expect(rulesFired(await lint(code, 'main/host/host.ts'))).toContain('@typescript-eslint/consistent-type-imports');
+  });
+});
