@@ -142,7 +142,7 @@ test('opens the printed URL, walks every page and shows what the Host knows', as
   expect(errors).toEqual([]);
 });
 
-test('a server started from the page updates its badge and the activity log live', async ({ page, harbor }) => {
+test('a server started from the page updates its badge and the activity log live', async ({ page, harbor }, testInfo) => {
   await page.goto(harbor.url);
   await goTo(page, 'Servers');
   const notes = page.getByRole('article', { name: 'notes' });
@@ -151,6 +151,7 @@ test('a server started from the page updates its badge and the activity log live
   // "node server.js" has no server.js here: whatever the Host reports next (starting, restarting,
   // error) arrives as a servers.changed event and replaces "Stopped" without a reload.
   await expect(notes.getByText('Stopped', { exact: true })).toBeHidden({ timeout: 30_000 });
+  await screenshot(page, 'servers-started', (n) => testInfo.outputPath(n));
   await goTo(page, 'Activity');
   await expect(page.getByRole('list', { name: 'Activity' }).getByText('notes').first()).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { FEATURE_SERVER, NODE } from './host';
+import { join } from 'node:path';
+import { FEATURE_SERVER, FIXTURES, NODE } from './host';
 
 export interface RunningHttpServer {
   readonly url: string;
@@ -9,8 +10,20 @@ export interface RunningHttpServer {
 }
 
 /** Starts the feature fixture in Streamable HTTP mode on 127.0.0.1 and waits for its URL line. */
-export async function startHttpFeatureServer(extraArgs: string[] = []): Promise<RunningHttpServer> {
-  const child = spawn(NODE, [FEATURE_SERVER, '--http', '0', ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+export function startHttpFeatureServer(extraArgs: string[] = []): Promise<RunningHttpServer> {
+  return startListeningServer([FEATURE_SERVER, '--http', '0', ...extraArgs]);
+}
+
+/** Starts the v1-SDK legacy remote fixture: the old HTTP+SSE transport, or 2025 Streamable HTTP. */
+export function startLegacyHttpServer(mode: 'sse' | 'streamable'): Promise<RunningHttpServer> {
+  return startListeningServer([LEGACY_HTTP_SERVER, '--mode', mode]);
+}
+
+const LEGACY_HTTP_SERVER = join(FIXTURES, 'legacy/legacy-http.mjs');
+
+/** Runs a fixture that prints {"listening": URL} on stdout once bound to 127.0.0.1. */
+async function startListeningServer(args: string[]): Promise<RunningHttpServer> {
+  const child = spawn(NODE, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {

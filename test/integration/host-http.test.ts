@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HarborError } from '../../main/host/errors';
 import { createTestHost, type TestHost } from '../helpers/host';
-import { startHttpFeatureServer, type RunningHttpServer } from '../helpers/http-server';
+import { startHttpFeatureServer, startLegacyHttpServer, type RunningHttpServer } from '../helpers/http-server';
 
 let current: TestHost | undefined;
 let server: RunningHttpServer | undefined;
@@ -43,6 +43,33 @@ describe('Host ↔ a real Streamable HTTP server on 127.0.0.1', () => {
     expect(error).toBeInstanceOf(HarborError);
     expect(['CONNECTION_CLOSED', 'CONNECT_FAILED']).toContain((error as HarborError).code);
     expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  it('talks to a legacy 2025 Streamable HTTP server (initialize, session) and says it is legacy', async () => {
+    server = await startLegacyHttpServer('streamable');
+    current = await createTestHost({ old: { url: server.url } });
+    await current.host.startAll();
+    expect(current.host.getServer('old')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
+    const result = await current.host.callTool('old', 'echo', { text: 'from 2025' });
+    expect(result.content).toEqual([{ type: 'text', text: 'from 2025' }]);
+  });
+
+  it('falls back to the legacy HTTP+SSE transport when the endpoint refuses Streamable HTTP', async () => {
+    server = await startLegacyHttpServer('sse');
+    current = await createTestHost({ ancient: { url: server.url } });
+    await current.host.startAll();
+    expect(current.host.getServer('ancient')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
+    const result = await current.host.callTool('ancient', 'echo', { text: 'over SSE' });
+    expect(result.content).toEqual([{ type: 'text', text: 'over SSE' }]);
+  });
+
+  it('uses HTTP+SSE straight away for "transport": "sse"', async () => {
+    server = await startLegacyHttpServer('sse');
+    current = await createTestHost({ ancient: { url: server.url, transport: 'sse' } });
+    await current.host.startAll();
+    expect(current.host.getServer('ancient')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
+    const posts = current.host.traffic.list({ server: 'ancient' }).filter((e) => e.method === 'server/discover');
+    expect(posts).toHaveLength(0);
   });
 
   it('reports an unreachable URL as a connection error with the cause', async () => {

@@ -167,8 +167,9 @@ export class ServerConnection implements Disposable {
     this.setState({ kind: 'starting' });
     this.deps.restartPolicy.recordStart(this.now());
     const hash = this.configHash;
-    let prior = await this.deps.eraCache.get(this.name, hash);
     const legacySse = this.spec.transport === 'http' && this.spec.legacySse;
+    // HTTP+SSE predates 2026-07-28: nothing to probe, the era is legacy by definition.
+    let prior = legacySse ? { kind: 'legacy' as const } : await this.deps.eraCache.get(this.name, hash);
     try {
       try {
         await this.open(prior, legacySse);
@@ -256,7 +257,7 @@ export class ServerConnection implements Disposable {
    * is relaunched as legacy.
    */
   private retryPlan(error: unknown, prior: unknown, legacySse: boolean): { prior: undefined | { kind: 'legacy' }; legacySse: boolean; forgetEra: boolean } | undefined {
-    if (prior) return { prior: undefined, legacySse, forgetEra: true };
+    if (prior && !legacySse) return { prior: undefined, legacySse, forgetEra: true };
     const message = error instanceof Error ? error.message : String(error);
     if (this.spec.transport === 'http' && !legacySse) {
       const status = (error as { status?: number }).status;

@@ -4,7 +4,9 @@ import { useHarbor } from '../../app/services';
 import { asErrorData } from '../../lib/load-state';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 
-type Action = 'restart' | 'stop';
+type Action = 'start' | 'restart' | 'stop';
+
+const PENDING: Record<Action, string> = { start: 'Starting…', restart: 'Restarting…', stop: 'Stopping…' };
 
 /** Start / restart / stop one server. The card's badge follows the Host's state events. */
 export function ServerActions({ server }: { readonly server: ServerSummary }) {
@@ -17,11 +19,13 @@ export function ServerActions({ server }: { readonly server: ServerSummary }) {
   const run = async (action: Action) => {
     setBusy(action);
     setError(undefined);
+    // "Start" and "Restart" are the same command: the Host (re)connects the server either way.
     const result = await (action === 'stop' ? api.servers.stop({ name: server.name }) : api.servers.restart({ name: server.name }));
     setBusy(undefined);
     if (!result.ok) setError(asErrorData(result.error));
   };
 
+  const startAction: Action = running ? 'restart' : 'start';
   const startLabel = running ? 'Restart' : 'Start';
   return (
     <div className="actions">
@@ -30,9 +34,9 @@ export function ServerActions({ server }: { readonly server: ServerSummary }) {
         className="button"
         aria-label={`${startLabel} ${server.name}`}
         disabled={busy !== undefined}
-        onClick={() => void run('restart')}
+        onClick={() => void run(startAction)}
       >
-        {busy === 'restart' ? `${startLabel}ing…` : startLabel}
+        {busy === 'start' || busy === 'restart' ? PENDING[busy] : startLabel}
       </button>
       {running ? (
         <button
@@ -42,7 +46,7 @@ export function ServerActions({ server }: { readonly server: ServerSummary }) {
           disabled={busy === 'stop'}
           onClick={() => void run('stop')}
         >
-          {busy === 'stop' ? 'Stopping…' : 'Stop'}
+          {busy === 'stop' ? PENDING.stop : 'Stop'}
         </button>
       ) : null}
       {error ? <ErrorMessage error={error} /> : null}
