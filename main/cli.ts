@@ -3,6 +3,7 @@
  * Runs under plain Node; never imports electron.
  */
 import { callCommand } from './cli/commands/call';
+import { consentCommand } from './cli/commands/consent';
 import { promptsCommand, resourcesCommand, toolsCommand } from './cli/commands/catalog';
 import { infoCommand } from './cli/commands/info';
 import { promptCommand, readCommand } from './cli/commands/read';
@@ -15,6 +16,9 @@ import { webCommand } from './web';
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { importCommand } from './cli/commands/import';
+import { secretCommand } from './cli/commands/secret';
+import { Redactor } from './host/secrets/redactor';
+import { maskingStream } from './host/secrets/masking-stream';
 
 export const COMMANDS: readonly CliCommand[] = [
   serversCommand,
@@ -25,7 +29,9 @@ export const COMMANDS: readonly CliCommand[] = [
   readCommand,
   promptCommand,
   watchCommand,
+  consentCommand,
   importCommand,
+  secretCommand,
   infoCommand,
   webCommand,
 ];
@@ -36,7 +42,16 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    return await runCli({ argv, commands: COMMANDS, createHost: (g) => createCliHost(g), signal: controller.signal });
+    // One redactor for the Host and the terminal: every secret the Host resolves is masked in all output.
+    const redactor = new Redactor();
+    return await runCli({
+      argv,
+      commands: COMMANDS,
+      createHost: (g) => createCliHost(g, 'cli', { redactor }),
+      stdout: maskingStream(process.stdout, redactor),
+      stderr: maskingStream(process.stderr, redactor),
+      signal: controller.signal,
+    });
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

@@ -33,7 +33,12 @@ export const ERROR_CODES = [
   'CONSENT_STALE',
   'CONSENT_DENIED',
   'KEYCHAIN_UNAVAILABLE',
+  'SECRET_MISSING',
   'AUTH_REQUIRED',
+  'MODEL_NOT_CONFIGURED',
+  'MODEL_ERROR',
+  'CONVERSATION_NOT_FOUND',
+  'CHAT_BUSY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -41,6 +46,8 @@ export const HarborErrorData = z.object({
   code: z.string(),
   message: z.string(),
   detail: z.string().optional(),
+  /** CONSENT_STALE: which parts of the tool's definition changed since it was approved. */
+  changed: z.array(z.string()).optional(),
 });
 export type HarborErrorData = z.infer<typeof HarborErrorData>;
 
@@ -106,6 +113,135 @@ export const AppInfo = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
+// ---------------------------------------------------------------------------------------------
+// Consent
+
+export const ConsentChoice = z.enum(['once', 'conversation', 'always', 'deny']);
+export type ConsentChoice = z.infer<typeof ConsentChoice>;
+
+/** What the person is asked: everything needed to decide, as plain data (never HTML). */
+export const ConsentRequest = z.object({
+  id: z.string(),
+  kind: z.enum(['tool', 'launch']),
+  /** The server as the person configured it, and whether they marked it trusted. */
+  server: z.string(),
+  trusted: z.boolean(),
+  /** Epoch ms; after it the request counts as denied. */
+  deadline: z.number(),
+  options: z.array(ConsentChoice),
+  conversationId: z.string().optional(),
+  tool: z
+    .object({
+      name: z.string(),
+      title: z.string().optional(),
+      description: z.string(),
+      annotations: z.record(z.string(), z.unknown()).optional(),
+    })
+    .optional(),
+  /** The exact arguments: this is how data leaves the conversation. */
+  arguments: z.record(z.string(), z.unknown()).optional(),
+  /** Rug pull: the definition changed since it was approved. */
+  stale: z.object({ changed: z.array(z.string()), before: z.unknown(), after: z.unknown() }).optional(),
+  /** Launch consent: the exact command line and the names (not values) of its env. */
+  launch: z.object({ commandLine: z.string(), envNames: z.array(z.string()), cwd: z.string().optional() }).optional(),
+});
+export type ConsentRequest = z.infer<typeof ConsentRequest>;
+
+export const ConsentDecisions = z.object({
+  approvals: z.array(
+    z.object({ server: z.string(), tool: z.string(), kind: z.enum(['always', 'once']), fingerprint: z.string(), createdAt: z.number() }),
+  ),
+  launches: z.array(z.object({ server: z.string(), commandLine: z.string(), createdAt: z.number() })),
+  changes: z.array(z.object({ server: z.string(), tool: z.string(), changed: z.array(z.string()), at: z.number() })),
+});
+export type ConsentDecisions = z.infer<typeof ConsentDecisions>;
+
+// ---------------------------------------------------------------------------------------------
+// Chat
+
+export const TurnStatus = z.enum(['running', 'completed', 'stopped', 'maxSteps', 'error', 'consentRequired', 'interrupted']);
+export type TurnStatus = z.infer<typeof TurnStatus>;
+
+export const ToolCallStatus = z.enum(['pending', 'awaiting-consent', 'running', 'progress', 'done', 'error']);
+export type ToolCallStatus = z.infer<typeof ToolCallStatus>;
+
+/** A tool's result as the server sent it (untruncated: the model may have got less). */
+export const ChatToolResult = z.object({
+  content: z.array(z.unknown()),
+  structuredContent: z.unknown().optional(),
+  isError: z.boolean(),
+  /** Bytes cut from what the model got. */
+  truncatedBytes: z.number().int().optional(),
+});
+export type ChatToolResult = z.infer<typeof ChatToolResult>;
+
+export const ChatToolCall = z.object({
+  /** The model's id for the call. */
+  id: z.string(),
+  /** The name the model used: "server__tool", or search_tools / call_tool. */
+  name: z.string(),
+  /** Where the call went (absent when the name matched no tool). */
+  server: z.string().optional(),
+  tool: z.string().optional(),
+  arguments: z.unknown(),
+  status: ToolCallStatus,
+  /** How consent went: "approved", "approved-once", "denied", "required", "not-needed". */
+  approval: z.string().optional(),
+  result: ChatToolResult.optional(),
+  error: HarborErrorData.optional(),
+  startedAt: z.number(),
+  endedAt: z.number().optional(),
+});
+export type ChatToolCall = z.infer<typeof ChatToolCall>;
+
+export const ChatItem = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('user'), text: z.string() }),
+  z.object({ kind: z.literal('assistant'), text: z.string() }),
+  z.object({ kind: z.literal('toolCall'), call: ChatToolCall }),
+  /** Harbor's own line (step limit reached, stopped, failed): never sent to the model as its words. */
+  z.object({ kind: z.literal('note'), text: z.string() }),
+]);
+export type ChatItem = z.infer<typeof ChatItem>;
+
+export const ChatTurn = z.object({
+  id: z.string(),
+  status: TurnStatus,
+  model: z.string().optional(),
+  startedAt: z.number(),
+  endedAt: z.number().optional(),
+  error: HarborErrorData.optional(),
+  items: z.array(ChatItem),
+});
+export type ChatTurn = z.infer<typeof ChatTurn>;
+
+export const ConversationSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  turnCount: z.number().int(),
+  lastStatus: TurnStatus.optional(),
+});
+export type ConversationSummary = z.infer<typeof ConversationSummary>;
+
+export const Conversation = ConversationSummary.extend({
+  /** "search": the model was given search_tools/call_tool instead of every tool. */
+  toolMode: z.enum(['direct', 'search']).optional(),
+  turns: z.array(ChatTurn),
+});
+export type Conversation = z.infer<typeof Conversation>;
+
+/** Whether a model is configured; when not, how to add one (and a local Ollama, if one answered). */
+export const ChatStatus = z.object({
+  configured: z.boolean(),
+  model: z.object({ provider: z.string(), model: z.string() }).optional(),
+  help: z.string().optional(),
+  ollama: z.object({ url: z.string(), models: z.array(z.string()), config: z.record(z.string(), z.unknown()) }).optional(),
+});
+export type ChatStatus = z.infer<typeof ChatStatus>;
+
+const ConversationId = z.object({ id: z.string().min(1) }).strict();
+
 const Empty = z.object({}).strict();
 const ServerName = z.object({ name: z.string().min(1) }).strict();
 
@@ -123,6 +259,37 @@ export const commands = {
   'servers.list': command(Empty, z.array(ServerSummary)),
   'servers.restart': command(ServerName, ServerSummary),
   'servers.stop': command(ServerName, ServerSummary),
+  'consent.respond': command(
+    z.object({ id: z.string(), decision: ConsentChoice }).strict(),
+    z.object({ accepted: z.boolean() }),
+  ),
+  'consent.list': command(Empty, ConsentDecisions),
+  'consent.revoke': command(z.object({ server: z.string().min(1), tool: z.string().min(1).optional() }).strict(), z.object({ removed: z.number().int() })),
+  'chat.status': command(Empty, ChatStatus),
+  /** Starts a turn (a new conversation without conversationId); progress arrives as chat.* events. */
+  'chat.send': command(
+    z.object({ conversationId: z.string().min(1).optional(), text: z.string().min(1) }).strict(),
+    z.object({ conversationId: z.string(), turnId: z.string() }),
+  ),
+  'chat.stop': command(z.object({ conversationId: z.string().min(1) }).strict(), z.object({ stopped: z.boolean() })),
+  'chat.answerElicitation': command(
+    z
+      .object({
+        id: z.string(),
+        action: z.enum(['accept', 'decline', 'cancel']),
+        content: z.record(z.string(), z.unknown()).optional(),
+      })
+      .strict(),
+    z.object({ accepted: z.boolean() }),
+  ),
+  'conversations.list': command(Empty, z.array(ConversationSummary)),
+  'conversations.open': command(ConversationId, Conversation),
+  'conversations.rename': command(z.object({ id: z.string().min(1), title: z.string().trim().min(1).max(200) }).strict(), ConversationSummary),
+  'conversations.delete': command(ConversationId, z.object({ deleted: z.boolean() })),
+  'conversations.export': command(
+    z.object({ id: z.string().min(1), format: z.enum(['markdown', 'json']) }).strict(),
+    z.object({ filename: z.string(), mimeType: z.string(), content: z.string() }),
+  ),
 } satisfies Record<string, CommandSpec>;
 
 export type Commands = typeof commands;
@@ -143,6 +310,42 @@ export const events = {
     changed: z.array(z.enum(['tools', 'resources', 'resourceTemplates', 'prompts'])).optional(),
     /** For reason "resourceUpdated": the resource that changed. */
     uri: z.string().optional(),
+  }),
+  /** The person must decide before a tool runs or a server launches. */
+  'consent.request': ConsentRequest,
+  /** A pending request ended (answered, timed out, or cancelled). */
+  'consent.resolved': z.object({ id: z.string(), decision: ConsentChoice }),
+  /** An approved tool's definition changed (rug pull): its approval is suspended. */
+  'consent.changed': z.object({ server: z.string(), tool: z.string(), changed: z.array(z.string()) }),
+  /** Streamed model text of a running turn. */
+  'chat.delta': z.object({ conversationId: z.string(), turnId: z.string(), text: z.string() }),
+  /** A tool call of a running turn changed state (pending → awaiting-consent → running → progress → done/error). */
+  'chat.toolCall': z.object({
+    conversationId: z.string(),
+    turnId: z.string(),
+    call: ChatToolCall,
+    progress: z.object({ progress: z.number(), total: z.number().optional(), message: z.string().optional() }).optional(),
+  }),
+  /** A server asks the person for input during a chat tool call; answer with chat.answerElicitation. */
+  'chat.elicitation': z.object({
+    id: z.string(),
+    conversationId: z.string(),
+    turnId: z.string(),
+    toolCallId: z.string().optional(),
+    server: z.string(),
+    mode: z.enum(['form', 'url']),
+    message: z.string(),
+    requestedSchema: z.unknown().optional(),
+    url: z.string().optional(),
+    deadline: z.number(),
+  }),
+  /** A turn ended: completed, stopped, step limit, consent needed, or failed. */
+  'chat.done': z.object({
+    conversationId: z.string(),
+    turnId: z.string(),
+    status: TurnStatus,
+    text: z.string(),
+    error: HarborErrorData.optional(),
   }),
 } satisfies Record<string, z.ZodType>;
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { APP_NAME, APP_VERSION } from '../app-meta';
 import { Host, defaultRegistry, type HostOptions } from '../host/host';
 import { defaultConfigPath, defaultDataDir } from '../host/paths';
+import { DEFAULT_KEYCHAIN_SERVICE, KeychainSecretStore } from '../host/secrets/keychain-store';
 import type { CliContext } from './command';
 
 /**
@@ -25,6 +26,8 @@ export function createCliHost(
     mode,
     defaultRegistry,
     launchVariables: { node: process.execPath, resources: RESOURCES_DIR },
+    // HARBOR_KEYCHAIN_SERVICE keeps tests (and portable setups) apart from the person's own secrets.
+    secrets: new KeychainSecretStore({ service: process.env.HARBOR_KEYCHAIN_SERVICE || DEFAULT_KEYCHAIN_SERVICE }),
     ...overrides,
   });
 }

@@ -99,6 +99,8 @@ export async function runCli(options: RunOptions): Promise<number> {
     host: async () => {
       if (!host) {
         host = await options.createHost(globals);
+        // --yes (where a command offers it) approves launching the servers it needs, for this run.
+        if (commandOptions.yes === true) host.consent.approveLaunchesForSession('*');
         // --trace: every JSON-RPC message in and out, secrets redacted, on stderr.
         if (globals.trace) host.traffic.onEntry((e) => out.info(`[${e.server}] ${e.direction === 'out' ? '->' : '<-'} ${e.text}`));
       }

@@ -10,16 +10,23 @@ export class HarborError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly detail?: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; changed?: readonly string[] },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'HarborError';
+    this.changed = options?.changed;
   }
 
+  /** CONSENT_STALE: the fields of the tool definition that changed since approval. */
+  readonly changed: readonly string[] | undefined;
+
   toData(): HarborErrorData {
-    return this.detail === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, detail: this.detail };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.detail === undefined ? {} : { detail: this.detail }),
+      ...(this.changed === undefined ? {} : { changed: [...this.changed] }),
+    };
   }
 }
 

@@ -14,6 +14,13 @@ export class HostEvents {
     });
   }
 
+  /** Listens to one event, with its payload typed. */
+  onEvent<K extends EventName>(name: K, listener: (payload: EventPayload<K>) => void): Disposable {
+    return this.on((event, payload) => {
+      if ((event as string) === name) listener(payload as unknown as EventPayload<K>);
+    });
+  }
+
   emit<K extends EventName>(event: K, payload: EventPayload<K>): void {
     for (const listener of [...this.listeners]) {
       try {

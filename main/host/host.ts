@@ -1,6 +1,10 @@
 import { join } from 'node:path';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/client';
 import type { AppInfo, ServerSummary } from '../../preload/contract';
+import { ChatService } from './chat/service';
+import { resolveChatSettings, type ChatSettings } from './chat/settings';
+import { ConsentGate } from './consent/gate';
+import { ConsentStore } from './consent/store';
 import { HarborError } from './errors';
 import { HostEvents } from './events';
 import { DisposableStore, toDisposable, type Disposable } from './lifecycle';
@@ -14,7 +18,11 @@ import { EraCache } from './servers/era-cache';
 import type { LaunchVariables } from './servers/launch';
 import { ServerManager } from './servers/manager';
 import { LoginShellPath } from './servers/stdio/environment';
-import { TrafficLog, createRedactor } from './servers/traffic';
+import { TrafficLog } from './servers/traffic';
+import { KeychainSecretStore } from './secrets/keychain-store';
+import { Redactor } from './secrets/redactor';
+import { resolveLaunchSecrets } from './secrets/references';
+import type { SecretStore } from './secrets/store';
 import { createTransportFactory } from './servers/transports';
 
 export interface HostOptions {
@@ -38,6 +46,31 @@ export interface HostOptions {
   readonly useLoginShellPath?: boolean;
   /** Tests may inject transports; the default opens real processes and sockets. */
   readonly openTransport?: TransportFactory;
+  /**
+   * Whether a person can answer consent requests (the app). Default: true except in the CLI,
+   * where a call that needs consent fails with CONSENT_REQUIRED (exit 4) instead of waiting.
+   */
+  readonly interactiveConsent?: boolean;
+  /** How long a consent request waits before it counts as denied (default 5 min). */
+  readonly consentTimeoutMs?: number;
+  /** Approve launching every configured stdio server for this run (like --yes); tests and scripts. */
+  readonly approveLaunches?: boolean;
+  /** Where `${secret:NAME}` values come from; the Host owns (disposes) it. Default: the OS keychain, service "Harbor". */
+  readonly secrets?: SecretStore;
+  /** The one redactor for everything Harbor writes or shows (the CLI shares it to mask its output). */
+  readonly redactor?: Redactor;
+  /** Where the chat looks for a local Ollama when no model is configured (default http://127.0.0.1:11434). */
+  readonly ollamaUrl?: string;
+}
+
+/** Options of one tool call beyond timeouts: who asks, and whether the person approved up front. */
+export interface ToolCallOptions extends CallOptions {
+  readonly consent?: {
+    /** "Allow for this conversation" approvals are kept per conversation. */
+    readonly conversationId?: string;
+    /** `--yes`: the person approved this one call (and the launch it needs). */
+    readonly approveOnce?: boolean;
+  };
 }
 
 /** The registry the first launch writes: the bundled example server, working with no setup. */
@@ -71,13 +104,55 @@ export class Host implements Disposable {
   private registry: LoadedRegistry | undefined;
   private configProblems: string[] = [];
   private manager: ServerManager;
+  readonly consent: ConsentGate;
+  /** Secrets by name; values never leave main (the renderer learns only names). */
+  readonly secrets: SecretStore;
+  /** Knows every secret value resolved in this process and masks it wherever text goes out. */
+  readonly redactor: Redactor;
+  /** The chat: agent loop, model providers, conversations (SQLite in the data dir). */
+  readonly chat: ChatService;
 
   private constructor(private readonly options: HostOptions) {
     this.registryStore = new RegistryStore(options.configPath, options.defaultRegistry);
     this.eraCache = new EraCache(join(options.dataDir, 'era-cache.json'));
-    this.traffic = new TrafficLog(createRedactor(() => []));
+    this.redactor = options.redactor ?? new Redactor();
+    this.secrets = this.owned.add(options.secrets ?? new KeychainSecretStore());
+    this.traffic = new TrafficLog((text) => this.redactor.redact(text));
+    const consentStore = this.owned.add(new ConsentStore(join(options.dataDir, 'consent.db')));
+    this.consent = this.owned.add(
+      new ConsentGate(consentStore, this.events, {
+        interactive: options.interactiveConsent ?? options.mode !== 'cli',
+        ...(options.consentTimeoutMs !== undefined ? { timeoutMs: options.consentTimeoutMs } : {}),
+      }),
+    );
+    if (options.approveLaunches) this.consent.approveLaunchesForSession('*');
     this.manager = this.createManager(new Map());
+    // Disposed first (stores dispose in reverse): servers stop before the consent store closes.
     this.owned.add(toDisposable(() => this.manager.dispose()));
+    // Registered after the servers, so disposed before them: running turns cancel their tool
+    // calls and finish writing while the servers are still up.
+    this.chat = this.owned.add(
+      new ChatService({
+        host: this,
+        storePath: join(options.dataDir, 'conversations.db'),
+        configPath: options.configPath,
+        settings: () => this.chatSettings(),
+        resolveSecret: async (name) => {
+          const value = await this.secrets.get(name);
+          if (value !== undefined) this.redactor.add(value);
+          return value;
+        },
+        ...(options.ollamaUrl ? { ollamaUrl: options.ollamaUrl } : {}),
+      }),
+    );
+    // In the app a server's question during a chat tool call is shown with that call.
+    if (options.mode !== 'cli') this.owned.add(this.elicitation.respondWith(this.chat.elicitationResponder()));
+  }
+
+  /** The chat's settings from the registry's "model" and "chat" entries (throws when the file is invalid). */
+  chatSettings(): ChatSettings {
+    const registry = this.requireValidRegistry();
+    return resolveChatSettings(registry.file, registry.servers);
   }
 
   /** Builds a Host and loads the registry. A bad registry file is reported, not fatal. */
@@ -106,6 +181,7 @@ export class Host implements Disposable {
         o.openTransport ??
         createTransportFactory({
           loginPathValue: () => this.loginPathValue,
+          redact: (text) => this.redactor.redact(text),
           ...(o.stopGraces ? { stopGraces: o.stopGraces } : {}),
         }),
       elicitation: this.elicitation,
@@ -113,8 +189,13 @@ export class Host implements Disposable {
       probeTimeoutMs: o.probeTimeoutMs ?? 4_000,
       connectTimeoutMs: o.connectTimeoutMs ?? 30_000,
       ...(o.restart ? { restart: o.restart } : {}),
+      authorizeLaunch: (name, trusted, spec) => this.consent.authorizeLaunch(name, trusted, spec),
+      // `${secret:…}` values are read from the store at each launch, in main, and join the redactor.
+      prepareLaunch: (name, spec) => resolveLaunchSecrets(name, spec, { store: this.secrets, redactor: this.redactor }),
       onChange: (name, change) => {
-        const summary = this.manager.has(name) ? this.manager.summary(name) : undefined;
+        if (change.kind === 'catalog' && change.changed.includes('tools')) this.reviewTools(name);
+        if (change.kind === 'state' && change.state.kind === 'ready') this.reviewTools(name);
+        const summary = this.manager.has(name) ? this.redactor.redactDeep(this.manager.summary(name)) : undefined;
         const base = { name, ...(summary ? { summary } : {}) };
         if (change.kind === 'state') this.events.emit('servers.changed', { ...base, reason: 'state' });
         else if (change.kind === 'catalog') this.events.emit('servers.changed', { ...base, reason: 'catalog', changed: [...change.changed] });
@@ -174,11 +255,11 @@ export class Host implements Disposable {
   // Servers
 
   listServers(): ServerSummary[] {
-    return this.manager.summaries();
+    return this.redactor.redactDeep(this.manager.summaries());
   }
 
   getServer(name: string): ServerSummary {
-    return this.manager.summary(name);
+    return this.redactor.redactDeep(this.manager.summary(name));
   }
 
   serverNames(): string[] {
@@ -195,47 +276,101 @@ export class Host implements Disposable {
   async connection(name: string): Promise<ServerConnection> {
     const connection = this.manager.connection(name);
     await this.loginPathReady;
-    await connection.whenReady();
+    // A state's message can quote the server (and its stderr): masked like everything shown.
+    await connection.whenReady().catch((error: unknown) => {
+      throw this.redactor.redactError(error);
+    });
     return connection;
   }
 
   async restartServer(name: string): Promise<ServerSummary> {
     await this.loginPathReady;
     await this.manager.connection(name).restart();
-    return this.manager.summary(name);
+    return this.getServer(name);
   }
 
   async stopServer(name: string): Promise<ServerSummary> {
     await this.manager.connection(name).stop();
-    return this.manager.summary(name);
+    return this.getServer(name);
   }
 
   async catalog(name: string): Promise<Catalog> {
-    return (await this.connection(name)).catalog;
+    return this.redactor.maskDeep((await this.connection(name)).catalog);
   }
 
   async instructions(name: string): Promise<string | undefined> {
-    return (await this.connection(name)).info.instructions;
+    const instructions = (await this.connection(name)).info.instructions;
+    return instructions === undefined ? undefined : this.redactor.mask(instructions);
+  }
+
+  /** A rug pull shows up as a changed definition of an approved tool: let the gate record it. */
+  private reviewTools(name: string): void {
+    if (!this.manager.has(name)) return;
+    try {
+      this.consent.reviewCatalog(name, this.manager.connection(name).catalog.tools);
+    } catch {
+      // A disabled or misconfigured server has no catalog to review.
+    }
+  }
+
+  private trusted(server: string): boolean {
+    return this.registry?.servers.get(server)?.trusted === true;
   }
 
   // ------------------------------------------------------------------------------------------
-  // Calls (the consent gate wraps callTool in the consent issue)
+  // Calls: every tool call, from any front door, goes through the consent gate here.
 
-  async callTool(server: string, tool: string, args: Record<string, unknown> | undefined, options: CallOptions = {}): Promise<CallToolResult> {
+  async callTool(server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions = {}): Promise<CallToolResult> {
+    const { consent, ...callOptions } = options;
+    if (consent?.approveOnce) this.consent.approveLaunchesForSession(server);
     const connection = await this.connection(server);
-    if (!connection.catalog.tools.some((t) => t.name === tool)) {
+    const definition = connection.catalog.tools.find((t) => t.name === tool);
+    if (!definition) {
       const known = connection.catalog.tools.map((t) => t.name);
       throw new HarborError('TOOL_NOT_FOUND', `"${server}" has no tool named "${tool}". Its tools: ${known.join(', ') || '(none)'}.`);
     }
-    return connection.callTool(tool, args, { timeoutMs: this.timeoutFor(server), ...options });
+    await this.consent.authorizeTool({
+      server,
+      trusted: this.trusted(server),
+      tool: definition,
+      ...(args ? { arguments: args } : {}),
+      ...(consent?.conversationId ? { conversationId: consent.conversationId } : {}),
+      ...(consent?.approveOnce ? { approveOnce: true } : {}),
+    });
+    return this.shield(connection.callTool(tool, args, { timeoutMs: this.timeoutFor(server), ...callOptions }));
+  }
+
+  /** `harbor consent grant`: approves the tool as it is now (and launching its server as configured). */
+  async grantTool(server: string, tool: string, always: boolean): Promise<void> {
+    const connection = this.manager.connection(server);
+    // The person named this server explicitly: that approves launching it as configured.
+    this.consent.approveLaunch(server, connection.spec);
+    await this.connection(server);
+    const definition = connection.catalog.tools.find((t) => t.name === tool);
+    if (!definition) throw new HarborError('TOOL_NOT_FOUND', `"${server}" has no tool named "${tool}".`);
+    this.consent.grant(server, definition, always);
+  }
+
+  /** Approves launching a server exactly as configured now. */
+  approveLaunch(server: string): void {
+    this.consent.approveLaunch(server, this.manager.connection(server).spec);
   }
 
   async readResource(server: string, uri: string, options: CallOptions = {}): Promise<ReadResourceResult> {
-    return (await this.connection(server)).readResource(uri, { timeoutMs: this.timeoutFor(server), ...options });
+    return this.shield((await this.connection(server)).readResource(uri, { timeoutMs: this.timeoutFor(server), ...options }));
   }
 
   async getPrompt(server: string, name: string, args: Record<string, string> | undefined, options: CallOptions = {}): Promise<GetPromptResult> {
-    return (await this.connection(server)).getPrompt(name, args, { timeoutMs: this.timeoutFor(server), ...options });
+    return this.shield((await this.connection(server)).getPrompt(name, args, { timeoutMs: this.timeoutFor(server), ...options }));
+  }
+
+  /** What a server answers reaches no front door (nor a model) with a secret in it, even if it echoes one. */
+  private async shield<T>(work: Promise<T>): Promise<T> {
+    try {
+      return this.redactor.maskDeep(await work);
+    } catch (error) {
+      throw this.redactor.redactError(error);
+    }
   }
 
   private timeoutFor(server: string): number | undefined {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Host, type HostOptions } from '../../main/host/host';
+import { Host, type HostOptions, type ToolCallOptions } from '../../main/host/host';
 import type { ServerConfig } from '../../main/host/registry/schema';
 
 export const REPO = resolve(import.meta.dirname, '../..');
@@ -13,6 +13,8 @@ export const NODE = process.execPath;
 export interface TestHost {
   readonly host: Host;
   readonly dir: string;
+  /** host.callTool with the person's approval given up front (like --yes): for tests not about consent. */
+  call(server: string, tool: string, args?: Record<string, unknown>, options?: ToolCallOptions): ReturnType<Host['callTool']>;
   dispose(): Promise<void>;
 }
 
@@ -33,11 +35,14 @@ export async function createTestHost(
     launchVariables: { node: NODE, resources: join(REPO, 'resources') },
     useLoginShellPath: false,
     probeTimeoutMs: 3_000,
+    // Like --yes: these tests are about connections; test/integration/consent-*.test.ts turns it off.
+    approveLaunches: true,
     ...options,
   });
   return {
     host,
     dir,
+    call: (server, tool, args, opts = {}) => host.callTool(server, tool, args, { ...opts, consent: { approveOnce: true } }),
     async dispose() {
       await host.dispose();
       rmSync(dir, { recursive: true, force: true });

@@ -15,7 +15,7 @@ afterAll(() => registry.remove());
 
 describe('harbor CLI over real servers', () => {
   it('servers --json prints one object per server with the documented fields', async () => {
-    const run = await runCli([...g, '--json', 'servers']);
+    const run = await runCli([...g, '--json', 'servers', '--yes']);
     expect(run.code).toBe(0);
     const lines = run.json<Record<string, unknown>>();
     expect(lines.map((l) => l.name)).toEqual(['feature', 'everything', 'off']);
@@ -36,7 +36,7 @@ describe('harbor CLI over real servers', () => {
   });
 
   it('tools --json lists MCP tool objects plus their server', async () => {
-    const run = await runCli([...g, 'tools', 'feature', '--json']);
+    const run = await runCli([...g, 'tools', 'feature', '--json', '--yes']);
     expect(run.code).toBe(0);
     const [tools] = run.json<Array<{ name: string; server: string; inputSchema: unknown }>>();
     expect(tools?.find((t) => t.name === 'add')).toMatchObject({ server: 'feature', inputSchema: { type: 'object' } });
@@ -62,7 +62,7 @@ describe('harbor CLI over real servers', () => {
     expect(consent.json()[0]).toMatchObject({ error: { code: 'CONSENT_REQUIRED' } });
     const broken = tempRegistry({ gone: { command: 'harbor-no-such-binary' } });
     try {
-      const run = await runCli(['--config', broken.config, '--data-dir', broken.dir, 'servers']);
+      const run = await runCli(['--config', broken.config, '--data-dir', broken.dir, 'servers', '--yes']);
       expect(run.code).toBe(3);
       expect(run.stdout).toMatch(/SPAWN_FAILED/);
     } finally {
@@ -85,10 +85,10 @@ describe('harbor CLI over real servers', () => {
   });
 
   it('read and prompt', async () => {
-    const read = await runCli([...g, 'read', 'feature', 'fixture://hello']);
+    const read = await runCli([...g, 'read', 'feature', 'fixture://hello', '--yes']);
     expect(read.code).toBe(0);
     expect(read.stdout.length).toBeGreaterThan(0);
-    const prompt = await runCli([...g, 'prompt', 'feature', 'greet', '--args', '{"name":"Lin"}']);
+    const prompt = await runCli([...g, 'prompt', 'feature', 'greet', '--args', '{"name":"Lin"}', '--yes']);
     expect(prompt.stdout).toMatch(/Lin/);
   });
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EventName, EventPayload } from '../../preload/contract';
+import type { EventPayload } from '../../preload/contract';
 import { HarborError } from '../../main/host/errors';
 import { EVERYTHING_SERVER, FEATURE_SERVER, FIXTURES, NODE, createTestHost, waitFor, type TestHost } from '../helpers/host';
 
@@ -14,9 +14,7 @@ afterEach(async () => {
 
 function recordEvents(t: TestHost) {
   const events: EventPayload<'servers.changed'>[] = [];
-  t.host.events.on(<K extends EventName>(name: K, payload: EventPayload<K>) => {
-    if (name === 'servers.changed') events.push(payload as EventPayload<'servers.changed'>);
-  });
+  t.host.events.onEvent('servers.changed', (payload) => events.push(payload));
   return events;
 }
 
@@ -32,11 +30,11 @@ describe('Host ↔ real servers over stdio', () => {
     expect(summary.counts.resources).toBe(2);
     expect(summary.counts.prompts).toBe(1);
 
-    const echo = await current.host.callTool('feature', 'echo', { text: 'héllo 👋' });
+    const echo = await current.call('feature', 'echo', { text: 'héllo 👋' });
     expect(echo.content).toEqual([{ type: 'text', text: 'héllo 👋' }]);
-    const add = await current.host.callTool('feature', 'add', { a: 2, b: 3 });
+    const add = await current.call('feature', 'add', { a: 2, b: 3 });
     expect(add.structuredContent).toEqual({ sum: 5 });
-    const fail = await current.host.callTool('feature', 'fail', {});
+    const fail = await current.call('feature', 'fail', {});
     expect(fail.isError).toBe(true);
     const read = await current.host.readResource('feature', 'fixture://unicode/ünï');
     expect(read.contents.length).toBeGreaterThan(0);
@@ -53,7 +51,7 @@ describe('Host ↔ real servers over stdio', () => {
     expect(summary.protocolVersion).toBe('2025-11-25');
     // Harbor declares elicitation form + url: server-everything then offers 15 tools.
     expect(summary.counts).toMatchObject({ tools: 15, resources: 7, prompts: 4 });
-    const echo = await current.host.callTool('everything', 'echo', { message: 'hi' });
+    const echo = await current.call('everything', 'echo', { message: 'hi' });
     expect(JSON.stringify(echo.content)).toContain('hi');
   });
 
@@ -83,13 +81,13 @@ describe('Host ↔ real servers over stdio', () => {
     const eventsFile = join(tmpdir(), `harbor-events-${process.pid}-${Date.now()}.txt`);
     current = await createTestHost({ feature: { command: NODE, args: [FEATURE_SERVER, '--events-file', eventsFile] } });
     const progress: number[] = [];
-    const done = await current.host.callTool('feature', 'slow', { steps: 3, delayMs: 50 }, { onProgress: (p) => progress.push(p.progress) });
+    const done = await current.call('feature', 'slow', { steps: 3, delayMs: 50 }, { onProgress: (p) => progress.push(p.progress) });
     // Progress arrives in order; the last notification may race the result, so check the prefix.
     expect(progress.slice(0, 2)).toEqual([1, 2]);
     expect(JSON.stringify(done.content)).toContain('slow done 3/3');
 
     const controller = new AbortController();
-    const pending = current.host.callTool('feature', 'slow', { steps: 50, delayMs: 200 }, {
+    const pending = current.call('feature', 'slow', { steps: 50, delayMs: 200 }, {
       signal: controller.signal,
       onProgress: (p) => {
         if (p.progress === 2) controller.abort(new Error('user pressed Stop'));
@@ -104,8 +102,8 @@ describe('Host ↔ real servers over stdio', () => {
   it('a per-request timeout is a TIMEOUT (not a cancellation) and the server is told', async () => {
     const eventsFile = join(tmpdir(), `harbor-events-t-${process.pid}-${Date.now()}.txt`);
     current = await createTestHost({ feature: { command: NODE, args: [FEATURE_SERVER, '--events-file', eventsFile] } });
-    const error = await current.host
-      .callTool('feature', 'slow', { steps: 1, delayMs: 5_000 }, { timeoutMs: 300 })
+    const error = await current
+      .call('feature', 'slow', { steps: 1, delayMs: 5_000 }, { timeoutMs: 300 })
       .then(() => undefined, (e: unknown) => e);
     expect((error as HarborError).code).toBe('TIMEOUT');
     await waitFor(() => existsSync(eventsFile) && readFileSync(eventsFile, 'utf8').includes('cancelled'), 'the server to see the timeout cancellation');
@@ -114,8 +112,8 @@ describe('Host ↔ real servers over stdio', () => {
   it('a hard maximum stops a call that keeps reporting progress', async () => {
     current = await createTestHost({ feature: { command: NODE, args: [FEATURE_SERVER] } });
     const started = Date.now();
-    const error = await current.host
-      .callTool('feature', 'slow', { steps: 100, delayMs: 100 }, { timeoutMs: 1_000, maxTotalMs: 700 })
+    const error = await current
+      .call('feature', 'slow', { steps: 100, delayMs: 100 }, { timeoutMs: 1_000, maxTotalMs: 700 })
       .then(() => undefined, (e: unknown) => e);
     expect((error as HarborError).code).toBe('TIMEOUT');
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -128,11 +126,11 @@ describe('Host ↔ real servers over stdio', () => {
       asked.push(`${server}: ${request.message}`);
       return { action: 'accept', content: { name: 'Grace' } };
     });
-    const accepted = await current.host.callTool('feature', 'ask_name', {});
+    const accepted = await current.call('feature', 'ask_name', {});
     expect(JSON.stringify(accepted.content)).toContain('Hello Grace');
     expect(asked[0]).toMatch(/^feature: /);
     await responder.dispose();
-    const declined = await current.host.callTool('feature', 'ask_name', {});
+    const declined = await current.call('feature', 'ask_name', {});
     expect(JSON.stringify(declined.content)).toContain('declined');
   });
 
@@ -140,7 +138,7 @@ describe('Host ↔ real servers over stdio', () => {
     current = await createTestHost({ feature: { command: NODE, args: [FEATURE_SERVER] } });
     const events = recordEvents(current);
     await current.host.startAll();
-    await current.host.callTool('feature', 'mutate', { description: 'Echo, but changed' });
+    await current.call('feature', 'mutate', { description: 'Echo, but changed' });
     await waitFor(() => events.some((e) => e.reason === 'catalog' && e.changed?.includes('tools')), 'a tools catalog event');
     const catalog = await current.host.catalog('feature');
     expect(catalog.tools.find((t) => t.name === 'echo')?.description).toBe('Echo, but changed');
@@ -152,7 +150,7 @@ describe('Host ↔ real servers over stdio', () => {
     await current.host.startAll();
     const before = (await current.host.catalog('everything')).resources.length;
     // gzip-file-as-resource registers a session resource and sends notifications/resources/list_changed.
-    await current.host.callTool('everything', 'gzip-file-as-resource', {
+    await current.call('everything', 'gzip-file-as-resource', {
       name: 'hello.gz',
       data: 'data:text/plain;base64,aGVsbG8=',
       outputType: 'resourceLink',

@@ -19,7 +19,7 @@ describe('Host ↔ a real Streamable HTTP server on 127.0.0.1', () => {
     await current.host.startAll();
     const summary = current.host.getServer('remote');
     expect(summary).toMatchObject({ transport: 'http', state: { kind: 'ready' }, era: 'modern', protocolVersion: '2026-07-28' });
-    const result = await current.host.callTool('remote', 'add', { a: 20, b: 22 });
+    const result = await current.call('remote', 'add', { a: 20, b: 22 });
     expect(result.structuredContent).toEqual({ sum: 42 });
     // The traffic log saw the call both ways.
     const traffic = current.host.traffic.list({ server: 'remote' });
@@ -31,8 +31,8 @@ describe('Host ↔ a real Streamable HTTP server on 127.0.0.1', () => {
     current = await createTestHost({ remote: { url: server.url } });
     await current.host.startAll();
     const started = Date.now();
-    const call = current.host
-      .callTool('remote', 'slow', { steps: 100, delayMs: 100 }, {
+    const call = current
+      .call('remote', 'slow', { steps: 100, delayMs: 100 }, {
         timeoutMs: 60_000,
         onProgress: (p) => {
           if (p.progress === 2) void server?.kill('SIGKILL');
@@ -50,7 +50,7 @@ describe('Host ↔ a real Streamable HTTP server on 127.0.0.1', () => {
     current = await createTestHost({ old: { url: server.url } });
     await current.host.startAll();
     expect(current.host.getServer('old')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
-    const result = await current.host.callTool('old', 'echo', { text: 'from 2025' });
+    const result = await current.call('old', 'echo', { text: 'from 2025' });
     expect(result.content).toEqual([{ type: 'text', text: 'from 2025' }]);
   });
 
@@ -59,7 +59,7 @@ describe('Host ↔ a real Streamable HTTP server on 127.0.0.1', () => {
     current = await createTestHost({ ancient: { url: server.url } });
     await current.host.startAll();
     expect(current.host.getServer('ancient')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
-    const result = await current.host.callTool('ancient', 'echo', { text: 'over SSE' });
+    const result = await current.call('ancient', 'echo', { text: 'over SSE' });
     expect(result.content).toEqual([{ type: 'text', text: 'over SSE' }]);
   });
 

@@ -32,12 +32,12 @@ describe('Host lifecycle with real processes', () => {
       { restart: { baseMs: 200, maxMs: 400, maxAttempts: 3, jitter: 0 } },
     );
     const states: ConnectionState[] = [];
-    current.host.events.on((event, payload) => {
-      if (event === 'servers.changed' && 'summary' in payload && payload.reason === 'state' && payload.summary) states.push(payload.summary.state);
+    current.host.events.onEvent('servers.changed', (payload) => {
+      if (payload.reason === 'state' && payload.summary) states.push(payload.summary.state);
     });
     await current.host.startAll();
     expect(current.host.getServer('crashy').state.kind).toBe('ready');
-    const error = await current.host.callTool('crashy', 'work', {}).then(() => undefined, (e: unknown) => e as Error & { code?: string; detail?: string });
+    const error = await current.call('crashy', 'work', {}).then(() => undefined, (e: unknown) => e as Error & { code?: string; detail?: string });
     expect(error?.code).toBe('CONNECTION_CLOSED');
     // The cause travels with the error: how the process ended and what it said last.
     expect(error?.message).toMatch(/exited with code 1/);
@@ -67,11 +67,11 @@ describe('Host lifecycle with real processes', () => {
         { restart: { baseMs: 150, maxMs: 300, maxAttempts: 2, jitter: 0 } },
       );
       const states: string[] = [];
-      current.host.events.on((event, payload) => {
-        if (event === 'servers.changed' && payload.reason === 'state' && payload.summary) states.push(payload.summary.state.kind);
+      current.host.events.onEvent('servers.changed', (payload) => {
+        if (payload.reason === 'state' && payload.summary) states.push(payload.summary.state.kind);
       });
       await current.host.startAll();
-      await current.host.callTool('flaky', 'work', {}).catch(() => undefined);
+      await current.call('flaky', 'work', {}).catch(() => undefined);
       await waitFor(() => current!.host.getServer('flaky').state.kind === 'error', 'error after the last restart', 15_000);
       const state = current.host.getServer('flaky').state;
       expect(state).toMatchObject({ kind: 'error' });
@@ -123,7 +123,7 @@ describe('Host lifecycle with real processes', () => {
           },
         }),
       );
-      const run = spawnSync(NODE, [join(REPO, 'out/main/cli.js'), '--config', join(dir, 'harbor.json'), '--data-dir', dir, '--json', 'servers'], {
+      const run = spawnSync(NODE, [join(REPO, 'out/main/cli.js'), '--config', join(dir, 'harbor.json'), '--data-dir', dir, '--json', 'servers', '--yes'], {
         encoding: 'utf8',
         timeout: 60_000,
       });

@@ -1,4 +1,3 @@
-import { HarborError } from '../../host/errors';
 import type { CliCommand } from '../command';
 import { parseIntOption, parseJsonOption } from '../json-option';
 import { EXIT } from '../output';
@@ -24,15 +23,13 @@ export const callCommand: CliCommand = {
     const args = parseJsonOption('args', ctx.options.args) as Record<string, unknown> | undefined;
     const answer = parseJsonOption('answer', ctx.options.answer) as Record<string, unknown> | undefined;
     const timeoutMs = parseIntOption('timeout', ctx.options.timeout, { min: 1 });
-    if (ctx.options.yes !== true) {
-      // Until the consent policy lands, every call needs the person's explicit --yes.
-      throw new HarborError('CONSENT_REQUIRED', `Calling "${tool}" on "${server}" needs your consent: add --yes to approve this call.`);
-    }
     const host = await ctx.host();
     host.requireValidRegistry();
     const responder = host.elicitation.respondWith(answerElicitationsFrom(answer, ctx.out));
     try {
       const result = await host.callTool(server, tool, args, {
+        // The consent policy decides; --yes approves this one call and the launch it needs.
+        consent: { approveOnce: ctx.options.yes === true },
         signal: ctx.signal,
         ...(timeoutMs !== undefined ? { timeoutMs } : {}),
         maxTotalMs: Math.max(DEFAULT_MAX_CALL_MS, timeoutMs ?? 0),

@@ -42,7 +42,8 @@ function human(row: Record<string, unknown>, kind: Kind): string {
 export const toolsCommand: CliCommand = {
   name: 'tools',
   summary: 'List the tools of one server, or of every enabled server',
-  usage: 'tools [SERVER]',
+  usage: 'tools [SERVER] [--yes]',
+  options: { yes: { type: 'boolean' } },
   positionals: { min: 0, max: 1 },
   run: (ctx) => listKind(ctx, 'tools'),
 };
@@ -50,7 +51,8 @@ export const toolsCommand: CliCommand = {
 export const resourcesCommand: CliCommand = {
   name: 'resources',
   summary: 'List the resources and resource templates of a server',
-  usage: 'resources SERVER',
+  usage: 'resources SERVER [--yes]',
+  options: { yes: { type: 'boolean' } },
   positionals: { min: 1, max: 1 },
   run: (ctx) => listKind(ctx, 'resources'),
 };
@@ -58,7 +60,8 @@ export const resourcesCommand: CliCommand = {
 export const promptsCommand: CliCommand = {
   name: 'prompts',
   summary: 'List the prompts of a server',
-  usage: 'prompts SERVER',
+  usage: 'prompts SERVER [--yes]',
+  options: { yes: { type: 'boolean' } },
   positionals: { min: 1, max: 1 },
   run: (ctx) => listKind(ctx, 'prompts'),
 };

@@ -4,6 +4,8 @@ import { HarborError } from '../../host/errors';
 import { planImport, type ImportPlan } from '../../host/registry/import';
 import { FORMAT_LABELS, importServers, type ImportResult } from '../../host/registry/importers';
 import { RegistryStore } from '../../host/registry/store';
+import { applySecretMoves, planSecretMoves, type SecretMove } from '../../host/secrets/import-secrets';
+import type { LiteralSecret } from '../../host/secrets/import-secrets';
 import type { CliCommand, CliContext } from '../command';
 import { EXIT } from '../output';
 
@@ -29,16 +31,30 @@ export const importCommand: CliCommand = {
     const text = await readImportFile(file);
     const result = importServers(text, file);
 
-    const configPath = (await ctx.host()).appInfo().configPath;
+    const host = await ctx.host();
+    const configPath = host.appInfo().configPath;
     const store = new RegistryStore(configPath);
     const current = await store.load(); // a broken registry throws CONFIG_INVALID: exit 2, file untouched
-    const plan = planImport(current.file, result.servers, { rename });
+    // Literal secrets go to the keychain and the registry gets `${secret:…}` references. The
+    // keychain unavailable: KEYCHAIN_UNAVAILABLE, exit 3, nothing written (never plain text).
+    const secrets = await planSecretMoves(result.servers, result.secretsDetected, host.secrets);
+    const plan = planImport(current.file, secrets.servers, { rename });
 
     const blocked = plan.clashes.some((c) => c.renamedTo === undefined);
     const written = !blocked && !dryRun && plan.added.length > 0;
-    if (written) await store.save(plan.next);
+    const moved = movesOfAddedServers(secrets.moves, plan);
+    if (written) {
+      // Keychain first: a registry must never reference a secret that was not stored.
+      const undo = await applySecretMoves(moved, host.secrets);
+      try {
+        await store.save(plan.next);
+      } catch (error) {
+        await undo();
+        throw error;
+      }
+    }
 
-    report(ctx, { result, plan, configPath, written, dryRun, blocked });
+    report(ctx, { result, plan, configPath, written, dryRun, blocked, moved, notMoved: secrets.notMoved });
 
     if (blocked) return EXIT.USAGE;
     // Every entry was broken: that is a bad import file, not "nothing to do".
@@ -49,6 +65,17 @@ export const importCommand: CliCommand = {
     return EXIT.OK;
   },
 };
+
+/** The moves of servers this import writes, under the names they get in the registry. */
+function movesOfAddedServers(moves: readonly SecretMove[], plan: ImportPlan): SecretMove[] {
+  const renamed = new Map(plan.clashes.flatMap((c) => (c.renamedTo ? [[c.name, c.renamedTo] as const] : [])));
+  const clashed = new Set(plan.clashes.map((c) => c.name));
+  return moves.flatMap((m) => {
+    const to = renamed.get(m.server);
+    if (to) return [{ ...m, server: to }];
+    return !clashed.has(m.server) && plan.added.includes(m.server) ? [m] : [];
+  });
+}
 
 async function readImportFile(file: string): Promise<string> {
   try {
@@ -67,6 +94,9 @@ interface Outcome {
   readonly written: boolean;
   readonly dryRun: boolean;
   readonly blocked: boolean;
+  /** Literal secrets moved (or, dry run / blocked, to be moved) into the keychain. */
+  readonly moved: readonly SecretMove[];
+  readonly notMoved: readonly LiteralSecret[];
 }
 
 function report(ctx: CliContext, outcome: Outcome): void {
@@ -86,6 +116,9 @@ function report(ctx: CliContext, outcome: Outcome): void {
     clashes: plan.clashes.map((c) => (c.renamedTo ? { name: c.name, renamedTo: c.renamedTo } : { name: c.name })),
     skipped: result.skipped,
     secretsDetected: result.secretsDetected.map((s) => ({ ...s, server: named(s.server) })),
+    // Names only, never values.
+    secretsMoved: outcome.moved.map((m) => ({ server: m.server, where: m.where, key: m.key, secret: m.secret })),
+    secretsNotMoved: outcome.notMoved.map((s) => ({ ...s, server: named(s.server) })),
     inputsReferenced: result.inputsReferenced.map((i) => ({ ...i, servers: i.servers.map(named) })),
     unresolvedVariables: result.unresolvedVariables.map((v) => ({ ...v, server: named(v.server) })),
     warnings: result.warnings.map((w) => ({ ...w, server: named(w.server) })),
@@ -117,9 +150,14 @@ function humanReport(outcome: Outcome, named: (server: string) => string): strin
     lines.push(`skipped "${skipped.name}":`, ...skipped.problems.map((p) => `  ${p}`));
   }
   for (const warning of result.warnings) lines.push(`note "${named(warning.server)}": ${warning.message}`);
-  if (result.secretsDetected.length) {
-    lines.push('secrets in plain text (moving them to the OS keychain comes in a later version):');
-    for (const s of result.secretsDetected) lines.push(`  ${named(s.server)}: ${s.where}.${s.key}`);
+  if (outcome.moved.length) {
+    lines.push(`secrets ${pending ? 'that would move' : 'moved'} to the OS keychain (the registry holds only \${secret:…} references):`);
+    for (const m of outcome.moved) lines.push(`  ${m.server}: ${m.where}.${m.key} → \${secret:${m.secret}}${m.reused ? ' (already in the keychain)' : ''}`);
+    lines.push(`  ${result.source} still holds ${outcome.moved.length === 1 ? 'this value' : 'these values'} in plain text: remove ${outcome.moved.length === 1 ? 'it' : 'them'} there once you no longer use that app.`);
+  }
+  if (outcome.notMoved.length) {
+    lines.push('secrets left in plain text (each mixes text with a ${…} reference, so Harbor cannot move it: store it with "harbor secret set NAME" and reference it in the registry):');
+    for (const s of outcome.notMoved) lines.push(`  ${named(s.server)}: ${s.where}.${s.key}`);
   }
   if (result.inputsReferenced.length) {
     lines.push('inputs referenced (kept as written: Harbor cannot prompt during import; put the values in the registry):');

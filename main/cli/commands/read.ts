@@ -6,7 +6,8 @@ import { renderPrompt, renderResource } from '../render';
 export const readCommand: CliCommand = {
   name: 'read',
   summary: 'Read a resource',
-  usage: 'read SERVER URI',
+  usage: 'read SERVER URI [--yes]',
+  options: { yes: { type: 'boolean' } },
   positionals: { min: 2, max: 2 },
   async run(ctx) {
     const [server, uri] = ctx.args as [string, string];
@@ -21,9 +22,9 @@ export const readCommand: CliCommand = {
 export const promptCommand: CliCommand = {
   name: 'prompt',
   summary: 'Get a prompt, filled with arguments',
-  usage: 'prompt SERVER NAME [--args JSON]',
+  usage: 'prompt SERVER NAME [--args JSON] [--yes]',
   positionals: { min: 2, max: 2 },
-  options: { args: { type: 'string' } },
+  options: { args: { type: 'string' }, yes: { type: 'boolean' } },
   async run(ctx) {
     const [server, name] = ctx.args as [string, string];
     const raw = parseJsonOption('args', ctx.options.args) as Record<string, unknown> | undefined;

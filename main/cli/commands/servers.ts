@@ -34,7 +34,8 @@ function humanLine(s: ServerSummary): string {
 export const serversCommand: CliCommand = {
   name: 'servers',
   summary: 'Connect every enabled server in parallel and print one line per server',
-  usage: 'servers',
+  usage: 'servers [--yes]',
+  options: { yes: { type: 'boolean' } },
   async run(ctx) {
     const host = await ctx.host();
     host.requireValidRegistry();

@@ -12,9 +12,9 @@ const EVENT_FOR = {
 export const watchCommand: CliCommand = {
   name: 'watch',
   summary: 'Hold the subscription and print each change as a JSON line',
-  usage: 'watch SERVER [--seconds N]',
+  usage: 'watch SERVER [--seconds N] [--yes]',
   positionals: { min: 1, max: 1 },
-  options: { seconds: { type: 'string' } },
+  options: { seconds: { type: 'string' }, yes: { type: 'boolean' } },
   async run(ctx) {
     const [server] = ctx.args as [string];
     const seconds = parseIntOption('seconds', ctx.options.seconds, { min: 1 });
@@ -22,8 +22,8 @@ export const watchCommand: CliCommand = {
     host.requireValidRegistry();
     const connection = await host.connection(server);
     const print = (line: Record<string, unknown>) => ctx.out.result(line, JSON.stringify(line));
-    const subscription = host.events.on((event, payload) => {
-      if (event !== 'servers.changed' || payload.name !== server) return;
+    const subscription = host.events.onEvent('servers.changed', (payload) => {
+      if (payload.name !== server) return;
       if (payload.reason === 'catalog') {
         for (const e of new Set((payload.changed ?? []).map((k) => EVENT_FOR[k]))) print({ event: e });
       } else if (payload.reason === 'resourceUpdated') {

@@ -13,6 +13,8 @@ const HarborFields = {
   trusted: z.boolean().optional(),
   /** Per-request timeout for this server's interactive calls, in milliseconds. */
   timeoutMs: z.number().int().positive().optional(),
+  /** Tools of this server the person turned off: never offered to the model. */
+  disabledTools: z.array(z.string()).optional(),
 };
 
 export const StdioServerConfig = z.looseObject({
@@ -68,8 +70,47 @@ export const ServerConfig = z.unknown().transform((value, ctx): StdioServerConfi
 });
 export type ServerConfig = z.infer<typeof ServerConfig>;
 
+/**
+ * The chat model: `"model": {"provider": "anthropic", "model": "claude-…"}`. Keys belong in the
+ * keychain (`"apiKey": "${secret:NAME}"`); without one the provider's usual environment variable
+ * (ANTHROPIC_API_KEY, OPENAI_API_KEY) is used.
+ */
+export const ModelConfig = z
+  .looseObject({
+    provider: z.enum(['anthropic', 'openai', 'openai-compatible']),
+    model: z.string().min(1, 'must not be empty'),
+    baseURL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    apiKey: z.string().optional(),
+    /** The model's context window in tokens (default 128,000): sizes the tool-search threshold. */
+    contextWindow: z.number().int().positive().optional(),
+    /** Whether tool results may carry images to this model (default: anthropic and openai yes, others no). */
+    imagesInToolResults: z.boolean().optional(),
+    /** Retries of a failed model request (default 2). */
+    maxRetries: z.number().int().min(0).optional(),
+  })
+  .refine((m) => m.provider !== 'openai-compatible' || m.baseURL !== undefined, {
+    message: 'an "openai-compatible" model needs "baseURL" (e.g. "http://127.0.0.1:11434/v1" for Ollama)',
+    path: ['baseURL'],
+  });
+export type ModelConfig = z.infer<typeof ModelConfig>;
+
+/** How the chat loop behaves; every field has a default. */
+export const ChatConfig = z.looseObject({
+  /** Model steps per turn before the turn ends with a note (default 25). */
+  maxSteps: z.number().int().positive().optional(),
+  /** Tool results larger than this (bytes of text) reach the model truncated (default 100,000). */
+  resultCapBytes: z.number().int().positive().optional(),
+  /** "auto": search_tools/call_tool once the tool definitions exceed the threshold; "on"/"off" force it. */
+  toolSearch: z.enum(['auto', 'on', 'off']).optional(),
+  /** The threshold as a fraction of the context window (default 0.05). */
+  toolSearchThreshold: z.number().positive().max(1).optional(),
+});
+export type ChatConfig = z.infer<typeof ChatConfig>;
+
 export const RegistryFile = z.looseObject({
   mcpServers: z.record(z.string().min(1), ServerConfig).optional(),
+  model: ModelConfig.optional(),
+  chat: ChatConfig.optional(),
 });
 export type RegistryFile = z.infer<typeof RegistryFile>;
 

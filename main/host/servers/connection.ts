@@ -1,3 +1,4 @@
+import { ProtocolError } from '@modelcontextprotocol/client';
 import type {
   CallToolResult,
   Client,
@@ -43,6 +44,10 @@ export interface ConnectionDeps {
   /** Timeout of connect and of list requests. */
   readonly connectTimeoutMs: number;
   readonly onChange: (change: ConnectionChange) => void;
+  /** The launch consent gate: throws when the person has not approved starting this server. */
+  readonly authorizeLaunch?: (spec: LaunchSpec) => Promise<void>;
+  /** Resolves `${secret:…}` references (secrets issue): the spec actually launched, built per attempt. */
+  readonly prepareLaunch?: (spec: LaunchSpec) => Promise<LaunchSpec>;
   readonly now?: () => number;
 }
 
@@ -171,8 +176,13 @@ export class ServerConnection implements Disposable {
     // HTTP+SSE predates 2026-07-28: nothing to probe, the era is legacy by definition.
     let prior = legacySse ? { kind: 'legacy' as const } : await this.deps.eraCache.get(this.name, hash);
     try {
+      await this.deps.authorizeLaunch?.(this.spec);
+      if (generation !== this.generation) return;
+      // Secret values exist only in this local spec and the transport: `this.spec` keeps the references.
+      const spec = this.deps.prepareLaunch ? await this.deps.prepareLaunch(this.spec) : this.spec;
+      if (generation !== this.generation) return;
       try {
-        await this.open(prior, legacySse);
+        await this.open(prior, legacySse, spec);
       } catch (error) {
         if (generation !== this.generation) return;
         await this.teardown();
@@ -180,7 +190,7 @@ export class ServerConnection implements Disposable {
         if (!retry) throw error;
         prior = retry.prior;
         if (retry.forgetEra) await this.deps.eraCache.forget(this.name);
-        await this.open(prior, retry.legacySse);
+        await this.open(prior, retry.legacySse, spec);
       }
       if (generation !== this.generation) return;
       const client = this.client!;
@@ -220,14 +230,16 @@ export class ServerConnection implements Disposable {
   }
 
   /** One transport + client, connected. Leaves `this.client`/`this.opened` set on success. */
-  private async open(prior: PriorDiscovery | undefined, legacySse: boolean): Promise<void> {
+  private async open(prior: PriorDiscovery | undefined, legacySse: boolean, spec: LaunchSpec = this.spec): Promise<void> {
     const generation = this.generation;
-    const opened = this.deps.openTransport(this.spec, { legacySse });
+    const opened = this.deps.openTransport(spec, { legacySse });
     this.opened = opened;
     const transport = tapTransport(opened.transport, (direction, message) => this.deps.traffic.record(this.name, direction, message));
     const client = createMcpClient({
       clientInfo: this.deps.clientInfo,
-      probeTimeoutMs: this.deps.probeTimeoutMs,
+      // On stdio a silent probe means legacy, so a short wait is right; on HTTP silence is an
+      // outage (the SDK fails instead of falling back), so the probe gets the connect timeout.
+      probeTimeoutMs: this.spec.transport === 'stdio' ? this.deps.probeTimeoutMs : this.deps.connectTimeoutMs,
       elicit: this.deps.elicit,
     });
     this.client = client;
@@ -260,8 +272,12 @@ export class ServerConnection implements Disposable {
     if (prior && !legacySse) return { prior: undefined, legacySse, forgetEra: true };
     const message = error instanceof Error ? error.message : String(error);
     if (this.spec.transport === 'http' && !legacySse) {
+      // The spec's rule: 400/404/405 whose body is not a modern JSON-RPC error (that would have
+      // surfaced as a ProtocolError) means an endpoint that predates Streamable HTTP.
       const status = (error as { status?: number }).status;
-      if (status === 400 || status === 404 || status === 405) return { prior: { kind: 'legacy' }, legacySse: true, forgetEra: false };
+      if ((status === 400 || status === 404 || status === 405) && !(error instanceof ProtocolError)) {
+        return { prior: { kind: 'legacy' }, legacySse: true, forgetEra: false };
+      }
     }
     if (this.spec.transport === 'stdio' && /closed during the server\/discover probe/.test(message)) {
       return { prior: { kind: 'legacy' }, legacySse: false, forgetEra: false };

@@ -7,7 +7,7 @@ import { RestartPolicy, type RestartPolicyOptions } from './backoff';
 import { ServerConnection, type ConnectionChange, type TransportFactory } from './connection';
 import type { ElicitationBroker } from './elicitation';
 import type { EraCache } from './era-cache';
-import { describeLaunch, resolveLaunch, type LaunchVariables } from './launch';
+import { describeLaunch, resolveLaunch, type LaunchSpec, type LaunchVariables } from './launch';
 import type { TrafficLog } from './traffic';
 
 export interface ServerManagerDeps {
@@ -21,6 +21,10 @@ export interface ServerManagerDeps {
   readonly connectTimeoutMs: number;
   readonly restart?: RestartPolicyOptions;
   readonly onChange: (server: string, change: ConnectionChange) => void;
+  /** Launch consent (stdio): resolves when the person approved starting the server as configured. */
+  readonly authorizeLaunch?: (server: string, trusted: boolean, spec: LaunchSpec) => Promise<void>;
+  /** Resolves a launch's `${secret:…}` references just before it opens (secrets issue). */
+  readonly prepareLaunch?: (server: string, spec: LaunchSpec) => Promise<LaunchSpec>;
 }
 
 interface Entry {
@@ -54,6 +58,8 @@ export class ServerManager implements Disposable {
         probeTimeoutMs: this.deps.probeTimeoutMs,
         connectTimeoutMs: this.deps.connectTimeoutMs,
         onChange: (change) => this.deps.onChange(name, change),
+        ...(this.deps.authorizeLaunch ? { authorizeLaunch: (launch: LaunchSpec) => this.deps.authorizeLaunch!(name, config.trusted === true, launch) } : {}),
+        ...(this.deps.prepareLaunch ? { prepareLaunch: (launch: LaunchSpec) => this.deps.prepareLaunch!(name, launch) } : {}),
       });
       return { config, connection };
     } catch (error) {

@@ -12,6 +12,8 @@ export interface TransportFactoryDeps {
   readonly stopGraces?: { stdinGraceMs: number; termGraceMs: number };
   /** Resolves `${secret:…}` and similar references in env and headers (secrets issue). */
   readonly resolveValue?: (value: string) => string;
+  /** Masks secrets in a server's stderr before Harbor shows or stores any of it (secrets issue). */
+  readonly redact?: (text: string) => string;
   /** Cached login PATH, resolved before the first launch. */
   readonly loginPathValue?: () => string | undefined;
 }
@@ -35,7 +37,7 @@ export function createTransportFactory(deps: TransportFactoryDeps = {}): Transpo
       );
       return {
         transport,
-        stderrTail: () => transport.stderrTail(40),
+        stderrTail: () => (deps.redact ? deps.redact(transport.stderrTail(40)) : transport.stderrTail(40)),
         exitDescription: () => describeExit(transport.exitInfo),
       };
     }

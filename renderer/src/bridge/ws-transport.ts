@@ -48,6 +48,8 @@ export class WebSocketTransport implements Transport, StatusSource {
 
   async invoke(command: string, payload: unknown): Promise<unknown> {
     await this.opened;
+    // After a close, a send would be dropped silently and the caller would wait forever.
+    if (this.current.state === 'closed') throw new Error(this.current.reason);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });

@@ -1,5 +1,4 @@
 import type { ServerSummary } from '../../../../preload/contract';
-import { hrefFor } from '../../app/routes';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
@@ -38,9 +37,7 @@ export function CatalogPage({ kind }: { readonly kind: Kind }) {
       {state.status === 'error' ? <ErrorMessage error={state.error} onRetry={reload} /> : null}
       {state.status === 'ready' && state.value.length === 0 ? (
         <EmptyState title={`No ${kind} yet`}>
-          <p>
-            {copy.title} come from connected servers. Add one in <a href={hrefFor('servers')}>Servers</a>.
-          </p>
+          <p>{copy.title} come from connected servers: add one to the configuration file shown in Settings.</p>
         </EmptyState>
       ) : null}
       {state.status === 'ready' && state.value.length > 0 ? (

@@ -1,4 +1,3 @@
-import { hrefFor } from '../../app/routes';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 
@@ -7,10 +6,7 @@ export function ChatPage() {
     <>
       <PageHeader title="Chat">Talk with a model that can use your servers' tools — with you approving each action.</PageHeader>
       <EmptyState title="Chat is not available yet">
-        <p>
-          Model providers and conversations arrive in a later version. Meanwhile, check your{' '}
-          <a href={hrefFor('servers')}>servers</a> and their tools.
-        </p>
+        <p>Model providers and conversations arrive in a later version. Meanwhile, the Servers page shows what is connected.</p>
       </EmptyState>
     </>
   );

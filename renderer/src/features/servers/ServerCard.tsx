@@ -28,6 +28,12 @@ export function ServerCard({ server }: { readonly server: ServerSummary }) {
             </dd>
           </>
         ) : null}
+        {state.kind === 'ready' ? (
+          <>
+            <dt>Offers</dt>
+            <dd>{describeCounts(server.counts)}</dd>
+          </>
+        ) : null}
         {!server.enabled ? (
           <>
             <dt>Enabled</dt>
@@ -49,4 +55,13 @@ export function ServerCard({ server }: { readonly server: ServerSummary }) {
       <ServerActions server={server} />
     </article>
   );
+}
+
+function describeCounts(counts: ServerSummary['counts']): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return [
+    plural(counts.tools, 'tool'),
+    plural(counts.resources + counts.resourceTemplates, 'resource'),
+    plural(counts.prompts, 'prompt'),
+  ].join(', ');
 }

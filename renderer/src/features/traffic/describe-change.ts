@@ -1,4 +1,4 @@
-import type { EventPayload } from '../../../../preload/contract';
+import type { ConnectionState, EventPayload } from '../../../../preload/contract';
 
 const LISTS = {
   tools: 'tools',
@@ -11,7 +11,7 @@ const LISTS = {
 export function describeChange(payload: EventPayload<'servers.changed'>): string {
   switch (payload.reason) {
     case 'state':
-      return payload.summary ? `is now ${payload.summary.state.kind}` : 'changed state';
+      return payload.summary ? describeState(payload.summary.state) : 'changed state';
     case 'catalog': {
       const lists = (payload.changed ?? []).map((c) => LISTS[c]);
       return lists.length ? `changed its ${lists.join(', ')}` : 'changed its catalog';
@@ -24,5 +24,20 @@ export function describeChange(payload: EventPayload<'servers.changed'>): string
       return 'was removed';
     default:
       return `changed (${String((payload as { reason: unknown }).reason)})`;
+  }
+}
+
+function describeState(state: ConnectionState): string {
+  switch (state.kind) {
+    case 'stopped':
+      return 'stopped';
+    case 'starting':
+      return 'is starting';
+    case 'ready':
+      return 'is ready';
+    case 'restarting':
+      return `is restarting (attempt ${state.attempt} of ${state.maxAttempts})`;
+    case 'error':
+      return `failed: ${state.message}`;
   }
 }

@@ -1,0 +1,125 @@
+/**
+ * Per-call overhead: `tools/call echo` through Harbor's Host (catalog check, consent gate with a
+ * standing "always" approval, traffic log with redaction, timeouts and abort wiring, Harbor's
+ * supervised stdio transport) against a bare SDK client over the SDK's own StdioClientTransport,
+ * both talking to their own process of the same fixture server script.
+ *
+ * A third arm, for the diagnosis only: the bare SDK client over Harbor's SupervisedStdioTransport.
+ * It splits the overhead into what the transport costs and what the Host adds on top.
+ *
+ * The arms run in rounds with a rotating order, in one process, so machine noise hits all alike.
+ */
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { SupervisedStdioTransport } from '../main/host/servers/stdio/transport';
+import type { BenchResult } from './result';
+import { FEATURE_SERVER, MARKER_ENV, NODE, assertAllReady, createBenchHost, marker, median, now, percentile } from './support';
+
+export interface PerCallOptions {
+  readonly calls: number;
+  readonly rounds: number;
+  readonly warmup: number;
+}
+
+const TARGET = 1.15;
+const ARGS = { text: 'hello, harbor' };
+const SERVER_ARGS = [FEATURE_SERVER, '--name', 'per-call'];
+
+interface Arm {
+  readonly name: string;
+  readonly call: () => Promise<void>;
+  readonly samples: number[];
+  readonly roundMedians: number[];
+}
+
+function arm(name: string, call: () => Promise<{ isError?: boolean; content?: unknown }>): Arm {
+  return {
+    name,
+    call: async () => {
+      const result = await call();
+      if (result.isError) throw new Error(`${name}: echo failed: ${JSON.stringify(result.content)}`);
+    },
+    samples: [],
+    roundMedians: [],
+  };
+}
+
+/** A bare SDK client, as a script using the SDK would make it (era negotiation on). */
+async function bareClient(transport: StdioClientTransport | SupervisedStdioTransport): Promise<Client> {
+  const client = new Client({ name: 'bench-bare', version: '0.0.0' }, { versionNegotiation: { mode: 'auto' } });
+  await client.connect(transport);
+  // Like for like: Harbor lists the catalog on connect, so the bare client holds the tool list too.
+  await client.listTools();
+  return client;
+}
+
+export async function benchPerCall({ calls, rounds, warmup }: PerCallOptions): Promise<BenchResult> {
+  const perRound = Math.max(1, Math.round(calls / rounds));
+  const bench = await createBenchHost('per-call', {
+    bench: { command: NODE, args: SERVER_ARGS, env: { [MARKER_ENV]: marker('per-call-harbor') } },
+  });
+  const clients: Client[] = [];
+  try {
+    const { host } = bench;
+    await host.startAll();
+    assertAllReady(host);
+    // The steady state of a tool a person approved with "always": every call still goes through
+    // the consent gate, which finds the approval for this exact definition.
+    await host.grantTool('bench', 'echo', true);
+
+    const env = getDefaultEnvironment();
+    const bare = await bareClient(
+      new StdioClientTransport({ command: NODE, args: SERVER_ARGS, env: { ...env, [MARKER_ENV]: marker('per-call-bare') }, stderr: 'pipe' }),
+    );
+    clients.push(bare);
+    const overHarborTransport = await bareClient(
+      new SupervisedStdioTransport({ command: NODE, args: SERVER_ARGS, env: { ...env, [MARKER_ENV]: marker('per-call-transport') } }),
+    );
+    clients.push(overHarborTransport);
+
+    const arms = [
+      arm('harbor', () => host.callTool('bench', 'echo', ARGS)),
+      arm('bare', () => bare.callTool({ name: 'echo', arguments: ARGS })),
+      arm('sdk over harbor transport', () => overHarborTransport.callTool({ name: 'echo', arguments: ARGS })),
+    ] as const;
+
+    for (let i = 0; i < warmup; i++) for (const a of arms) await a.call();
+    for (let round = 0; round < rounds; round++) {
+      // Rotate which arm goes first, so none always runs on the warmer (or noisier) side.
+      const order = arms.map((_, i) => arms[(i + round) % arms.length]!);
+      for (const a of order) {
+        const roundSamples: number[] = [];
+        for (let i = 0; i < perRound; i++) {
+          const started = now();
+          await a.call();
+          roundSamples.push(now() - started);
+        }
+        a.samples.push(...roundSamples);
+        a.roundMedians.push(median(roundSamples));
+      }
+    }
+
+    const [h, b, t] = arms;
+    const hm = median(h.samples);
+    const bm = median(b.samples);
+    const tm = median(t.samples);
+    const roundRatios = h.roundMedians.map((m, i) => m / b.roundMedians[i]!);
+    return {
+      name: 'per-call overhead',
+      measured: `harbor median ${hm.toFixed(3)} ms   bare median ${bm.toFixed(3)} ms`,
+      ratio: hm / bm,
+      target: TARGET,
+      problems: [],
+      notes: [
+        `${h.samples.length} calls per arm in ${rounds} rotating rounds after ${warmup} warm-up calls each; ` +
+          `per-round ratio ${Math.min(...roundRatios).toFixed(2)}–${Math.max(...roundRatios).toFixed(2)}`,
+        `p90 harbor ${percentile(h.samples, 90).toFixed(3)} ms, bare ${percentile(b.samples, 90).toFixed(3)} ms`,
+        `where it goes: the bare SDK client over Harbor's stdio transport takes ${tm.toFixed(3)} ms ` +
+          `(transport ${(tm - bm >= 0 ? '+' : '')}${((tm - bm) * 1000).toFixed(0)} µs, Host on top ${(hm - tm >= 0 ? '+' : '')}${((hm - tm) * 1000).toFixed(0)} µs per call)`,
+      ],
+    };
+  } finally {
+    for (const client of clients) await client.close().catch(() => undefined);
+    await bench.dispose();
+  }
+}

@@ -1,0 +1,59 @@
+import type { CliCommand } from '../command';
+import { EXIT, UsageError } from '../output';
+
+const USAGE = 'consent list | grant SERVER TOOL [--always] | grant-launch SERVER | revoke SERVER [TOOL]';
+
+/** `harbor consent …`: list, grant and revoke the person's decisions (kept in the data dir). */
+export const consentCommand: CliCommand = {
+  name: 'consent',
+  summary: 'List, grant or revoke tool approvals and launch approvals',
+  usage: USAGE,
+  positionals: { min: 1, max: 3 },
+  options: { always: { type: 'boolean' } },
+  async run(ctx) {
+    const [action, server, tool] = ctx.args;
+    const host = await ctx.host();
+    switch (action) {
+      case 'list': {
+        if (server !== undefined) throw new UsageError(`consent list takes no arguments. Usage: harbor ${USAGE}`);
+        const d = host.consent.decisions();
+        const lines = [
+          ...d.approvals.map((a) => `${a.server}  ${a.tool}  ${a.kind === 'always' ? 'always' : 'next call'}  ${a.fingerprint.slice(0, 12)}  ${new Date(a.createdAt).toISOString()}`),
+          ...d.launches.map((l) => `${l.server}  (launch)  ${l.commandLine}`),
+          ...d.changes.map((c) => `${c.server}  ${c.tool}  CHANGED ${c.changed.join(', ')}  ${new Date(c.at).toISOString()}`),
+        ];
+        ctx.out.result(d, lines.join('\n') || '(no decisions recorded)');
+        return EXIT.OK;
+      }
+      case 'grant': {
+        if (server === undefined || tool === undefined) throw new UsageError(`consent grant needs SERVER and TOOL. Usage: harbor ${USAGE}`);
+        host.requireValidRegistry();
+        const always = ctx.options.always === true;
+        await host.grantTool(server, tool, always);
+        ctx.out.result(
+          { granted: { server, tool, kind: always ? 'always' : 'once' } },
+          always
+            ? `Approved "${tool}" on "${server}" as it is defined now. If the server changes it, Harbor asks again.`
+            : `Approved the next call of "${tool}" on "${server}".`,
+        );
+        return EXIT.OK;
+      }
+      case 'grant-launch': {
+        if (server === undefined || tool !== undefined) throw new UsageError(`consent grant-launch needs SERVER. Usage: harbor ${USAGE}`);
+        host.requireValidRegistry();
+        host.approveLaunch(server);
+        const target = host.getServer(server).target;
+        ctx.out.result({ granted: { server, launch: target } }, `Approved launching "${server}": ${target}`);
+        return EXIT.OK;
+      }
+      case 'revoke': {
+        if (server === undefined) throw new UsageError(`consent revoke needs SERVER. Usage: harbor ${USAGE}`);
+        const removed = host.consent.revoke(server, tool);
+        ctx.out.result({ removed }, `Revoked ${removed} approval${removed === 1 ? '' : 's'} of ${tool ? `"${tool}" on ` : ''}"${server}".`);
+        return EXIT.OK;
+      }
+      default:
+        throw new UsageError(`unknown consent action "${action}". Usage: harbor ${USAGE}`);
+    }
+  },
+};

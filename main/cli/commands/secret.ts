@@ -1,0 +1,196 @@
+import { HarborError } from '../../host/errors';
+import type { Host } from '../../host/host';
+import { isStdio } from '../../host/registry/schema';
+import { MIN_MASKED_LENGTH } from '../../host/secrets/redactor';
+import { findSecretRefs } from '../../host/secrets/references';
+import { assertSecretName } from '../../host/secrets/store';
+import type { CliCommand, CliContext } from '../command';
+import { EXIT, UsageError } from '../output';
+import { reportError } from '../run';
+
+/** A secret is a token or a key, not a file: anything longer is a mistake (a wrong pipe). */
+export const MAX_SECRET_BYTES = 64 * 1024;
+
+const USAGE = 'secret set NAME | secret list | secret delete NAME';
+
+/**
+ * `harbor secret set NAME` (the value from stdin, never argv), `harbor secret list` (names only),
+ * `harbor secret delete NAME`. The keychain unavailable: exit 3 with KEYCHAIN_UNAVAILABLE and the
+ * fix. Deleting a secret that does not exist: exit 2 with SECRET_MISSING, so a typo in a script
+ * does not pass silently.
+ */
+export const secretCommand: CliCommand = {
+  name: 'secret',
+  summary: 'Keep secrets in the OS keychain: set NAME (value from stdin), list, delete NAME',
+  usage: USAGE,
+  positionals: { min: 1, max: 3 },
+  async run(ctx) {
+    const [action, name, extra] = ctx.args;
+    switch (action) {
+      case 'set':
+        if (extra !== undefined) {
+          throw new UsageError(
+            'the value is read from stdin, never from the command line (it would end up in your shell history and in process lists). ' +
+              `Example: printf %s "$TOKEN" | harbor secret set ${name ?? 'NAME'}`,
+          );
+        }
+        return setSecret(ctx, required(name, 'set'));
+      case 'list':
+        if (name !== undefined) throw new UsageError(`secret list takes no argument. Usage: harbor ${USAGE}`);
+        return listSecrets(ctx);
+      case 'delete':
+        if (extra !== undefined) throw new UsageError(`secret delete takes one NAME. Usage: harbor ${USAGE}`);
+        return deleteSecret(ctx, required(name, 'delete'));
+      default:
+        throw new UsageError(`unknown secret action "${action ?? ''}". Usage: harbor ${USAGE}`);
+    }
+  },
+};
+
+function required(name: string | undefined, action: string): string {
+  if (name === undefined) throw new UsageError(`secret ${action} needs a NAME. Usage: harbor ${USAGE}`);
+  assertSecretName(name); // BAD_REQUEST: exit 2, before anything is read or stored
+  return name;
+}
+
+async function setSecret(ctx: CliContext, name: string): Promise<number> {
+  const input = process.stdin.isTTY ? await promptHidden(`Value for secret "${name}" (not shown; Enter to finish): `, ctx.signal) : await readAll(process.stdin, ctx.signal);
+  const value = secretValueFromInput(input);
+  if (value.length === 0) {
+    throw new HarborError('BAD_REQUEST', `No value on stdin for secret "${name}": nothing was stored. Example: printf %s "$TOKEN" | harbor secret set ${name}`);
+  }
+  const host = await ctx.host();
+  await host.secrets.set(name, value);
+  const users = referencesTo(host, name);
+  ctx.out.result(
+    { name, set: true },
+    [
+      `Stored secret "${name}" in the OS keychain.`,
+      users.length ? `Used by: ${users.join(', ')} (restart ${users.length === 1 ? 'that server' : 'those servers'} to use the new value).` : `Reference it in a server's env or headers as \${secret:${name}}.`,
+    ].join('\n'),
+  );
+  if (value.length < MIN_MASKED_LENGTH) ctx.out.info(`note: values shorter than ${MIN_MASKED_LENGTH} characters are not masked in Harbor's logs and output.`);
+  return EXIT.OK;
+}
+
+async function listSecrets(ctx: CliContext): Promise<number> {
+  const host = await ctx.host();
+  const names = await host.secrets.list();
+  const referenced = allReferences(host);
+  const missing = [...referenced.keys()].filter((n) => !names.includes(n)).sort();
+  const lines = names.map((n) => (referenced.has(n) ? `${n}  (used by ${referenced.get(n)!.join(', ')})` : n));
+  if (missing.length) {
+    lines.push('', 'referenced in the registry but not set (run "harbor secret set NAME"):');
+    for (const n of missing) lines.push(`  ${n}  (used by ${referenced.get(n)!.join(', ')})`);
+  }
+  if (names.length === 0 && !missing.length) ctx.out.info('No secrets stored. Add one with: printf %s "$TOKEN" | harbor secret set NAME');
+  ctx.out.result(names, lines.join('\n'));
+  return EXIT.OK;
+}
+
+async function deleteSecret(ctx: CliContext, name: string): Promise<number> {
+  const host = await ctx.host();
+  if (!(await host.secrets.delete(name))) {
+    reportError(ctx.out, new HarborError('SECRET_MISSING', `There is no secret named "${name}": nothing was deleted. "harbor secret list" shows the names.`));
+    return EXIT.USAGE;
+  }
+  const users = referencesTo(host, name);
+  ctx.out.result(
+    { name, deleted: true },
+    `Deleted secret "${name}".${users.length ? ` ${users.join(', ')} still reference${users.length === 1 ? 's' : ''} it and will not start until it is set again.` : ''}`,
+  );
+  return EXIT.OK;
+}
+
+/** `value\n` from `echo` or a file: exactly one line ending goes, anything else is the value. */
+export function secretValueFromInput(input: string): string {
+  if (input.endsWith('\r\n')) return input.slice(0, -2);
+  if (input.endsWith('\n')) return input.slice(0, -1);
+  return input;
+}
+
+/** Secret name → servers (with the field) whose env/headers reference it. An invalid registry: none. */
+function allReferences(host: Host): Map<string, string[]> {
+  const refs = new Map<string, string[]>();
+  let servers;
+  try {
+    servers = host.requireValidRegistry().servers;
+  } catch {
+    return refs;
+  }
+  for (const [server, config] of servers) {
+    const field = isStdio(config) ? 'env' : 'headers';
+    const record = (isStdio(config) ? config.env : config.headers) ?? {};
+    for (const [key, value] of Object.entries(record)) {
+      for (const name of findSecretRefs(value)) refs.set(name, [...(refs.get(name) ?? []), `${server} (${field}.${key})`]);
+    }
+  }
+  return refs;
+}
+
+function referencesTo(host: Host, name: string): string[] {
+  return allReferences(host).get(name) ?? [];
+}
+
+function readAll(stream: NodeJS.ReadableStream, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (error?: Error) => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+      signal.removeEventListener('abort', onAbort);
+      if (error) {
+        stream.pause();
+        reject(error);
+      } else resolve(Buffer.concat(chunks).toString('utf8'));
+    };
+    const onData = (chunk: Buffer | string) => {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += buffer.length;
+      if (size > MAX_SECRET_BYTES) finish(new HarborError('BAD_REQUEST', `The value on stdin is longer than ${MAX_SECRET_BYTES / 1024} KiB: nothing was stored. A secret is a token or a key.`));
+      else chunks.push(buffer);
+    };
+    const onEnd = () => finish();
+    const onError = (error: Error) => finish(new HarborError('BAD_REQUEST', `Cannot read the value from stdin: ${error.message}. Nothing was stored.`));
+    const onAbort = () => finish(new UsageError('interrupted: nothing was stored.'));
+    if (signal.aborted) return onAbort();
+    stream.on('data', onData);
+    stream.once('end', onEnd);
+    stream.once('error', onError);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Reads one line from the terminal without echoing it (raw mode): Enter ends, Ctrl-C cancels. */
+function promptHidden(prompt: string, signal: AbortSignal): Promise<string> {
+  const stdin = process.stdin;
+  process.stderr.write(prompt);
+  return new Promise((resolve, reject) => {
+    let value = '';
+    const finish = (error?: Error) => {
+      stdin.off('data', onData);
+      signal.removeEventListener('abort', onAbort);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stderr.write('\n');
+      if (error) reject(error);
+      else resolve(value);
+    };
+    const onData = (chunk: Buffer) => {
+      for (const ch of chunk.toString('utf8')) {
+        if (ch === '\r' || ch === '\n' || ch === '\u0004') return finish();
+        if (ch === '\u0003') return finish(new UsageError('cancelled: nothing was stored.'));
+        if (ch === '\u007f' || ch === '\b') value = [...value].slice(0, -1).join('');
+        else value += ch;
+        if (value.length > MAX_SECRET_BYTES) return finish(new HarborError('BAD_REQUEST', 'The value is too long: nothing was stored.'));
+      }
+    };
+    const onAbort = () => finish(new UsageError('interrupted: nothing was stored.'));
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.on('data', onData);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,295 @@
+import { randomUUID } from 'node:crypto';
+import type { ElicitResult } from '@modelcontextprotocol/client';
+import type { ChatStatus, Conversation, ConversationSummary } from '../../../preload/contract';
+import { HarborError } from '../errors';
+import type { Disposable } from '../lifecycle';
+import type { ElicitationResponder } from '../servers/elicitation';
+import type { ChatHost } from './chat-host';
+import { exportConversation, type ExportedConversation } from './export';
+import { detectOllama, type OllamaOffer } from './ollama';
+import { createLanguageModel, type SecretResolver } from './providers';
+import type { ChatSettings } from './settings';
+import { ConversationStore } from './store';
+import { buildSystemPrompt } from './system-prompt';
+import type { ActiveCall } from './tool-runner';
+import { runTurn, type TurnEvent, type TurnOutcome } from './turn';
+import { gatherTurnTools } from './turn-tools';
+
+export interface ChatServiceDeps {
+  readonly host: ChatHost;
+  /** The conversations database (in the data dir). */
+  readonly storePath: string;
+  /** The registry file, named in "how to add a model". */
+  readonly configPath: string;
+  /** Current settings from the registry (throws when the registry is invalid). */
+  readonly settings: () => ChatSettings;
+  readonly resolveSecret?: SecretResolver;
+  /** Where to look for a local Ollama (default http://127.0.0.1:11434). */
+  readonly ollamaUrl?: string;
+  /** How long a chat elicitation waits for the person (default 10 min). */
+  readonly elicitationTimeoutMs?: number;
+  readonly now?: () => number;
+}
+
+export interface SendOptions {
+  /** An existing conversation (id or unique prefix); a new one when absent. */
+  readonly conversationId?: string;
+  readonly text: string;
+  /** `--yes`: approve this turn's tool calls (and the server launches they need) up front. */
+  readonly approveOnce?: boolean;
+  /** The caller's own abort (CLI Ctrl-C); `stop()` works either way. */
+  readonly signal?: AbortSignal;
+  readonly onEvent?: (event: TurnEvent) => void;
+}
+
+export interface StartedTurn {
+  readonly conversationId: string;
+  readonly turnId: string;
+  /** Settles when the turn ends; never rejects (failures are an outcome with status "error"). */
+  readonly done: Promise<TurnOutcome>;
+}
+
+interface RunningTurn {
+  readonly turnId: string;
+  readonly controller: AbortController;
+  done?: Promise<TurnOutcome>;
+}
+
+interface PendingElicitation {
+  readonly resolve: (result: ElicitResult) => void;
+}
+
+/**
+ * The chat: starts turns (one at a time per conversation), stops them, keeps conversations, and
+ * reports everything as `chat.*` Host events. Owned by the Host; `dispose()` stops running turns
+ * (cancelling their tool calls) and closes the database.
+ */
+export class ChatService implements Disposable {
+  readonly store: ConversationStore;
+  private readonly running = new Map<string, RunningTurn>();
+  private readonly active = new Map<string, ActiveCall>();
+  private readonly elicitations = new Map<string, PendingElicitation>();
+  private readonly now: () => number;
+  private disposed = false;
+
+  constructor(private readonly deps: ChatServiceDeps) {
+    this.now = deps.now ?? Date.now;
+    this.store = new ConversationStore(deps.storePath, this.now);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Model status
+
+  async status(): Promise<ChatStatus> {
+    const settings = this.deps.settings();
+    if (settings.model) return { configured: true, model: { provider: settings.model.provider, model: settings.model.model } };
+    const ollama = await detectOllama(this.deps.ollamaUrl);
+    return {
+      configured: false,
+      help: this.notConfiguredHelp(ollama),
+      ...(ollama ? { ollama: { url: ollama.url, models: [...ollama.models], config: { ...ollama.config } } } : {}),
+    };
+  }
+
+  private notConfiguredHelp(ollama: OllamaOffer | undefined): string {
+    const lines = [
+      `No chat model is configured. Add a "model" entry to ${this.deps.configPath}, for example:`,
+      '  "model": {"provider": "anthropic", "model": "claude-sonnet-4-5", "apiKey": "${secret:anthropic}"}',
+      'Providers: "anthropic", "openai", or "openai-compatible" with "baseURL" (Ollama, LM Studio, vLLM…).',
+      'Without a model Harbor still works as a client: tools, resources and prompts can be used by hand.',
+    ];
+    if (ollama) {
+      lines.push(
+        `A local Ollama answered at ${ollama.url}${ollama.models.length ? ` with ${ollama.models.join(', ')}` : ''}. To use it:`,
+        `  "model": ${JSON.stringify(ollama.config)}`,
+      );
+    }
+    return lines.join('\n');
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Turns
+
+  async send(options: SendOptions): Promise<StartedTurn> {
+    if (this.disposed) throw new HarborError('CANCELLED', 'Harbor is shutting down.');
+    const settings = this.deps.settings();
+    if (!settings.model) {
+      const ollama = await detectOllama(this.deps.ollamaUrl);
+      throw new HarborError('MODEL_NOT_CONFIGURED', this.notConfiguredHelp(ollama));
+    }
+    const model = await createLanguageModel(settings.model, this.deps.resolveSecret);
+    const conversationId = options.conversationId ? this.store.resolveId(options.conversationId) : this.store.createConversation().id;
+    if (this.running.has(conversationId)) {
+      throw new HarborError('CHAT_BUSY', 'This conversation is still answering. Wait for it, or stop it first.');
+    }
+    const turnId = this.store.startTurn(conversationId, options.text, model.label);
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(options.signal?.reason);
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+    const running: RunningTurn = { turnId, controller };
+    this.running.set(conversationId, running);
+
+    const emit = (event: TurnEvent) => {
+      options.onEvent?.(event);
+      if (event.type === 'text') this.deps.host.events.emit('chat.delta', { conversationId, turnId, text: event.delta });
+      else this.deps.host.events.emit('chat.toolCall', { conversationId, turnId, call: event.call, ...(event.progress ? { progress: event.progress } : {}) });
+    };
+
+    const done = (async (): Promise<TurnOutcome> => {
+      let outcome: TurnOutcome;
+      try {
+        if (options.approveOnce) {
+          // --yes covers the launches this turn needs: every enabled server, to offer its tools.
+          for (const s of this.deps.host.listServers()) if (s.enabled) this.deps.host.consent.approveLaunchesForSession(s.name);
+        }
+        const tools = await gatherTurnTools(this.deps.host, settings, this.store.toolMode(conversationId));
+        if (tools.consentNeeded) {
+          outcome = { conversationId, turnId, status: 'consentRequired', text: '', steps: 0, note: tools.consentNeeded.message, error: tools.consentNeeded.toData() };
+        } else if (controller.signal.aborted) {
+          outcome = { conversationId, turnId, status: 'stopped', text: '', steps: 0, note: 'Stopped by the person.' };
+        } else {
+          this.store.setToolMode(conversationId, tools.mode);
+          outcome = await runTurn({
+            conversationId,
+            turnId,
+            model,
+            system: buildSystemPrompt({ servers: tools.servers, unavailable: tools.unavailable, toolSearch: tools.mode === 'search' }),
+            tools,
+            messages: this.store.history(conversationId),
+            settings,
+            approveOnce: options.approveOnce === true,
+            signal: controller.signal,
+            host: this.deps.host,
+            store: this.store,
+            emit,
+            setActive: (server, call) => {
+              if (call) this.active.set(server, call);
+              else this.active.delete(server);
+            },
+            now: this.now,
+          });
+        }
+      } catch (error) {
+        const failure = error instanceof HarborError ? error : new HarborError('INTERNAL', `Unexpected error: ${(error as Error).message}`);
+        outcome = { conversationId, turnId, status: 'error', text: '', steps: 0, note: failure.message, error: failure.toData() };
+      } finally {
+        options.signal?.removeEventListener('abort', onAbort);
+        this.running.delete(conversationId);
+      }
+      try {
+        this.store.finishTurn(turnId, outcome.status, outcome.note, outcome.error);
+      } catch {
+        // The database went away (shutdown): the turn is marked interrupted on the next open.
+      }
+      this.deps.host.events.emit('chat.done', {
+        conversationId,
+        turnId,
+        status: outcome.status,
+        text: outcome.text,
+        ...(outcome.error ? { error: outcome.error } : {}),
+      });
+      return outcome;
+    })();
+    running.done = done;
+    return { conversationId, turnId, done };
+  }
+
+  /** Stop: cancels the model stream and every in-flight tool call of the conversation's turn. */
+  stop(conversationId: string): boolean {
+    const running = this.running.get(conversationId);
+    if (!running) return false;
+    running.controller.abort(new HarborError('CANCELLED', 'Stopped by the person.'));
+    return true;
+  }
+
+  isRunning(conversationId: string): boolean {
+    return this.running.has(conversationId);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Conversations
+
+  list(): ConversationSummary[] {
+    return this.store.list();
+  }
+
+  open(id: string): Conversation {
+    return this.store.conversation(this.store.resolveId(id));
+  }
+
+  rename(id: string, title: string): ConversationSummary {
+    return this.store.rename(this.store.resolveId(id), title);
+  }
+
+  delete(id: string): boolean {
+    const resolved = this.store.resolveId(id);
+    if (this.running.has(resolved)) throw new HarborError('CHAT_BUSY', 'Stop this conversation before deleting it.');
+    return this.store.delete(resolved);
+  }
+
+  export(id: string, format: 'markdown' | 'json'): ExportedConversation {
+    return exportConversation(this.open(id), format);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Elicitation during chat tool calls
+
+  /**
+   * A responder for the Host's elicitation broker: a server asking for input while one of its
+   * tools runs for a chat turn becomes a `chat.elicitation` event, answered by
+   * `answerElicitation`; anything else goes to `fallback` (default: decline).
+   */
+  elicitationResponder(fallback?: ElicitationResponder): ElicitationResponder {
+    return async (server, request, context) => {
+      const call = this.active.get(server);
+      if (!call) return fallback ? fallback(server, request, context) : { action: 'decline' };
+      const id = randomUUID();
+      const timeoutMs = this.deps.elicitationTimeoutMs ?? 10 * 60_000;
+      const mode = (request as { mode?: string }).mode === 'url' ? 'url' : 'form';
+      return new Promise<ElicitResult>((resolve) => {
+        const finish = (result: ElicitResult) => {
+          if (!this.elicitations.delete(id)) return;
+          clearTimeout(timer);
+          context.signal.removeEventListener('abort', onAbort);
+          resolve(result);
+        };
+        const timer = setTimeout(() => finish({ action: 'cancel' }), timeoutMs);
+        timer.unref?.();
+        const onAbort = () => finish({ action: 'cancel' });
+        context.signal.addEventListener('abort', onAbort, { once: true });
+        this.elicitations.set(id, { resolve: finish });
+        this.deps.host.events.emit('chat.elicitation', {
+          id,
+          conversationId: call.conversationId,
+          turnId: call.turnId,
+          toolCallId: call.toolCallId,
+          server,
+          mode,
+          message: request.message,
+          ...('requestedSchema' in request && request.requestedSchema ? { requestedSchema: request.requestedSchema } : {}),
+          ...('url' in request && typeof request.url === 'string' ? { url: request.url } : {}),
+          deadline: this.now() + timeoutMs,
+        });
+        if (context.signal.aborted) onAbort();
+      });
+    };
+  }
+
+  /** The person's answer to a chat.elicitation; unknown or finished ids are ignored (false). */
+  answerElicitation(id: string, action: 'accept' | 'decline' | 'cancel', content?: Record<string, unknown>): boolean {
+    const pending = this.elicitations.get(id);
+    if (!pending) return false;
+    pending.resolve(action === 'accept' ? { action, content: (content ?? {}) as Record<string, string | number | boolean | string[]> } : { action });
+    return true;
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    for (const [id] of this.elicitations) this.answerElicitation(id, 'cancel');
+    const turns = [...this.running.values()];
+    for (const turn of turns) turn.controller.abort(new HarborError('CANCELLED', 'Harbor is shutting down.'));
+    await Promise.all(turns.map((t) => t.done?.catch(() => undefined)));
+    this.store.dispose();
+  }
+}

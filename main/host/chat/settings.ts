@@ -1,0 +1,45 @@
+import type { ChatConfig, ModelConfig, RegistryFile, ServerConfig } from '../registry/schema';
+import { DEFAULT_RESULT_CAP_BYTES } from '../tools/results';
+
+export type ToolSearchMode = 'auto' | 'on' | 'off';
+
+/** The chat loop's settings with every default filled in. */
+export interface ChatSettings {
+  readonly model?: ModelConfig;
+  readonly maxSteps: number;
+  readonly resultCapBytes: number;
+  readonly toolSearch: ToolSearchMode;
+  /** Fraction of the context window the tool definitions may take before search replaces them. */
+  readonly toolSearchThreshold: number;
+  readonly contextWindow: number;
+  /** Tools of a server the person turned off. */
+  disabledTools(server: string): ReadonlySet<string>;
+}
+
+export const DEFAULT_MAX_STEPS = 25;
+export const DEFAULT_CONTEXT_WINDOW = 128_000;
+export const DEFAULT_TOOL_SEARCH_THRESHOLD = 0.05;
+
+export function resolveChatSettings(
+  file: Pick<RegistryFile, 'model' | 'chat'> | undefined,
+  servers: ReadonlyMap<string, ServerConfig> = new Map(),
+): ChatSettings {
+  const chat: ChatConfig = file?.chat ?? {};
+  const model = file?.model;
+  return {
+    ...(model ? { model } : {}),
+    maxSteps: chat.maxSteps ?? DEFAULT_MAX_STEPS,
+    resultCapBytes: chat.resultCapBytes ?? DEFAULT_RESULT_CAP_BYTES,
+    toolSearch: chat.toolSearch ?? 'auto',
+    toolSearchThreshold: chat.toolSearchThreshold ?? DEFAULT_TOOL_SEARCH_THRESHOLD,
+    contextWindow: model?.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
+    disabledTools: (server) => new Set(servers.get(server)?.disabledTools ?? []),
+  };
+}
+
+/** Whether the model gets search_tools/call_tool instead of every tool definition. */
+export function useToolSearch(settings: ChatSettings, definitionTokens: number): boolean {
+  if (settings.toolSearch === 'on') return true;
+  if (settings.toolSearch === 'off') return false;
+  return definitionTokens > settings.toolSearchThreshold * settings.contextWindow;
+}

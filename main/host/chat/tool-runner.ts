@@ -1,0 +1,277 @@
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { ChatToolCall, ConsentChoice, HarborErrorData } from '../../../preload/contract';
+import { HarborError } from '../errors';
+import { CALL_TOOL, SEARCH_TOOLS } from '../tools/meta-tools';
+import { toolErrorOutput, translateToolResult, type ModelToolOutput } from '../tools/results';
+import { DEFAULT_SEARCH_LIMIT, searchTools } from '../tools/search';
+import type { IndexedTool } from '../tools/tool-index';
+import type { ChatHost } from './chat-host';
+import type { ModelToolCall } from './model-step';
+import type { ConversationStore } from './store';
+import type { TurnTools } from './turn-tools';
+
+export interface CallProgress {
+  readonly progress: number;
+  readonly total?: number;
+  readonly message?: string;
+}
+
+/** Which chat call is running on a server right now (so a server's elicitation can be shown with it). */
+export interface ActiveCall {
+  readonly conversationId: string;
+  readonly turnId: string;
+  readonly toolCallId: string;
+}
+
+export interface ToolRunContext {
+  readonly conversationId: string;
+  readonly turnId: string;
+  readonly step: number;
+  readonly host: ChatHost;
+  readonly tools: TurnTools;
+  readonly store: ConversationStore;
+  /** `--yes`: the person approved the calls of this turn up front. */
+  readonly approveOnce: boolean;
+  readonly signal: AbortSignal;
+  readonly resultCapBytes: number;
+  readonly imageParts: boolean;
+  readonly emit: (call: ChatToolCall, progress?: CallProgress) => void;
+  readonly setActive: (server: string, call: ActiveCall | undefined) => void;
+  readonly now: () => number;
+}
+
+export interface ToolRunOutcome {
+  readonly output: ModelToolOutput;
+  /** Set when the turn cannot go on: the person stopped it, or consent is needed and cannot be asked. */
+  readonly stopTurn?: { status: 'stopped' | 'consentRequired'; error: HarborError };
+}
+
+/** What a call's arguments must be: a JSON object (or nothing). */
+function asArguments(input: unknown): Record<string, unknown> | undefined | 'invalid' {
+  if (input === undefined || input === null) return undefined;
+  if (typeof input === 'object' && !Array.isArray(input)) return input as Record<string, unknown>;
+  return 'invalid';
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Runs one tool call of the model: routes the exposed name (or call_tool's name) to a server and
+ * tool, goes through the Host's consent gate, forwards progress, and turns every failure into a
+ * tool error the model can read — unknown tool, bad arguments, denied, timeout, server down.
+ * Only a Stop or consent that cannot be asked ends the turn.
+ */
+export async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Promise<ToolRunOutcome> {
+  const view: { -readonly [K in keyof ChatToolCall]: ChatToolCall[K] } = {
+    id: call.toolCallId,
+    name: call.toolName,
+    arguments: call.input ?? {},
+    status: 'pending',
+    startedAt: ctx.now(),
+  };
+  const rowId = ctx.store.insertToolCall(ctx.conversationId, {
+    turnId: ctx.turnId,
+    step: ctx.step,
+    callId: call.toolCallId,
+    name: call.toolName,
+    arguments: call.input ?? {},
+  });
+
+  const fail = (error: HarborErrorData, output: ModelToolOutput, approval?: string): ToolRunOutcome => {
+    view.status = 'error';
+    view.error = error;
+    view.endedAt = ctx.now();
+    if (approval) view.approval = approval;
+    view.result = { content: [{ type: 'text', text: error.message }], isError: true };
+    ctx.store.updateToolCall(rowId, { status: 'error', error, result: view.result, ...(approval ? { approval } : {}) });
+    ctx.emit({ ...view });
+    return { output };
+  };
+
+  // search_tools runs inside Harbor: no server, no consent.
+  if (ctx.tools.mode === 'search' && call.toolName === SEARCH_TOOLS) {
+    const args = asArguments(call.input);
+    const query = args && args !== 'invalid' && typeof args.query === 'string' ? args.query : '';
+    const limit = args && args !== 'invalid' && typeof args.limit === 'number' ? args.limit : DEFAULT_SEARCH_LIMIT;
+    const hits = searchTools(ctx.tools.index.tools, query, limit).map(({ score: _score, ...hit }) => hit);
+    const text = JSON.stringify(
+      hits.length > 0
+        ? { matches: hits, next: `Call one with ${CALL_TOOL}({"name": <name>, "arguments": {...}}).` }
+        : { matches: [], next: 'No tool matched. Try other keywords (a verb and an object, e.g. "create issue").' },
+    );
+    view.tool = SEARCH_TOOLS;
+    view.status = 'done';
+    view.endedAt = ctx.now();
+    view.result = { content: [{ type: 'text', text }], isError: false };
+    ctx.store.updateToolCall(rowId, { status: 'done', tool: SEARCH_TOOLS, approval: 'not-needed', result: view.result });
+    ctx.emit({ ...view });
+    return { output: { type: 'text', value: text } };
+  }
+
+  // Route: call_tool(name, arguments) in search mode, else the exposed name itself (in search mode
+  // too — a model that calls a found tool directly still reaches it, through the same gate).
+  let target: IndexedTool | undefined;
+  let input: unknown = call.input;
+  if (ctx.tools.mode === 'search' && call.toolName === CALL_TOOL) {
+    const args = asArguments(call.input);
+    const name = args && args !== 'invalid' && typeof args.name === 'string' ? args.name : undefined;
+    if (!name) {
+      const message = `${CALL_TOOL} needs "name": the exact name ${SEARCH_TOOLS} returned.`;
+      return fail({ code: 'BAD_REQUEST', message }, toolErrorOutput(message));
+    }
+    target = ctx.tools.index.resolve(name);
+    input = args && args !== 'invalid' ? (args.arguments ?? {}) : {};
+    view.arguments = input;
+    if (!target) {
+      const message = `Unknown tool "${name}". Find the exact name with ${SEARCH_TOOLS} first.`;
+      return fail({ code: 'TOOL_NOT_FOUND', message }, toolErrorOutput(message));
+    }
+  } else {
+    target = ctx.tools.index.resolve(call.toolName);
+    if (!target) {
+      const message =
+        ctx.tools.mode === 'search'
+          ? `Unknown tool "${call.toolName}". Find tools with ${SEARCH_TOOLS} and run them with ${CALL_TOOL}.`
+          : `Unknown tool "${call.toolName}". Use one of the tools you were given, by its exact name.`;
+      return fail({ code: 'TOOL_NOT_FOUND', message }, toolErrorOutput(message));
+    }
+    if (call.invalid && typeof call.input === 'string') {
+      const message = `The arguments for "${call.toolName}" are not valid JSON: ${describe(call.error)}. Send a JSON object that matches the tool's input schema.`;
+      view.server = target.server;
+      view.tool = target.tool.name;
+      return fail({ code: 'BAD_REQUEST', message }, toolErrorOutput(message));
+    }
+  }
+  view.server = target.server;
+  view.tool = target.tool.name;
+  const args = asArguments(input);
+  if (args === 'invalid') {
+    const message = `The arguments for "${target.exposedName}" must be a JSON object.`;
+    return fail({ code: 'BAD_REQUEST', message }, toolErrorOutput(message));
+  }
+
+  view.status = 'pending';
+  ctx.store.updateToolCall(rowId, { status: 'pending', server: target.server, tool: target.tool.name });
+  ctx.emit({ ...view });
+
+  // Consent: the gate asks (app) through consent.request; show it on this call while it waits.
+  let consentRequestId: string | undefined;
+  let approval: string | undefined = ctx.approveOnce ? 'approved-once' : undefined;
+  const server = target.server;
+  const toolName = target.tool.name;
+  const listener = ctx.host.events.on((event, payload) => {
+    if (event === 'consent.request') {
+      const request = payload as { id: string; kind: string; server: string; conversationId?: string; tool?: { name: string } };
+      if (request.kind === 'tool' && request.server === server && request.tool?.name === toolName && request.conversationId === ctx.conversationId) {
+        consentRequestId = request.id;
+        view.status = 'awaiting-consent';
+        ctx.store.updateToolCall(rowId, { status: 'awaiting-consent' });
+        ctx.emit({ ...view });
+      }
+    } else if (event === 'consent.resolved') {
+      const resolved = payload as { id: string; decision: ConsentChoice };
+      if (resolved.id === consentRequestId) {
+        approval = resolved.decision === 'deny' ? 'denied' : `approved-${resolved.decision}`;
+        consentRequestId = undefined;
+        if (resolved.decision !== 'deny') {
+          view.status = 'running';
+          ctx.emit({ ...view });
+        }
+      }
+    }
+  });
+
+  view.status = 'running';
+  ctx.store.updateToolCall(rowId, { status: 'running' });
+  ctx.emit({ ...view });
+  ctx.setActive(server, { conversationId: ctx.conversationId, turnId: ctx.turnId, toolCallId: call.toolCallId });
+
+  let result: CallToolResult;
+  try {
+    result = await untilAborted(
+      ctx.host.callTool(server, toolName, args, {
+        signal: ctx.signal,
+        onProgress: (progress) => {
+          view.status = 'progress';
+          ctx.emit({ ...view }, progress);
+        },
+        consent: { conversationId: ctx.conversationId, approveOnce: ctx.approveOnce },
+      }),
+      ctx.signal,
+    );
+  } catch (error) {
+    // A Stop while the consent dialog is open: close it as a denial, the call never ran.
+    if (consentRequestId) ctx.host.consent.respond(consentRequestId, 'deny');
+    return failure(error, ctx, approval, fail);
+  } finally {
+    ctx.setActive(server, undefined);
+    await listener.dispose();
+  }
+
+  const translated = translateToolResult(result, { imageParts: ctx.imageParts, capBytes: ctx.resultCapBytes });
+  view.status = 'done';
+  view.endedAt = ctx.now();
+  view.approval = approval ?? 'approved';
+  view.result = {
+    content: result.content ?? [],
+    ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
+    isError: result.isError === true,
+    ...(translated.truncatedBytes > 0 ? { truncatedBytes: translated.truncatedBytes } : {}),
+  };
+  ctx.store.updateToolCall(rowId, { status: 'done', approval: view.approval, result: view.result });
+  ctx.emit({ ...view });
+  return { output: translated.output };
+}
+
+function failure(
+  error: unknown,
+  ctx: ToolRunContext,
+  approval: string | undefined,
+  fail: (error: HarborErrorData, output: ModelToolOutput, approval?: string) => ToolRunOutcome,
+): ToolRunOutcome {
+  const harbor = error instanceof HarborError ? error : new HarborError('INTERNAL', describe(error));
+  if (ctx.signal.aborted) {
+    const stopped = new HarborError('CANCELLED', 'Stopped by the person before the tool finished.');
+    fail(stopped.toData(), toolErrorOutput(stopped.message), approval);
+    return { output: toolErrorOutput(stopped.message), stopTurn: { status: 'stopped', error: stopped } };
+  }
+  switch (harbor.code) {
+    case 'CONSENT_DENIED':
+      return fail(harbor.toData(), toolErrorOutput('The user denied this call.'), 'denied');
+    case 'CONSENT_REQUIRED':
+    case 'CONSENT_STALE': {
+      const message = 'This call needs the person\'s consent, which cannot be asked here; the turn was stopped.';
+      fail(harbor.toData(), toolErrorOutput(message), 'required');
+      return { output: toolErrorOutput(message), stopTurn: { status: 'consentRequired', error: harbor } };
+    }
+    default:
+      return fail(harbor.toData(), toolErrorOutput(`The tool call failed (${harbor.code}): ${harbor.message}`), approval);
+  }
+}
+
+/** Settles with the signal even if the call is stuck somewhere that does not listen (a consent dialog). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => undefined);
+    return Promise.reject(new HarborError('CANCELLED', 'Stopped.'));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      promise.catch(() => undefined);
+      reject(new HarborError('CANCELLED', 'Stopped.'));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

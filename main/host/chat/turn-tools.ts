@@ -1,0 +1,89 @@
+import { HarborError } from '../errors';
+import { META_TOOLS } from '../tools/meta-tools';
+import { ToolIndex, type ServerTools } from '../tools/tool-index';
+import { loadTokenCounter, toolTokens } from '../tools/tokens';
+import type { ChatHost } from './chat-host';
+import type { OfferedTool } from './model-step';
+import { useToolSearch, type ChatSettings } from './settings';
+import type { PromptServer } from './system-prompt';
+
+export type ToolMode = 'direct' | 'search';
+
+/** The tools of one turn: what the model is offered and where each call goes. */
+export interface TurnTools {
+  readonly mode: ToolMode;
+  readonly index: ToolIndex;
+  readonly offered: readonly OfferedTool[];
+  readonly servers: readonly PromptServer[];
+  readonly unavailable: readonly { name: string; message: string }[];
+  /** Tokens of every enabled tool definition, as exposing them all would send. */
+  readonly definitionTokens: number;
+  /** A launch that needs consent no one can give here (headless): the turn cannot start. */
+  readonly consentNeeded?: HarborError;
+}
+
+/** Offered definitions when every tool is exposed. */
+export function directOffer(index: ToolIndex): OfferedTool[] {
+  return index.tools.map((t) => ({ name: t.exposedName, description: t.description, inputSchema: t.inputSchema }));
+}
+
+/** Offered definitions in progressive discovery: the two constant meta-tools. */
+export function searchOffer(): OfferedTool[] {
+  return META_TOOLS.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
+}
+
+/**
+ * Connects (if needed) every enabled server and collects its tools and instructions. A server that
+ * cannot be reached is left out and named in the system prompt. The mode is sticky: once a
+ * conversation uses search it keeps the same two tools, so the tool array never changes under it.
+ */
+export async function gatherTurnTools(host: ChatHost, settings: ChatSettings, previousMode: ToolMode | undefined): Promise<TurnTools> {
+  const enabled = host.listServers().filter((s) => s.enabled);
+  const results = await Promise.all(
+    enabled.map(async (s) => {
+      try {
+        const [catalog, instructions] = await Promise.all([host.catalog(s.name), host.instructions(s.name)]);
+        return { ok: true as const, name: s.name, catalog, instructions };
+      } catch (error) {
+        return {
+          ok: false as const,
+          name: s.name,
+          error: error instanceof HarborError ? error : new HarborError('CONNECT_FAILED', (error as Error).message),
+        };
+      }
+    }),
+  );
+  const serverTools: ServerTools[] = [];
+  const servers: PromptServer[] = [];
+  const unavailable: { name: string; message: string }[] = [];
+  let consentNeeded: HarborError | undefined;
+  for (const r of results) {
+    if (!r.ok) {
+      if (r.error.code === 'CONSENT_REQUIRED' || r.error.code === 'CONSENT_STALE') consentNeeded ??= r.error;
+      unavailable.push({ name: r.name, message: r.error.code });
+      continue;
+    }
+    const disabled = settings.disabledTools(r.name);
+    serverTools.push({ server: r.name, tools: r.catalog.tools, disabled });
+    servers.push({
+      name: r.name,
+      tools: r.catalog.tools.filter((t) => !disabled.has(t.name)).length,
+      ...(r.instructions ? { instructions: r.instructions } : {}),
+    });
+  }
+  const index = ToolIndex.build(serverTools);
+  const direct = directOffer(index);
+  const count = await loadTokenCounter();
+  const definitionTokens = direct.reduce((sum, t) => sum + toolTokens(count, t), 0);
+  const mode: ToolMode =
+    settings.toolSearch !== 'off' && (previousMode === 'search' || useToolSearch(settings, definitionTokens)) ? 'search' : 'direct';
+  return {
+    mode,
+    index,
+    offered: mode === 'search' ? searchOffer() : direct,
+    servers,
+    unavailable,
+    definitionTokens,
+    ...(consentNeeded ? { consentNeeded } : {}),
+  };
+}

@@ -1,0 +1,203 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { Disposable } from '../lifecycle';
+import type { ToolDefinition } from './fingerprint';
+
+export type ApprovalKind = 'always' | 'once';
+
+export interface ToolApproval {
+  readonly server: string;
+  readonly tool: string;
+  readonly kind: ApprovalKind;
+  readonly fingerprint: string;
+  readonly definition: ToolDefinition;
+  readonly createdAt: number;
+}
+
+export interface LaunchApproval {
+  readonly server: string;
+  readonly launchHash: string;
+  readonly commandLine: string;
+  readonly createdAt: number;
+}
+
+export interface ToolChange {
+  readonly id: number;
+  readonly server: string;
+  readonly tool: string;
+  readonly before: ToolDefinition;
+  readonly after: ToolDefinition | null;
+  readonly changed: string[];
+  readonly at: number;
+}
+
+export type PolicyMode = 'ask' | 'allow' | 'deny';
+
+/**
+ * The person's decisions, in SQLite in the data dir: they survive restarts and can be listed and
+ * revoked. Keyed by Harbor's own server name (never the server's self-reported serverInfo).
+ */
+export class ConsentStore implements Disposable {
+  private readonly db: DatabaseSync;
+
+  constructor(path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new DatabaseSync(path);
+    this.db.exec(`
+      PRAGMA journal_mode = WAL;
+      PRAGMA busy_timeout = 5000;
+      CREATE TABLE IF NOT EXISTS tool_approvals (
+        server TEXT NOT NULL, tool TEXT NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('always','once')),
+        fingerprint TEXT NOT NULL, definition TEXT NOT NULL, created_at INTEGER NOT NULL,
+        PRIMARY KEY (server, tool, kind));
+      CREATE TABLE IF NOT EXISTS launch_approvals (
+        server TEXT PRIMARY KEY, launch_hash TEXT NOT NULL, command_line TEXT NOT NULL, created_at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS tool_changes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, server TEXT NOT NULL, tool TEXT NOT NULL,
+        before TEXT NOT NULL, after TEXT, changed TEXT NOT NULL, at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS policy_overrides (
+        server TEXT NOT NULL, tool TEXT NOT NULL, mode TEXT NOT NULL CHECK (mode IN ('ask','allow','deny')),
+        PRIMARY KEY (server, tool));
+    `);
+  }
+
+  // Tool approvals --------------------------------------------------------------------------
+
+  approvals(server?: string): ToolApproval[] {
+    const rows = (server === undefined
+      ? this.db.prepare('SELECT * FROM tool_approvals ORDER BY server, tool, kind').all()
+      : this.db.prepare('SELECT * FROM tool_approvals WHERE server = ? ORDER BY tool, kind').all(server)) as unknown as ApprovalRow[];
+    return rows.map(toApproval);
+  }
+
+  approval(server: string, tool: string, kind: ApprovalKind): ToolApproval | undefined {
+    const row = this.db.prepare('SELECT * FROM tool_approvals WHERE server = ? AND tool = ? AND kind = ?').get(server, tool, kind) as unknown as ApprovalRow | undefined;
+    return row ? toApproval(row) : undefined;
+  }
+
+  grant(server: string, tool: string, kind: ApprovalKind, fingerprint: string, definition: ToolDefinition, now = Date.now()): void {
+    this.db
+      .prepare('INSERT OR REPLACE INTO tool_approvals (server, tool, kind, fingerprint, definition, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(server, tool, kind, fingerprint, JSON.stringify(definition), now);
+  }
+
+  /** Removes approvals (and pending one-shot grants) of a tool, or of every tool of a server. */
+  revoke(server: string, tool?: string): number {
+    const result = tool === undefined
+      ? this.db.prepare('DELETE FROM tool_approvals WHERE server = ?').run(server)
+      : this.db.prepare('DELETE FROM tool_approvals WHERE server = ? AND tool = ?').run(server, tool);
+    if (tool === undefined) this.db.prepare('DELETE FROM launch_approvals WHERE server = ?').run(server);
+    return Number(result.changes);
+  }
+
+  /** Uses up a one-shot grant; true when there was one. */
+  consumeOnce(server: string, tool: string): boolean {
+    return Number(this.db.prepare("DELETE FROM tool_approvals WHERE server = ? AND tool = ? AND kind = 'once'").run(server, tool).changes) > 0;
+  }
+
+  // Launch approvals ------------------------------------------------------------------------
+
+  launchApproval(server: string): LaunchApproval | undefined {
+    const row = this.db.prepare('SELECT * FROM launch_approvals WHERE server = ?').get(server) as
+      | { server: string; launch_hash: string; command_line: string; created_at: number }
+      | undefined;
+    return row ? { server: row.server, launchHash: row.launch_hash, commandLine: row.command_line, createdAt: row.created_at } : undefined;
+  }
+
+  approveLaunch(server: string, launchHash: string, commandLine: string, now = Date.now()): void {
+    this.db
+      .prepare('INSERT OR REPLACE INTO launch_approvals (server, launch_hash, command_line, created_at) VALUES (?, ?, ?, ?)')
+      .run(server, launchHash, commandLine, now);
+  }
+
+  launchApprovals(): LaunchApproval[] {
+    return (this.db.prepare('SELECT * FROM launch_approvals ORDER BY server').all() as unknown as Array<{ server: string; launch_hash: string; command_line: string; created_at: number }>).map((row) => ({
+      server: row.server,
+      launchHash: row.launch_hash,
+      commandLine: row.command_line,
+      createdAt: row.created_at,
+    }));
+  }
+
+  // Changes (rug pulls) -----------------------------------------------------------------------
+
+  recordChange(server: string, tool: string, before: ToolDefinition, after: ToolDefinition | null, changed: string[], now = Date.now()): void {
+    this.db
+      .prepare('INSERT INTO tool_changes (server, tool, before, after, changed, at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(server, tool, JSON.stringify(before), after === null ? null : JSON.stringify(after), JSON.stringify(changed), now);
+  }
+
+  /** The newest recorded change of a tool, for the diff shown when it asks again. */
+  lastChange(server: string, tool: string): ToolChange | undefined {
+    const row = this.db.prepare('SELECT * FROM tool_changes WHERE server = ? AND tool = ? ORDER BY id DESC LIMIT 1').get(server, tool) as unknown as ChangeRow | undefined;
+    return row ? toChange(row) : undefined;
+  }
+
+  changes(server?: string): ToolChange[] {
+    const rows = (server === undefined
+      ? this.db.prepare('SELECT * FROM tool_changes ORDER BY id').all()
+      : this.db.prepare('SELECT * FROM tool_changes WHERE server = ? ORDER BY id').all(server)) as unknown as ChangeRow[];
+    return rows.map(toChange);
+  }
+
+  // Overrides (settings) --------------------------------------------------------------------
+
+  /** `tool` "*" sets the default for every tool of the server. */
+  setOverride(server: string, tool: string, mode: PolicyMode | null): void {
+    if (mode === null) this.db.prepare('DELETE FROM policy_overrides WHERE server = ? AND tool = ?').run(server, tool);
+    else this.db.prepare('INSERT OR REPLACE INTO policy_overrides (server, tool, mode) VALUES (?, ?, ?)').run(server, tool, mode);
+  }
+
+  override(server: string, tool: string): PolicyMode | undefined {
+    const row = (this.db.prepare('SELECT mode FROM policy_overrides WHERE server = ? AND tool = ?').get(server, tool) ??
+      this.db.prepare("SELECT mode FROM policy_overrides WHERE server = ? AND tool = '*'").get(server)) as { mode: PolicyMode } | undefined;
+    return row?.mode;
+  }
+
+  dispose(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+}
+
+interface ApprovalRow {
+  server: string;
+  tool: string;
+  kind: ApprovalKind;
+  fingerprint: string;
+  definition: string;
+  created_at: number;
+}
+
+interface ChangeRow {
+  id: number;
+  server: string;
+  tool: string;
+  before: string;
+  after: string | null;
+  changed: string;
+  at: number;
+}
+
+function toApproval(row: ApprovalRow): ToolApproval {
+  return {
+    server: row.server,
+    tool: row.tool,
+    kind: row.kind,
+    fingerprint: row.fingerprint,
+    definition: JSON.parse(row.definition) as ToolDefinition,
+    createdAt: row.created_at,
+  };
+}
+
+function toChange(row: ChangeRow): ToolChange {
+  return {
+    id: row.id,
+    server: row.server,
+    tool: row.tool,
+    before: JSON.parse(row.before) as ToolDefinition,
+    after: row.after === null ? null : (JSON.parse(row.after) as ToolDefinition),
+    changed: JSON.parse(row.changed) as string[],
+    at: row.at,
+  };
+}

@@ -1,0 +1,113 @@
+import { HarborError } from '../errors';
+import { createRedactor, type Redact } from '../servers/traffic';
+
+/** Shorter values are not masked: masking "abc" everywhere would garble unrelated text. */
+export const MIN_MASKED_LENGTH = 4;
+
+export const MASK = '***';
+
+/** `Authorization: Bearer abc`, `proxy-authorization=abc` in plain text lines (stderr, logs). */
+const AUTH_LINE = /\b((?:proxy-)?authorization)(\s*[:=]\s*)(?!\*\*\*)(?:(bearer|basic|token|digest)\s+)?[^\s",;]+/gi;
+
+/**
+ * The one place Harbor masks secrets, owned by the Host and handed to everything that writes or
+ * shows text: the traffic log, stderr tails, error messages, tool results, the CLI's output. It
+ * knows the value of every secret Harbor resolved in this process (added at resolve time, before
+ * the server that gets it starts) in the forms a server may echo it back: raw, JSON-escaped and
+ * URL-encoded.
+ */
+export class Redactor {
+  private readonly known = new Set<string>();
+  /** Every masked form, longest first (a secret containing another is masked whole). */
+  private forms: string[] = [];
+  private readonly patterns: Redact = createRedactor(() => this.forms);
+
+  /** Remembers a resolved value; later text holding it is masked. */
+  add(value: string): void {
+    if (value.length < MIN_MASKED_LENGTH || this.known.has(value)) return;
+    this.known.add(value);
+    const forms = new Set(this.forms);
+    for (const form of [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value)]) {
+      if (form.length >= MIN_MASKED_LENGTH) forms.add(form);
+    }
+    this.forms = [...forms].sort((a, b) => b.length - a.length);
+  }
+
+  /** How many distinct values are known (tests, diagnostics). */
+  get size(): number {
+    return this.known.size;
+  }
+
+  /**
+   * For logs, stderr tails and error messages: known values, plus anything that looks like
+   * credentials (`"authorization": "…"`, `Bearer …`, `Authorization: …`).
+   */
+  redact(text: string): string {
+    if (!text) return text;
+    return this.patterns(text).replace(AUTH_LINE, (_m, key: string, sep: string, scheme: string | undefined) => `${key}${sep}${scheme ? `${scheme} ` : ''}${MASK}`);
+  }
+
+  /** For content a person reads (tool results, resources): known values only, so prose stays intact. */
+  mask(text: string): string {
+    if (!text || this.forms.length === 0) return text;
+    let out = text;
+    for (const form of this.forms) if (out.includes(form)) out = out.split(form).join(MASK);
+    return out;
+  }
+
+  /**
+   * `mask` applied to every string in a JSON-like value (a tool result, a catalog). Returns the
+   * same object when nothing changed. Base64 payloads (`data` of image/audio blocks, `blob`) are
+   * left alone: a short secret could occur in them by chance, and masking would corrupt them.
+   */
+  maskDeep<T>(value: T): T {
+    if (this.forms.length === 0) return value;
+    return this.walk(value, (s) => this.mask(s)) as T;
+  }
+
+  /** `redact` applied to every string in a JSON-like value (server summaries, error states). */
+  redactDeep<T>(value: T): T {
+    return this.walk(value, (s) => this.redact(s)) as T;
+  }
+
+  /** The same error with its message and detail redacted (a server's text can echo a secret). */
+  redactError(error: unknown): unknown {
+    if (error instanceof HarborError) {
+      const message = this.redact(error.message);
+      const detail = error.detail === undefined ? undefined : this.redact(error.detail);
+      if (message === error.message && detail === error.detail) return error;
+      return new HarborError(error.code, message, detail, { cause: error });
+    }
+    if (error instanceof Error) {
+      const message = this.redact(error.message);
+      return message === error.message ? error : new Error(message, { cause: error });
+    }
+    return typeof error === 'string' ? this.redact(error) : error;
+  }
+
+  private walk(value: unknown, fix: (s: string) => string): unknown {
+    if (typeof value === 'string') return fix(value);
+    if (Array.isArray(value)) {
+      let changed = false;
+      const out = value.map((item) => {
+        const next = this.walk(item, fix);
+        if (next !== item) changed = true;
+        return next;
+      });
+      return changed ? out : value;
+    }
+    if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+      const record = value as Record<string, unknown>;
+      const binary = record.type === 'image' || record.type === 'audio';
+      let changed = false;
+      const out: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(record)) {
+        const next = (binary && key === 'data') || key === 'blob' ? item : this.walk(item, fix);
+        if (next !== item) changed = true;
+        out[key] = next;
+      }
+      return changed ? out : value;
+    }
+    return value;
+  }
+}

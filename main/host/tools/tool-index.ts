@@ -1,0 +1,61 @@
+import type { Tool } from '@modelcontextprotocol/client';
+import { assignExposedNames } from './names';
+import { providerInputSchema, type JsonObjectSchema } from './schema';
+
+/** One server's tools as the index takes them. */
+export interface ServerTools {
+  readonly server: string;
+  readonly tools: readonly Tool[];
+  /** Tool names the person turned off. */
+  readonly disabled?: ReadonlySet<string>;
+}
+
+/** A tool as the model sees it, and where a call to it goes. */
+export interface IndexedTool {
+  readonly exposedName: string;
+  readonly server: string;
+  readonly tool: Tool;
+  /** The server's description, prefixed with the server's configured name. */
+  readonly description: string;
+  readonly inputSchema: JsonObjectSchema;
+}
+
+/** The model-facing description: which server a tool belongs to comes first, from Harbor. */
+export function exposedDescription(server: string, tool: Tool): string {
+  const text = (tool.description ?? tool.title ?? '').trim();
+  return text ? `[${server}] ${text}` : `[${server}] ${tool.name}`;
+}
+
+/**
+ * Every enabled tool of the connected servers under its exposed name (`server__tool`), in server
+ * order then catalog order, with routing back from an exposed name to (server, tool).
+ */
+export class ToolIndex {
+  private readonly byName = new Map<string, IndexedTool>();
+
+  private constructor(readonly tools: readonly IndexedTool[]) {
+    for (const tool of tools) this.byName.set(tool.exposedName, tool);
+  }
+
+  static build(servers: readonly ServerTools[]): ToolIndex {
+    const offered = servers.flatMap((s) => s.tools.filter((t) => !s.disabled?.has(t.name)).map((tool) => ({ server: s.server, tool })));
+    const names = assignExposedNames(offered.map((o) => ({ server: o.server, tool: o.tool.name })));
+    return new ToolIndex(
+      offered.map((o, i) => ({
+        exposedName: names[i]!,
+        server: o.server,
+        tool: o.tool,
+        description: exposedDescription(o.server, o.tool),
+        inputSchema: providerInputSchema(o.tool.inputSchema),
+      })),
+    );
+  }
+
+  resolve(exposedName: string): IndexedTool | undefined {
+    return this.byName.get(exposedName);
+  }
+
+  get size(): number {
+    return this.tools.length;
+  }
+}
