@@ -125,9 +125,15 @@ function cleanUp(): void {
   removeScratch();
 }
 
+// `on`, not `once`: Ctrl-C reaches this process twice (from the terminal and forwarded by
+// scripts/bench.mjs), and a second signal without a listener would kill it mid-cleanup.
+let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
     cleanUp();
+    process.stdout.write(`\nbench: interrupted (${signal}); stopped every benchmark process and removed the scratch dir\n`);
     process.exit(130);
   });
 }

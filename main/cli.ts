@@ -3,6 +3,7 @@
  * Runs under plain Node; never imports electron.
  */
 import { callCommand } from './cli/commands/call';
+import { chatCommand } from './cli/commands/chat';
 import { consentCommand } from './cli/commands/consent';
 import { promptsCommand, resourcesCommand, toolsCommand } from './cli/commands/catalog';
 import { infoCommand } from './cli/commands/info';
@@ -26,6 +27,7 @@ export const COMMANDS: readonly CliCommand[] = [
   resourcesCommand,
   promptsCommand,
   callCommand,
+  chatCommand,
   readCommand,
   promptCommand,
   watchCommand,

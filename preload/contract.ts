@@ -242,6 +242,63 @@ export type ChatStatus = z.infer<typeof ChatStatus>;
 
 const ConversationId = z.object({ id: z.string().min(1) }).strict();
 
+// ---------------------------------------------------------------------------------------------
+// Registry editing, catalog, traffic, elicitation (the app's views)
+
+/** A server's configuration as the person wrote it: secret values are never here, only ${secret:…} refs. */
+export const ServerConfigData = z.record(z.string(), z.unknown());
+
+export const RegistryProblem = z.object({
+  /** JSON path, e.g. mcpServers.github.args[1] */
+  path: z.string(),
+  message: z.string(),
+  /** 1-based line in the raw text, when known. */
+  line: z.number().int().optional(),
+});
+export type RegistryProblem = z.infer<typeof RegistryProblem>;
+
+export const RegistryView = z.object({
+  path: z.string(),
+  text: z.string(),
+  servers: z.array(z.object({ name: z.string(), config: ServerConfigData })),
+  problems: z.array(RegistryProblem),
+});
+export type RegistryView = z.infer<typeof RegistryView>;
+
+/** MCP objects pass through as data; the renderer renders them as text, never as HTML. */
+const McpObject = z.record(z.string(), z.unknown());
+export const CatalogView = z.object({
+  server: z.string(),
+  tools: z.array(McpObject),
+  resources: z.array(McpObject),
+  resourceTemplates: z.array(McpObject),
+  prompts: z.array(McpObject),
+});
+export type CatalogView = z.infer<typeof CatalogView>;
+
+export const TrafficEntryData = z.object({
+  seq: z.number().int(),
+  at: z.number(),
+  server: z.string(),
+  direction: z.enum(['out', 'in']),
+  text: z.string(),
+  method: z.string().optional(),
+  id: z.union([z.string(), z.number()]).optional(),
+});
+export type TrafficEntryData = z.infer<typeof TrafficEntryData>;
+
+/** A server asks the person for input (form) or to visit a URL (url mode). */
+export const ElicitationRequestData = z.object({
+  id: z.string(),
+  server: z.string(),
+  mode: z.enum(['form', 'url']),
+  message: z.string(),
+  requestedSchema: z.record(z.string(), z.unknown()).optional(),
+  url: z.string().optional(),
+  deadline: z.number(),
+});
+export type ElicitationRequestData = z.infer<typeof ElicitationRequestData>;
+
 const Empty = z.object({}).strict();
 const ServerName = z.object({ name: z.string().min(1) }).strict();
 
@@ -259,6 +316,45 @@ export const commands = {
   'servers.list': command(Empty, z.array(ServerSummary)),
   'servers.restart': command(ServerName, ServerSummary),
   'servers.stop': command(ServerName, ServerSummary),
+  'servers.start': command(ServerName, ServerSummary),
+  /** Adds a server to the registry (saved atomically) and returns it, stopped. */
+  'servers.add': command(z.object({ name: z.string().trim().min(1).max(100), config: ServerConfigData }).strict(), ServerSummary),
+  /** Replaces a server's configuration (optionally renaming it); a running server restarts. */
+  'servers.update': command(
+    z.object({ name: z.string().min(1), config: ServerConfigData, newName: z.string().trim().min(1).max(100).optional() }).strict(),
+    ServerSummary,
+  ),
+  'servers.remove': command(ServerName, z.object({ removed: z.boolean() })),
+  'registry.get': command(Empty, RegistryView),
+  /** Raw JSON editing: validated first; nothing is written when there are problems. */
+  'registry.save': command(z.object({ text: z.string().max(5_000_000) }).strict(), z.object({ saved: z.boolean(), problems: z.array(RegistryProblem) })),
+  'catalog.get': command(ServerName, CatalogView),
+  'tools.call': command(
+    z.object({ server: z.string().min(1), tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()).optional() }).strict(),
+    McpObject,
+  ),
+  'resources.read': command(z.object({ server: z.string().min(1), uri: z.string().min(1) }).strict(), McpObject),
+  'prompts.get': command(
+    z.object({ server: z.string().min(1), name: z.string().min(1), arguments: z.record(z.string(), z.string()).optional() }).strict(),
+    McpObject,
+  ),
+  'completion.complete': command(
+    z
+      .object({
+        server: z.string().min(1),
+        ref: z.union([z.object({ type: z.literal('ref/prompt'), name: z.string() }), z.object({ type: z.literal('ref/resource'), uri: z.string() })]),
+        argument: z.object({ name: z.string(), value: z.string() }),
+        context: z.record(z.string(), z.string()).optional(),
+      })
+      .strict(),
+    z.object({ values: z.array(z.string()), total: z.number().optional(), hasMore: z.boolean().optional() }),
+  ),
+  'traffic.list': command(z.object({ server: z.string().optional(), afterSeq: z.number().int().optional() }).strict(), z.array(TrafficEntryData)),
+  'elicitation.respond': command(
+    z.object({ id: z.string(), action: z.enum(['accept', 'decline', 'cancel']), content: z.record(z.string(), z.unknown()).optional() }).strict(),
+    z.object({ accepted: z.boolean() }),
+  ),
+  'consent.pending': command(Empty, z.array(ConsentRequest)),
   'consent.respond': command(
     z.object({ id: z.string(), decision: ConsentChoice }).strict(),
     z.object({ accepted: z.boolean() }),
@@ -311,6 +407,11 @@ export const events = {
     /** For reason "resourceUpdated": the resource that changed. */
     uri: z.string().optional(),
   }),
+  /** A JSON-RPC message in or out (redacted), for the Activity view. */
+  'traffic.message': TrafficEntryData,
+  /** A server asks the person for input; answer with elicitation.respond. */
+  'elicitation.request': ElicitationRequestData,
+  'elicitation.resolved': z.object({ id: z.string(), action: z.enum(['accept', 'decline', 'cancel']) }),
   /** The person must decide before a tool runs or a server launches. */
   'consent.request': ConsentRequest,
   /** A pending request ended (answered, timed out, or cancelled). */

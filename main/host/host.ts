@@ -14,6 +14,8 @@ import type { RestartPolicyOptions } from './servers/backoff';
 import type { Catalog } from './servers/catalog';
 import type { CallOptions, ServerConnection, TransportFactory } from './servers/connection';
 import { ElicitationBroker } from './servers/elicitation';
+import { InteractiveElicitation } from './servers/app-elicitation';
+import { checkRegistryText, withServerAdded, withServerRemoved, withServerUpdated } from './registry/editor';
 import { EraCache } from './servers/era-cache';
 import type { LaunchVariables } from './servers/launch';
 import { ServerManager } from './servers/manager';
@@ -111,6 +113,8 @@ export class Host implements Disposable {
   readonly redactor: Redactor;
   /** The chat: agent loop, model providers, conversations (SQLite in the data dir). */
   readonly chat: ChatService;
+  /** The app's general elicitation dialog (undefined in the CLI, which answers from --answer). */
+  appElicitation: InteractiveElicitation | undefined;
 
   private constructor(private readonly options: HostOptions) {
     this.registryStore = new RegistryStore(options.configPath, options.defaultRegistry);
@@ -145,8 +149,16 @@ export class Host implements Disposable {
         ...(options.ollamaUrl ? { ollamaUrl: options.ollamaUrl } : {}),
       }),
     );
-    // In the app a server's question during a chat tool call is shown with that call.
-    if (options.mode !== 'cli') this.owned.add(this.elicitation.respondWith(this.chat.elicitationResponder()));
+    // In the app a server's question during a chat tool call is shown with that call; any other
+    // (a tool run by hand, a resource read) gets the general elicitation dialog.
+    if (options.mode !== 'cli') {
+      const general = this.owned.add(new InteractiveElicitation(this.events));
+      this.appElicitation = general;
+      this.owned.add(this.elicitation.respondWith(this.chat.elicitationResponder(general.respond)));
+    }
+    // The Activity view follows the traffic live (already redacted).
+    const stopTraffic = this.traffic.onEntry((entry) => this.events.emit('traffic.message', { ...entry }));
+    this.owned.add(toDisposable(stopTraffic));
   }
 
   /** The chat's settings from the registry's "model" and "chat" entries (throws when the file is invalid). */
@@ -218,9 +230,72 @@ export class Host implements Disposable {
       this.configProblems = (error.detail ?? error.message).split('\n');
       this.registry = undefined;
     }
-    const old = this.manager;
-    this.manager = this.createManager(this.registry?.servers ?? new Map());
-    await old.dispose();
+    await this.applyServers();
+  }
+
+  /** Brings the running connections in line with the registry: only what changed restarts. */
+  private async applyServers(): Promise<void> {
+    const changed = await this.manager.apply(this.registry?.servers ?? new Map());
+    for (const name of changed) {
+      if (this.manager.has(name)) this.events.emit('servers.changed', { name, reason: 'config', summary: this.manager.summary(name) });
+      else this.events.emit('servers.changed', { name, reason: 'removed' });
+    }
+  }
+
+  /** Saves a new registry file (atomically, keeping .bak) and applies it. */
+  private async saveRegistry(file: RegistryFile): Promise<void> {
+    await this.registryStore.save(file);
+    await this.reloadRegistry();
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Registry editing (the app's server editor)
+
+  registryView(): { path: string; text: string; servers: Array<{ name: string; config: Record<string, unknown> }>; problems: Array<{ path: string; message: string; line?: number }> } {
+    const file = this.registry?.file;
+    return {
+      path: this.options.configPath,
+      text: file ? `${JSON.stringify(file, null, 2)}\n` : '',
+      servers: Object.entries(file?.mcpServers ?? {}).map(([name, config]) => ({ name, config: { ...config } })),
+      problems: this.configProblems.map((line) => {
+        const sep = line.indexOf(': ');
+        return sep > 0 ? { path: line.slice(0, sep), message: line.slice(sep + 2) } : { path: '(file)', message: line };
+      }),
+    };
+  }
+
+  async addServer(name: string, config: Record<string, unknown>): Promise<ServerSummary> {
+    await this.saveRegistry(withServerAdded(this.requireValidRegistry().file, name, config));
+    return this.manager.summary(name);
+  }
+
+  async updateServer(name: string, config: Record<string, unknown>, newName?: string): Promise<ServerSummary> {
+    await this.saveRegistry(withServerUpdated(this.requireValidRegistry().file, name, config, newName));
+    return this.manager.summary(newName ?? name);
+  }
+
+  async removeServer(name: string): Promise<boolean> {
+    await this.saveRegistry(withServerRemoved(this.requireValidRegistry().file, name));
+    return true;
+  }
+
+  /** Raw JSON editing: nothing is written unless the whole text is valid. */
+  async saveRegistryText(text: string): Promise<{ saved: boolean; problems: Array<{ path: string; message: string; line?: number }> }> {
+    const checked = checkRegistryText(text);
+    if (!checked.file) return { saved: false, problems: checked.problems };
+    await this.saveRegistry(checked.file);
+    return { saved: true, problems: [] };
+  }
+
+  async startServer(name: string): Promise<ServerSummary> {
+    await this.loginPathReady;
+    await this.manager.connection(name).start();
+    return this.manager.summary(name);
+  }
+
+  /** Argument suggestions for a prompt or resource template, when the server offers completions. */
+  async complete(server: string, ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string }, argument: { name: string; value: string }, context?: Record<string, string>): Promise<{ values: string[]; total?: number; hasMore?: boolean }> {
+    return (await this.connection(server)).complete(ref, argument, context);
   }
 
   /** Throws the file's problems (CLI: exit 2); the app shows them instead. */

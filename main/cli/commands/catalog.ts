@@ -1,4 +1,5 @@
 import type { Catalog } from '../../host/servers/catalog';
+import { loadTokenCounter, toolTokens } from '../../host/tools/tokens';
 import type { CliCommand, CliContext } from '../command';
 import { EXIT } from '../output';
 
@@ -11,11 +12,15 @@ async function listKind(ctx: CliContext, kind: Kind): Promise<number> {
   const names = ctx.args[0] !== undefined ? [ctx.args[0]] : host.listServers().filter((s) => s.enabled).map((s) => s.name);
   const rows: Record<string, unknown>[] = [];
   let failed = false;
+  // `tokens`: what the tool's definition costs in the model's context (o200k_base).
+  const count = kind === 'tools' ? await loadTokenCounter() : undefined;
   await Promise.all(
     names.map(async (server) => {
       try {
         const catalog = await host.catalog(server);
-        for (const item of pick(catalog, kind)) rows.push({ ...item, server });
+        for (const item of pick(catalog, kind)) {
+          rows.push({ ...item, server, ...(count ? { tokens: toolTokens(count, item as { name: string }) } : {}) });
+        }
       } catch (error) {
         if (ctx.args[0] !== undefined) throw error;
         failed = true;

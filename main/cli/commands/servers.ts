@@ -1,9 +1,11 @@
 import type { ServerSummary } from '../../../preload/contract';
+import type { Host } from '../../host/host';
+import { loadTokenCounter, serverTokenCost, type ServerTokenCost } from '../../host/tools/tokens';
 import type { CliCommand } from '../command';
 import { EXIT } from '../output';
 
 /** The `harbor servers --json` line: the contract scripts rely on. */
-export function serverLine(s: ServerSummary): Record<string, unknown> {
+export function serverLine(s: ServerSummary, tokens?: ServerTokenCost): Record<string, unknown> {
   return {
     name: s.name,
     transport: s.transport,
@@ -14,13 +16,33 @@ export function serverLine(s: ServerSummary): Record<string, unknown> {
     tools: s.counts.tools,
     resources: s.counts.resources,
     prompts: s.counts.prompts,
+    // o200k_base tokens the model context pays for this server: its enabled tools' definitions and its instructions.
+    ...(tokens ? { toolTokens: tokens.toolTokens, instructionTokens: tokens.instructionTokens } : {}),
     ...(s.state.kind === 'error'
       ? { error: { code: s.state.code, message: s.state.message, stderrTail: s.state.stderrTail } }
       : {}),
   };
 }
 
-function humanLine(s: ServerSummary): string {
+/** Token costs of the servers that are ready (the others have no catalog to count). */
+async function tokenCosts(host: Host, summaries: readonly ServerSummary[]): Promise<Map<string, ServerTokenCost>> {
+  const costs = new Map<string, ServerTokenCost>();
+  const ready = summaries.filter((s) => s.state.kind === 'ready');
+  if (ready.length === 0) return costs;
+  const count = await loadTokenCounter();
+  const settings = host.chatSettings();
+  for (const s of ready) {
+    try {
+      const [catalog, instructions] = await Promise.all([host.catalog(s.name), host.instructions(s.name)]);
+      costs.set(s.name, serverTokenCost(count, catalog.tools, instructions, settings.disabledTools(s.name)));
+    } catch {
+      // It went away since: no figure rather than a wrong one.
+    }
+  }
+  return costs;
+}
+
+function humanLine(s: ServerSummary, tokens?: ServerTokenCost): string {
   const head = `${s.name.padEnd(16)} ${s.state.kind.padEnd(10)} ${s.transport.padEnd(5)}`;
   if (s.state.kind === 'error') {
     const tail = s.state.stderrTail.trim() ? `\n${s.state.stderrTail.trim().split('\n').map((l) => `    | ${l}`).join('\n')}` : '';
@@ -28,7 +50,8 @@ function humanLine(s: ServerSummary): string {
   }
   if (s.state.kind === 'stopped') return `${head} ${s.enabled ? '' : '(disabled) '}${s.target}`;
   const version = s.serverInfo ? `${s.serverInfo.name} ${s.serverInfo.version}` : '';
-  return `${head} ${s.era ?? ''} ${s.protocolVersion ?? ''}  ${version}  tools ${s.counts.tools}, resources ${s.counts.resources}, prompts ${s.counts.prompts}`;
+  const cost = tokens ? `  (~${tokens.toolTokens + tokens.instructionTokens} tokens in the model's context)` : '';
+  return `${head} ${s.era ?? ''} ${s.protocolVersion ?? ''}  ${version}  tools ${s.counts.tools}, resources ${s.counts.resources}, prompts ${s.counts.prompts}${cost}`;
 }
 
 export const serversCommand: CliCommand = {
@@ -41,7 +64,8 @@ export const serversCommand: CliCommand = {
     host.requireValidRegistry();
     await host.startAll();
     const summaries = host.listServers();
-    for (const s of summaries) ctx.out.result(serverLine(s), humanLine(s));
+    const costs = await tokenCosts(host, summaries);
+    for (const s of summaries) ctx.out.result(serverLine(s, costs.get(s.name)), humanLine(s, costs.get(s.name)));
     if (summaries.length === 0) ctx.out.info('No servers configured. Add one to the registry file, or run "harbor import FILE".');
     return summaries.some((s) => s.state.kind === 'error') ? EXIT.CONNECTION : EXIT.OK;
   },

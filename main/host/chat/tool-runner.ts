@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import type { ChatToolCall, ConsentChoice, HarborErrorData } from '../../../preload/contract';
+import type { ChatToolCall, HarborErrorData } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import { CALL_TOOL, SEARCH_TOOLS } from '../tools/meta-tools';
 import { toolErrorOutput, translateToolResult, type ModelToolOutput } from '../tools/results';
@@ -161,25 +161,22 @@ export async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Pro
   let approval: string | undefined = ctx.approveOnce ? 'approved-once' : undefined;
   const server = target.server;
   const toolName = target.tool.name;
-  const listener = ctx.host.events.on((event, payload) => {
-    if (event === 'consent.request') {
-      const request = payload as { id: string; kind: string; server: string; conversationId?: string; tool?: { name: string } };
-      if (request.kind === 'tool' && request.server === server && request.tool?.name === toolName && request.conversationId === ctx.conversationId) {
-        consentRequestId = request.id;
-        view.status = 'awaiting-consent';
-        ctx.store.updateToolCall(rowId, { status: 'awaiting-consent' });
-        ctx.emit({ ...view });
-      }
-    } else if (event === 'consent.resolved') {
-      const resolved = payload as { id: string; decision: ConsentChoice };
-      if (resolved.id === consentRequestId) {
-        approval = resolved.decision === 'deny' ? 'denied' : `approved-${resolved.decision}`;
-        consentRequestId = undefined;
-        if (resolved.decision !== 'deny') {
-          view.status = 'running';
-          ctx.emit({ ...view });
-        }
-      }
+  const onRequest = ctx.host.events.onEvent('consent.request', (request) => {
+    if (request.kind === 'tool' && request.server === server && request.tool?.name === toolName && request.conversationId === ctx.conversationId) {
+      consentRequestId = request.id;
+      view.status = 'awaiting-consent';
+      ctx.store.updateToolCall(rowId, { status: 'awaiting-consent' });
+      ctx.emit({ ...view });
+    }
+  });
+  const onResolved = ctx.host.events.onEvent('consent.resolved', (resolved) => {
+    if (resolved.id !== consentRequestId) return;
+    approval = resolved.decision === 'deny' ? 'denied' : `approved-${resolved.decision}`;
+    consentRequestId = undefined;
+    if (resolved.decision !== 'deny') {
+      view.status = 'running';
+      ctx.store.updateToolCall(rowId, { status: 'running' });
+      ctx.emit({ ...view });
     }
   });
 
@@ -207,7 +204,8 @@ export async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Pro
     return failure(error, ctx, approval, fail);
   } finally {
     ctx.setActive(server, undefined);
-    await listener.dispose();
+    await onRequest.dispose();
+    await onResolved.dispose();
   }
 
   const translated = translateToolResult(result, { imageParts: ctx.imageParts, capBytes: ctx.resultCapBytes });

@@ -73,6 +73,8 @@ export class KeychainThread {
     private readonly service: string,
     private readonly timeoutMs: number,
     private readonly platform: NodeJS.Platform = process.platform,
+    /** The environment the thread sees (which D-Bus session); default: the process's. */
+    private readonly env?: NodeJS.ProcessEnv,
   ) {}
 
   request(request: KeychainRequest): Promise<unknown> {
@@ -96,7 +98,7 @@ export class KeychainThread {
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const modulePath = createRequire(import.meta.url).resolve('@napi-rs/keyring');
-    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { modulePath, service: this.service } });
+    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { modulePath, service: this.service }, ...(this.env ? { env: this.env } : {}) });
     worker.unref();
     worker.on('message', (reply: Reply) => {
       if (worker !== this.worker) return; // an abandoned thread answering late

@@ -8,29 +8,29 @@ export class MemorySecretStore implements SecretStore {
     this.values = new Map(Object.entries(initial));
   }
 
-  get(name: string): Promise<string | undefined> {
+  // async: a bad name is a rejection, as with the keychain, never a synchronous throw.
+  async get(name: string): Promise<string | undefined> {
     assertSecretName(name);
-    return Promise.resolve(this.values.get(name));
+    return this.values.get(name);
   }
 
-  set(name: string, value: string): Promise<void> {
+  async set(name: string, value: string): Promise<void> {
     assertSecretName(name);
     assertSecretValue(name, value);
     this.values.set(name, value);
-    return Promise.resolve();
   }
 
-  delete(name: string): Promise<boolean> {
+  async delete(name: string): Promise<boolean> {
     assertSecretName(name);
-    return Promise.resolve(this.values.delete(name));
+    return this.values.delete(name);
   }
 
-  list(): Promise<string[]> {
-    return Promise.resolve([...this.values.keys()].sort());
+  async list(): Promise<string[]> {
+    return [...this.values.keys()].sort();
   }
 
-  status(): Promise<SecretStoreStatus> {
-    return Promise.resolve({ available: true });
+  async status(): Promise<SecretStoreStatus> {
+    return { available: true };
   }
 
   dispose(): void {

@@ -450,6 +450,26 @@ export class ServerConnection implements Disposable {
     );
   }
 
+  /** `completion/complete`, when the server offers completions; otherwise no suggestions. */
+  async complete(
+    ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string },
+    argument: { name: string; value: string },
+    context?: Record<string, string>,
+  ): Promise<{ values: string[]; total?: number; hasMore?: boolean }> {
+    await this.whenReady();
+    if (!this._info.capabilities?.completions || !this.client) return { values: [] };
+    try {
+      const result = await this.client.complete(
+        { ref, argument, ...(context ? { context: { arguments: context } } : {}) },
+        { timeout: this.deps.connectTimeoutMs },
+      );
+      const { values, total, hasMore } = result.completion;
+      return { values: values.slice(0, 100), ...(total !== undefined ? { total } : {}), ...(hasMore !== undefined ? { hasMore } : {}) };
+    } catch (error) {
+      throw this.failure(error, `completing ${argument.name}`);
+    }
+  }
+
   /** Legacy servers: `resources/subscribe`; modern: a listen stream with resourceSubscriptions. */
   async subscribeResources(uris: readonly string[], signal: AbortSignal): Promise<void> {
     await this.whenReady();

@@ -9,6 +9,7 @@ import type { ElicitationBroker } from './elicitation';
 import type { EraCache } from './era-cache';
 import { describeLaunch, resolveLaunch, type LaunchSpec, type LaunchVariables } from './launch';
 import type { TrafficLog } from './traffic';
+import { canonical } from './catalog';
 
 export interface ServerManagerDeps {
   readonly clientInfo: Implementation;
@@ -66,6 +67,38 @@ export class ServerManager implements Disposable {
       if (error instanceof HarborError) return { config, problem: error };
       throw error;
     }
+  }
+
+  /**
+   * Brings the set of connections in line with a new registry: unchanged servers keep running,
+   * removed ones stop, added or changed ones are (re)created — and started if their predecessor
+   * was running. Returns the names whose entry changed.
+   */
+  async apply(servers: ReadonlyMap<string, ServerConfig>): Promise<string[]> {
+    const changed: string[] = [];
+    const stops: Promise<void>[] = [];
+    const starts: ServerConnection[] = [];
+    for (const [name, entry] of this.entries) {
+      const next = servers.get(name);
+      if (next && canonical(next) === canonical(entry.config)) continue;
+      changed.push(name);
+      this.entries.delete(name);
+      if (entry.connection) stops.push(entry.connection.dispose());
+      if (next) {
+        const fresh = this.createEntry(name, next);
+        this.entries.set(name, fresh);
+        const wasLive = entry.connection && entry.connection.state.kind !== 'stopped' && entry.connection.state.kind !== 'error';
+        if (wasLive && fresh.connection && next.enabled !== false) starts.push(fresh.connection);
+      }
+    }
+    for (const [name, config] of servers) {
+      if (this.entries.has(name)) continue;
+      changed.push(name);
+      this.entries.set(name, this.createEntry(name, config));
+    }
+    await Promise.allSettled(stops);
+    await Promise.all(starts.map((c) => c.start()));
+    return changed;
   }
 
   names(): string[] {

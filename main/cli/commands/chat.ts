@@ -1,0 +1,147 @@
+import type { ChatToolCall } from '../../../preload/contract';
+import type { TurnEvent } from '../../host/chat/turn';
+import { HarborError } from '../../host/errors';
+import type { CliCommand, CliContext } from '../command';
+import { answerElicitationsFrom } from '../elicit';
+import { parseJsonOption } from '../json-option';
+import { EXIT } from '../output';
+import { reportError } from '../run';
+
+/** Exit code of a turn the person interrupted (Ctrl-C), as shells report SIGINT. */
+export const EXIT_INTERRUPTED = 130;
+
+/**
+ * `harbor chat [--conversation ID] [--yes] [--answer JSON] "message"`: one turn, headless. The
+ * model's text streams to stdout; tool calls and results go to stderr (human) or, with --json,
+ * every event is a JSON line on stdout: text / toolCall / toolResult / done.
+ */
+export const chatCommand: CliCommand = {
+  name: 'chat',
+  summary: 'Send one message to the model and let it use the servers\' tools (one turn)',
+  usage: 'chat [--conversation ID] [--yes] [--answer JSON] MESSAGE',
+  positionals: { min: 1, max: 1 },
+  options: {
+    conversation: { type: 'string' },
+    yes: { type: 'boolean' },
+    answer: { type: 'string' },
+  },
+  async run(ctx) {
+    const text = ctx.args[0]!;
+    if (!text.trim()) throw new HarborError('BAD_REQUEST', 'The message is empty. Usage: harbor chat "your message"');
+    const answer = parseJsonOption('answer', ctx.options.answer) as Record<string, unknown> | undefined;
+    const conversationId = typeof ctx.options.conversation === 'string' ? ctx.options.conversation : undefined;
+    const host = await ctx.host();
+    host.requireValidRegistry();
+    const responder = host.elicitation.respondWith(answerElicitationsFrom(answer, ctx.out));
+    const printer = new TurnPrinter(ctx);
+    try {
+      let turn;
+      try {
+        turn = await host.chat.send({
+          text,
+          ...(conversationId ? { conversationId } : {}),
+          approveOnce: ctx.options.yes === true,
+          signal: ctx.signal,
+          onEvent: (event) => printer.event(event),
+        });
+      } catch (error) {
+        if (error instanceof HarborError && (error.code === 'MODEL_NOT_CONFIGURED' || error.code === 'CONVERSATION_NOT_FOUND')) {
+          reportError(ctx.out, error);
+          return EXIT.USAGE;
+        }
+        throw error;
+      }
+      if (!ctx.globals.json) ctx.out.info(`conversation ${turn.conversationId}`);
+      const outcome = await turn.done;
+      printer.flush();
+      ctx.out.result({
+        type: 'done',
+        text: outcome.text,
+        status: outcome.status,
+        conversationId: outcome.conversationId,
+        turnId: outcome.turnId,
+        ...(outcome.note ? { note: outcome.note } : {}),
+      });
+      if (outcome.note && !ctx.globals.json) ctx.out.info(outcome.note);
+      switch (outcome.status) {
+        case 'completed':
+        case 'maxSteps':
+          return EXIT.OK;
+        case 'stopped':
+          return EXIT_INTERRUPTED;
+        case 'consentRequired': {
+          const error = outcome.error ?? { code: 'CONSENT_REQUIRED', message: outcome.note ?? 'Consent is required.' };
+          ctx.out.result({ error });
+          if (!ctx.globals.json) ctx.out.error(error.message);
+          return EXIT.CONSENT;
+        }
+        default: {
+          const error = outcome.error ?? { code: 'INTERNAL', message: outcome.note ?? 'The turn failed.' };
+          ctx.out.result({ error });
+          ctx.out.error(error.message);
+          return EXIT.CONNECTION;
+        }
+      }
+    } finally {
+      await responder.dispose();
+    }
+  },
+};
+
+/** Prints a turn's events as they come: streamed text by lines (human) or JSON lines. */
+class TurnPrinter {
+  private pending = '';
+  private readonly announced = new Set<string>();
+
+  constructor(private readonly ctx: CliContext) {}
+
+  event(event: TurnEvent): void {
+    if (event.type === 'text') this.text(event.delta);
+    else this.toolCall(event.call, event.progress);
+  }
+
+  private text(delta: string): void {
+    if (this.ctx.globals.json) {
+      this.ctx.out.result({ type: 'text', delta });
+      return;
+    }
+    this.pending += delta;
+    const lines = this.pending.split('\n');
+    this.pending = lines.pop() ?? '';
+    for (const line of lines) this.ctx.out.text(line);
+  }
+
+  flush(): void {
+    if (this.pending) this.ctx.out.text(this.pending);
+    this.pending = '';
+  }
+
+  private toolCall(call: ChatToolCall, progress?: { progress: number; total?: number; message?: string }): void {
+    const out = this.ctx.out;
+    if (!this.announced.has(call.id)) {
+      this.announced.add(call.id);
+      this.flush();
+      out.result(
+        { type: 'toolCall', id: call.id, server: call.server ?? null, tool: call.tool ?? call.name, arguments: call.arguments },
+        undefined,
+      );
+      if (!this.ctx.globals.json) out.info(`→ ${call.server ? `${call.server} › ${call.tool ?? call.name}` : call.name} ${JSON.stringify(call.arguments)}`);
+    }
+    if (progress && !this.ctx.globals.json) {
+      out.info(`  progress ${progress.progress}${progress.total !== undefined ? `/${progress.total}` : ''}${progress.message ? ` ${progress.message}` : ''}`);
+    }
+    if (call.status === 'done' || call.status === 'error') {
+      const content = call.result?.content ?? [{ type: 'text', text: call.error?.message ?? '' }];
+      const isError = call.status === 'error' || call.result?.isError === true;
+      out.result({ type: 'toolResult', id: call.id, content, isError }, undefined);
+      if (!this.ctx.globals.json) {
+        const summary = content
+          .map((b) => ((b as { type?: string }).type === 'text' ? String((b as { text?: string }).text ?? '') : `[${String((b as { type?: string }).type)}]`))
+          .join(' ')
+          .replace(/\s+/g, ' ')
+          .slice(0, 300);
+        out.info(`${isError ? '✗' : '←'} ${summary}`);
+      }
+    }
+  }
+}

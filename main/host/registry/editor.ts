@@ -1,0 +1,77 @@
+import type { RegistryProblem } from '../../../preload/contract';
+import { HarborError } from '../errors';
+import { lineOfParseError, lineOfPath } from './locate';
+import { formatIssues } from './store';
+import { RegistryFile, ServerConfig } from './schema';
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,99}$/;
+
+function checkName(name: string): void {
+  if (!NAME.test(name)) {
+    throw new HarborError('BAD_REQUEST', `"${name}" is not a usable server name: use letters, digits, space, ".", "_" or "-" (at most 100).`);
+  }
+}
+
+/** Validates one server's configuration, with every problem and its path. */
+function checkConfig(name: string, config: unknown): void {
+  const parsed = ServerConfig.safeParse(config);
+  if (!parsed.success) {
+    const lines = formatIssues(parsed.error.issues.map((i) => ({ ...i, path: ['mcpServers', name, ...i.path] })));
+    throw new HarborError('CONFIG_INVALID', `The configuration of "${name}" has problems:\n${lines.map((l) => `  ${l}`).join('\n')}`, lines.join('\n'));
+  }
+}
+
+/** The registry with one server added; a name already taken is refused (never overwritten). */
+export function withServerAdded(file: RegistryFile, name: string, config: Record<string, unknown>): RegistryFile {
+  checkName(name);
+  checkConfig(name, config);
+  if (file.mcpServers && Object.hasOwn(file.mcpServers, name)) {
+    throw new HarborError('SERVER_EXISTS', `A server named "${name}" already exists. Pick another name, or edit that server.`);
+  }
+  return { ...file, mcpServers: { ...(file.mcpServers ?? {}), [name]: config as ServerConfig } };
+}
+
+/** The registry with one server replaced (and optionally renamed), keeping its place in the file. */
+export function withServerUpdated(file: RegistryFile, name: string, config: Record<string, unknown>, newName = name): RegistryFile {
+  const servers = file.mcpServers ?? {};
+  if (!Object.hasOwn(servers, name)) throw new HarborError('SERVER_NOT_FOUND', `No server named "${name}".`);
+  checkName(newName);
+  checkConfig(newName, config);
+  if (newName !== name && Object.hasOwn(servers, newName)) {
+    throw new HarborError('SERVER_EXISTS', `A server named "${newName}" already exists.`);
+  }
+  const entries = Object.entries(servers).map(([key, value]) => (key === name ? [newName, config] : [key, value]));
+  return { ...file, mcpServers: Object.fromEntries(entries) as Record<string, ServerConfig> };
+}
+
+export function withServerRemoved(file: RegistryFile, name: string): RegistryFile {
+  const servers = { ...(file.mcpServers ?? {}) };
+  if (!Object.hasOwn(servers, name)) throw new HarborError('SERVER_NOT_FOUND', `No server named "${name}".`);
+  delete servers[name];
+  return { ...file, mcpServers: servers };
+}
+
+/**
+ * Checks raw registry text as the person typed it: a JSON syntax error or every schema problem,
+ * each with its path and the line it is on, so the editor can mark the right place.
+ */
+export function checkRegistryText(text: string): { file?: RegistryFile; problems: RegistryProblem[] } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    const message = (error as Error).message;
+    const line = lineOfParseError(text, message);
+    return { problems: [{ path: '(file)', message: `not valid JSON: ${message}`, ...(line ? { line } : {}) }] };
+  }
+  const parsed = RegistryFile.safeParse(json);
+  if (parsed.success) return { file: parsed.data, problems: [] };
+  return {
+    problems: parsed.error.issues.map((issue) => {
+      const [formatted] = formatIssues([issue]);
+      const sep = formatted!.indexOf(': ');
+      const line = lineOfPath(text, issue.path);
+      return { path: formatted!.slice(0, sep), message: formatted!.slice(sep + 2), ...(line ? { line } : {}) };
+    }),
+  };
+}
