@@ -18,8 +18,6 @@ import { FEATURE_SERVER, assertAllReady, createBenchHost, marker, median, nodeSe
 export interface ColdStartOptions {
   readonly servers: number;
   readonly repetitions: number;
-  /** Repetitions of the no-client floor (context only, so fewer). */
-  readonly floorRepetitions: number;
 }
 
 const TARGET = 1.5;
@@ -84,8 +82,9 @@ async function runSingle(name: string, config: ServerConfig): Promise<{ ms: numb
   }
 }
 
-async function alternate(repetitions: number, arms: Arms): Promise<void> {
+async function alternate(repetitions: number, armsFor: (rep: number) => Arms): Promise<void> {
   for (let rep = 0; rep < repetitions; rep++) {
+    const arms = armsFor(rep);
     // Alternate the order, so neither arm always runs right after the other's teardown.
     if (rep % 2 === 0) {
       await arms.parallel();
@@ -100,7 +99,7 @@ async function alternate(repetitions: number, arms: Arms): Promise<void> {
 const max = (values: readonly number[]) => Math.max(...values);
 const range = (values: readonly number[]) => `${Math.min(...values).toFixed(0)}–${max(values).toFixed(0)} ms`;
 
-export async function benchColdStart({ servers: count, repetitions, floorRepetitions }: ColdStartOptions): Promise<BenchResult> {
+export async function benchColdStart({ servers: count, repetitions }: ColdStartOptions): Promise<BenchResult> {
   const harborMark = marker('cold-start');
   const rawMark = marker('cold-start-raw');
   const indexes = [...Array(count).keys()];
@@ -108,41 +107,40 @@ export async function benchColdStart({ servers: count, repetitions, floorRepetit
     indexes.map((i) => [`cold-${i}`, nodeServer(FEATURE_SERVER, serverArgs(i), harborMark)]),
   );
 
-  // Harbor: one Host with all servers vs a fresh Host per server.
+  // Harbor (one Host with all servers vs a fresh Host per server) and the floor (the same
+  // processes, no client), interleaved so that load from elsewhere hits both alike.
   const parallel: ParallelRun[] = [];
   const singles: { ms: number; hostCpuMs: number }[][] = [];
-  await alternate(repetitions, {
-    parallel: async () => {
-      parallel.push(await runParallel(servers));
-    },
-    singles: async () => {
-      const times = [];
-      for (const [name, config] of Object.entries(servers)) times.push(await runSingle(name, config));
-      singles.push(times);
-    },
-  });
-
-  // The floor: the same processes, no client.
   const rawParallel: number[] = [];
   const rawSingles: number[][] = [];
-  await alternate(floorRepetitions, {
+  const runRawParallel = async (): Promise<void> => {
+    const started = now();
+    await Promise.all(indexes.map((i) => rawFirstAnswer(FEATURE_SERVER, serverArgs(i), rawMark)));
+    rawParallel.push(now() - started);
+  };
+  await alternate(repetitions, (rep) => ({
     parallel: async () => {
-      const started = now();
-      await Promise.all(indexes.map((i) => rawFirstAnswer(FEATURE_SERVER, serverArgs(i), rawMark)));
-      rawParallel.push(now() - started);
+      if (rep % 2 === 0) await runRawParallel();
+      parallel.push(await runParallel(servers));
+      if (rep % 2 === 1) await runRawParallel();
     },
     singles: async () => {
       const times = [];
-      for (const i of indexes) times.push(await rawFirstAnswer(FEATURE_SERVER, serverArgs(i), rawMark));
-      rawSingles.push(times);
+      const rawTimes = [];
+      for (const [i, [name, config]] of Object.entries(servers).entries()) {
+        times.push(await runSingle(name, config));
+        rawTimes.push(await rawFirstAnswer(FEATURE_SERVER, serverArgs(i), rawMark));
+      }
+      singles.push(times);
+      rawSingles.push(rawTimes);
     },
-  });
+  }));
 
   const allReady = median(parallel.map((p) => p.allReadyMs));
   const slowestSingle = median(singles.map((times) => max(times.map((t) => t.ms))));
   const anySingle = singles.flat().map((t) => t.ms);
   const ownInParallel = median(parallel.map((p) => max(p.ownReadyMs)));
-  const rawAll = median(rawParallel);
+  const rawAllMs = median(rawParallel);
   const rawSlowest = median(rawSingles.map(max));
   const hostCpuParallel = median(parallel.map((p) => p.hostCpuMs));
   const hostCpuSingle = median(singles.flat().map((t) => t.hostCpuMs));
@@ -158,9 +156,9 @@ export async function benchColdStart({ servers: count, repetitions, floorRepetit
       `inside the parallel run the slowest server's own starting→ready took ${ownInParallel.toFixed(0)} ms ` +
         `(all-ready / that = ${(allReady / ownInParallel).toFixed(2)}: startAll waits on nothing but the servers)`,
       `host CPU: ${hostCpuParallel.toFixed(0)} ms for the parallel start (${(hostCpuParallel / count).toFixed(0)} ms per server), ${hostCpuSingle.toFixed(0)} ms for one alone`,
-      `floor without any client (spawn → first answer to initialize): ${count} in parallel ${rawAll.toFixed(0)} ms, slowest alone ${rawSlowest.toFixed(0)} ms, ` +
-        `ratio ${(rawAll / rawSlowest).toFixed(2)} on ${availableParallelism()} cores — the target is out of any host's reach when this is above ${TARGET}`,
-      `like for like with the floor: Harbor's all-ready / the floor's ${count} in parallel = ${(allReady / rawAll).toFixed(2)}`,
+      `floor without any client (spawn → first answer to initialize): ${count} in parallel ${rawAllMs.toFixed(0)} ms, slowest alone ${rawSlowest.toFixed(0)} ms, ` +
+        `ratio ${(rawAllMs / rawSlowest).toFixed(2)} on ${availableParallelism()} cores — the target is out of any host's reach when this is above ${TARGET}`,
+      `like for like with the floor: Harbor's all-ready / the floor's ${count} in parallel = ${(allReady / rawAllMs).toFixed(2)}`,
     ],
   };
 }

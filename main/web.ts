@@ -17,8 +17,8 @@ import { WebServer } from './web/server';
 export const webCommand: CliCommand = {
   name: 'web',
   summary: 'Serve the app to a browser on 127.0.0.1 (prints the URL to open as one JSON line)',
-  usage: 'web [--port N]',
-  options: { port: { type: 'string' } },
+  usage: 'web [--port N] [--no-autostart]',
+  options: { port: { type: 'string' }, 'no-autostart': { type: 'boolean' } },
   async run(ctx) {
     const port = parsePort(ctx.options.port);
     const rendererDir = rendererDirFor();
@@ -42,6 +42,9 @@ export const webCommand: CliCommand = {
         ctx.out.result({ url: server.url }, line); // the one stdout line, with or without --json
         ctx.out.info(`Harbor is serving on http://127.0.0.1:${server.port} — open the URL above (it carries this launch's access token). Ctrl+C stops it.`);
         for (const problem of host.appInfo().configProblems) ctx.out.info(`config problem: ${problem}`);
+        // Like the app: enabled servers start at launch (a launch that needs consent waits for the
+        // person in the page, which fetches pending requests when it connects).
+        if (ctx.options['no-autostart'] !== true) void host.startAll();
         await untilAborted(ctx.signal);
       } finally {
         await server.dispose();

@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'KEYCHAIN_UNAVAILABLE',
   'SECRET_MISSING',
   'AUTH_REQUIRED',
+  /** Sign-in cannot succeed as things are (unsafe URL, no PKCE S256, issuer mix-up, rejected registration). */
+  'AUTH_FAILED',
   'MODEL_NOT_CONFIGURED',
   'MODEL_ERROR',
   'CONVERSATION_NOT_FOUND',

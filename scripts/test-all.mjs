@@ -16,6 +16,7 @@ const steps = [
   ['type-check web side (renderer)', 'npx', ['tsc', '-p', 'tsconfig.web.json']],
   ['build (electron-vite: main + cli, preload, renderer)', 'npx', ['electron-vite', 'build']],
   ['unit + integration (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]],
+  ['MCP conformance suite (both requirement sets, loopback-only netns)', 'node', ['scripts/conformance.mjs']],
   ['e2e (playwright, Debian chromium, browser mode)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }],
   ['packaging layout check (electron-builder --dir, stub electronDist)', 'node', ['scripts/package-layout-check.mjs']],
 ];

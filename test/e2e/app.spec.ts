@@ -28,7 +28,7 @@ const test = base.extend<{ harbor: Harbor }>({
     const dir = mkdtempSync(join(tmpdir(), 'harbor-e2e-'));
     const configPath = join(dir, 'harbor.json');
     writeFileSync(configPath, JSON.stringify({ mcpServers: { notes: { command: 'node', args: ['server.js'] } } }, null, 2));
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'harbor.js'), 'web', '--port', '0', '--config', configPath, '--data-dir', dir], {
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'harbor.js'), 'web', '--port', '0', '--no-autostart', '--config', configPath, '--data-dir', dir], {
       cwd: dir,
       stdio: ['pipe', 'pipe', 'pipe'],
     });

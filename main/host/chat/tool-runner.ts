@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import type { ChatToolCall, HarborErrorData } from '../../../preload/contract';
+import type { ChatToolCall, ConsentChoice, HarborErrorData } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import { CALL_TOOL, SEARCH_TOOLS } from '../tools/meta-tools';
 import { toolErrorOutput, translateToolResult, type ModelToolOutput } from '../tools/results';
@@ -161,23 +161,33 @@ export async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Pro
   let approval: string | undefined = ctx.approveOnce ? 'approved-once' : undefined;
   const server = target.server;
   const toolName = target.tool.name;
-  const onRequest = ctx.host.events.onEvent('consent.request', (request) => {
-    if (request.kind === 'tool' && request.server === server && request.tool?.name === toolName && request.conversationId === ctx.conversationId) {
-      consentRequestId = request.id;
-      view.status = 'awaiting-consent';
-      ctx.store.updateToolCall(rowId, { status: 'awaiting-consent' });
-      ctx.emit({ ...view });
-    }
-  });
-  const onResolved = ctx.host.events.onEvent('consent.resolved', (resolved) => {
-    if (resolved.id !== consentRequestId) return;
-    approval = resolved.decision === 'deny' ? 'denied' : `approved-${resolved.decision}`;
-    consentRequestId = undefined;
-    if (resolved.decision !== 'deny') {
+  // A request answered while it is still being announced (a synchronous responder) resolves
+  // before this call sees it: remember resolutions so the order of listeners does not matter.
+  const resolvedEarly = new Map<string, ConsentChoice>();
+  const settle = (decision: ConsentChoice, wasWaiting: boolean) => {
+    approval = decision === 'deny' ? 'denied' : `approved-${decision}`;
+    if (decision !== 'deny' && wasWaiting) {
       view.status = 'running';
       ctx.store.updateToolCall(rowId, { status: 'running' });
       ctx.emit({ ...view });
     }
+  };
+  const onRequest = ctx.host.events.onEvent('consent.request', (request) => {
+    if (request.kind !== 'tool' || request.server !== server || request.tool?.name !== toolName || request.conversationId !== ctx.conversationId) return;
+    const early = resolvedEarly.get(request.id);
+    if (early) return settle(early, false);
+    consentRequestId = request.id;
+    view.status = 'awaiting-consent';
+    ctx.store.updateToolCall(rowId, { status: 'awaiting-consent' });
+    ctx.emit({ ...view });
+  });
+  const onResolved = ctx.host.events.onEvent('consent.resolved', (resolved) => {
+    if (resolved.id !== consentRequestId) {
+      resolvedEarly.set(resolved.id, resolved.decision);
+      return;
+    }
+    consentRequestId = undefined;
+    settle(resolved.decision, true);
   });
 
   view.status = 'running';

@@ -7,8 +7,6 @@ export interface KeychainOptions {
   /** How long one keychain call may take before it counts as unavailable. Default 3 s. */
   readonly timeoutMs?: number;
   readonly platform?: NodeJS.Platform;
-  /** The environment keychain calls see, e.g. another DBUS_SESSION_BUS_ADDRESS (tests). Default: the process's. */
-  readonly env?: NodeJS.ProcessEnv;
 }
 
 export const DEFAULT_KEYCHAIN_SERVICE = 'Harbor';
@@ -26,7 +24,7 @@ export class KeychainSecretStore implements SecretStore {
 
   constructor(options: KeychainOptions = {}) {
     this.service = options.service ?? DEFAULT_KEYCHAIN_SERVICE;
-    this.thread = new KeychainThread(this.service, options.timeoutMs ?? 3_000, options.platform ?? process.platform, options.env);
+    this.thread = new KeychainThread(this.service, options.timeoutMs ?? 3_000, options.platform ?? process.platform);
   }
 
   async get(name: string): Promise<string | undefined> {

@@ -49,8 +49,19 @@ interface Pending {
   readonly timer: ReturnType<typeof setTimeout>;
 }
 
-/** At most this many threads may hang on the keychain before new calls fail at once. */
+/** At most this many threads (per store) may hang on the keychain before new calls fail at once. */
 const MAX_STUCK_THREADS = 2;
+
+let stuckInProcess = 0;
+
+/**
+ * Keychain threads of this process still stuck in a call that timed out. Node waits for every
+ * thread when the process ends by itself, so while this is above 0 a front door that is done must
+ * end the process explicitly (CLI: `process.exit` after flushing its output; Electron: `app.exit`).
+ */
+export function stuckKeychainThreads(): number {
+  return stuckInProcess;
+}
 
 /**
  * Runs keychain calls on a worker thread so that a call can be abandoned. The keyring library's
@@ -60,7 +71,8 @@ const MAX_STUCK_THREADS = 2;
  * each call races a timer; on timeout the thread is abandoned: unref'd, never terminated (a
  * terminate waits for the native call to return), and replaced by a fresh one for the next call.
  * An abandoned thread may linger until its keychain call returns (e.g. the person answers the
- * prompt); it does not keep the process alive. The thread is unref'd, so an idle one does not either.
+ * prompt). It does not keep the event loop alive (the thread is unref'd, idle or not), but Node
+ * joins threads when a process ends by itself: see `stuckKeychainThreads()`.
  */
 export class KeychainThread {
   private worker: Worker | undefined;
@@ -73,8 +85,6 @@ export class KeychainThread {
     private readonly service: string,
     private readonly timeoutMs: number,
     private readonly platform: NodeJS.Platform = process.platform,
-    /** The environment the thread sees (which D-Bus session); default: the process's. */
-    private readonly env?: NodeJS.ProcessEnv,
   ) {}
 
   request(request: KeychainRequest): Promise<unknown> {
@@ -98,7 +108,9 @@ export class KeychainThread {
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const modulePath = createRequire(import.meta.url).resolve('@napi-rs/keyring');
-    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { modulePath, service: this.service }, ...(this.env ? { env: this.env } : {}) });
+    // No `env` option: the native library reads the process environment (getenv), not the
+    // thread's copy, so which D-Bus session it uses is the process's DBUS_SESSION_BUS_ADDRESS.
+    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { modulePath, service: this.service } });
     worker.unref();
     worker.on('message', (reply: Reply) => {
       if (worker !== this.worker) return; // an abandoned thread answering late
@@ -134,8 +146,10 @@ export class KeychainThread {
     worker.removeAllListeners('message');
     if (!stuck) return;
     this.stuck++;
+    stuckInProcess++;
     worker.once('message', () => {
       this.stuck--;
+      stuckInProcess--;
       void worker.terminate().catch(() => undefined);
     });
   }
