@@ -5,15 +5,16 @@
  * verdict on either side), and neither resolves the login-shell PATH. Repeated a few times with
  * the arm order alternating; the medians over the repetitions are compared.
  *
- * Beside it, the same comparison with no client at all (spawn → first answer to `initialize`):
- * the machine's floor. When it is already above the target, the target measures the core count,
- * not Harbor — the notes say so.
+ * Beside it, the floor: the CPU time the server processes themselves burn to get ready (read
+ * from /proc) plus the host's own, divided by the cores. No host can bring all-ready below it;
+ * when it alone is above the target, the target measures the core count, not Harbor.
  */
 import { availableParallelism } from 'node:os';
 import type { BenchResult } from './result';
 import type { ServerConfig } from '../main/host/registry/schema';
-import { rawFirstAnswer } from './raw-start';
-import { FEATURE_SERVER, assertAllReady, createBenchHost, marker, median, nodeServer, now } from './support';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { FEATURE_SERVER, assertAllReady, createBenchHost, findMarkedProcesses, marker, median, nodeServer, now } from './support';
 
 export interface ColdStartOptions {
   readonly servers: number;
@@ -29,6 +30,13 @@ interface ParallelRun {
   readonly ownReadyMs: readonly number[];
   /** CPU time of this (the host's) process during startAll. */
   readonly hostCpuMs: number;
+  /** CPU time the server processes used to get ready (all of them together). */
+  readonly serversCpuMs: number;
+}
+
+interface SingleRun {
+  readonly ms: number;
+  readonly hostCpuMs: number;
 }
 
 interface Arms {
@@ -36,11 +44,29 @@ interface Arms {
   singles(): Promise<void>;
 }
 
-function serverArgs(i: number): string[] {
-  return ['--name', `cold-${i}`];
+/** Clock ticks per second of /proc/<pid>/stat times (100 on every Linux we know of). */
+const CLOCK_TICKS = (() => {
+  try {
+    const value = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+    return Number.isFinite(value) && value > 0 ? value : 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** utime + stime of a process so far, in ms (NaN when it cannot be read). */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After the command: state is field 3 of the file, utime 14 and stime 15 → indexes 11, 12.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
 }
 
-async function runParallel(servers: Record<string, ServerConfig>): Promise<ParallelRun> {
+async function runParallel(servers: Record<string, ServerConfig>, mark: string): Promise<ParallelRun> {
   const bench = await createBenchHost('cold-parallel', servers);
   try {
     const { host } = bench;
@@ -58,16 +84,17 @@ async function runParallel(servers: Record<string, ServerConfig>): Promise<Paral
     await host.startAll();
     const allReadyMs = now() - started;
     const used = process.cpuUsage(cpu);
+    const serversCpuMs = findMarkedProcesses(mark).reduce((sum, p) => sum + processCpuMs(p.pid), 0);
     void listening.dispose();
     assertAllReady(host);
     const ownReadyMs = host.serverNames().map((name) => (readyAt.get(name) ?? Number.NaN) - (startedAt.get(name) ?? Number.NaN));
-    return { allReadyMs, ownReadyMs, hostCpuMs: (used.user + used.system) / 1000 };
+    return { allReadyMs, ownReadyMs, hostCpuMs: (used.user + used.system) / 1000, serversCpuMs };
   } finally {
     await bench.dispose();
   }
 }
 
-async function runSingle(name: string, config: ServerConfig): Promise<{ ms: number; hostCpuMs: number }> {
+async function runSingle(name: string, config: ServerConfig): Promise<SingleRun> {
   const bench = await createBenchHost('cold-single', { [name]: config });
   try {
     const cpu = process.cpuUsage();
@@ -82,9 +109,8 @@ async function runSingle(name: string, config: ServerConfig): Promise<{ ms: numb
   }
 }
 
-async function alternate(repetitions: number, armsFor: (rep: number) => Arms): Promise<void> {
+async function alternate(repetitions: number, arms: Arms): Promise<void> {
   for (let rep = 0; rep < repetitions; rep++) {
-    const arms = armsFor(rep);
     // Alternate the order, so neither arm always runs right after the other's teardown.
     if (rep % 2 === 0) {
       await arms.parallel();
@@ -100,50 +126,32 @@ const max = (values: readonly number[]) => Math.max(...values);
 const range = (values: readonly number[]) => `${Math.min(...values).toFixed(0)}–${max(values).toFixed(0)} ms`;
 
 export async function benchColdStart({ servers: count, repetitions }: ColdStartOptions): Promise<BenchResult> {
-  const harborMark = marker('cold-start');
-  const rawMark = marker('cold-start-raw');
-  const indexes = [...Array(count).keys()];
-  const servers: Record<string, ServerConfig> = Object.fromEntries(
-    indexes.map((i) => [`cold-${i}`, nodeServer(FEATURE_SERVER, serverArgs(i), harborMark)]),
-  );
+  const mark = marker('cold-start');
+  const servers: Record<string, ServerConfig> = {};
+  for (let i = 0; i < count; i++) servers[`cold-${i}`] = nodeServer(FEATURE_SERVER, ['--name', `cold-${i}`], mark);
 
-  // Harbor (one Host with all servers vs a fresh Host per server) and the floor (the same
-  // processes, no client), interleaved so that load from elsewhere hits both alike.
   const parallel: ParallelRun[] = [];
-  const singles: { ms: number; hostCpuMs: number }[][] = [];
-  const rawParallel: number[] = [];
-  const rawSingles: number[][] = [];
-  const runRawParallel = async (): Promise<void> => {
-    const started = now();
-    await Promise.all(indexes.map((i) => rawFirstAnswer(FEATURE_SERVER, serverArgs(i), rawMark)));
-    rawParallel.push(now() - started);
-  };
-  await alternate(repetitions, (rep) => ({
+  const singles: SingleRun[][] = [];
+  await alternate(repetitions, {
     parallel: async () => {
-      if (rep % 2 === 0) await runRawParallel();
-      parallel.push(await runParallel(servers));
-      if (rep % 2 === 1) await runRawParallel();
+      parallel.push(await runParallel(servers, mark));
     },
     singles: async () => {
-      const times = [];
-      const rawTimes = [];
-      for (const [i, [name, config]] of Object.entries(servers).entries()) {
-        times.push(await runSingle(name, config));
-        rawTimes.push(await rawFirstAnswer(FEATURE_SERVER, serverArgs(i), rawMark));
-      }
-      singles.push(times);
-      rawSingles.push(rawTimes);
+      const runs = [];
+      for (const [name, config] of Object.entries(servers)) runs.push(await runSingle(name, config));
+      singles.push(runs);
     },
-  }));
+  });
 
   const allReady = median(parallel.map((p) => p.allReadyMs));
-  const slowestSingle = median(singles.map((times) => max(times.map((t) => t.ms))));
-  const anySingle = singles.flat().map((t) => t.ms);
+  const slowestSingle = median(singles.map((runs) => max(runs.map((r) => r.ms))));
+  const anySingle = singles.flat().map((r) => r.ms);
   const ownInParallel = median(parallel.map((p) => max(p.ownReadyMs)));
-  const rawAllMs = median(rawParallel);
-  const rawSlowest = median(rawSingles.map(max));
   const hostCpuParallel = median(parallel.map((p) => p.hostCpuMs));
-  const hostCpuSingle = median(singles.flat().map((t) => t.hostCpuMs));
+  const hostCpuSingle = median(singles.flat().map((r) => r.hostCpuMs));
+  const serversCpu = median(parallel.map((p) => p.serversCpuMs));
+  const cores = availableParallelism();
+  const floorMs = (serversCpu + hostCpuParallel) / cores;
   return {
     name: `cold start (${count})`,
     measured: `all ready ${allReady.toFixed(0)} ms   slowest single ${slowestSingle.toFixed(0)} ms`,
@@ -152,13 +160,14 @@ export async function benchColdStart({ servers: count, repetitions }: ColdStartO
     problems: [],
     notes: [
       `medians of ${repetitions} repetitions, fresh data dirs (era probed in both arms); all-ready ${range(parallel.map((p) => p.allReadyMs))}, ` +
-        `slowest single ${range(singles.map((t) => max(t.map((x) => x.ms))))}, any single ${range(anySingle)} (median ${median(anySingle).toFixed(0)} ms)`,
+        `slowest single ${range(singles.map((runs) => max(runs.map((r) => r.ms))))}, any single ${range(anySingle)} (median ${median(anySingle).toFixed(0)} ms)`,
       `inside the parallel run the slowest server's own starting→ready took ${ownInParallel.toFixed(0)} ms ` +
         `(all-ready / that = ${(allReady / ownInParallel).toFixed(2)}: startAll waits on nothing but the servers)`,
-      `host CPU: ${hostCpuParallel.toFixed(0)} ms for the parallel start (${(hostCpuParallel / count).toFixed(0)} ms per server), ${hostCpuSingle.toFixed(0)} ms for one alone`,
-      `floor without any client (spawn → first answer to initialize): ${count} in parallel ${rawAllMs.toFixed(0)} ms, slowest alone ${rawSlowest.toFixed(0)} ms, ` +
-        `ratio ${(rawAllMs / rawSlowest).toFixed(2)} on ${availableParallelism()} cores — the target is out of any host's reach when this is above ${TARGET}`,
-      `like for like with the floor: Harbor's all-ready / the floor's ${count} in parallel = ${(allReady / rawAllMs).toFixed(2)}`,
+      `CPU to get ready: the ${count} server processes ${serversCpu.toFixed(0)} ms (${(serversCpu / count).toFixed(0)} ms each), ` +
+        `the host ${hostCpuParallel.toFixed(0)} ms (${hostCpuSingle.toFixed(0)} ms for one server alone)`,
+      `floor on ${cores} cores: (servers + host CPU) / cores = ${floorMs.toFixed(0)} ms, i.e. ratio ≥ ${(floorMs / slowestSingle).toFixed(2)} for any host; ` +
+        `all-ready / floor = ${(allReady / floorMs).toFixed(2)}` +
+        (floorMs / slowestSingle > TARGET ? ` — the ${TARGET} target is out of reach on this machine` : ''),
     ],
   };
 }

@@ -46,7 +46,7 @@ function parseSettings(argv: string[]): Settings {
 }
 
 const RUNNERS: Record<BenchName, (s: Settings) => Promise<BenchResult>> = {
-  'per-call': (s) => benchPerCall({ calls: s.calls, rounds: 10, warmup: 50 }),
+  'per-call': (s) => benchPerCall({ calls: s.calls, blockSize: 10, warmup: 50 }),
   'cold-start': () => benchColdStart({ servers: 10, repetitions: 3 }),
   shutdown: () => benchShutdown({ servers: 10, stdinGraceMs: 1000, termGraceMs: 1000 }),
 };

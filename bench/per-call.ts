@@ -7,7 +7,8 @@
  * A third arm, for the diagnosis only: the bare SDK client over Harbor's SupervisedStdioTransport.
  * It splits the overhead into what the transport costs and what the Host adds on top.
  *
- * The arms run in rounds with a rotating order, in one process, so machine noise hits all alike.
+ * The arms take turns in short blocks (rotating which goes first), in one process, so bursts of
+ * load from elsewhere on the machine hit all of them alike.
  */
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
@@ -17,7 +18,8 @@ import { FEATURE_SERVER, MARKER_ENV, NODE, assertAllReady, createBenchHost, mark
 
 export interface PerCallOptions {
   readonly calls: number;
-  readonly rounds: number;
+  /** Calls an arm makes before the next arm takes its turn. */
+  readonly blockSize: number;
   readonly warmup: number;
 }
 
@@ -29,7 +31,7 @@ interface Arm {
   readonly name: string;
   readonly call: () => Promise<void>;
   readonly samples: number[];
-  readonly roundMedians: number[];
+  readonly blockMedians: number[];
 }
 
 function arm(name: string, call: () => Promise<{ isError?: boolean; content?: unknown }>): Arm {
@@ -40,7 +42,7 @@ function arm(name: string, call: () => Promise<{ isError?: boolean; content?: un
       if (result.isError) throw new Error(`${name}: echo failed: ${JSON.stringify(result.content)}`);
     },
     samples: [],
-    roundMedians: [],
+    blockMedians: [],
   };
 }
 
@@ -53,8 +55,8 @@ async function bareClient(transport: StdioClientTransport | SupervisedStdioTrans
   return client;
 }
 
-export async function benchPerCall({ calls, rounds, warmup }: PerCallOptions): Promise<BenchResult> {
-  const perRound = Math.max(1, Math.round(calls / rounds));
+export async function benchPerCall({ calls, blockSize, warmup }: PerCallOptions): Promise<BenchResult> {
+  const blocks = Math.ceil(calls / blockSize);
   const bench = await createBenchHost('per-call', {
     bench: { command: NODE, args: SERVER_ARGS, env: { [MARKER_ENV]: marker('per-call-harbor') } },
   });
@@ -84,18 +86,18 @@ export async function benchPerCall({ calls, rounds, warmup }: PerCallOptions): P
     ] as const;
 
     for (let i = 0; i < warmup; i++) for (const a of arms) await a.call();
-    for (let round = 0; round < rounds; round++) {
-      // Rotate which arm goes first, so none always runs on the warmer (or noisier) side.
-      const order = arms.map((_, i) => arms[(i + round) % arms.length]!);
+    for (let block = 0; block < blocks; block++) {
+      // Rotate which arm goes first, so none always runs right after another one's block.
+      const order = arms.map((_, i) => arms[(i + block) % arms.length]!);
       for (const a of order) {
-        const roundSamples: number[] = [];
-        for (let i = 0; i < perRound; i++) {
+        const blockSamples: number[] = [];
+        for (let i = 0; i < blockSize; i++) {
           const started = now();
           await a.call();
-          roundSamples.push(now() - started);
+          blockSamples.push(now() - started);
         }
-        a.samples.push(...roundSamples);
-        a.roundMedians.push(median(roundSamples));
+        a.samples.push(...blockSamples);
+        a.blockMedians.push(median(blockSamples));
       }
     }
 
@@ -103,7 +105,7 @@ export async function benchPerCall({ calls, rounds, warmup }: PerCallOptions): P
     const hm = median(h.samples);
     const bm = median(b.samples);
     const tm = median(t.samples);
-    const roundRatios = h.roundMedians.map((m, i) => m / b.roundMedians[i]!);
+    const blockRatios = h.blockMedians.map((m, i) => m / b.blockMedians[i]!);
     return {
       name: 'per-call overhead',
       measured: `harbor median ${hm.toFixed(3)} ms   bare median ${bm.toFixed(3)} ms`,
@@ -111,8 +113,8 @@ export async function benchPerCall({ calls, rounds, warmup }: PerCallOptions): P
       target: TARGET,
       problems: [],
       notes: [
-        `${h.samples.length} calls per arm in ${rounds} rotating rounds after ${warmup} warm-up calls each; ` +
-          `per-round ratio ${Math.min(...roundRatios).toFixed(2)}–${Math.max(...roundRatios).toFixed(2)}`,
+        `${h.samples.length} calls per arm in ${blocks} blocks of ${blockSize}, arms interleaved block by block in rotating order, ` +
+          `after ${warmup} warm-up calls each; per-block ratio p25–p75 ${percentile(blockRatios, 25).toFixed(2)}–${percentile(blockRatios, 75).toFixed(2)}`,
         `p90 harbor ${percentile(h.samples, 90).toFixed(3)} ms, bare ${percentile(b.samples, 90).toFixed(3)} ms`,
         `where it goes: the bare SDK client over Harbor's stdio transport takes ${tm.toFixed(3)} ms ` +
           `(transport ${(tm - bm >= 0 ? '+' : '')}${((tm - bm) * 1000).toFixed(0)} µs, Host on top ${(hm - tm >= 0 ? '+' : '')}${((hm - tm) * 1000).toFixed(0)} µs per call)`,

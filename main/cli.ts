@@ -20,7 +20,6 @@ import { importCommand } from './cli/commands/import';
 import { secretCommand } from './cli/commands/secret';
 import { Redactor } from './host/secrets/redactor';
 import { maskingStream } from './host/secrets/masking-stream';
-import { stuckKeychainThreads } from './host/secrets/keychain-thread';
 
 export const COMMANDS: readonly CliCommand[] = [
   serversCommand,
@@ -47,16 +46,14 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   try {
     // One redactor for the Host and the terminal: every secret the Host resolves is masked in all output.
     const redactor = new Redactor();
-    const stdout = maskingStream(process.stdout, redactor);
-    const stderr = maskingStream(process.stderr, redactor);
-    const code = await runCli({ argv, commands: COMMANDS, createHost: (g) => createCliHost(g, 'cli', { redactor }), stdout, stderr, signal: controller.signal });
-    // A keychain call that never answered (a keyring waiting on an unlock prompt) keeps a thread
-    // that Node would wait for at exit, forever: leave explicitly once the output is flushed.
-    if (stuckKeychainThreads() > 0) {
-      await Promise.all([stdout, stderr].map((s) => new Promise((flushed) => s.write('', flushed))));
-      process.exit(code);
-    }
-    return code;
+    return await runCli({
+      argv,
+      commands: COMMANDS,
+      createHost: (g) => createCliHost(g, 'cli', { redactor }),
+      stdout: maskingStream(process.stdout, redactor),
+      stderr: maskingStream(process.stderr, redactor),
+      signal: controller.signal,
+    });
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

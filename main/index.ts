@@ -1,9 +1,10 @@
 /**
- * Electron composition root: builds the Host, the IPC binding and the window, and wires the app's
- * lifecycle to the Host's dispose tree. Every decision lives in the modules it calls.
+ * Electron composition root: builds the log, the Host, the IPC binding, the window and the desktop
+ * pieces (menu, deep links, updates, quit/shutdown), and wires the app's lifecycle to the Host's
+ * dispose tree. Every decision lives in the modules it calls (main/shell/*, main/window.ts, …).
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, powerMonitor, screen, shell } from 'electron';
 import { APP_NAME, APP_VERSION } from './app-meta';
 import { bindCommands } from './commands';
 import { createDispatcher } from './dispatch';
@@ -11,6 +12,15 @@ import { toErrorData } from './host/errors';
 import { Host, defaultRegistry } from './host/host';
 import { DisposableStore } from './host/lifecycle';
 import { bindIpc, forwardEvents, isAppTopFrame } from './ipc';
+import { AddServerConsent } from './shell/add-server-consent';
+import { withShellCommands } from './shell/commands';
+import { DeepLinkInbox, registerProtocolClient } from './shell/deep-link';
+import { mirrorConsole, RotatingLog } from './shell/log';
+import { installAppMenu } from './shell/menu';
+import { QuitController, quitOnOsShutdown, quitOnSessionEnd } from './shell/quit';
+import { ShellSettingsStore } from './shell/settings';
+import { updateCheckMessage, UpdateService } from './shell/updates';
+import { trackWindowState } from './shell/window-state';
 import { createMainWindow, isAppUrl, resolveRendererTarget } from './window';
 
 /** out/ — this file is bundled to out/main/index.js, beside out/preload and out/renderer. */
@@ -21,27 +31,64 @@ const renderer = resolveRendererTarget({
   rendererFile: join(outDir, 'renderer', 'index.html'),
 });
 
+function logsDir(): string {
+  try {
+    return app.getPath('logs');
+  } catch {
+    return join(app.getPath('userData'), 'logs');
+  }
+}
+
+/** The OS-conventional log folder, rotated; lines are redacted once the Host's redactor exists. */
+const logDir = logsDir();
+const log = new RotatingLog({ dir: logDir });
+mirrorConsole(console, log);
+log.info(`${APP_NAME} ${APP_VERSION} starting (Electron ${process.versions.electron ?? '?'}, ${process.platform}/${process.arch}, packaged: ${app.isPackaged})`);
+
 /** Everything long-lived hangs here; disposing it (on quit) stops every server the Host runs. */
 const owned = new DisposableStore();
+const links = new DeepLinkInbox();
 let mainWindow: BrowserWindow | undefined;
-let quitting: 'no' | 'stopping' | 'done' = 'no';
+
+function focusMainWindow(): void {
+  if (!mainWindow || mainWindow.isDestroyed()) return;
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.focus();
+}
+
+function notify(title: string, message: string): void {
+  const options = { type: 'warning' as const, title, message };
+  const shown = mainWindow && !mainWindow.isDestroyed() ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options);
+  shown.catch((error: unknown) => log.warn('Could not show a message box', error));
+}
 
 function openWindow(host: Host): void {
   const window = createMainWindow({
     preloadPath: join(outDir, 'preload', 'index.cjs'),
     renderer,
     openExternal: (url) => shell.openExternal(url),
+    log: (message, error) => log.error(message, error),
   });
   const forwarding = owned.add(forwardEvents(host, window.webContents));
+  const tracking = owned.add(
+    trackWindowState(window, {
+      path: join(app.getPath('userData'), 'window-state.json'),
+      workAreas: () => screen.getAllDisplays().map((display) => display.workArea),
+      log: (message, error) => log.warn(message, error),
+    }),
+  );
+  quitOnSessionEnd(window, () => app.quit(), process.platform);
   window.on('closed', () => {
-    owned.delete(forwarding);
-    void forwarding.dispose();
+    for (const item of [forwarding, tracking]) {
+      owned.delete(item);
+      void item.dispose();
+    }
     if (mainWindow === window) mainWindow = undefined;
   });
   mainWindow = window;
 }
 
-async function start(): Promise<void> {
+async function start(quit: QuitController): Promise<void> {
   const userData = app.getPath('userData');
   const host = owned.add(
     await Host.create({
@@ -60,16 +107,63 @@ async function start(): Promise<void> {
       },
     }),
   );
+  log.setRedactor((text) => host.redactor.redact(text));
+
+  const updates = owned.add(
+    new UpdateService({
+      isPackaged: app.isPackaged,
+      currentVersion: APP_VERSION,
+      settings: new ShellSettingsStore(join(userData, 'settings.json'), (message, error) => log.warn(message, error)),
+      loadUpdater: async () => (await import('electron-updater')).default.autoUpdater,
+      emit: (status) => host.events.emit('app.update', status),
+      restartToInstall: (install) => quit.stopThen(install),
+      log,
+    }),
+  );
+  const linkConsent = owned.add(
+    new AddServerConsent({
+      events: host.events,
+      serverExists: (name) => host.listServers().some((server) => server.name === name),
+      addServer: (name, config) => host.addServer(name, config),
+      approveLaunch: (name, choice) => (choice === 'always' ? host.approveLaunch(name) : host.consent.approveLaunchesForSession(name)),
+      notify,
+      reveal: focusMainWindow,
+      log: (message) => log.info(message),
+    }),
+  );
   owned.add(
     bindIpc({
       ipcMain,
-      dispatch: createDispatcher(bindCommands(host)),
+      dispatch: createDispatcher(withShellCommands(bindCommands(host), { links: linkConsent, updates })),
       isTrustedSender: (frame) => isAppTopFrame(frame, (url) => isAppUrl(url, renderer.url)),
     }),
   );
   // A quit that came while the Host was loading has already disposed it: open nothing.
   if (owned.isDisposed) return;
+
+  installAppMenu({
+    platform: process.platform,
+    appName: APP_NAME,
+    isPackaged: app.isPackaged,
+    actions: {
+      openLogsFolder: () => {
+        void shell.openPath(logDir).then((problem) => problem && log.warn(`Could not open ${logDir}: ${problem}`));
+      },
+      checkForUpdates: () => {
+        void updates.check().then((status) => {
+          const message = updateCheckMessage(status);
+          if (message) notify('Software update', message);
+        });
+      },
+    },
+  });
+  owned.add(quitOnOsShutdown(() => app.quit(), { powerMonitor, platform: process.platform }));
   openWindow(host);
+  registerProtocolClient(app, (message) => log.info(message));
+  // Links wait until now: the consent dialog needs the Host and a window to be shown in.
+  links.setHandler((link) => void linkConsent.handle(link));
+  links.fromArgv(process.argv);
+  updates.start();
   // macOS keeps the app alive with no window; clicking the dock icon opens one again.
   app.on('activate', () => {
     if (!owned.isDisposed && BrowserWindow.getAllWindows().length === 0) openWindow(host);
@@ -80,43 +174,30 @@ async function start(): Promise<void> {
 app.enableSandbox();
 
 if (!app.requestSingleInstanceLock()) {
-  // Another Harbor owns the servers and the config file: hand over to it (it focuses its window).
+  // Another Harbor owns the servers and the config file: hand over to it (it focuses its window,
+  // and takes the harbor:// link from our argv if there is one).
   app.quit();
 } else {
-  app.on('second-instance', () => {
-    if (!mainWindow || mainWindow.isDestroyed()) return;
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.focus();
+  // macOS delivers links through 'open-url', possibly before 'ready'.
+  links.bindOpenUrl(app);
+  app.on('second-instance', (_event, argv) => {
+    focusMainWindow();
+    links.fromArgv(argv);
   });
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
 
-  // Quitting stops every server first (no orphaned processes). A second quit while that runs
-  // (a stuck server, an impatient user) exits at once.
-  app.on('before-quit', (event) => {
-    if (quitting === 'done') return;
-    event.preventDefault();
-    if (quitting === 'stopping') {
-      app.exit(1);
-      return;
-    }
-    quitting = 'stopping';
-    void owned
-      .dispose()
-      .catch((error: unknown) => console.error('Harbor: shutdown did not finish cleanly:', toErrorData(error).message))
-      .finally(() => {
-        quitting = 'done';
-        app.quit();
-      });
-  });
+  // Quitting (menu, Cmd-Q, last window, OS shutdown, update restart) stops every server first.
+  const quit = new QuitController({ app, stop: () => owned.dispose(), log: (message, error) => log.info(message, error) });
 
   app
     .whenReady()
-    .then(start)
+    .then(() => start(quit))
     .catch((error: unknown) => {
       const { message } = toErrorData(error);
+      log.error('Harbor could not start', error);
       dialog.showErrorBox('Harbor could not start', message);
       app.exit(1);
     });

@@ -115,6 +115,21 @@ export const AppInfo = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
+/** The desktop app's self-update (electron-updater); browser mode and the CLI are "unsupported". */
+export const UpdateStatus = z.object({
+  state: z.enum(['unsupported', 'idle', 'checking', 'up-to-date', 'available', 'downloading', 'ready', 'error']),
+  currentVersion: z.string(),
+  /** The version coming (available, downloading, ready). */
+  version: z.string().optional(),
+  /** Download progress, 0–100. */
+  percent: z.number().optional(),
+  /** Why updates are unsupported, or what went wrong. */
+  message: z.string().optional(),
+  /** The person's setting: check (and download) automatically. */
+  autoUpdate: z.boolean(),
+});
+export type UpdateStatus = z.infer<typeof UpdateStatus>;
+
 // ---------------------------------------------------------------------------------------------
 // Consent
 
@@ -196,8 +211,18 @@ export const ChatToolCall = z.object({
 });
 export type ChatToolCall = z.infer<typeof ChatToolCall>;
 
+/** A resource the person attached to a message (the app decides what the model reads, not the model). */
+export const ChatAttachment = z.object({
+  server: z.string(),
+  uri: z.string(),
+  mimeType: z.string().optional(),
+  /** Characters of text the model got from it. */
+  chars: z.number().int().optional(),
+});
+export type ChatAttachment = z.infer<typeof ChatAttachment>;
+
 export const ChatItem = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('user'), text: z.string() }),
+  z.object({ kind: z.literal('user'), text: z.string(), attachments: z.array(ChatAttachment).optional() }),
   z.object({ kind: z.literal('assistant'), text: z.string() }),
   z.object({ kind: z.literal('toolCall'), call: ChatToolCall }),
   /** Harbor's own line (step limit reached, stopped, failed): never sent to the model as its words. */
@@ -239,8 +264,28 @@ export const ChatStatus = z.object({
   model: z.object({ provider: z.string(), model: z.string() }).optional(),
   help: z.string().optional(),
   ollama: z.object({ url: z.string(), models: z.array(z.string()), config: z.record(z.string(), z.unknown()) }).optional(),
+  /** Other models the configured endpoint offers (an OpenAI-compatible server's /models), for the model picker. */
+  models: z.array(z.string()).optional(),
 });
 export type ChatStatus = z.infer<typeof ChatStatus>;
+
+/** What the tool definitions cost in the model's context (o200k_base tokens), over the servers that are ready. */
+export const ChatContext = z.object({
+  contextWindow: z.number().int(),
+  /** Tokens of every enabled tool definition, as offering them all would send. */
+  toolTokens: z.number().int(),
+  instructionTokens: z.number().int(),
+  toolCount: z.number().int(),
+  /** Above this many tool tokens the model gets search_tools/call_tool instead (toolSearch "auto"). */
+  searchThresholdTokens: z.number().int(),
+  toolSearch: z.enum(['auto', 'on', 'off']),
+  /** What a new conversation would be given now. */
+  mode: z.enum(['direct', 'search']),
+  servers: z.array(z.object({ name: z.string(), tools: z.number().int(), toolTokens: z.number().int(), instructionTokens: z.number().int() })),
+  /** Enabled servers not connected yet: their tools are not counted. */
+  notConnected: z.array(z.string()),
+});
+export type ChatContext = z.infer<typeof ChatContext>;
 
 const ConversationId = z.object({ id: z.string().min(1) }).strict();
 
@@ -301,6 +346,81 @@ export const ElicitationRequestData = z.object({
 });
 export type ElicitationRequestData = z.infer<typeof ElicitationRequestData>;
 
+/** A config file of another app that Harbor can import from, and whether it exists on this machine. */
+export const ImportSourceData = z.object({
+  format: z.enum(['claude-desktop', 'vscode', 'cursor']),
+  label: z.string(),
+  path: z.string(),
+  exists: z.boolean(),
+});
+export type ImportSourceData = z.infer<typeof ImportSourceData>;
+
+/** What an import does (or, previewed, would do): names and places only, never a secret value. */
+export const ImportReportData = z.object({
+  format: z.enum(['claude-desktop', 'vscode', 'cursor']),
+  label: z.string(),
+  source: z.string(),
+  configPath: z.string(),
+  dryRun: z.boolean(),
+  written: z.boolean(),
+  /** A name clash without rename: nothing can be written. */
+  blocked: z.boolean(),
+  added: z.array(z.string()),
+  identical: z.array(z.string()),
+  clashes: z.array(z.object({ name: z.string(), renamedTo: z.string().optional() })),
+  skipped: z.array(z.object({ name: z.string(), problems: z.array(z.string()) })),
+  /** Each added server: what it runs (command line or URL, secrets as ${secret:…} references). */
+  servers: z.array(z.object({ name: z.string(), transport: z.enum(['stdio', 'http']), target: z.string(), enabled: z.boolean() })),
+  secretsMoved: z.array(z.object({ server: z.string(), where: z.enum(['env', 'headers']), key: z.string(), secret: z.string() })),
+  secretsNotMoved: z.array(z.object({ server: z.string(), where: z.enum(['env', 'headers']), key: z.string() })),
+  inputsReferenced: z.array(
+    z.object({ id: z.string(), description: z.string().optional(), password: z.boolean().optional(), defined: z.boolean(), servers: z.array(z.string()) }),
+  ),
+  unresolvedVariables: z.array(z.object({ server: z.string(), variable: z.string(), where: z.string() })),
+  warnings: z.array(z.object({ server: z.string(), message: z.string() })),
+});
+export type ImportReportData = z.infer<typeof ImportReportData>;
+
+export const ModelProvider = z.enum(['anthropic', 'openai', 'openai-compatible']);
+export type ModelProvider = z.infer<typeof ModelProvider>;
+
+const ChatSettingsData = z.object({
+  maxSteps: z.number().int().positive().optional(),
+  resultCapBytes: z.number().int().positive().optional(),
+  toolSearch: z.enum(['auto', 'on', 'off']).optional(),
+  toolSearchThreshold: z.number().positive().max(1).optional(),
+});
+
+/** The Settings page: the model (its key only as "where it comes from"), chat settings and their defaults. */
+export const SettingsData = z.object({
+  model: z
+    .object({
+      provider: ModelProvider,
+      model: z.string(),
+      baseURL: z.string().optional(),
+      contextWindow: z.number().int().optional(),
+      apiKey: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('secret'), secret: z.string(), set: z.boolean().optional() }),
+        z.object({ kind: z.literal('env'), variable: z.string().optional() }),
+        z.object({ kind: z.literal('literal') }),
+      ]),
+    })
+    .optional(),
+  chat: ChatSettingsData,
+  defaults: z.object({
+    maxSteps: z.number().int(),
+    resultCapBytes: z.number().int(),
+    toolSearch: z.literal('auto'),
+    toolSearchThreshold: z.number(),
+    contextWindow: z.number().int(),
+    requestTimeoutMs: z.number().int(),
+  }),
+});
+export type SettingsData = z.infer<typeof SettingsData>;
+
+export const ConsentPolicyMode = z.enum(['ask', 'allow', 'deny']);
+export type ConsentPolicyMode = z.infer<typeof ConsentPolicyMode>;
+
 const Empty = z.object({}).strict();
 const ServerName = z.object({ name: z.string().min(1) }).strict();
 
@@ -315,6 +435,13 @@ const command = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, res
 
 export const commands = {
   'app.info': command(Empty, AppInfo),
+  'app.updateStatus': command(Empty, UpdateStatus),
+  /** Checks now (the person asked); a found update downloads, then waits for app.installUpdate. */
+  'app.checkForUpdates': command(Empty, UpdateStatus),
+  /** Restarts into the downloaded update once every server has stopped: the person chose when. */
+  'app.installUpdate': command(Empty, z.object({ restarting: z.boolean() })),
+  /** The "check for updates automatically" setting (the app's settings.json in its data dir). */
+  'app.setAutoUpdate': command(z.object({ enabled: z.boolean() }).strict(), UpdateStatus),
   'servers.list': command(Empty, z.array(ServerSummary)),
   'servers.restart': command(ServerName, ServerSummary),
   'servers.stop': command(ServerName, ServerSummary),
@@ -327,10 +454,27 @@ export const commands = {
     ServerSummary,
   ),
   'servers.remove': command(ServerName, z.object({ removed: z.boolean() })),
+  /** Signs in to a remote server (OAuth): opens the sign-in page, waits for it, reconnects; the server's new summary. */
+  'auth.login': command(ServerName, ServerSummary),
+  /** Forgets a remote server's tokens and client registration (revoked at the authorization server when possible). */
+  'auth.logout': command(ServerName, z.object({ removed: z.boolean(), revoked: z.boolean() })),
   'registry.get': command(Empty, RegistryView),
   /** Raw JSON editing: validated first; nothing is written when there are problems. */
   'registry.save': command(z.object({ text: z.string().max(5_000_000) }).strict(), z.object({ saved: z.boolean(), problems: z.array(RegistryProblem) })),
+  /** The usual config files of Claude Desktop, VS Code and Cursor here, and which exist. */
+  'registry.importSources': command(Empty, z.array(ImportSourceData)),
+  /** What importing a file would do (added, clashes, secrets moving to the keychain, inputs referenced); writes nothing. */
+  'registry.importPreview': command(z.object({ path: z.string().min(1).max(4096), rename: z.boolean().optional() }).strict(), ImportReportData),
+  /** Imports a file exactly as `harbor import` does: secrets to the keychain first, then the registry. */
+  'registry.importApply': command(z.object({ path: z.string().min(1).max(4096), rename: z.boolean().optional() }).strict(), ImportReportData),
+  /** The person approved launching this server as configured now (persisted); it starts. */
+  'servers.approveLaunch': command(ServerName, ServerSummary),
   'catalog.get': command(ServerName, CatalogView),
+  /** Turns a tool on or off (the registry's disabledTools); a disabled tool is never offered to the model. */
+  'tools.setEnabled': command(
+    z.object({ server: z.string().min(1), tool: z.string().min(1), enabled: z.boolean() }).strict(),
+    z.object({ disabledTools: z.array(z.string()) }),
+  ),
   'tools.call': command(
     z.object({ server: z.string().min(1), tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()).optional() }).strict(),
     McpObject,
@@ -362,13 +506,59 @@ export const commands = {
     z.object({ accepted: z.boolean() }),
   ),
   'consent.list': command(Empty, ConsentDecisions),
+  /** Per-server ("*") and per-tool overrides of the consent tiers. */
+  'consent.policies': command(Empty, z.array(z.object({ server: z.string(), tool: z.string(), mode: ConsentPolicyMode }))),
+  /** Sets an override (tool "*" = the server's default); mode null removes it. */
+  'consent.setPolicy': command(
+    z.object({ server: z.string().min(1), tool: z.string().min(1), mode: ConsentPolicyMode.nullable() }).strict(),
+    z.array(z.object({ server: z.string(), tool: z.string(), mode: ConsentPolicyMode })),
+  ),
+  /** Secret names only (values never leave main), and whether the keychain can be reached. */
+  'secrets.list': command(Empty, z.object({ names: z.array(z.string()), available: z.boolean(), reason: z.string().optional() })),
+  /** Stores a value in the OS keychain; the registry references it as ${secret:NAME}. */
+  'secrets.set': command(
+    z.object({ name: z.string().regex(/^[A-Za-z0-9._-]{1,128}$/), value: z.string().min(1).max(65_536) }).strict(),
+    z.object({ set: z.boolean() }),
+  ),
+  'secrets.delete': command(z.object({ name: z.string().regex(/^[A-Za-z0-9._-]{1,128}$/) }).strict(), z.object({ deleted: z.boolean() })),
+  'settings.get': command(Empty, SettingsData),
+  /** Sets the chat model (null removes it). apiKeyMode "set" stores apiKey in the keychain; "env" uses the provider's variable. */
+  'settings.setModel': command(
+    z
+      .object({
+        model: z
+          .object({
+            provider: ModelProvider,
+            model: z.string().trim().min(1).max(200),
+            baseURL: z.string().max(2048).optional(),
+            contextWindow: z.number().int().positive().optional(),
+            apiKeyMode: z.enum(['keep', 'env', 'set']),
+            apiKey: z.string().max(65_536).optional(),
+          })
+          .strict()
+          .nullable(),
+      })
+      .strict(),
+    SettingsData,
+  ),
+  /** Replaces the chat settings; a field left out goes back to its default. */
+  'settings.setChat': command(z.object({ chat: ChatSettingsData.strict() }).strict(), SettingsData),
   'consent.revoke': command(z.object({ server: z.string().min(1), tool: z.string().min(1).optional() }).strict(), z.object({ removed: z.number().int() })),
   'chat.status': command(Empty, ChatStatus),
   /** Starts a turn (a new conversation without conversationId); progress arrives as chat.* events. */
   'chat.send': command(
-    z.object({ conversationId: z.string().min(1).optional(), text: z.string().min(1) }).strict(),
+    z
+      .object({
+        conversationId: z.string().min(1).optional(),
+        text: z.string().min(1),
+        /** Resources the person chose to attach: main reads them and adds their text to this message. */
+        attachments: z.array(z.object({ server: z.string().min(1), uri: z.string().min(1) }).strict()).max(8).optional(),
+      })
+      .strict(),
     z.object({ conversationId: z.string(), turnId: z.string() }),
   ),
+  /** The context meter: what the ready servers' tool definitions cost. */
+  'chat.context': command(Empty, ChatContext),
   'chat.stop': command(z.object({ conversationId: z.string().min(1) }).strict(), z.object({ stopped: z.boolean() })),
   'chat.answerElicitation': command(
     z
@@ -399,6 +589,8 @@ export type CommandResponse<K extends CommandName> = z.output<Commands[K]['respo
 // Events: main → renderer, broadcast.
 
 export const events = {
+  /** The app's update state changed (a version is coming, downloading, ready to restart). */
+  'app.update': UpdateStatus,
   /** A server's state, catalog or configuration changed; the renderer refetches what it shows. */
   'servers.changed': z.object({
     name: z.string(),
@@ -411,6 +603,8 @@ export const events = {
   }),
   /** A JSON-RPC message in or out (redacted), for the Activity view. */
   'traffic.message': TrafficEntryData,
+  /** A sign-in page was opened in the system browser for a server (shown too, in case the browser did not come up). */
+  'auth.open': z.object({ server: z.string(), url: z.string() }),
   /** A server asks the person for input; answer with elicitation.respond. */
   'elicitation.request': ElicitationRequestData,
   'elicitation.resolved': z.object({ id: z.string(), action: z.enum(['accept', 'decline', 'cancel']) }),

@@ -2,18 +2,21 @@
 // Packaging LAYOUT CHECK — not an installer.
 //
 // The Electron binary cannot be downloaded here, so no real package can be built or started. What
-// can be checked is what electron-builder would put into app.asar: it runs `electron-builder --dir`
-// against a stub electronDist (an executable named `electron` plus a `version` file) and then
-// asserts that app.asar holds what the app needs at run time and nothing it must not ship
-// (tests, TypeScript sources, dev tooling). Prints one ok/FAIL line per check, exits 1 on any FAIL.
+// can be checked is what electron-builder would put into app.asar and resources/: it runs
+// `electron-builder --dir` against a stub electronDist (an executable named `electron` plus a
+// `version` file) and then asserts that the package holds what the app needs at run time (the
+// build, production dependencies, the bundled example server beside the asar, the keychain's
+// native module unpacked, the updater's app-update.yml) and nothing it must not ship (tests,
+// fixtures, TypeScript sources, source maps, any devDependency). Prints one ok/FAIL line per
+// check, exits 1 on any FAIL.
 //
 //   node scripts/package-layout-check.mjs
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { extractFile, listPackage } from '@electron/asar';
+import { extractFile, listPackage, statFile } from '@electron/asar';
 
 const root = resolve(import.meta.dirname, '..');
 const started = Date.now();
@@ -35,12 +38,21 @@ if (!existsSync(join(root, 'out', 'main', 'index.js'))) {
   }
 }
 
+// The example server travels as ONE bundled file (extraResources): always rebuilt, it is cheap and
+// a stale bundle would hide a broken one.
+const bundled = run(process.execPath, [join(root, 'scripts', 'bundle-example-server.mjs')]);
+if (!bundled.ok) {
+  say(bundled.output);
+  say('FAIL node scripts/bundle-example-server.mjs');
+  process.exit(1);
+}
+
 // 2. A stub electronDist: electron-builder copies it instead of downloading Electron.
 const work = mkdtempSync(join(tmpdir(), 'harbor-layout-'));
 const stub = join(work, 'electron-dist');
 const output = join(work, 'dist');
 const electronVersion = JSON.parse(readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')).version;
-spawnSync('mkdir', ['-p', stub]);
+mkdirSync(stub, { recursive: true });
 writeFileSync(join(stub, 'electron'), '#!/bin/sh\necho "stub Electron for the layout check: not runnable" >&2\nexit 1\n');
 chmodSync(join(stub, 'electron'), 0o755);
 writeFileSync(join(stub, 'version'), electronVersion);
@@ -69,7 +81,8 @@ try {
     // Never download: not Electron (the stub replaces it), not native-rebuild headers.
     { ELECTRON_SKIP_BINARY_DOWNLOAD: '1', ELECTRON_BUILDER_OFFLINE: '1', CSC_IDENTITY_AUTO_DISCOVERY: 'false' },
   );
-  const asarPath = join(output, 'linux-unpacked', 'resources', 'app.asar');
+  const resources = join(output, 'linux-unpacked', 'resources');
+  const asarPath = join(resources, 'app.asar');
   check(builder.ok && existsSync(asarPath), 'electron-builder --dir produced linux-unpacked/resources/app.asar');
   if (!existsSync(asarPath)) {
     say(builder.output.split('\n').slice(-30).join('\n'));
@@ -86,7 +99,7 @@ try {
   for (const path of ['out/main/index.js', 'out/main/cli.js', 'out/preload/index.cjs', 'out/renderer/index.html', 'package.json']) {
     check(has(path), `contains ${path}`);
   }
-  for (const dep of ['zod', '@modelcontextprotocol/client']) {
+  for (const dep of ['zod', '@modelcontextprotocol/client', 'electron-updater', '@napi-rs/keyring']) {
     check(has(`node_modules/${dep}/package.json`), `contains node_modules/${dep}`);
   }
   const pkg = JSON.parse(readText('package.json'));
@@ -116,30 +129,104 @@ try {
 
   // What it must not ship.
   const forbidden = [
-    ['test', 'test/'],
+    ['test', 'test/ (tests and fixtures)'],
     ['main', 'main/ TypeScript sources'],
     ['preload', 'preload/ TypeScript sources'],
-    ['renderer/src', 'renderer/src'],
     ['renderer', 'renderer/ sources'],
+    ['resources', 'resources/ (the unbundled example server: it ships bundled, outside the asar)'],
+    ['build', 'build/ (icons, entitlements)'],
     ['scripts', 'scripts/'],
+    ['bench', 'bench/'],
     ['.ci', '.ci/'],
     ['.git', '.git/'],
-    ['node_modules/electron', 'node_modules/electron'],
-    ['node_modules/electron-builder', 'node_modules/electron-builder'],
-    ['node_modules/electron-vite', 'node_modules/electron-vite'],
-    ['node_modules/vitest', 'node_modules/vitest'],
-    ['node_modules/vite', 'node_modules/vite'],
-    ['node_modules/@playwright', 'node_modules/@playwright'],
-    ['node_modules/typescript', 'node_modules/typescript'],
-    ['node_modules/eslint', 'node_modules/eslint'],
-    ['node_modules/node', 'node_modules/node (the toolchain Node binary)'],
+    ['.github', '.github/'],
+    ['out/example-server', 'out/example-server (it ships in resources/, not in the asar)'],
   ];
   for (const [prefix, label] of forbidden) check(!anyUnder(prefix), `does not contain ${label}`);
+  // Named for a readable failure; the lockfile check below covers every devDependency.
+  for (const name of ['electron', 'electron-builder', 'electron-vite', 'vite', 'vitest', 'rolldown', '@playwright/test', 'playwright-core', 'typescript', 'eslint', 'react', 'react-dom', 'node', 'happy-dom', '@testing-library/react', '@electron/asar']) {
+    check(!anyUnder(`node_modules/${name}`), `does not contain node_modules/${name}${name === 'node' ? ' (the toolchain Node binary)' : ''}`);
+  }
+
+  // Every package in the asar is a production package: one that package-lock.json does not mark
+  // dev-only. Matched by name and version: electron-builder re-hoists (a production dependency's
+  // nested copy may sit at the top of the asar's node_modules).
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages ?? {};
+  const lockByName = new Map();
+  for (const [path, info] of Object.entries(lock)) {
+    const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
+    if (!path.includes('node_modules/') || !info.version) continue;
+    lockByName.set(`${name}@${info.version}`, [...(lockByName.get(`${name}@${info.version}`) ?? []), info]);
+  }
+  /** `node_modules/a/node_modules/@s/b` → '@s/b'; undefined for a folder inside a package. */
+  const packageNameOf = (dir) => {
+    const parts = dir.split('/');
+    let i = 0;
+    let name;
+    while (i < parts.length) {
+      if (parts[i] !== 'node_modules') return undefined;
+      const scoped = parts[i + 1]?.startsWith('@');
+      name = scoped ? `${parts[i + 1]}/${parts[i + 2]}` : parts[i + 1];
+      if (!name || name.startsWith('.')) return undefined;
+      i += scoped ? 3 : 2;
+    }
+    return name;
+  };
+  const shippedPackages = entries
+    .filter((e) => e.startsWith('node_modules/') && e.endsWith('/package.json'))
+    .map((e) => e.slice(0, -'/package.json'.length))
+    .filter((dir) => packageNameOf(dir) !== undefined)
+    .map((dir) => {
+      let version;
+      try {
+        version = JSON.parse(readText(`${dir}/package.json`)).version;
+      } catch {
+        version = undefined;
+      }
+      const id = `${packageNameOf(dir)}@${version}`;
+      return { dir, id, locked: lockByName.get(id) };
+    });
+  const devOnly = shippedPackages.filter((p) => p.locked && p.locked.every((info) => info.dev === true));
+  const unknown = shippedPackages.filter((p) => !p.locked);
+  check(shippedPackages.length > 0 && devOnly.length === 0, `no dev-only package (package-lock "dev": true) among ${shippedPackages.length} shipped${devOnly.length ? ` — found: ${devOnly.slice(0, 8).map((p) => p.id).join(', ')}` : ''}`);
+  check(unknown.length === 0, `every shipped package is in package-lock.json${unknown.length ? ` — not found: ${unknown.slice(0, 8).map((p) => p.id).join(', ')}` : ''}`);
+
   const tsSources = entries.filter((e) => /\.(ts|tsx|mts|cts)$/.test(e) && !/\.d\.[mc]?ts$/.test(e));
   check(tsSources.length === 0, `no TypeScript sources anywhere${tsSources.length ? ` (e.g. ${tsSources.slice(0, 3).join(', ')})` : ''}`);
   const maps = entries.filter((e) => e.startsWith('out/') && e.endsWith('.map'));
   check(maps.length === 0, `no source maps under out/${maps.length ? ` (e.g. ${maps[0]})` : ''}`);
+  const fixtures = entries.filter((e) => /(^|\/)fixtures\//.test(e) && !e.startsWith('node_modules/'));
+  check(fixtures.length === 0, `no test fixtures${fixtures.length ? ` (e.g. ${fixtures[0]})` : ''}`);
   check(!has('package-lock.json') && !has('electron-builder.yml'), 'no lockfile or build config');
+
+  // Native modules: the keychain binding cannot load from inside the asar; it must be unpacked.
+  const nativeModules = entries.filter((e) => e.endsWith('.node'));
+  const keyringNative = nativeModules.filter((e) => e.startsWith('node_modules/@napi-rs/keyring-'));
+  check(keyringNative.length > 0, `the keychain's native module is packaged (${keyringNative.join(', ') || 'none found'})`);
+  const packedNative = nativeModules.filter((e) => {
+    const unpackedFlag = statFile(asarPath, e, false)?.unpacked === true;
+    const onDisk = existsSync(join(`${asarPath}.unpacked`, e));
+    return !(unpackedFlag && onDisk);
+  });
+  check(nativeModules.length > 0 && packedNative.length === 0, `every .node file is unpacked to app.asar.unpacked/ (${nativeModules.length})${packedNative.length ? ` — still packed: ${packedNative.join(', ')}` : ''}`);
+
+  // resources/ beside the asar: the bundled example server and the updater's feed.
+  const bundledServer = join(resources, 'example-server', 'notes-server.mjs');
+  check(existsSync(bundledServer), 'resources/example-server/notes-server.mjs (the bundled example server) is beside app.asar');
+  if (existsSync(bundledServer)) {
+    const code = readFileSync(bundledServer, 'utf8');
+    check(code === readFileSync(join(root, 'out', 'example-server', 'notes-server.mjs'), 'utf8'), 'it is the bundle scripts/bundle-example-server.mjs wrote');
+    const bare = [...code.matchAll(/^\s*import\s+(?:[^'";]*?\s*from\s*)?["']([^"']+)["']/gm)]
+      .map((m) => m[1])
+      .filter((spec) => !spec.startsWith('node:') && !builtins.has(spec));
+    check(bare.length === 0, `it imports only Node builtins (self-contained)${bare.length ? ` — imports: ${[...new Set(bare)].join(', ')}` : ''}`);
+    check(statSync(bundledServer).size > 100_000, 'it carries its dependencies inlined (over 100 kB)');
+  }
+  const extraFiles = ['example-server'].flatMap((d) => (existsSync(join(resources, d)) ? spawnSync('find', [join(resources, d), '-type', 'f'], { encoding: 'utf8' }).stdout.trim().split('\n') : []));
+  check(extraFiles.length === 1, `resources/example-server holds exactly one file (${extraFiles.length})`);
+  const updateYml = join(resources, 'app-update.yml');
+  const feed = existsSync(updateYml) ? readFileSync(updateYml, 'utf8') : '';
+  check(/^provider:\s*\S+/m.test(feed), `resources/app-update.yml names the update provider (${feed.match(/^provider:\s*(\S+)/m)?.[1] ?? 'missing'})`);
 
   say(`app.asar: ${entries.length} entries, ${(readFileSync(asarPath).length / 1e6).toFixed(1)} MB`);
 } catch (error) {

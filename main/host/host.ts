@@ -1,4 +1,6 @@
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/client';
 import type { AppInfo, ServerSummary } from '../../preload/contract';
 import { ChatService } from './chat/service';
@@ -16,6 +18,8 @@ import type { CallOptions, ServerConnection, TransportFactory } from './servers/
 import { ElicitationBroker } from './servers/elicitation';
 import { InteractiveElicitation } from './servers/app-elicitation';
 import { checkRegistryText, withServerAdded, withServerRemoved, withServerUpdated } from './registry/editor';
+import { importPreview, importSources, runImport, type ImportDeps } from './registry/import-service';
+import { modelKeySecretName, settingsView, withChat, withModel, withToolEnabled, type ChatInput, type ModelInput, type SettingsView } from './registry/app-edits';
 import { EraCache } from './servers/era-cache';
 import type { LaunchVariables } from './servers/launch';
 import { ServerManager } from './servers/manager';
@@ -26,6 +30,8 @@ import { Redactor } from './secrets/redactor';
 import { resolveLaunchSecrets } from './secrets/references';
 import type { SecretStore } from './secrets/store';
 import { createTransportFactory } from './servers/transports';
+import { AuthService } from './auth/service';
+import type { BrowserOpener } from './auth/opener';
 
 export interface HostOptions {
   readonly configPath: string;
@@ -63,6 +69,20 @@ export interface HostOptions {
   readonly redactor?: Redactor;
   /** Where the chat looks for a local Ollama when no model is configured (default http://127.0.0.1:11434). */
   readonly ollamaUrl?: string;
+  /**
+   * Shows OAuth sign-in pages: Electron passes `shell.openExternal`; `login` may pass its own
+   * (the CLI prints the URL). Without one, pages are only announced with the `auth.open` event.
+   */
+  readonly openBrowser?: BrowserOpener;
+  /** OAuth for remote servers (main/host/auth). */
+  readonly oauth?: {
+    /** CIMD: an https URL where Harbor's client metadata document is hosted. Default: none (dynamic registration). */
+    readonly clientMetadataUrl?: string;
+    /** "explicit" (default): only `login` opens a browser; "automatic": any connect or call may (tests). */
+    readonly signIn?: 'explicit' | 'automatic';
+    /** How long a sign-in waits for the browser to come back (default 5 minutes). */
+    readonly callbackTimeoutMs?: number;
+  };
 }
 
 /** Options of one tool call beyond timeouts: who asks, and whether the person approved up front. */
@@ -113,6 +133,8 @@ export class Host implements Disposable {
   readonly redactor: Redactor;
   /** The chat: agent loop, model providers, conversations (SQLite in the data dir). */
   readonly chat: ChatService;
+  /** OAuth sign-in for remote servers: tokens in the keychain, loopback callback listener. */
+  readonly auth: AuthService;
   /** The app's general elicitation dialog (undefined in the CLI, which answers from --answer). */
   appElicitation: InteractiveElicitation | undefined;
 
@@ -130,6 +152,21 @@ export class Host implements Disposable {
       }),
     );
     if (options.approveLaunches) this.consent.approveLaunchesForSession('*');
+    // Registered before the servers, so disposed after them: no sign-in outlives its connection.
+    this.auth = this.owned.add(
+      new AuthService({
+        secrets: this.secrets,
+        redactor: this.redactor,
+        clientName: options.appName,
+        clientVersion: options.appVersion,
+        opener: options.openBrowser ?? (async () => undefined),
+        ...(options.oauth?.clientMetadataUrl ? { clientMetadataUrl: options.oauth.clientMetadataUrl } : {}),
+        ...(options.oauth?.signIn ? { signIn: options.oauth.signIn } : {}),
+        ...(options.oauth?.callbackTimeoutMs !== undefined ? { callbackTimeoutMs: options.oauth.callbackTimeoutMs } : {}),
+        serverConfig: (server) => (this.registry?.servers.get(server) as { oauth?: unknown } | undefined)?.oauth,
+        onOpen: (server, url) => this.events.emit('auth.open', { server, url: url.href }),
+      }),
+    );
     this.manager = this.createManager(new Map());
     // Disposed first (stores dispose in reverse): servers stop before the consent store closes.
     this.owned.add(toDisposable(() => this.manager.dispose()));
@@ -192,6 +229,7 @@ export class Host implements Disposable {
       openTransport:
         o.openTransport ??
         createTransportFactory({
+          auth: (server, url, headers) => this.auth.forTransport(server, url, headers),
           loginPathValue: () => this.loginPathValue,
           redact: (text) => this.redactor.redact(text),
           ...(o.stopGraces ? { stopGraces: o.stopGraces } : {}),
@@ -251,16 +289,25 @@ export class Host implements Disposable {
   // ------------------------------------------------------------------------------------------
   // Registry editing (the app's server editor)
 
-  registryView(): { path: string; text: string; servers: Array<{ name: string; config: Record<string, unknown> }>; problems: Array<{ path: string; message: string; line?: number }> } {
+  /**
+   * The registry for the app's editor: the file's own text (as the person wrote it) and, when it
+   * is broken, each problem with the line it is on.
+   */
+  async registryView(): Promise<{ path: string; text: string; servers: Array<{ name: string; config: Record<string, unknown> }>; problems: Array<{ path: string; message: string; line?: number }> }> {
     const file = this.registry?.file;
+    const raw = await readFile(this.options.configPath, 'utf8').catch(() => undefined);
+    const checked = !file && raw !== undefined ? checkRegistryText(raw) : undefined;
     return {
       path: this.options.configPath,
-      text: file ? `${JSON.stringify(file, null, 2)}\n` : '',
+      text: raw ?? (file ? `${JSON.stringify(file, null, 2)}\n` : ''),
       servers: Object.entries(file?.mcpServers ?? {}).map(([name, config]) => ({ name, config: { ...config } })),
-      problems: this.configProblems.map((line) => {
-        const sep = line.indexOf(': ');
-        return sep > 0 ? { path: line.slice(0, sep), message: line.slice(sep + 2) } : { path: '(file)', message: line };
-      }),
+      problems:
+        checked && checked.problems.length > 0
+          ? checked.problems
+          : this.configProblems.map((line) => {
+              const sep = line.indexOf(': ');
+              return sep > 0 ? { path: line.slice(0, sep), message: line.slice(sep + 2) } : { path: '(file)', message: line };
+            }),
     };
   }
 
@@ -285,6 +332,83 @@ export class Host implements Disposable {
     if (!checked.file) return { saved: false, problems: checked.problems };
     await this.saveRegistry(checked.file);
     return { saved: true, problems: [] };
+  }
+
+  /** Turns one tool of a server on or off; a disabled tool is never offered to the model. The server keeps running. */
+  async setToolEnabled(server: string, tool: string, enabled: boolean): Promise<{ disabledTools: string[] }> {
+    const config = this.requireValidRegistry().servers.get(server);
+    if (!config) throw new HarborError('SERVER_NOT_FOUND', `No server named "${server}".`);
+    const next = withToolEnabled(config, tool, enabled);
+    await this.updateServer(server, next as Record<string, unknown>);
+    return { disabledTools: [...(next.disabledTools ?? [])] };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Import from Claude Desktop / VS Code / Cursor (the same module as `harbor import`)
+
+  /** The usual config files of the apps Harbor imports from, and which of them exist here. */
+  importSources(): ReturnType<typeof importSources> {
+    return importSources();
+  }
+
+  /** What importing `path` would add, rename, skip, and which secrets would move to the keychain. Writes nothing. */
+  async importPreview(path: string, rename: boolean): Promise<ReturnType<typeof importPreview>> {
+    const outcome = await runImport(this.importDeps(), importPath(path), { rename, dryRun: true });
+    return importPreview(outcome, this.options.configPath, true);
+  }
+
+  /** Imports `path`: secrets to the keychain first, then the registry; nothing is written on a clash without `rename`. */
+  async importApply(path: string, rename: boolean): Promise<ReturnType<typeof importPreview>> {
+    const outcome = await runImport(this.importDeps(), importPath(path), { rename });
+    return importPreview(outcome, this.options.configPath, false);
+  }
+
+  private importDeps(): ImportDeps {
+    return { load: () => this.registryStore.load(), save: (file) => this.saveRegistry(file), secrets: this.secrets };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Settings: the registry's "model" and "chat" entries
+
+  async settings(): Promise<SettingsView> {
+    const names = await this.secrets.list().then(
+      (list) => new Set(list),
+      () => undefined, // keychain unavailable: the page shows the key as "not checked"
+    );
+    return settingsView(this.registry?.file, names);
+  }
+
+  /**
+   * Sets (or, with null, removes) the chat model. A new API key goes to the keychain first and the
+   * registry gets only its `${secret:…}` reference.
+   */
+  async setModel(
+    input: (Omit<ModelInput, 'apiKey'> & { apiKeyMode: 'keep' | 'env' | 'set'; apiKey?: string }) | null,
+  ): Promise<SettingsView> {
+    const file = this.requireValidRegistry().file;
+    if (input === null) {
+      await this.saveRegistry(withModel(file, null));
+      return this.settings();
+    }
+    const { apiKeyMode, apiKey, ...model } = input;
+    let key: ModelInput['apiKey'] = { kind: apiKeyMode === 'env' ? 'env' : 'keep' };
+    if (apiKeyMode === 'set') {
+      const value = apiKey?.trim() ?? '';
+      if (!value) throw new HarborError('BAD_REQUEST', 'The API key is empty: paste the key, or choose to use the environment variable.');
+      const secret = modelKeySecretName(model.provider);
+      // Checked before the keychain write: a bad model entry must not leave a stray secret.
+      withModel(file, { ...model, apiKey: { kind: 'secret', secret } });
+      await this.secrets.set(secret, value);
+      this.redactor.add(value);
+      key = { kind: 'secret', secret };
+    }
+    await this.saveRegistry(withModel(file, { ...model, apiKey: key }));
+    return this.settings();
+  }
+
+  async setChatSettings(input: ChatInput): Promise<SettingsView> {
+    await this.saveRegistry(withChat(this.requireValidRegistry().file, input));
+    return this.settings();
   }
 
   async startServer(name: string): Promise<ServerSummary> {
@@ -364,6 +488,43 @@ export class Host implements Disposable {
     return this.getServer(name);
   }
 
+  /**
+   * Signs in to a remote server (OAuth): reconnects it with a sign-in allowed, the page shown with
+   * `opener` (else the Host's), and resolves once it is ready; throws AUTH_REQUIRED / AUTH_FAILED
+   * (or the server's other error) otherwise. A server that needs no sign-in just connects.
+   */
+  async login(name: string, options: { opener?: BrowserOpener } = {}): Promise<ServerSummary> {
+    const connection = this.manager.connection(name);
+    const spec = connection.spec;
+    if (spec.transport !== 'http') {
+      throw new HarborError('BAD_REQUEST', `"${name}" is a local (stdio) server: only remote servers sign in. Its secrets go in the keychain with "harbor secret set".`);
+    }
+    try {
+      await this.auth.signIn(
+        name,
+        spec.url,
+        async () => {
+          await connection.restart();
+          await connection.whenReady();
+        },
+        options.opener,
+      );
+    } catch (error) {
+      throw this.redactor.redactError(error);
+    }
+    return this.getServer(name);
+  }
+
+  /** Forgets a remote server's tokens and client registration (revoked at the authorization server when possible); a running connection stops. */
+  async logout(name: string): Promise<{ removed: boolean; revoked: boolean }> {
+    const connection = this.manager.connection(name);
+    const spec = connection.spec;
+    if (spec.transport !== 'http') throw new HarborError('BAD_REQUEST', `"${name}" is a local (stdio) server: it has no sign-in to forget.`);
+    const result = await this.auth.signOut(name, spec.url);
+    if (connection.state.kind !== 'stopped') await connection.stop();
+    return result;
+  }
+
   async stopServer(name: string): Promise<ServerSummary> {
     await this.manager.connection(name).stop();
     return this.getServer(name);
@@ -431,6 +592,12 @@ export class Host implements Disposable {
     this.consent.approveLaunch(server, this.manager.connection(server).spec);
   }
 
+  /** The app's "Allow launch": the person approved this exact command line; start it now. */
+  async approveLaunchAndStart(server: string): Promise<ServerSummary> {
+    this.approveLaunch(server);
+    return this.restartServer(server);
+  }
+
   async readResource(server: string, uri: string, options: CallOptions = {}): Promise<ReadResourceResult> {
     return this.shield((await this.connection(server)).readResource(uri, { timeoutMs: this.timeoutFor(server), ...options }));
   }
@@ -460,4 +627,13 @@ export class Host implements Disposable {
   async dispose(): Promise<void> {
     await this.owned.dispose();
   }
+}
+
+/** An import path from the app: absolute, or starting with ~ for the home folder. */
+function importPath(path: string): string {
+  const expanded = path === '~' || path.startsWith('~/') ? join(homedir(), path.slice(1)) : path;
+  if (!isAbsolute(expanded)) {
+    throw new HarborError('BAD_REQUEST', `"${path}" is not a full path: give the whole path of the file, e.g. ~/.cursor/mcp.json.`);
+  }
+  return expanded;
 }

@@ -2,8 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { connectBridge } from './bridge/connect';
-import { ActivityLog } from './features/traffic/activity-log';
+import { ActivityLog } from './features/activity/activity-log';
+import { applyTheme, loadTheme } from './features/settings/theme';
 import './styles.css';
+
+// The saved theme before the first paint, so a dark choice never flashes light.
+applyTheme(loadTheme());
 
 // One bridge for the page's lifetime: the Electron preload's window.harbor, or browser mode's WebSocket.
 const bridge = connectBridge(window);

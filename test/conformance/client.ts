@@ -7,6 +7,14 @@
 // The runner appends the mock server's URL as the last argument and sets
 // MCP_CONFORMANCE_SCENARIO, MCP_CONFORMANCE_CONTEXT (JSON) and MCP_CONFORMANCE_PROTOCOL_VERSION.
 // Harbor negotiates the era itself ('auto'), so the protocol version is only logged.
+//
+// auth/* scenarios run through Harbor's own OAuth provider (main/host/auth) in `automatic` sign-in
+// mode: the authorization URL goes to a headless browser that follows the mock authorization
+// server's redirects to Harbor's loopback callback listener, exactly where a person's browser
+// would land. Tokens live in an in-memory SecretStore.
+import { AuthService } from '../../main/host/auth/service';
+import { headlessBrowser } from '../../main/host/auth/opener';
+import { MemorySecretStore } from '../../main/host/secrets/memory-store';
 import { RestartPolicy } from '../../main/host/servers/backoff';
 import { ServerConnection } from '../../main/host/servers/connection';
 import { EraCache } from '../../main/host/servers/era-cache';
@@ -21,7 +29,13 @@ interface ToolCall {
 
 interface ScenarioContext {
   readonly toolCalls?: readonly ToolCall[];
+  /** auth/pre-registration: the client the mock authorization server knows. */
+  readonly client_id?: string;
+  readonly client_secret?: string;
 }
+
+/** What the conformance suite's CIMD scenario accepts as Harbor's client metadata document URL. */
+const CONFORMANCE_CIMD_URL = 'https://conformance-test.local/client-metadata.json';
 
 const MRTR_TOOLS = ['test_mrtr_echo_state', 'test_mrtr_unrelated', 'test_mrtr_no_state', 'test_mrtr_no_result_type'];
 
@@ -84,6 +98,22 @@ async function main(): Promise<number> {
   // The JSON-RPC traffic as Harbor's own tap sees it: stderr.txt of each result shows what was sent.
   const traffic = new TrafficLog();
   traffic.onEntry((entry) => log(`${entry.direction === 'out' ? '→' : '←'} ${entry.text.slice(0, 400)}`));
+  const secrets = new MemorySecretStore(context.client_secret ? { 'conformance-client-secret': context.client_secret } : {});
+  const oauth = context.client_id
+    ? { clientId: context.client_id, ...(context.client_secret ? { clientSecret: '${secret:conformance-client-secret}' } : {}) }
+    : undefined;
+  const auth = new AuthService({
+    secrets,
+    clientName: 'harbor-conformance',
+    signIn: 'automatic',
+    opener: async (authorizationUrl) => {
+      log(`sign-in page: ${authorizationUrl.origin}${authorizationUrl.pathname}`);
+      await headlessBrowser()(authorizationUrl);
+    },
+    callbackTimeoutMs: 15_000,
+    ...(scenario === 'auth/basic-cimd' ? { clientMetadataUrl: CONFORMANCE_CIMD_URL } : {}),
+    serverConfig: () => oauth,
+  });
   const connection = new ServerConnection(
     'conformance',
     { transport: 'http', url, headers: {}, legacySse: false },
@@ -91,7 +121,7 @@ async function main(): Promise<number> {
       clientInfo: { name: 'harbor-conformance', version: '0.0.0' },
       eraCache: new EraCache(undefined),
       traffic,
-      openTransport: createTransportFactory(),
+      openTransport: createTransportFactory({ auth: (server, serverUrl, headers) => auth.forTransport(server, serverUrl, headers) }),
       // Stands in for the person: accept, with the field the suite's servers ask for. Schema
       // defaults for the rest are filled in by the SDK (applyDefaults in client-factory.ts).
       elicit: async () => ({ action: 'accept', content: { confirmed: true } }),
@@ -128,6 +158,7 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     await connection.dispose();
+    await auth.dispose();
   }
 }
 

@@ -199,6 +199,32 @@ describe('chat loop', () => {
     expect(items).toContainEqual({ kind: 'assistant', text: 'I am thinking' });
   });
 
+  it('Stop while the consent dialog is open ends the turn and closes the dialog as a denial', async () => {
+    model = await startScriptedModel({ script: [{ toolCalls: [{ name: 'feature__echo', arguments: { text: 'x' } }] }, { text: 'unreached' }] });
+    test = await createChatHost({ feature: featureServer() }, { model: model.modelConfig(), host: { interactiveConsent: true } });
+    const asked = chatEvents(test, 'consent.request');
+    const resolved: string[] = [];
+    test.host.events.onEvent('consent.resolved', (r) => resolved.push(r.decision));
+    const turn = await test.host.chat.send({ text: 'echo x' });
+    await waitFor(() => asked.length === 1, 'the consent request');
+    test.host.chat.stop(turn.conversationId);
+    expect(await turn.done).toMatchObject({ status: 'stopped' });
+    expect(resolved).toEqual(['deny']);
+    expect(model.requests).toHaveLength(1);
+  });
+
+  it('Stop while a server launch waits for consent ends the turn without asking the model', async () => {
+    model = await startScriptedModel({ script: [{ text: 'unreached' }] });
+    test = await createChatHost({ feature: featureServer() }, { model: model.modelConfig(), host: { interactiveConsent: true, approveLaunches: false } });
+    const asked = chatEvents(test, 'consent.request');
+    const turn = await test.host.chat.send({ text: 'hi' });
+    await waitFor(() => asked.length === 1, 'the launch consent request');
+    expect(asked[0]).toMatchObject({ kind: 'launch', server: 'feature' });
+    test.host.chat.stop(turn.conversationId);
+    expect(await turn.done).toMatchObject({ status: 'stopped' });
+    expect(model.requests).toHaveLength(0);
+  });
+
   it('forwards progress as chat.toolCall events', async () => {
     model = await startScriptedModel({ script: [{ toolCalls: [{ name: 'feature__slow', arguments: { steps: 3, delayMs: 20 } }] }, { text: 'counted' }] });
     test = await createChatHost({ feature: featureServer() }, { model: model.modelConfig() });

@@ -2,8 +2,7 @@
  * The keychain unavailable or stuck, for real: this file starts D-Bus sessions of its own (a bus
  * with no Secret Service; a bus with an unlocked gnome-keyring that is then frozen with SIGSTOP, as
  * a keyring blocked on an unlock prompt would be), so it never disturbs the session other tests
- * share. This process's DBUS_SESSION_BUS_ADDRESS points at its own keyring bus: the keyring library
- * reads the process environment. CLI runs (the build is needed) get their own environment.
+ * share; stores and CLI runs (the build is needed) are pointed at them through their environment.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -39,6 +38,7 @@ interface PrivateBus {
 function exec(command: string, args: string[], env: NodeJS.ProcessEnv, input = ''): Promise<{ ok: boolean; stdout: string; stderr: string }> {
   return new Promise((done) => {
     const child = execFile(command, args, { env, timeout: 15_000 }, (error, stdout, stderr) => done({ ok: !error, stdout, stderr }));
+    child.stdin?.on('error', () => undefined); // EPIPE when it exits without reading
     child.stdin?.end(input);
   });
 }
@@ -131,6 +131,7 @@ function harbor(args: string[], env: NodeJS.ProcessEnv, input = ''): Promise<Cli
       clearTimeout(timer);
       done({ code, stdout, stderr, ms: Date.now() - started });
     });
+    child.stdin.on('error', () => undefined);
     child.stdin.end(input);
   });
 }
@@ -146,23 +147,40 @@ async function rejection(promise: Promise<unknown>): Promise<HarborError> {
   return error as HarborError;
 }
 
+it('no session bus at all: every call fails at once with the cause and the fix; status() does not throw', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'harbor-nobus-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, XDG_RUNTIME_DIR: dir }; // and no per-user fallback socket
+  delete env.DBUS_SESSION_BUS_ADDRESS;
+  const store = new KeychainSecretStore({ service: SERVICE, env });
+  try {
+    const started = Date.now();
+    const error = await rejection(store.set('x', 'value-1234'));
+    expect(error.code).toBe('KEYCHAIN_UNAVAILABLE');
+    expect(error.message).toMatch(/no D-Bus session bus/);
+    expect(error.message).toMatch(/Install and unlock a Secret Service such as gnome-keyring/);
+    expect((await rejection(store.get('x'))).code).toBe('KEYCHAIN_UNAVAILABLE');
+    expect((await rejection(store.list())).code).toBe('KEYCHAIN_UNAVAILABLE');
+    expect(await store.status()).toMatchObject({ available: false, reason: expect.stringMatching(/no D-Bus session bus/) });
+    expect(Date.now() - started).toBeLessThan(10_000);
+  } finally {
+    store.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 describe.skipIf(missingTools.length > 0)(`the keychain stuck or missing, in private D-Bus sessions${missingTools.length ? ` — skipped: ${missingTools.join(', ')} not installed` : ''}`, () => {
   let keyringBus: PrivateBus;
-  const previousAddress = process.env.DBUS_SESSION_BUS_ADDRESS;
 
   beforeAll(async () => {
     keyringBus = await startPrivateBus({ keyring: true });
-    process.env.DBUS_SESSION_BUS_ADDRESS = keyringBus.address;
   });
 
   afterAll(async () => {
-    if (previousAddress === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
-    else process.env.DBUS_SESSION_BUS_ADDRESS = previousAddress;
     await keyringBus?.stop();
   });
 
-  it('a keyring that stops answering: calls time out and are abandoned; once it answers again, a fresh thread works', async () => {
-    const store = new KeychainSecretStore({ service: SERVICE, timeoutMs: 600 });
+  it('a keyring that stops answering: calls time out and are abandoned; once it answers again, a fresh helper works', async () => {
+    const store = new KeychainSecretStore({ service: SERVICE, timeoutMs: 600, env: keyringBus.env });
     try {
       await store.set('tok', 'value-before-freeze');
       // A stopped daemon stands in for one blocked on an unlock prompt: calls get no answer.
@@ -176,15 +194,16 @@ describe.skipIf(missingTools.length > 0)(`the keychain stuck or missing, in priv
         expect(error.message).toMatch(/never falls back to a plain-text file/);
       }
       process.kill(keyringBus.keyringPid!, 'SIGCONT');
+      // The stuck helper was killed, not left behind; the next call starts a fresh one.
       expect(await store.get('tok')).toBe('value-before-freeze');
       expect(await store.delete('tok')).toBe(true);
     } finally {
       process.kill(keyringBus.keyringPid!, 'SIGCONT');
-      await store.dispose();
+      store.dispose();
     }
   });
 
-  it.skipIf(!existsSync(CLI))('the CLI gives up on a frozen keyring after its 3 s timeout and exits 3 (the abandoned call does not keep it alive)', async () => {
+  it.skipIf(!existsSync(CLI))('the CLI gives up on a frozen keyring after its 3 s timeout and exits 3 instead of hanging', async () => {
     process.kill(keyringBus.keyringPid!, 'SIGSTOP');
     try {
       const run = await harbor(['--json', 'secret', 'list'], cliEnv(keyringBus));

@@ -25,7 +25,7 @@ async function keychainProblem(): Promise<string | undefined> {
   } catch (error) {
     return (error as Error).message;
   } finally {
-    await store.dispose();
+    store.dispose();
   }
 }
 
@@ -40,6 +40,7 @@ if (process.env.CI && problem) {
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string }> {
   return new Promise((done) => {
     const child = execFile(command, args, { env, timeout: 15_000 }, (_error, stdout, stderr) => done({ stdout, stderr }));
+    child.stdin?.on('error', () => undefined);
     child.stdin?.end();
   });
 }
@@ -49,7 +50,7 @@ describe.skipIf(problem !== undefined)(`the OS keychain (Secret Service)${proble
 
   afterAll(async () => {
     for (const name of await store.list().catch(() => [])) await store.delete(name).catch(() => false);
-    await store.dispose();
+    store.dispose();
   });
 
   it('sets, reads, lists and deletes real secrets, values kept byte for byte', async () => {
@@ -87,7 +88,7 @@ describe.skipIf(problem !== undefined)(`the OS keychain (Secret Service)${proble
       expect(await other.get('mine')).toBeUndefined();
       expect(await other.list()).toEqual([]);
     } finally {
-      await other.dispose();
+      other.dispose();
     }
   });
 });

@@ -1,11 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { HarborError } from '../../host/errors';
-import { planImport, type ImportPlan } from '../../host/registry/import';
-import { FORMAT_LABELS, importServers, type ImportResult } from '../../host/registry/importers';
+import { FORMAT_LABELS } from '../../host/registry/importers';
+import { finalNames, importReport, runImport, type ImportOutcome } from '../../host/registry/import-service';
 import { RegistryStore } from '../../host/registry/store';
-import { applySecretMoves, planSecretMoves, type SecretMove } from '../../host/secrets/import-secrets';
-import type { LiteralSecret } from '../../host/secrets/import-secrets';
 import type { CliCommand, CliContext } from '../command';
 import { EXIT } from '../output';
 
@@ -28,37 +24,17 @@ export const importCommand: CliCommand = {
     const rename = ctx.options.rename === true;
     const dryRun = ctx.options['dry-run'] === true;
 
-    const text = await readImportFile(file);
-    const result = importServers(text, file);
-
     const host = await ctx.host();
     const configPath = host.appInfo().configPath;
     const store = new RegistryStore(configPath);
-    const current = await store.load(); // a broken registry throws CONFIG_INVALID: exit 2, file untouched
-    // Literal secrets go to the keychain and the registry gets `${secret:…}` references. The
-    // keychain unavailable: KEYCHAIN_UNAVAILABLE, exit 3, nothing written (never plain text).
-    const secrets = await planSecretMoves(result.servers, result.secretsDetected, host.secrets);
-    const plan = planImport(current.file, secrets.servers, { rename });
+    // A broken registry throws CONFIG_INVALID when loaded: exit 2, file untouched.
+    const outcome = await runImport({ load: () => store.load(), save: (next) => store.save(next), secrets: host.secrets }, file, { rename, dryRun });
 
-    const blocked = plan.clashes.some((c) => c.renamedTo === undefined);
-    const written = !blocked && !dryRun && plan.added.length > 0;
-    const moved = movesOfAddedServers(secrets.moves, plan);
-    if (written) {
-      // Keychain first: a registry must never reference a secret that was not stored.
-      const undo = await applySecretMoves(moved, host.secrets);
-      try {
-        await store.save(plan.next);
-      } catch (error) {
-        await undo();
-        throw error;
-      }
-    }
+    report(ctx, { ...outcome, configPath, dryRun });
 
-    report(ctx, { result, plan, configPath, written, dryRun, blocked, moved, notMoved: secrets.notMoved });
-
-    if (blocked) return EXIT.USAGE;
+    if (outcome.blocked) return EXIT.USAGE;
     // Every entry was broken: that is a bad import file, not "nothing to do".
-    if (result.servers.length === 0 && result.skipped.length > 0) {
+    if (outcome.result.servers.length === 0 && outcome.result.skipped.length > 0) {
       ctx.out.error(`no server in ${file} could be imported: fix the problems listed above and try again.`);
       return EXIT.USAGE;
     }
@@ -66,64 +42,14 @@ export const importCommand: CliCommand = {
   },
 };
 
-/** The moves of servers this import writes, under the names they get in the registry. */
-function movesOfAddedServers(moves: readonly SecretMove[], plan: ImportPlan): SecretMove[] {
-  const renamed = new Map(plan.clashes.flatMap((c) => (c.renamedTo ? [[c.name, c.renamedTo] as const] : [])));
-  const clashed = new Set(plan.clashes.map((c) => c.name));
-  return moves.flatMap((m) => {
-    const to = renamed.get(m.server);
-    if (to) return [{ ...m, server: to }];
-    return !clashed.has(m.server) && plan.added.includes(m.server) ? [m] : [];
-  });
-}
-
-async function readImportFile(file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
-    throw new HarborError('CONFIG_IO', `Cannot read ${file}: ${why}. Nothing was imported.`);
-  }
-}
-
-interface Outcome {
-  readonly result: ImportResult;
-  readonly plan: ImportPlan;
+interface Outcome extends ImportOutcome {
   readonly configPath: string;
-  readonly written: boolean;
   readonly dryRun: boolean;
-  readonly blocked: boolean;
-  /** Literal secrets moved (or, dry run / blocked, to be moved) into the keychain. */
-  readonly moved: readonly SecretMove[];
-  readonly notMoved: readonly LiteralSecret[];
 }
 
 function report(ctx: CliContext, outcome: Outcome): void {
-  const { result, plan } = outcome;
-  // Findings are reported under the name the server has (or would have) in Harbor's registry.
-  const finalName = new Map(plan.clashes.flatMap((c) => (c.renamedTo ? [[c.name, c.renamedTo] as const] : [])));
-  const named = (server: string) => finalName.get(server) ?? server;
-
-  const json = {
-    format: result.format,
-    source: result.source,
-    configPath: outcome.configPath,
-    dryRun: outcome.dryRun,
-    written: outcome.written,
-    added: plan.added,
-    identical: plan.identical,
-    clashes: plan.clashes.map((c) => (c.renamedTo ? { name: c.name, renamedTo: c.renamedTo } : { name: c.name })),
-    skipped: result.skipped,
-    secretsDetected: result.secretsDetected.map((s) => ({ ...s, server: named(s.server) })),
-    // Names only, never values.
-    secretsMoved: outcome.moved.map((m) => ({ server: m.server, where: m.where, key: m.key, secret: m.secret })),
-    secretsNotMoved: outcome.notMoved.map((s) => ({ ...s, server: named(s.server) })),
-    inputsReferenced: result.inputsReferenced.map((i) => ({ ...i, servers: i.servers.map(named) })),
-    unresolvedVariables: result.unresolvedVariables.map((v) => ({ ...v, server: named(v.server) })),
-    warnings: result.warnings.map((w) => ({ ...w, server: named(w.server) })),
-  };
-  ctx.out.result(json, humanReport(outcome, named));
+  const { plan } = outcome;
+  ctx.out.result(importReport(outcome, outcome.configPath, outcome.dryRun), humanReport(outcome, finalNames(plan)));
   if (outcome.blocked) {
     const names = plan.clashes.filter((c) => !c.renamedTo).map((c) => c.name);
     ctx.out.error(

@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
 import type { ConsentChoice, ServerSummary } from '../../../preload/contract';
 import type { HostEvents } from '../events';
 import type { ToolCallOptions } from '../host';
@@ -18,4 +18,6 @@ export interface ChatHost {
   catalog(server: string): Promise<Catalog>;
   instructions(server: string): Promise<string | undefined>;
   callTool(server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions): Promise<CallToolResult>;
+  /** Resources the person attaches to a message (application-controlled: no consent). */
+  readResource(server: string, uri: string, options?: { signal?: AbortSignal }): Promise<ReadResourceResult>;
 }

@@ -32,8 +32,10 @@ function contentText(content: readonly unknown[]): string {
 
 function itemMarkdown(item: ChatItem): string {
   switch (item.kind) {
-    case 'user':
-      return `**You:**\n\n${item.text}`;
+    case 'user': {
+      const attached = (item.attachments ?? []).map((a) => `- attached \`${a.uri}\` from ${a.server}`);
+      return [`**You:**\n\n${item.text}`, ...(attached.length ? ['', ...attached] : [])].join('\n');
+    }
     case 'assistant':
       return `**Assistant:**\n\n${item.text}`;
     case 'note':

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { ElicitResult } from '@modelcontextprotocol/client';
-import type { ChatStatus, Conversation, ConversationSummary } from '../../../preload/contract';
+import type { ChatContext, ChatStatus, Conversation, ConversationSummary } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import type { Disposable } from '../lifecycle';
 import type { ElicitationResponder } from '../servers/elicitation';
 import type { ChatHost } from './chat-host';
+import { readAttachments } from './attachments';
+import { measureContext } from './context';
+import { untilAborted } from './abortable';
 import { exportConversation, type ExportedConversation } from './export';
-import { detectOllama, type OllamaOffer } from './ollama';
+import { listCompatibleModels } from './model-list';
+import { detectOllama, ollamaUrlFromEnv, type OllamaOffer } from './ollama';
 import { createLanguageModel, type SecretResolver } from './providers';
 import type { ChatSettings } from './settings';
 import { ConversationStore } from './store';
@@ -24,7 +28,7 @@ export interface ChatServiceDeps {
   /** Current settings from the registry (throws when the registry is invalid). */
   readonly settings: () => ChatSettings;
   readonly resolveSecret?: SecretResolver;
-  /** Where to look for a local Ollama (default http://127.0.0.1:11434). */
+  /** Where to look for a local Ollama (default: OLLAMA_HOST, else http://127.0.0.1:11434). */
   readonly ollamaUrl?: string;
   /** How long a chat elicitation waits for the person (default 10 min). */
   readonly elicitationTimeoutMs?: number;
@@ -35,6 +39,8 @@ export interface SendOptions {
   /** An existing conversation (id or unique prefix); a new one when absent. */
   readonly conversationId?: string;
   readonly text: string;
+  /** Resources the person attached: read here (before the turn starts) and added to the message. */
+  readonly attachments?: readonly { server: string; uri: string }[];
   /** `--yes`: approve this turn's tool calls (and the server launches they need) up front. */
   readonly approveOnce?: boolean;
   /** The caller's own abort (CLI Ctrl-C); `stop()` works either way. */
@@ -82,13 +88,21 @@ export class ChatService implements Disposable {
 
   async status(): Promise<ChatStatus> {
     const settings = this.deps.settings();
-    if (settings.model) return { configured: true, model: { provider: settings.model.provider, model: settings.model.model } };
-    const ollama = await detectOllama(this.deps.ollamaUrl);
+    if (settings.model) {
+      const models = settings.model.provider === 'openai-compatible' && settings.model.baseURL ? await listCompatibleModels(settings.model.baseURL) : [];
+      return { configured: true, model: { provider: settings.model.provider, model: settings.model.model }, ...(models.length ? { models } : {}) };
+    }
+    const ollama = await detectOllama(this.deps.ollamaUrl ?? ollamaUrlFromEnv());
     return {
       configured: false,
       help: this.notConfiguredHelp(ollama),
       ...(ollama ? { ollama: { url: ollama.url, models: [...ollama.models], config: { ...ollama.config } } } : {}),
     };
+  }
+
+  /** The context meter: what the tool definitions of the servers that are ready cost now. */
+  async context(): Promise<ChatContext> {
+    return measureContext(this.deps.host, this.deps.settings());
   }
 
   private notConfiguredHelp(ollama: OllamaOffer | undefined): string {
@@ -114,7 +128,7 @@ export class ChatService implements Disposable {
     if (this.disposed) throw new HarborError('CANCELLED', 'Harbor is shutting down.');
     const settings = this.deps.settings();
     if (!settings.model) {
-      const ollama = await detectOllama(this.deps.ollamaUrl);
+      const ollama = await detectOllama(this.deps.ollamaUrl ?? ollamaUrlFromEnv());
       throw new HarborError('MODEL_NOT_CONFIGURED', this.notConfiguredHelp(ollama));
     }
     const model = await createLanguageModel(settings.model, this.deps.resolveSecret);
@@ -122,7 +136,11 @@ export class ChatService implements Disposable {
     if (this.running.has(conversationId)) {
       throw new HarborError('CHAT_BUSY', 'This conversation is still answering. Wait for it, or stop it first.');
     }
-    const turnId = this.store.startTurn(conversationId, options.text, model.label);
+    const attached = options.attachments?.length ? await readAttachments(this.deps.host, options.attachments, options.signal) : [];
+    if (this.running.has(conversationId)) {
+      throw new HarborError('CHAT_BUSY', 'This conversation is still answering. Wait for it, or stop it first.');
+    }
+    const turnId = this.store.startTurn(conversationId, options.text, model.label, attached);
     const controller = new AbortController();
     const onAbort = () => controller.abort(options.signal?.reason);
     if (options.signal?.aborted) onAbort();
@@ -143,11 +161,15 @@ export class ChatService implements Disposable {
           // --yes covers the launches this turn needs: every enabled server, to offer its tools.
           for (const s of this.deps.host.listServers()) if (s.enabled) this.deps.host.consent.approveLaunchesForSession(s.name);
         }
-        const tools = await gatherTurnTools(this.deps.host, settings, this.store.toolMode(conversationId));
-        if (tools.consentNeeded) {
-          outcome = { conversationId, turnId, status: 'consentRequired', text: '', steps: 0, note: tools.consentNeeded.message, error: tools.consentNeeded.toData() };
-        } else if (controller.signal.aborted) {
+        // Connecting servers may wait on a launch consent: Stop (or shutdown) must not wait with it.
+        const tools = await untilAborted(gatherTurnTools(this.deps.host, settings, this.store.toolMode(conversationId)), controller.signal).catch((error: unknown) => {
+          if (controller.signal.aborted) return undefined;
+          throw error;
+        });
+        if (!tools) {
           outcome = { conversationId, turnId, status: 'stopped', text: '', steps: 0, note: 'Stopped by the person.' };
+        } else if (tools.consentNeeded) {
+          outcome = { conversationId, turnId, status: 'consentRequired', text: '', steps: 0, note: tools.consentNeeded.message, error: tools.consentNeeded.toData() };
         } else {
           this.store.setToolMode(conversationId, tools.mode);
           outcome = await runTurn({

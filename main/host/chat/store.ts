@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import type { ModelMessage } from 'ai';
 import type {
+  ChatAttachment,
   ChatItem,
   ChatToolCall,
   ChatToolResult,
@@ -16,6 +17,7 @@ import type {
 } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import type { Disposable } from '../lifecycle';
+import { parseAttachmentPart } from './attachments';
 
 const SCHEMA_VERSION = 1;
 
@@ -251,8 +253,11 @@ export class ConversationStore implements Disposable {
   // ------------------------------------------------------------------------------------------
   // Turns
 
-  /** Records the person's message and opens a turn for it, in one transaction. */
-  startTurn(conversationId: string, userText: string, model: string): string {
+  /**
+   * Records the person's message and opens a turn for it, in one transaction. Attached resources
+   * (text parts built by attachments.ts) follow the person's own text as further parts.
+   */
+  startTurn(conversationId: string, userText: string, model: string, attachmentParts: readonly string[] = []): string {
     const turnId = randomUUID();
     const now = this.now();
     this.tx((db) => {
@@ -266,7 +271,7 @@ export class ConversationStore implements Disposable {
       db.prepare("INSERT INTO messages (conversation_id, turn_id, step, role, content, created_at) VALUES (?, ?, 0, 'user', ?, ?)").run(
         conversationId,
         turnId,
-        JSON.stringify(userText),
+        JSON.stringify(attachmentParts.length > 0 ? [{ type: 'text', text: userText }, ...attachmentParts.map((text) => ({ type: 'text', text }))] : userText),
         now,
       );
       const title = userText.replace(/\s+/g, ' ').trim().slice(0, 80);
@@ -357,6 +362,19 @@ export class ConversationStore implements Disposable {
   }
 }
 
+/** The person's message as shown: their own text, and the resources they attached as chips. */
+function userItem(content: unknown): ChatItem {
+  if (!Array.isArray(content)) return { kind: 'user', text: textOf(content) };
+  const texts = content
+    .filter((p): p is { type: 'text'; text: string } => !!p && typeof p === 'object' && (p as { type?: unknown }).type === 'text')
+    .map((p) => p.text);
+  const attachments = texts.slice(1).map(parseAttachmentPart);
+  if (texts.length > 1 && attachments.every((a) => a !== undefined)) {
+    return { kind: 'user', text: texts[0] ?? '', attachments: attachments as ChatAttachment[] };
+  }
+  return { kind: 'user', text: texts.join('') };
+}
+
 function toSummary(row: Row): ConversationSummary {
   return {
     id: String(row.id),
@@ -391,7 +409,7 @@ function buildTurn(turn: Row, messages: readonly Row[], calls: readonly Row[]): 
   const shown = new Set<Row>();
   for (const message of messages) {
     const content = parseJson(message.content);
-    if (message.role === 'user') items.push({ kind: 'user', text: textOf(content) });
+    if (message.role === 'user') items.push(userItem(content));
     if (message.role === 'assistant') {
       const text = textOf(content);
       if (text) items.push({ kind: 'assistant', text });

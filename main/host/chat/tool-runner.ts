@@ -7,6 +7,7 @@ import { DEFAULT_SEARCH_LIMIT, searchTools } from '../tools/search';
 import type { IndexedTool } from '../tools/tool-index';
 import type { ChatHost } from './chat-host';
 import type { ModelToolCall } from './model-step';
+import { untilAborted } from './abortable';
 import type { ConversationStore } from './store';
 import type { TurnTools } from './turn-tools';
 
@@ -257,29 +258,4 @@ function failure(
     default:
       return fail(harbor.toData(), toolErrorOutput(`The tool call failed (${harbor.code}): ${harbor.message}`), approval);
   }
-}
-
-/** Settles with the signal even if the call is stuck somewhere that does not listen (a consent dialog). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    promise.catch(() => undefined);
-    return Promise.reject(new HarborError('CANCELLED', 'Stopped.'));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
-      promise.catch(() => undefined);
-      reject(new HarborError('CANCELLED', 'Stopped.'));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }

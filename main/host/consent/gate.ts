@@ -7,7 +7,7 @@ import type { Disposable } from '../lifecycle';
 import { describeLaunch, type LaunchSpec } from '../servers/launch';
 import { changedFields, definitionOf, fingerprintTool } from './fingerprint';
 import { ConsentPolicy, type ToolCallContext } from './policy';
-import type { ConsentStore } from './store';
+import type { ConsentStore, PolicyMode } from './store';
 
 export interface ConsentGateOptions {
   /**
@@ -107,6 +107,16 @@ export class ConsentGate implements Disposable {
 
   revoke(server: string, tool?: string): number {
     return this.store.revoke(server, tool);
+  }
+
+  /** Per-server ("*") and per-tool overrides of the tiers: ask always, allow without asking, or block. */
+  policies(): Array<{ server: string; tool: string; mode: PolicyMode }> {
+    return this.store.overrides();
+  }
+
+  /** `mode` null removes the override (the tiers decide again). */
+  setPolicy(server: string, tool: string, mode: PolicyMode | null): void {
+    this.store.setOverride(server, tool, mode);
   }
 
   decisions(): ConsentDecisions {

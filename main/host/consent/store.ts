@@ -149,6 +149,11 @@ export class ConsentStore implements Disposable {
     else this.db.prepare('INSERT OR REPLACE INTO policy_overrides (server, tool, mode) VALUES (?, ?, ?)').run(server, tool, mode);
   }
 
+  /** Every override, for the settings page. */
+  overrides(): Array<{ server: string; tool: string; mode: PolicyMode }> {
+    return this.db.prepare('SELECT server, tool, mode FROM policy_overrides ORDER BY server, tool').all() as unknown as Array<{ server: string; tool: string; mode: PolicyMode }>;
+  }
+
   override(server: string, tool: string): PolicyMode | undefined {
     const row = (this.db.prepare('SELECT mode FROM policy_overrides WHERE server = ? AND tool = ?').get(server, tool) ??
       this.db.prepare("SELECT mode FROM policy_overrides WHERE server = ? AND tool = '*'").get(server)) as { mode: PolicyMode } | undefined;

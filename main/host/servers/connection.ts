@@ -29,9 +29,26 @@ export interface OpenedTransport {
   stderrTail(): string;
   /** "exited with code 1" once a process has ended. */
   exitDescription(): string | undefined;
+  /** OAuth sign-in for a remote server (main/host/auth); absent for stdio and static-header servers. */
+  readonly auth?: TransportAuth;
 }
 
-export type TransportFactory = (spec: LaunchSpec, options: { legacySse: boolean }) => OpenedTransport;
+/** What a connection needs from a transport's OAuth sign-in (implemented by main/host/auth/session.ts). */
+export interface TransportAuth {
+  /** Whether this transport may open a browser (the operation's re-authorization budget). */
+  allowSignIn(allowed: boolean): void;
+  /** True when the last failure started a sign-in the person can finish now. */
+  signInPending(): boolean;
+  /** Waits for the loopback callback (state checked by Harbor), then redeems the code on this transport. */
+  completeSignIn(): Promise<void>;
+  /** The failure as AUTH_REQUIRED / AUTH_FAILED when it is about authorization, else undefined. */
+  authFailure(error: unknown): HarborError | undefined;
+}
+
+/** Sign-ins one operation (a connect, a call) may go through before it gives up. */
+export const MAX_REAUTHORIZATIONS = 2;
+
+export type TransportFactory = (spec: LaunchSpec, options: { legacySse: boolean; server?: string }) => OpenedTransport;
 
 export interface ConnectionDeps {
   readonly clientInfo: Implementation;
@@ -167,7 +184,7 @@ export class ServerConnection implements Disposable {
   // ------------------------------------------------------------------------------------------
   // Connecting
 
-  private async connect(isRestart: boolean): Promise<void> {
+  private async connect(isRestart: boolean, signInBudget = MAX_REAUTHORIZATIONS): Promise<void> {
     const generation = ++this.generation;
     this.setState({ kind: 'starting' });
     this.deps.restartPolicy.recordStart(this.now());
@@ -182,7 +199,7 @@ export class ServerConnection implements Disposable {
       const spec = this.deps.prepareLaunch ? await this.deps.prepareLaunch(this.spec) : this.spec;
       if (generation !== this.generation) return;
       try {
-        await this.open(prior, legacySse, spec);
+        await this.openSignedIn(prior, legacySse, spec, signInBudget);
       } catch (error) {
         if (generation !== this.generation) return;
         await this.teardown();
@@ -190,7 +207,7 @@ export class ServerConnection implements Disposable {
         if (!retry) throw error;
         prior = retry.prior;
         if (retry.forgetEra) await this.deps.eraCache.forget(this.name);
-        await this.open(prior, retry.legacySse, spec);
+        await this.openSignedIn(prior, retry.legacySse, spec, signInBudget);
       }
       if (generation !== this.generation) return;
       const client = this.client!;
@@ -229,11 +246,52 @@ export class ServerConnection implements Disposable {
     }
   }
 
+  /** Sign-ins the current operation may still go through: a transport opened now may start one only if > 0. */
+  private signInsLeft = MAX_REAUTHORIZATIONS;
+
+  /**
+   * `open`, with OAuth sign-in: when the server needs authorization and a sign-in is allowed, the
+   * session has opened the browser; wait for the loopback callback (state checked), redeem the
+   * code on that transport, then connect again on a NEW transport, at most MAX_REAUTHORIZATIONS
+   * times. With no sign-in allowed (a background connect) the server is AUTH_REQUIRED: the
+   * person signs in with "Sign in" / `harbor login`.
+   */
+  private async openSignedIn(prior: PriorDiscovery | undefined, legacySse: boolean, spec: LaunchSpec, budget: number): Promise<void> {
+    const generation = this.generation;
+    this.signInsLeft = budget;
+    for (;;) {
+      try {
+        await this.open(prior, legacySse, spec);
+        return;
+      } catch (error) {
+        const auth = this.opened?.auth;
+        const failure = auth?.authFailure(error);
+        if (!auth || !failure) throw error;
+        if (!auth.signInPending()) throw budget > 0 && this.signInsLeft <= 0 ? this.signInsExhausted(failure) : failure;
+        this.signInsLeft--;
+        await auth.completeSignIn();
+        await this.teardown();
+        if (generation !== this.generation) throw new HarborError('CANCELLED', `"${this.name}" was stopped during sign-in.`);
+      }
+    }
+  }
+
+  private signInsExhausted(failure: HarborError): HarborError {
+    if (failure.code !== 'AUTH_REQUIRED') return failure;
+    return new HarborError(
+      'AUTH_FAILED',
+      `"${this.name}" still asks for authorization after ${MAX_REAUTHORIZATIONS} sign-ins in a row; Harbor stopped asking. The server may need permissions the authorization server does not grant you.`,
+      undefined,
+      { cause: failure },
+    );
+  }
+
   /** One transport + client, connected. Leaves `this.client`/`this.opened` set on success. */
   private async open(prior: PriorDiscovery | undefined, legacySse: boolean, spec: LaunchSpec = this.spec): Promise<void> {
     const generation = this.generation;
-    const opened = this.deps.openTransport(spec, { legacySse });
+    const opened = this.deps.openTransport(spec, { legacySse, server: this.name });
     this.opened = opened;
+    opened.auth?.allowSignIn(this.signInsLeft > 0);
     const transport = tapTransport(opened.transport, (direction, message) => this.deps.traffic.record(this.name, direction, message));
     const client = createMcpClient({
       clientInfo: this.deps.clientInfo,
@@ -269,6 +327,8 @@ export class ServerConnection implements Disposable {
    * is relaunched as legacy.
    */
   private retryPlan(error: unknown, prior: unknown, legacySse: boolean): { prior: undefined | { kind: 'legacy' }; legacySse: boolean; forgetEra: boolean } | undefined {
+    // Sign-in problems are not transport problems: probing again would only ask for sign-in again.
+    if (error instanceof HarborError && (error.code === 'AUTH_REQUIRED' || error.code === 'AUTH_FAILED')) return undefined;
     if (prior && !legacySse) return { prior: undefined, legacySse, forgetEra: true };
     const message = error instanceof Error ? error.message : String(error);
     if (this.spec.transport === 'http' && !legacySse) {
@@ -483,12 +543,68 @@ export class ServerConnection implements Disposable {
     }
   }
 
+  /**
+   * One request, with OAuth: a call that runs into a sign-in (expired grant, step-up to more
+   * scopes) finishes that sign-in when one was allowed and retries on a new connection, at most
+   * MAX_REAUTHORIZATIONS times. When none was allowed, the connection drops to
+   * error{AUTH_REQUIRED} so the app shows "Sign in" and the CLI says `harbor login`.
+   */
   private async request<T>(
     action: string,
     options: CallOptions,
     run: (client: Client, requestOptions: Parameters<Client['callTool']>[1] & object) => Promise<T>,
   ): Promise<T> {
+    for (let signIns = 0; ; ) {
+      try {
+        return await this.requestOnce(action, options, run, MAX_REAUTHORIZATIONS - signIns);
+      } catch (error) {
+        if (!(error instanceof SignInNeeded)) throw error;
+        const { auth, failure } = error;
+        if (!auth.signInPending()) {
+          const final = signIns >= MAX_REAUTHORIZATIONS ? this.signInsExhausted(failure) : failure;
+          if (final.code === 'AUTH_REQUIRED') await this.dropForSignIn(final);
+          throw final;
+        }
+        signIns++;
+        try {
+          await auth.completeSignIn();
+        } catch (signInError) {
+          if (signInError instanceof HarborError && signInError.code === 'AUTH_REQUIRED') await this.dropForSignIn(signInError);
+          throw signInError;
+        }
+        await this.reconnectAfterSignIn(MAX_REAUTHORIZATIONS - signIns);
+      }
+    }
+  }
+
+  /** The connection cannot work without a sign-in: its state says so (the app's "Sign in" action). */
+  private async dropForSignIn(failure: HarborError): Promise<void> {
+    this.generation++;
+    this.clearRestartTimer();
+    await this.teardown();
+    this.setError(failure);
+  }
+
+  /** After a sign-in: a new transport with the new tokens (the SDK's advice), then the call again. */
+  private async reconnectAfterSignIn(signInBudget: number): Promise<void> {
+    this.generation++;
+    this.clearRestartTimer();
+    await this.teardown();
+    this.connecting ??= this.connect(false, signInBudget).finally(() => {
+      this.connecting = undefined;
+    });
+    await this.connecting;
+  }
+
+  private async requestOnce<T>(
+    action: string,
+    options: CallOptions,
+    run: (client: Client, requestOptions: Parameters<Client['callTool']>[1] & object) => Promise<T>,
+    signInsLeft: number,
+  ): Promise<T> {
     await this.whenReady();
+    this.opened?.auth?.allowSignIn(signInsLeft > 0);
+    const auth = this.opened?.auth;
     const client = this.client;
     if (!client) throw new HarborError('CONNECTION_CLOSED', `"${this.name}" is not connected.`);
     const controller = new AbortController();
@@ -517,6 +633,8 @@ export class ServerConnection implements Disposable {
       const reason: unknown = controller.signal.reason;
       if (reason instanceof HarborError) throw reason;
       if (hitHardTimeout) throw new HarborError('TIMEOUT', `"${this.name}" did not finish ${action} within ${options.maxTotalMs} ms; the request was cancelled.`);
+      const authFailure = options.signal?.aborted ? undefined : auth?.authFailure(error);
+      if (auth && authFailure) throw new SignInNeeded(auth, authFailure);
       throw this.failure(error, action, options.signal?.aborted === true);
     } finally {
       if (hardTimeout) clearTimeout(hardTimeout);
@@ -528,5 +646,15 @@ export class ServerConnection implements Disposable {
   /** For status lines: the connection's recent stderr. */
   stderrTail(): string {
     return this.opened?.stderrTail() ?? '';
+  }
+}
+
+/** A request failed for want of authorization: `request` decides between signing in and AUTH_REQUIRED. */
+class SignInNeeded extends Error {
+  constructor(
+    readonly auth: TransportAuth,
+    readonly failure: HarborError,
+  ) {
+    super(failure.message);
   }
 }

@@ -35,6 +35,13 @@ interface Entry {
   readonly problem?: HarborError;
 }
 
+/** Fields that do not change what is launched or reached: editing them keeps a server running. */
+const RUNTIME_ONLY = new Set(['trusted', 'timeoutMs', 'disabledTools']);
+
+function launchShape(config: ServerConfig): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(config).filter(([key]) => !RUNTIME_ONLY.has(key)));
+}
+
 /** Owns one ServerConnection per configured server; starts and stops them in parallel. */
 export class ServerManager implements Disposable {
   private readonly entries = new Map<string, Entry>();
@@ -59,7 +66,7 @@ export class ServerManager implements Disposable {
         probeTimeoutMs: this.deps.probeTimeoutMs,
         connectTimeoutMs: this.deps.connectTimeoutMs,
         onChange: (change) => this.deps.onChange(name, change),
-        ...(this.deps.authorizeLaunch ? { authorizeLaunch: (launch: LaunchSpec) => this.deps.authorizeLaunch!(name, config.trusted === true, launch) } : {}),
+        ...(this.deps.authorizeLaunch ? { authorizeLaunch: (launch: LaunchSpec) => this.deps.authorizeLaunch!(name, this.entries.get(name)?.config.trusted === true, launch) } : {}),
         ...(this.deps.prepareLaunch ? { prepareLaunch: (launch: LaunchSpec) => this.deps.prepareLaunch!(name, launch) } : {}),
       });
       return { config, connection };
@@ -82,6 +89,12 @@ export class ServerManager implements Disposable {
       const next = servers.get(name);
       if (next && canonical(next) === canonical(entry.config)) continue;
       changed.push(name);
+      if (next && entry.connection && canonical(launchShape(next)) === canonical(launchShape(entry.config))) {
+        // Only Harbor's own switches changed (trust, timeout, disabled tools): the running
+        // server keeps running; they are read from the current entry when next needed.
+        this.entries.set(name, { ...entry, config: next });
+        continue;
+      }
       this.entries.delete(name);
       if (entry.connection) stops.push(entry.connection.dispose());
       if (next) {

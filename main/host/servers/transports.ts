@@ -1,4 +1,5 @@
 import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { TransportAuthParts } from '../auth/service';
 import type { OpenedTransport, TransportFactory } from './connection';
 import type { LaunchSpec } from './launch';
 import type { LoginShellPath } from './stdio/environment';
@@ -16,6 +17,8 @@ export interface TransportFactoryDeps {
   readonly redact?: (text: string) => string;
   /** Cached login PATH, resolved before the first launch. */
   readonly loginPathValue?: () => string | undefined;
+  /** OAuth for remote servers (AuthService.forTransport): provider, watching fetch, sign-in handle. */
+  readonly auth?: (server: string, url: string, headers: Readonly<Record<string, string>>) => TransportAuthParts | undefined;
 }
 
 /** Opens the right transport for a launch spec: supervised stdio, Streamable HTTP, or legacy SSE. */
@@ -43,10 +46,12 @@ export function createTransportFactory(deps: TransportFactoryDeps = {}): Transpo
     }
     const headers = Object.fromEntries(Object.entries(spec.headers).map(([k, v]) => [k, resolve(v)]));
     const url = new URL(spec.url);
+    const auth = options.server !== undefined ? deps.auth?.(options.server, spec.url, headers) : undefined;
+    const authOptions = auth ? { authProvider: auth.provider, fetch: auth.fetch } : {};
     const transport = options.legacySse
-      ? new SSEClientTransport(url, { requestInit: { headers } })
-      : new StreamableHTTPClientTransport(url, { requestInit: { headers } });
-    return { transport, stderrTail: () => '', exitDescription: () => undefined };
+      ? new SSEClientTransport(url, { requestInit: { headers }, ...authOptions })
+      : new StreamableHTTPClientTransport(url, { requestInit: { headers }, ...authOptions });
+    return { transport, stderrTail: () => '', exitDescription: () => undefined, ...(auth ? { auth: auth.bind(transport) } : {}) };
   };
 }
 

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 export const MAX_TOOL_NAME = 64;
 
 export function sanitizeNamePart(raw: string): string {
-  const clean = raw.replace(/[^a-zA-Z0-9_-]/g, '_');
+  const clean = raw.replace(/[^a-zA-Z0-9_-]/gu, '_');
   return clean.length > 0 ? clean : '_';
 }
 

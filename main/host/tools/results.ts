@@ -25,7 +25,8 @@ type Block = CallToolResult['content'][number];
 
 const encoder = new TextEncoder();
 const byteLength = (text: string) => encoder.encode(text).length;
-const base64Bytes = (data: string) => Math.floor((data.length * 3) / 4);
+/** Decoded size of base64 data (padding excluded). */
+const base64Bytes = (data: string) => Math.max(0, Math.floor((data.length * 3) / 4) - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0));
 
 function pieceOf(block: Block, imageParts: boolean): Piece {
   switch (block.type) {
@@ -97,15 +98,16 @@ export function translateToolResult(result: CallToolResult, options: TranslateOp
       if (size <= room) {
         kept.push(piece);
         room -= size;
-      } else if (piece.kind === 'text' && room > 0) {
-        kept.push({ kind: 'text', text: cutToBytes(piece.text, room) });
+      } else if (piece.kind === 'text') {
+        const part = cutToBytes(piece.text, room);
+        if (part) kept.push({ kind: 'text', text: part });
+        truncatedBytes += size - byteLength(part);
         room = 0;
-      } else if (piece.kind === 'image') {
+      } else {
         kept.push({ kind: 'text', text: `[image ${piece.mimeType}: left out, the result was too large]` });
+        truncatedBytes += size;
       }
     });
-    const keptBytes = kept.reduce((n, p) => n + (p.kind === 'text' ? byteLength(p.text) : p.data.length), 0);
-    truncatedBytes = Math.max(0, totalBytes - keptBytes);
     kept.push({
       kind: 'text',
       text: `[Harbor: this result was truncated — ${truncatedBytes} of ${totalBytes} bytes were cut (limit ${options.capBytes}). The full result is kept in the conversation.]`,

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { Bridge } from '../bridge/connect';
-import type { ActivityLog } from '../features/traffic/activity-log';
+import type { ActivityLog } from '../features/activity/activity-log';
+import { ConsentHost } from '../features/consent/ConsentHost';
+import { ElicitationHost } from '../features/elicitation/ElicitationHost';
 import { ConnectionBanner } from './ConnectionBanner';
 import { Nav } from './Nav';
 import { Page } from './Page';
@@ -30,6 +32,9 @@ export function App({ bridge, activity }: Props) {
           </main>
         </div>
       </div>
+      {/* App-wide: a server's question or a consent request shows whatever page is open. */}
+      <ConsentHost />
+      <ElicitationHost />
     </ServicesContext.Provider>
   );
 }

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { HarborApi } from '../../../preload/contract';
-import type { ActivityLog } from '../features/traffic/activity-log';
+import type { ActivityLog } from '../features/activity/activity-log';
 
 /** What every page may use: the typed Host API and the app-wide activity log. */
 export interface Services {

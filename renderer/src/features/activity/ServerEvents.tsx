@@ -1,21 +1,18 @@
 import { useSyncExternalStore } from 'react';
 import { useActivity } from '../../app/services';
-import { EmptyState } from '../../ui/EmptyState';
-import { PageHeader } from '../../ui/PageHeader';
 
-export function ActivityPage() {
+/** Server starts, stops, errors and catalog changes since this window opened. */
+export function ServerEvents() {
   const log = useActivity();
   const entries = useSyncExternalStore(log.subscribe, log.snapshot);
   return (
-    <>
-      <PageHeader title="Activity">What your servers did since this window opened.</PageHeader>
+    <section className="panel server-events" aria-labelledby="server-events-title">
+      <h2 id="server-events-title">Server events</h2>
       {entries.length === 0 ? (
-        <EmptyState title="No activity yet">
-          Server starts, stops and catalog changes show up here as they happen.
-        </EmptyState>
+        <p className="muted">Nothing yet: starts, stops and catalog changes show up here.</p>
       ) : (
-        <ol className="activity" aria-label="Activity">
-          {entries.map((entry) => (
+        <ol className="activity" aria-label="Server events">
+          {entries.slice(0, 50).map((entry) => (
             <li key={entry.id} className="activity__item">
               <time dateTime={entry.at.toISOString()}>{entry.at.toLocaleTimeString()}</time>
               <span>
@@ -25,6 +22,6 @@ export function ActivityPage() {
           ))}
         </ol>
       )}
-    </>
+    </section>
   );
 }

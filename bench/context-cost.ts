@@ -1,0 +1,91 @@
+/**
+ * Context cost per model turn, issue 6: with 10 copies of server-everything (150 tools here:
+ * Harbor declares elicitation form + url, so each copy offers 15), how many tokens the tool
+ * definitions of one model request take when every tool is exposed, against progressive discovery
+ * (search_tools + call_tool). Both arms run a real chat turn through the Host against the scripted
+ * OpenAI-compatible model, and count what the model was actually sent (o200k_base: name +
+ * description + compact JSON of the parameters of each tool in the request). Target: the search
+ * arm sends ≤ 10 % of the tokens of the full arm.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Host } from '../main/host/host';
+import { loadTokenCounter, toolTokens, type TokenCounter } from '../main/host/tools/tokens';
+import { startScriptedModel, type RecordedRequest } from '../test/fixtures/model/scripted-model';
+import type { BenchResult } from './result';
+import { REPO, NODE, freshDir, marker, nodeServer } from './support';
+
+const EVERYTHING = join(REPO, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+
+export interface ContextCostOptions {
+  readonly copies: number;
+}
+
+interface Arm {
+  readonly tools: number;
+  readonly toolTokens: number;
+  readonly systemTokens: number;
+}
+
+function measure(count: TokenCounter, request: RecordedRequest): Arm {
+  return {
+    tools: request.tools.length,
+    toolTokens: request.tools.reduce((n, t) => n + toolTokens(count, { name: t.name, description: t.description, inputSchema: t.parameters }), 0),
+    systemTokens: count(request.system),
+  };
+}
+
+/** One chat turn with tool search forced on or off; returns what the model was sent. */
+async function runArm(label: string, copies: number, toolSearch: 'on' | 'off'): Promise<RecordedRequest> {
+  const model = await startScriptedModel({ script: [{ text: 'ok' }] });
+  const dir = freshDir(`context-${label}`);
+  const mark = marker(`context-${label}`);
+  const servers = Object.fromEntries(Array.from({ length: copies }, (_, i) => [`everything${i + 1}`, nodeServer(EVERYTHING, ['stdio'], mark)]));
+  const configPath = join(dir, 'harbor.json');
+  writeFileSync(configPath, JSON.stringify({ mcpServers: servers, model: model.modelConfig(), chat: { toolSearch } }, null, 2));
+  const host = await Host.create({
+    configPath,
+    dataDir: dir,
+    appName: 'Harbor',
+    appVersion: '0.0.0-bench',
+    mode: 'cli',
+    launchVariables: { node: NODE, resources: join(REPO, 'resources') },
+    useLoginShellPath: false,
+    approveLaunches: true,
+  });
+  try {
+    const turn = await host.chat.send({ text: 'What can you do?', approveOnce: true });
+    const outcome = await turn.done;
+    if (outcome.status !== 'completed') throw new Error(`the ${label} turn ended ${outcome.status}: ${outcome.note ?? ''}`);
+    const notReady = host.listServers().filter((s) => s.state.kind !== 'ready');
+    if (notReady.length > 0) throw new Error(`servers not ready: ${notReady.map((s) => s.name).join(', ')}`);
+    const request = model.requests[0];
+    if (!request) throw new Error('the model got no request');
+    return request;
+  } finally {
+    await host.dispose();
+    await model.close();
+  }
+}
+
+export async function benchContextCost(options: ContextCostOptions): Promise<BenchResult> {
+  const count = await loadTokenCounter();
+  const full = measure(count, await runArm('full', options.copies, 'off'));
+  const search = measure(count, await runArm('search', options.copies, 'on'));
+  const ratio = search.toolTokens / full.toolTokens;
+  const problems: string[] = [];
+  if (full.tools !== options.copies * 15) problems.push(`expected ${options.copies * 15} tools exposed, the model got ${full.tools}`);
+  const withSystem = (search.toolTokens + search.systemTokens) / (full.toolTokens + full.systemTokens);
+  return {
+    name: 'context cost per turn',
+    measured: `all tools ${full.toolTokens} tokens (${full.tools} tools)   tool search ${search.toolTokens} tokens (${search.tools} tools)`,
+    ratio,
+    target: 0.1,
+    problems,
+    notes: [
+      `${options.copies} copies of server-everything; tokens of the tool definitions in one model request (o200k_base)`,
+      `system prompt: ${full.systemTokens} tokens with all tools, ${search.systemTokens} with tool search (identical server instructions share one fence)`,
+      `whole request prefix (tools + system): ${full.toolTokens + full.systemTokens} vs ${search.toolTokens + search.systemTokens} tokens, ratio ${withSystem.toFixed(3)}`,
+    ],
+  };
+}

@@ -1,0 +1,79 @@
+import {
+  AuthorizationServerMismatchError,
+  InsecureTokenEndpointError,
+  InsufficientScopeError,
+  IssuerMismatchError,
+  OAuthError,
+  RegistrationRejectedError,
+  SdkHttpError,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
+import { HarborError } from '../errors';
+
+/**
+ * What an authorization failure means for the person, as AUTH_REQUIRED (signing in can fix it) or
+ * AUTH_FAILED (it cannot, as things are), or undefined when the error is not about authorization.
+ * Text an authorization server sent is never quoted beyond a bare OAuth error code: in a mix-up
+ * attack it is the attacker's (RFC 9207).
+ */
+export function toAuthError(error: unknown, server: string, signInRequired: () => HarborError): HarborError | undefined {
+  const where = `"${server}"`;
+  const relogin = `Run "harbor login ${server}" (in the app: Sign in).`;
+  if (error instanceof HarborError) return error.code === 'AUTH_REQUIRED' || error.code === 'AUTH_FAILED' ? error : undefined;
+  if (error instanceof UnauthorizedError) return signInRequired();
+  if (error instanceof InsufficientScopeError) {
+    return new HarborError('AUTH_REQUIRED', `${where} needs permissions Harbor was not granted. Sign in again to grant them: ${relogin}`, undefined, { cause: error });
+  }
+  if (error instanceof IssuerMismatchError) {
+    return new HarborError(
+      'AUTH_FAILED',
+      `The sign-in response for ${where} did not come from its authorization server (issuer check failed), so Harbor refused it. Try again; if it keeps happening, something is interfering with the sign-in.`,
+      undefined,
+      { cause: error },
+    );
+  }
+  if (error instanceof AuthorizationServerMismatchError) {
+    return new HarborError('AUTH_REQUIRED', `${where} changed authorization servers during sign-in. ${relogin}`, undefined, { cause: error });
+  }
+  if (error instanceof RegistrationRejectedError) {
+    return new HarborError(
+      'AUTH_FAILED',
+      `The authorization server of ${where} refused to register Harbor as a client (HTTP ${error.status}${oauthCode(error.body)}). Register a client there yourself and add "oauth": {"clientId": "…"} to the server in the registry.`,
+      undefined,
+      { cause: error },
+    );
+  }
+  if (error instanceof InsecureTokenEndpointError) {
+    return new HarborError('AUTH_FAILED', `The authorization server of ${where} has a token endpoint that is not https; Harbor will not send credentials to it.`, undefined, { cause: error });
+  }
+  if (error instanceof OAuthError) {
+    const code = /^[a-z_]{1,64}$/.test(error.code) ? error.code : 'error';
+    if (code === 'access_denied') return new HarborError('AUTH_REQUIRED', `Sign-in to ${where} was not granted (access_denied). ${relogin}`, undefined, { cause: error });
+    return new HarborError('AUTH_FAILED', `The authorization server of ${where} refused the sign-in (${code}). ${relogin}`, undefined, { cause: error });
+  }
+  if (error instanceof SdkHttpError) {
+    if (error.code === 'CLIENT_HTTP_AUTHENTICATION') return new HarborError('AUTH_REQUIRED', `${where} still answers 401 after signing in. ${relogin}`, undefined, { cause: error });
+    if (error.code === 'CLIENT_HTTP_FORBIDDEN') {
+      return new HarborError('AUTH_FAILED', `${where} still refuses access after signing in: it asks for more permissions than the authorization server granted.`, undefined, { cause: error });
+    }
+    return undefined;
+  }
+  if (error instanceof Error && /does not support dynamic client registration/.test(error.message)) {
+    return new HarborError(
+      'AUTH_FAILED',
+      `The authorization server of ${where} offers no way for Harbor to register (no client metadata document support, no registration endpoint). Register a client there and add "oauth": {"clientId": "…"} to the server in the registry.`,
+      undefined,
+      { cause: error },
+    );
+  }
+  return undefined;
+}
+
+function oauthCode(body: string): string {
+  try {
+    const code = (JSON.parse(body) as { error?: unknown }).error;
+    return typeof code === 'string' && /^[a-z_]{1,64}$/.test(code) ? `, ${code}` : '';
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,322 @@
+import {
+  OAuthError,
+  checkResourceAllowed,
+  discoverOAuthServerInfo,
+  refreshAuthorization,
+  resourceUrlFromServerUrl,
+  type FetchLike,
+  type OAuthDiscoveryState,
+  type StoredOAuthClientInformation,
+  type StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
+import { HarborError } from '../errors';
+import type { LoopbackCallbackServer } from './callback-server';
+import type { OAuthServerConfig } from './config';
+import { credentialKey, type Binding, type OAuthCredentialStore, type TokenRecord } from './credential-store';
+import type { BrowserOpener } from './opener';
+import { browserUrlProblem } from './url-policy';
+
+export interface ServerAuthDeps {
+  readonly server: string;
+  /** The MCP endpoint. */
+  readonly url: string;
+  readonly store: OAuthCredentialStore;
+  readonly callbacks: LoopbackCallbackServer;
+  /** CIMD: the https URL of Harbor's client metadata document, if one is hosted (config wins). */
+  readonly clientMetadataUrl: string | undefined;
+  readonly clientName: string;
+  readonly clientVersion: string;
+  /** Resolves `${secret:…}` in the pre-registered client secret. */
+  readonly resolveSecret: (where: string, value: string) => Promise<string>;
+  readonly callbackTimeoutMs: number;
+  readonly fetch: FetchLike;
+  readonly now: () => number;
+  /** Told about every sign-in page opened (the app shows the URL beside the browser). */
+  readonly onOpen?: (url: URL) => void;
+}
+
+/** RFC 8414 issuers compared as the SDK does: exact, or differing by one trailing slash. */
+export function sameIssuer(a: string, b: string): boolean {
+  const trim = (s: string) => (s.endsWith('/') ? s.slice(0, -1) : s);
+  return trim(a) === trim(b);
+}
+
+/**
+ * Everything one configured remote server's sign-in needs that outlives a single transport:
+ * its credentials (cached over the keychain, re-read on every new connection so a sign-in from
+ * another Harbor process is seen), the discovery state, the resource indicator, and whether a
+ * browser may be opened right now. Transports get an OAuthSession each (session.ts).
+ */
+export class ServerAuth {
+  /** The server's `oauth` entry (re-read for every new transport: the registry may have changed). */
+  config: OAuthServerConfig | undefined;
+  /** The opener while a sign-in is allowed (`harbor login`, the app's Sign in, or always in automatic mode). */
+  opener: BrowserOpener | undefined;
+  /** RFC 9728 / RFC 8414 results, in memory only: a restart rediscovers. */
+  discovery: OAuthDiscoveryState | undefined;
+  /** RFC 8707 resource indicator of the flow in progress (the canonical server URL unless PRM narrows it). */
+  resource: string;
+  private binding: Binding | undefined;
+  private current: TokenRecord | undefined;
+  /** Key (issuer + resource) of the credentials the SDK's current flow works with. */
+  private flowKey: string | undefined;
+  private loading: Promise<void> = Promise.resolve();
+  /** Set when the keychain could not be read: sign-in then reports it (reads degrade, never fail a public server). */
+  private loadError: unknown;
+  private refreshing: Promise<void> | undefined;
+
+  constructor(readonly deps: ServerAuthDeps) {
+    this.resource = resourceUrlFromServerUrl(deps.url).href;
+  }
+
+  get server(): string {
+    return this.deps.server;
+  }
+
+  get clientMetadataUrl(): string | undefined {
+    return this.config?.clientMetadataUrl ?? this.deps.clientMetadataUrl;
+  }
+
+  /** Re-reads the binding and its tokens from the store (called for every new transport). */
+  reload(): void {
+    this.loading = (async () => {
+      this.loadError = undefined;
+      try {
+        this.binding = await this.deps.store.binding(this.deps.server, this.deps.url);
+        this.current = this.binding ? await this.deps.store.tokens(credentialKey(this.binding.issuer, this.binding.resource)) : undefined;
+        if (this.binding) this.resource = this.binding.resource;
+      } catch (error) {
+        this.loadError = error;
+        this.binding = undefined;
+        this.current = undefined;
+      }
+    })();
+  }
+
+  /** The bearer token for the next request (refreshed first when it is about to expire). */
+  async bearerTokens(): Promise<StoredOAuthTokens | undefined> {
+    await this.loading;
+    await this.refreshIfExpiring();
+    return this.current?.tokens;
+  }
+
+  async tokensFor(issuer: string): Promise<StoredOAuthTokens | undefined> {
+    await this.ready();
+    const key = credentialKey(issuer, this.resource);
+    this.flowKey = key;
+    if (this.binding && credentialKey(this.binding.issuer, this.binding.resource) === key) return this.current?.tokens;
+    return (await this.deps.store.tokens(key))?.tokens;
+  }
+
+  async saveTokens(tokens: StoredOAuthTokens, issuer: string): Promise<void> {
+    await this.loading;
+    const key = credentialKey(issuer, this.resource);
+    this.flowKey = key;
+    const record: TokenRecord = { tokens, savedAt: this.deps.now() };
+    await this.deps.store.saveTokens(key, record);
+    this.current = record;
+    const advertised = (this.discovery?.authorizationServerMetadata as { revocation_endpoint?: unknown } | undefined)?.revocation_endpoint;
+    const revocationEndpoint = typeof advertised === 'string' ? advertised : undefined;
+    const binding: Binding = { issuer, resource: this.resource, ...(revocationEndpoint ? { revocationEndpoint } : {}) };
+    if (JSON.stringify(binding) !== JSON.stringify(this.binding)) {
+      await this.deps.store.saveBinding(this.deps.server, this.deps.url, binding);
+      this.binding = binding;
+    }
+  }
+
+  /**
+   * The client Harbor is at this authorization server: the pre-registered one from the config,
+   * else a stored registration (CIMD or DCR). A DCR registration whose redirect URI is not the
+   * loopback listener's current one is dropped so the SDK registers again. With none and no
+   * sign-in allowed, this stops the flow before the SDK registers anything on the person's behalf.
+   */
+  async clientFor(issuer: string, options: { mayRegister: boolean }): Promise<StoredOAuthClientInformation | undefined> {
+    await this.ready();
+    const config = this.config;
+    if (config?.clientId) {
+      if (config.issuer && !sameIssuer(config.issuer, issuer)) {
+        throw new HarborError(
+          'AUTH_FAILED',
+          `"${this.deps.server}" now uses the authorization server ${issuer}, but its pre-registered client ("oauth.clientId") is for ${config.issuer}. Register Harbor there and update "oauth" in the registry.`,
+        );
+      }
+      const secret = config.clientSecret ? await this.deps.resolveSecret('oauth.clientSecret', config.clientSecret) : undefined;
+      return { client_id: config.clientId, ...(secret ? { client_secret: secret } : {}), issuer: config.issuer ?? issuer };
+    }
+    const key = credentialKey(issuer, this.resource);
+    this.flowKey = key;
+    const stored = await this.deps.store.client(key);
+    const registeredRedirects = stored && 'redirect_uris' in stored ? stored.redirect_uris : undefined;
+    const usable = stored && !(registeredRedirects && this.deps.callbacks.listening && !registeredRedirects.includes(this.deps.callbacks.redirectUrl));
+    if (usable) return stored;
+    if (!options.mayRegister) throw this.signInRequired();
+    return undefined;
+  }
+
+  async saveClient(info: StoredOAuthClientInformation, issuer: string): Promise<void> {
+    if (this.config?.clientId) return; // the configured client is the one to use; nothing to store
+    const key = credentialKey(issuer, this.resource);
+    this.flowKey = key;
+    await this.deps.store.saveClient(key, info);
+  }
+
+  /** The port a stored DCR registration names, so the listener can take it again (no re-registration). */
+  async preferredRedirectPort(): Promise<number | undefined> {
+    await this.loading;
+    if (!this.binding) return undefined;
+    try {
+      const info = await this.deps.store.client(credentialKey(this.binding.issuer, this.binding.resource));
+      const uri = info && 'redirect_uris' in info ? info.redirect_uris?.[0] : undefined;
+      const port = uri ? Number(new URL(uri).port) : NaN;
+      return Number.isInteger(port) && port > 0 ? port : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * RFC 8707: the resource indicator is always sent (the SDK omits it without protected-resource
+   * metadata). Metadata naming another resource than this server means credentials would be
+   * minted for something else: refused.
+   */
+  selectResource(serverUrl: string | URL, advertised: string | undefined): URL {
+    const canonical = resourceUrlFromServerUrl(serverUrl);
+    if (advertised) {
+      if (!checkResourceAllowed({ requestedResource: canonical, configuredResource: advertised })) {
+        throw new HarborError(
+          'AUTH_FAILED',
+          `"${this.deps.server}" publishes protected-resource metadata for ${advertised}, which is not this server (${canonical.href}). Harbor will not get credentials for another resource; ask the server's operator to fix its metadata.`,
+        );
+      }
+      this.resource = advertised;
+      return new URL(advertised);
+    }
+    this.resource = canonical.href;
+    return canonical;
+  }
+
+  /** PKCE S256 is required by the spec; an authorization server that does not advertise it is refused (the SDK proceeds). */
+  assertPkceS256(): void {
+    const methods = this.discovery?.authorizationServerMetadata?.code_challenge_methods_supported;
+    if (!methods?.includes('S256')) {
+      const where = this.discovery?.authorizationServerUrl ? ` (${this.discovery.authorizationServerUrl})` : '';
+      throw new HarborError(
+        'AUTH_FAILED',
+        `The authorization server of "${this.deps.server}"${where} does not advertise PKCE with S256 (code_challenge_methods_supported), which MCP requires. Harbor will not sign in there; ask the server's operator.`,
+      );
+    }
+  }
+
+  async invalidate(scope: 'all' | 'client' | 'tokens' | 'discovery'): Promise<void> {
+    if (scope === 'discovery' || scope === 'all') this.discovery = undefined;
+    await this.loading;
+    const key = this.flowKey ?? (this.binding ? credentialKey(this.binding.issuer, this.binding.resource) : undefined);
+    if (!key) return;
+    if (scope === 'tokens' || scope === 'all') {
+      await this.deps.store.deleteTokens(key);
+      if (this.binding && credentialKey(this.binding.issuer, this.binding.resource) === key) this.current = undefined;
+    }
+    if ((scope === 'client' || scope === 'all') && !this.config?.clientId) await this.deps.store.deleteClient(key);
+  }
+
+  /** `harbor logout`: revokes at the authorization server when it can (best effort), then forgets. */
+  async forget(): Promise<{ removed: boolean; revoked: boolean }> {
+    this.reload();
+    await this.ready();
+    const binding = this.binding;
+    this.discovery = undefined;
+    if (!binding) return { removed: false, revoked: false };
+    const key = credentialKey(binding.issuer, binding.resource);
+    const revoked = this.current ? await this.revoke(binding, this.current.tokens, key) : false;
+    const removed = [await this.deps.store.deleteTokens(key), await this.deps.store.deleteClient(key), await this.deps.store.deleteBinding(this.deps.server, this.deps.url)];
+    this.binding = undefined;
+    this.current = undefined;
+    this.flowKey = undefined;
+    return { removed: removed.some(Boolean), revoked };
+  }
+
+  signInRequired(): HarborError {
+    return new HarborError('AUTH_REQUIRED', `"${this.deps.server}" requires sign-in. Run "harbor login ${this.deps.server}" (in the app: Sign in).`);
+  }
+
+  private async ready(): Promise<void> {
+    await this.loading;
+    if (this.loadError) throw this.loadError; // KEYCHAIN_UNAVAILABLE with its fix
+  }
+
+  private async refreshIfExpiring(): Promise<void> {
+    const record = this.current;
+    if (!record?.tokens.refresh_token || !this.expiresSoon(record)) return;
+    this.refreshing ??= this.refresh(record).finally(() => {
+      this.refreshing = undefined;
+    });
+    await this.refreshing;
+  }
+
+  /** Expired, or inside the last half of its life (at most the last minute). */
+  private expiresSoon(record: TokenRecord): boolean {
+    const lifetime = record.tokens.expires_in;
+    if (lifetime === undefined) return false;
+    const expiresAt = record.savedAt + lifetime * 1000;
+    return expiresAt - this.deps.now() < Math.min(60_000, (lifetime * 1000) / 2);
+  }
+
+  /**
+   * Refresh before expiry, so a request never goes out with a token about to lapse. Failures are
+   * left to the 401 path, except a dead grant (revoked, expired): those tokens are dropped.
+   */
+  private async refresh(record: TokenRecord): Promise<void> {
+    const binding = this.binding;
+    const refreshToken = record.tokens.refresh_token;
+    if (!binding || !refreshToken) return;
+    try {
+      let discovery = this.discovery;
+      if (!discovery?.authorizationServerMetadata) {
+        const info = await discoverOAuthServerInfo(this.deps.url, { fetchFn: this.deps.fetch });
+        discovery = { ...info };
+      }
+      const metadata = discovery.authorizationServerMetadata;
+      if (!metadata || !sameIssuer(metadata.issuer, binding.issuer)) return; // the AS moved: the 401 path re-authorizes
+      this.discovery = discovery;
+      this.resource = binding.resource;
+      const client = await this.clientFor(metadata.issuer, { mayRegister: false });
+      if (!client) return;
+      const tokens = await refreshAuthorization(discovery.authorizationServerUrl, {
+        metadata,
+        clientInformation: client,
+        refreshToken,
+        resource: binding.resource,
+        fetchFn: this.deps.fetch,
+      });
+      await this.saveTokens({ ...tokens, issuer: metadata.issuer }, metadata.issuer);
+    } catch (error) {
+      if (error instanceof OAuthError && error.code === 'invalid_grant') await this.invalidate('tokens').catch(() => undefined);
+    }
+  }
+
+  private async revoke(binding: Binding, tokens: StoredOAuthTokens, key: string): Promise<boolean> {
+    const endpoint = binding.revocationEndpoint;
+    if (!endpoint || browserUrlProblem(endpoint)) return false;
+    try {
+      const client = this.config?.clientId
+        ? await this.clientFor(binding.issuer, { mayRegister: false })
+        : await this.deps.store.client(key);
+      if (!client) return false;
+      const body = new URLSearchParams({
+        token: tokens.refresh_token ?? tokens.access_token,
+        token_type_hint: tokens.refresh_token ? 'refresh_token' : 'access_token',
+      });
+      const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+      if (client.client_secret) {
+        headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`;
+      } else {
+        body.set('client_id', client.client_id);
+      }
+      const response = await this.deps.fetch(endpoint, { method: 'POST', headers, body, signal: AbortSignal.timeout(5_000) });
+      await response.body?.cancel().catch(() => undefined);
+      return response.ok;
+    } catch {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
+import { HarborError } from '../errors';
+import type { Disposable } from '../lifecycle';
+import { Redactor } from '../secrets/redactor';
+import { resolveSecretString } from '../secrets/references';
+import type { SecretStore } from '../secrets/store';
+import type { TransportAuth } from '../servers/connection';
+import { LoopbackCallbackServer } from './callback-server';
+import { parseOAuthConfig } from './config';
+import { OAuthCredentialStore } from './credential-store';
+import { authFetch } from './fetch';
+import type { BrowserOpener } from './opener';
+import { ServerAuth } from './server-auth';
+import { OAuthSession, type FinishesAuth } from './session';
+
+export interface AuthServiceOptions {
+  /** Where tokens and client registrations live (the OS keychain in the app and CLI). */
+  readonly secrets: SecretStore;
+  /** Learns every token and client secret so echoes of them are masked. */
+  readonly redactor?: Redactor;
+  readonly clientName?: string;
+  readonly clientVersion?: string;
+  /** CIMD: an https URL where Harbor's client metadata document is hosted. Default: none (DCR). */
+  readonly clientMetadataUrl?: string;
+  /**
+   * `explicit` (default): a browser opens only for `signIn` (`harbor login`, the app's Sign in);
+   * elsewhere a server that needs sign-in shows AUTH_REQUIRED. `automatic`: any connect or call
+   * may open one with `opener` (the conformance adapter; headless tests).
+   */
+  readonly signIn?: 'explicit' | 'automatic';
+  /** How sign-in pages are shown when `signIn` is called without an opener of its own (Electron: shell.openExternal). */
+  readonly opener?: BrowserOpener;
+  /** How long a sign-in waits for the browser to come back (default 5 minutes). */
+  readonly callbackTimeoutMs?: number;
+  /** The raw `oauth` entry of a server's configuration. */
+  readonly serverConfig?: (server: string) => unknown;
+  /** Every sign-in page opened (the app emits `auth.open` so the URL can be shown too). */
+  readonly onOpen?: (server: string, url: URL) => void;
+  readonly fetch?: FetchLike;
+  readonly now?: () => number;
+}
+
+/** What the transport factory attaches to a remote server's transport. */
+export interface TransportAuthParts {
+  readonly provider: OAuthClientProvider;
+  readonly fetch: FetchLike;
+  bind(transport: FinishesAuth): TransportAuth;
+}
+
+/**
+ * OAuth 2.1 for remote servers, owned by the Host: one ServerAuth per configured server (keyed by
+ * name and URL), a shared loopback callback listener, and the sign-in/sign-out entry points.
+ */
+export class AuthService implements Disposable {
+  readonly callbacks = new LoopbackCallbackServer();
+  private readonly store: OAuthCredentialStore;
+  private readonly servers = new Map<string, ServerAuth>();
+  private readonly fetch: FetchLike;
+  private readonly redactor: Redactor;
+
+  constructor(private readonly options: AuthServiceOptions) {
+    this.redactor = options.redactor ?? new Redactor();
+    this.store = new OAuthCredentialStore(options.secrets, this.redactor);
+    this.fetch = options.fetch ?? ((input, init) => fetch(input, init));
+  }
+
+  /**
+   * The OAuth parts of a new transport to `url`, or undefined when Harbor does no OAuth for it
+   * (its configuration sends a static Authorization header). Each call re-reads the server's
+   * credentials: a new transport is a new connection attempt.
+   */
+  forTransport(server: string, url: string, headers: Readonly<Record<string, string>> = {}): TransportAuthParts | undefined {
+    if (Object.keys(headers).some((h) => h.toLowerCase() === 'authorization')) return undefined;
+    const auth = this.serverAuth(server, url);
+    auth.reload();
+    const session = new OAuthSession(auth);
+    const fetchWithHooks = authFetch(this.fetch, {
+      beforeAuthorization: async () => this.callbacks.start(await auth.preferredRedirectPort()),
+      tokenRejected: () => auth.invalidate('discovery'),
+    });
+    return { provider: session, fetch: fetchWithHooks, bind: (transport) => session.bind(transport) };
+  }
+
+  /**
+   * Runs `work` (typically: reconnect the server and wait until it is ready) with sign-in allowed
+   * for this server, pages shown with `opener` (else the service's own).
+   */
+  async signIn<T>(server: string, url: string, work: () => Promise<T>, opener?: BrowserOpener): Promise<T> {
+    const chosen = opener ?? this.options.opener;
+    if (!chosen) throw new HarborError('AUTH_FAILED', `Harbor has no way to show a sign-in page here. Use "harbor login ${server}" in a terminal.`);
+    const auth = this.serverAuth(server, url);
+    const previous = auth.opener;
+    auth.opener = chosen;
+    try {
+      return await work();
+    } finally {
+      auth.opener = previous;
+    }
+  }
+
+  /** Forgets a server's tokens and client registration (revoking at the authorization server first when it can). */
+  async signOut(server: string, url: string): Promise<{ removed: boolean; revoked: boolean }> {
+    return this.serverAuth(server, url).forget();
+  }
+
+  private serverAuth(server: string, url: string): ServerAuth {
+    const key = `${server}\n${url}`;
+    let auth = this.servers.get(key);
+    if (!auth) {
+      const { secrets } = this.options;
+      const redactor = this.redactor;
+      auth = new ServerAuth({
+        server,
+        url,
+        store: this.store,
+        callbacks: this.callbacks,
+        clientMetadataUrl: this.options.clientMetadataUrl,
+        clientName: this.options.clientName ?? 'Harbor',
+        clientVersion: this.options.clientVersion ?? '0.0.0',
+        resolveSecret: (where, value) =>
+          resolveSecretString(`Server "${server}"`, where, value, { store: secrets, redactor }),
+        callbackTimeoutMs: this.options.callbackTimeoutMs ?? 5 * 60_000,
+        fetch: this.fetch,
+        now: this.options.now ?? Date.now,
+        ...(this.options.onOpen ? { onOpen: (u: URL) => this.options.onOpen!(server, u) } : {}),
+      });
+      if (this.options.signIn === 'automatic') auth.opener = this.options.opener;
+      this.servers.set(key, auth);
+    }
+    auth.config = parseOAuthConfig(server, this.options.serverConfig?.(server));
+    return auth;
+  }
+
+  dispose(): Promise<void> {
+    this.servers.clear();
+    return this.callbacks.dispose();
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * A harbor://add-server link becomes a launch-consent request — the same `consent.request` event
+ * (kind "launch") and dialog as any first launch — showing exactly what would run: the command
+ * line with its environment, or the URL. Only on approval is the server added to the registry;
+ * the approval also covers its launch ("once": this run; "always": as configured now), so the
+ * person is asked once, about exactly what they saw. Denial, closing the dialog or the deadline
+ * passing adds nothing. One link at a time: a page cannot stack up dialogs.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ConsentChoice, ConsentRequest } from '../../preload/contract';
+import { toErrorData } from '../host/errors';
+import type { HostEvents } from '../host/events';
+import type { Disposable } from '../host/lifecycle';
+import { ServerConfig } from '../host/registry/schema';
+import { describeLaunch, resolveLaunch } from '../host/servers/launch';
+import { parseDeepLink, type AddServerLink } from './deep-link';
+
+export type LinkOutcome = 'added' | 'denied' | 'refused' | 'busy' | 'failed';
+
+export interface AddServerConsentDeps {
+  readonly events: Pick<HostEvents, 'emit'>;
+  readonly serverExists: (name: string) => boolean;
+  readonly addServer: (name: string, config: Record<string, unknown>) => Promise<unknown>;
+  /** "always": approve launching it as configured now (persisted); "once": for this run. */
+  readonly approveLaunch: (name: string, choice: 'once' | 'always') => void;
+  /** Something the person must read (a refused link, a failed add): a message box in the app. */
+  readonly notify: (title: string, message: string) => void;
+  /** Brings the window forward so the dialog is seen. */
+  readonly reveal?: () => void;
+  readonly log?: (message: string) => void;
+  /** How long the request waits before it counts as denied (default 5 min). */
+  readonly timeoutMs?: number;
+  readonly now?: () => number;
+}
+
+interface Pending {
+  readonly request: ConsentRequest;
+  readonly resolve: (choice: ConsentChoice) => void;
+  readonly timer: ReturnType<typeof setTimeout>;
+}
+
+const quote = (part: string) => (/^[\w@%+=:,./-]+$/.test(part) ? part : JSON.stringify(part));
+
+/** Exactly what will run, as one line: `NAME=value … command args`, or the URL. */
+export function describeLinkLaunch(link: AddServerLink): NonNullable<ConsentRequest['launch']> {
+  const config = ServerConfig.parse(link.config);
+  // Links carry no ${…} variables (deep-link.ts refuses them), so nothing is expanded here.
+  const spec = resolveLaunch(link.name, config, { node: '', resources: '', data: '' });
+  if (spec.transport === 'http') return { commandLine: `${spec.url}${spec.legacySse ? ' (HTTP+SSE)' : ''}`, envNames: [] };
+  const env = Object.entries(spec.env).map(([name, value]) => `${name}=${quote(value)}`);
+  return {
+    commandLine: [...env, describeLaunch(spec)].join(' '),
+    envNames: Object.keys(spec.env).sort(),
+    ...(spec.cwd ? { cwd: spec.cwd } : {}),
+  };
+}
+
+export class AddServerConsent implements Disposable {
+  private readonly pending = new Map<string, Pending>();
+  private readonly now: () => number;
+
+  constructor(private readonly deps: AddServerConsentDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** Handles one link, start to end; resolves with what happened (tests, the log). */
+  async handle(link: string): Promise<LinkOutcome> {
+    const log = this.deps.log ?? (() => undefined);
+    if (this.pending.size > 0) {
+      log('harbor:// link ignored: another one is waiting for your answer');
+      return 'busy';
+    }
+    let parsed: AddServerLink;
+    try {
+      parsed = parseDeepLink(link);
+    } catch (error) {
+      const { message } = toErrorData(error);
+      log(message);
+      this.deps.notify('Harbor did not add a server', message);
+      return 'refused';
+    }
+    if (this.deps.serverExists(parsed.name)) {
+      const message = `A server named "${parsed.name}" already exists. Nothing was changed; rename or remove that server first if you want this one.`;
+      log(`harbor:// link for "${parsed.name}" refused: the name is taken`);
+      this.deps.notify('Harbor did not add a server', message);
+      return 'refused';
+    }
+    const launch = describeLinkLaunch(parsed);
+    log(`harbor:// link asks to add "${parsed.name}": ${launch.commandLine}`);
+    this.deps.reveal?.();
+    const choice = await this.ask({ kind: 'launch', server: parsed.name, trusted: false, options: ['once', 'always', 'deny'], launch });
+    if (choice === 'deny' || choice === 'conversation') {
+      log(`harbor:// link for "${parsed.name}": not approved, nothing added`);
+      return 'denied';
+    }
+    try {
+      await this.deps.addServer(parsed.name, parsed.config);
+      this.deps.approveLaunch(parsed.name, choice);
+      log(`harbor:// link: added "${parsed.name}" (launch approved ${choice === 'always' ? 'as configured' : 'for this run'})`);
+      return 'added';
+    } catch (error) {
+      const { message } = toErrorData(error);
+      log(`harbor:// link: adding "${parsed.name}" failed: ${message}`);
+      this.deps.notify('Harbor could not add the server', message);
+      return 'failed';
+    }
+  }
+
+  owns(id: string): boolean {
+    return this.pending.has(id);
+  }
+
+  /** The person's answer; unknown, expired or not-offered answers are ignored (false). */
+  respond(id: string, decision: ConsentChoice): boolean {
+    const pending = this.pending.get(id);
+    if (!pending || pending.request.deadline < this.now() || !pending.request.options.includes(decision)) return false;
+    return this.settle(id, decision);
+  }
+
+  pendingRequests(): ConsentRequest[] {
+    return [...this.pending.values()].map((p) => p.request);
+  }
+
+  dispose(): void {
+    for (const id of [...this.pending.keys()]) this.settle(id, 'deny');
+  }
+
+  private ask(request: Omit<ConsentRequest, 'id' | 'deadline'>): Promise<ConsentChoice> {
+    const id = randomUUID();
+    const timeoutMs = this.deps.timeoutMs ?? 5 * 60_000;
+    const full: ConsentRequest = { ...request, id, deadline: this.now() + timeoutMs };
+    return new Promise<ConsentChoice>((resolve) => {
+      const timer = setTimeout(() => this.settle(id, 'deny'), timeoutMs);
+      timer.unref?.();
+      this.pending.set(id, { request: full, resolve, timer });
+      this.deps.events.emit('consent.request', full);
+    });
+  }
+
+  private settle(id: string, decision: ConsentChoice): boolean {
+    const pending = this.pending.get(id);
+    if (!pending) return false;
+    this.pending.delete(id);
+    clearTimeout(pending.timer);
+    pending.resolve(decision);
+    this.deps.events.emit('consent.resolved', { id, decision });
+    return true;
+  }
+}

@@ -1,0 +1,35 @@
+import { CopyButton } from '../../ui/CopyButton';
+import { prettyMessage, type TrafficRowData } from './traffic-store';
+
+interface Props {
+  readonly row: TrafficRowData;
+  readonly open: boolean;
+  readonly onToggle: () => void;
+}
+
+/** One message: when, which server, which way, what; opened, its full JSON (as text) and Copy. */
+export function TrafficRow({ row, open, onToggle }: Props) {
+  const time = new Date(row.at);
+  const arrow = row.direction === 'out' ? '→' : '←';
+  const way = row.direction === 'out' ? `to ${row.server}` : `from ${row.server}`;
+  return (
+    <div className={`traffic-row${row.isError ? ' traffic-row--error' : ''}`}>
+      <div className="traffic-row__line">
+        <button type="button" className="traffic-row__toggle" aria-expanded={open} onClick={onToggle}>
+          <time dateTime={time.toISOString()}>{time.toLocaleTimeString()}</time>
+          <span className={`traffic-row__dir traffic-row__dir--${row.direction}`} aria-hidden="true">
+            {arrow}
+          </span>
+          <span className="visually-hidden">{row.direction === 'out' ? 'Sent' : 'Received'} </span>
+          <span className="traffic-row__server">{row.server}</span>
+          <span className="traffic-row__method">{row.label}</span>
+          {row.id !== undefined ? <span className="traffic-row__id">#{String(row.id)}</span> : null}
+          {row.isError ? <span className="badge badge--error">error</span> : null}
+          <span className="visually-hidden"> {way}</span>
+        </button>
+        <CopyButton text={prettyMessage(row.text)} label="Copy" className="button button--small traffic-row__copy" />
+      </div>
+      {open ? <pre className="traffic-row__body">{prettyMessage(row.text)}</pre> : null}
+    </div>
+  );
+}

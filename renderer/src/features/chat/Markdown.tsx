@@ -1,0 +1,52 @@
+import { createContext, memo, useContext, type ReactNode } from 'react';
+import ReactMarkdown, { type Components, type UrlTransform } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { safeHref } from './safe-url';
+
+/** What a click on a link in rendered text does (the chat checks it with the person first). */
+export const LinkOpenerContext = createContext<((href: string) => void) | null>(null);
+
+const plugins = [remarkGfm];
+
+/** href: only http(s)/mailto survive; every other URL attribute (img src…) is dropped, so nothing loads by itself. */
+const urlTransform: UrlTransform = (url, key) => (key === 'href' ? safeHref(url) : '');
+
+function Link({ href, children }: { readonly href?: string | undefined; readonly children?: ReactNode }) {
+  const open = useContext(LinkOpenerContext);
+  if (!href) return <span className="md__dead-link">{children}</span>;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={href}
+      onClick={(event) => {
+        if (!open) return;
+        event.preventDefault();
+        open(href);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+const components: Components = {
+  a: ({ href, children }) => <Link href={href}>{children}</Link>,
+  // A model's image URL could carry conversation data to a third party the moment it loads: named, never fetched.
+  img: ({ alt }) => <span className="md__image">[image{alt ? `: ${alt}` : ''}]</span>,
+};
+
+/**
+ * Model text as Markdown (GitHub flavour), safely: no raw HTML (react-markdown shows it as text
+ * without rehype-raw), links only to http(s)/mailto and opened outside the app, no images loaded.
+ */
+export const Markdown = memo(function Markdown({ text }: { readonly text: string }) {
+  return (
+    <div className="md">
+      <ReactMarkdown remarkPlugins={plugins} urlTransform={urlTransform} components={components}>
+        {text}
+      </ReactMarkdown>
+    </div>
+  );
+});

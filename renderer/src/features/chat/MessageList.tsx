@@ -1,0 +1,98 @@
+import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { CallProgress, Row } from './conversation-model';
+import { MessageRow } from './MessageRow';
+
+interface Props {
+  readonly rows: readonly Row[];
+  readonly progress: ReadonlyMap<string, CallProgress>;
+  readonly onAttach?: (server: string, uri: string, title: string) => void;
+  /** Size of the scroll area before it is measured (tests without layout). */
+  readonly initialRect?: Rect;
+}
+
+/** A first guess per kind of row; the real height is measured once a row is rendered. */
+function estimate(row: Row | undefined): number {
+  if (!row || row.kind !== 'item') return 48;
+  switch (row.item.kind) {
+    case 'toolCall':
+      return 140;
+    case 'note':
+      return 40;
+    default:
+      return Math.min(600, 56 + Math.ceil(row.item.text.length / 90) * 22);
+  }
+}
+
+/** A conversation stays near the bottom while new text arrives, unless the person scrolled up to read. */
+const STICK_PX = 80;
+
+/**
+ * The conversation's rows, virtualized: only what is on screen (plus a few) is in the DOM, each
+ * row measured as it renders, so a thousand-message conversation scrolls as lightly as a short one.
+ */
+export function MessageList({ rows, progress, onAttach, initialRect }: Props) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const [atBottom, setAtBottom] = useState(true);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => estimate(rows[index]),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 6,
+    ...(initialRect ? { initialRect } : {}),
+  });
+  const total = virtualizer.getTotalSize();
+
+  useLayoutEffect(() => {
+    if (stick.current && rows.length > 0) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+  }, [rows, total, virtualizer]);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const bottom = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+    stick.current = bottom;
+    setAtBottom(bottom);
+  };
+
+  return (
+    <div className="messages" ref={scrollRef} onScroll={onScroll} tabIndex={0} role="region" aria-label="Messages">
+      <div role="list" aria-label="Conversation" className="messages__inner" style={{ height: total }}>
+        {virtualizer.getVirtualItems().map((virtual) => {
+          const row = rows[virtual.index]!;
+          const call = row.kind === 'item' && row.item.kind === 'toolCall' ? row.item.call : undefined;
+          return (
+            <div
+              key={virtual.key}
+              role="listitem"
+              aria-posinset={virtual.index + 1}
+              aria-setsize={rows.length}
+              data-index={virtual.index}
+              ref={virtualizer.measureElement}
+              className="messages__row"
+              style={{ transform: `translateY(${virtual.start}px)` }}
+            >
+              <MessageRow row={row} progress={call ? progress.get(call.id) : undefined} onAttach={onAttach} />
+            </div>
+          );
+        })}
+      </div>
+      {!atBottom ? (
+        <button
+          type="button"
+          className="button button--small messages__latest"
+          onClick={() => {
+            stick.current = true;
+            setAtBottom(true);
+            virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+          }}
+        >
+          Jump to latest
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import type { ChatToolResult } from '../../../../preload/contract';
+import { StructuredView } from './StructuredView';
+
+/** Images a tool returns are shown only as inline data of a raster type (never fetched from anywhere, no SVG). */
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+const MAX_IMAGE_CHARS = 8_000_000;
+
+export function imageSource(mimeType: unknown, data: unknown): string | undefined {
+  if (typeof mimeType !== 'string' || typeof data !== 'string') return undefined;
+  const type = mimeType.toLowerCase().trim();
+  const clean = data.replace(/\s+/g, '');
+  if (!IMAGE_TYPES.has(type) || clean.length > MAX_IMAGE_CHARS || !BASE64.test(clean)) return undefined;
+  return `data:${type};base64,${clean}`;
+}
+
+type Block = Record<string, unknown>;
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function ContentBlock({ block, onAttach }: { readonly block: Block; readonly onAttach?: ((uri: string, title: string) => void) | undefined }) {
+  switch (block.type) {
+    case 'text':
+      return <pre className="result__text">{str(block.text) ?? ''}</pre>;
+    case 'image': {
+      const src = imageSource(block.mimeType, block.data);
+      return src ? (
+        <img className="result__image" src={src} alt={`Image from the tool (${str(block.mimeType) ?? 'image'})`} />
+      ) : (
+        <p className="muted">[An image of type {str(block.mimeType) ?? 'unknown'} that Harbor does not show.]</p>
+      );
+    }
+    case 'audio':
+      return <p className="muted">[Audio ({str(block.mimeType) ?? 'unknown type'}), not played.]</p>;
+    case 'resource_link': {
+      const uri = str(block.uri) ?? '';
+      const title = str(block.title) ?? str(block.name) ?? uri;
+      return (
+        <div className="result__link">
+          <span className="result__link-label">Resource link</span> <strong>{title}</strong> <code>{uri}</code>
+          {str(block.description) ? <p className="muted">{str(block.description)}</p> : null}
+          {onAttach && uri ? (
+            <button type="button" className="button button--small" onClick={() => onAttach(uri, title)}>
+              Attach to next message
+            </button>
+          ) : null}
+        </div>
+      );
+    }
+    case 'resource': {
+      const resource = (typeof block.resource === 'object' && block.resource !== null ? block.resource : {}) as Block;
+      const text = str(resource.text);
+      const blob = str(resource.blob);
+      return (
+        <div className="result__resource">
+          <p className="result__link-label">
+            Resource <code>{str(resource.uri) ?? ''}</code>
+          </p>
+          {text !== undefined ? (
+            <pre className="result__text">{text}</pre>
+          ) : (
+            <p className="muted">[Binary content{blob ? `, about ${Math.floor((blob.length * 3) / 4)} bytes` : ''}, not shown.]</p>
+          )}
+        </div>
+      );
+    }
+    default:
+      return (
+        <div>
+          <p className="muted">[{str(block.type) ?? 'Unknown'} content]</p>
+          <pre className="result__text">{JSON.stringify(block, null, 2)}</pre>
+        </div>
+      );
+  }
+}
+
+/**
+ * A tool's result as the server sent it, every part as text or inert data: text in <pre>, images
+ * only as inline raster data, resource links named (and attachable — the person decides), embedded
+ * resources' text, structured content as a table or JSON.
+ */
+export function ToolResultView({ result, onAttach }: { readonly result: ChatToolResult; readonly onAttach?: (uri: string, title: string) => void }) {
+  const blocks = result.content.filter((b): b is Block => typeof b === 'object' && b !== null);
+  return (
+    <div className={`result${result.isError ? ' result--error' : ''}`}>
+      {blocks.length === 0 && result.structuredContent === undefined ? <p className="muted">The tool returned nothing.</p> : null}
+      {blocks.map((block, index) => (
+        <ContentBlock key={index} block={block} onAttach={onAttach} />
+      ))}
+      {result.structuredContent !== undefined ? <StructuredView value={result.structuredContent} /> : null}
+      {result.truncatedBytes ? (
+        <p className="muted">The model got a shortened copy: {result.truncatedBytes.toLocaleString()} bytes were cut.</p>
+      ) : null}
+    </div>
+  );
+}

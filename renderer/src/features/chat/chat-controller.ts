@@ -1,0 +1,270 @@
+import type {
+  ChatAttachment,
+  Conversation,
+  ConversationSummary,
+  EventPayload,
+  HarborApi,
+  HarborErrorData,
+} from '../../../../preload/contract';
+import { asErrorData, type LoadState } from '../../lib/load-state';
+import { addSentTurn, applyDelta, applyDone, applyToolCall, isRunning, type CallProgress, type PendingUser } from './conversation-model';
+import { offerDownload } from './download';
+
+export interface ChatState {
+  readonly list: LoadState<readonly ConversationSummary[]>;
+  /** The open conversation's id; undefined while a new one is being written. */
+  readonly openId: string | undefined;
+  readonly conversation: LoadState<Conversation>;
+  /** Latest progress of running tool calls, by the model's call id. */
+  readonly progress: ReadonlyMap<string, CallProgress>;
+  readonly sending: boolean;
+  /** Why the last send, stop, rename, delete or export failed. */
+  readonly error: HarborErrorData | undefined;
+}
+
+type ChatEvent =
+  | { readonly name: 'delta'; readonly payload: EventPayload<'chat.delta'> }
+  | { readonly name: 'toolCall'; readonly payload: EventPayload<'chat.toolCall'> }
+  | { readonly name: 'done'; readonly payload: EventPayload<'chat.done'> };
+
+export interface Attachment extends ChatAttachment {
+  /** What the person reads on the chip: the resource's title or name. */
+  readonly label: string;
+}
+
+const draft = (): Conversation => ({ id: '', title: 'New conversation', createdAt: Date.now(), updatedAt: Date.now(), turnCount: 0, turns: [] });
+
+/**
+ * The Chat page's state: the conversation list, the open conversation with its running turn
+ * folded in from chat.* events, and the commands (send, stop, rename, delete, export). A plain
+ * class behind useSyncExternalStore, so it is tested without React.
+ */
+export class ChatController {
+  private state: ChatState = {
+    list: { status: 'loading' },
+    openId: undefined,
+    conversation: { status: 'ready', value: draft() },
+    progress: new Map(),
+    sending: false,
+    error: undefined,
+  };
+  private readonly listeners = new Set<() => void>();
+  private unsubscribe: (() => void)[] = [];
+  /** Events that arrived for a conversation we are still loading or still creating. */
+  private buffered: ChatEvent[] = [];
+  private awaitingNew = false;
+  private pending: PendingUser | undefined;
+  private openGeneration = 0;
+
+  constructor(private readonly api: HarborApi) {}
+
+  snapshot = (): ChatState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Starts listening to the Host and loads the list. Safe to call again after stop(). */
+  start(): void {
+    if (this.unsubscribe.length > 0) return;
+    this.unsubscribe = [
+      this.api.on.chat.delta((payload) => this.onEvent({ name: 'delta', payload })),
+      this.api.on.chat.toolCall((payload) => this.onEvent({ name: 'toolCall', payload })),
+      this.api.on.chat.done((payload) => this.onEvent({ name: 'done', payload })),
+    ];
+    void this.refreshList();
+  }
+
+  stop(): void {
+    for (const off of this.unsubscribe) off();
+    this.unsubscribe = [];
+  }
+
+  private set(patch: Partial<ChatState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private updateConversation(fn: (c: Conversation) => Conversation): void {
+    if (this.state.conversation.status !== 'ready') return;
+    this.set({ conversation: { status: 'ready', value: fn(this.state.conversation.value) } });
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Events
+
+  private onEvent(event: ChatEvent): void {
+    const id = event.payload.conversationId;
+    if (event.name === 'done') void this.refreshList();
+    if (id !== this.state.openId) {
+      // A new conversation's first events can beat the answer to chat.send.
+      if (this.awaitingNew) this.buffered.push(event);
+      return;
+    }
+    if (this.state.conversation.status === 'loading') {
+      this.buffered.push(event);
+      return;
+    }
+    this.apply(event);
+  }
+
+  private apply(event: ChatEvent): void {
+    switch (event.name) {
+      case 'delta':
+        this.updateConversation((c) => applyDelta(c, event.payload, this.pending));
+        break;
+      case 'toolCall': {
+        const { call, progress } = event.payload;
+        const next = new Map(this.state.progress);
+        if (progress && (call.status === 'progress' || call.status === 'running')) next.set(call.id, progress);
+        else if (call.status !== 'progress') next.delete(call.id);
+        this.set({ progress: next });
+        this.updateConversation((c) => applyToolCall(c, event.payload, this.pending));
+        break;
+      }
+      case 'done':
+        this.pending = undefined;
+        this.updateConversation((c) => applyDone(c, event.payload));
+        // The stored conversation carries Harbor's note on how the turn ended, and the final ids.
+        void this.reload(event.payload.conversationId);
+        break;
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Conversations
+
+  async refreshList(): Promise<void> {
+    const result = await this.api.conversations.list({});
+    if (result.ok) this.set({ list: { status: 'ready', value: result.value } });
+    else if (this.state.list.status !== 'ready') this.set({ list: { status: 'error', error: asErrorData(result.error) } });
+  }
+
+  /** A fresh, empty conversation (created in the Host by its first message). */
+  newConversation(): void {
+    this.openGeneration += 1;
+    this.buffered = [];
+    this.pending = undefined;
+    this.set({ openId: undefined, conversation: { status: 'ready', value: draft() }, progress: new Map(), error: undefined });
+  }
+
+  async open(id: string): Promise<void> {
+    const generation = ++this.openGeneration;
+    this.buffered = [];
+    this.pending = undefined;
+    this.set({ openId: id, conversation: { status: 'loading' }, progress: new Map(), error: undefined });
+    const result = await this.api.conversations.open({ id });
+    if (generation !== this.openGeneration) return;
+    if (!result.ok) {
+      this.set({ conversation: { status: 'error', error: asErrorData(result.error) } });
+      return;
+    }
+    this.set({ conversation: { status: 'ready', value: result.value } });
+    const replay = this.buffered.splice(0).filter((e) => e.payload.conversationId === id);
+    for (const event of replay) this.apply(event);
+  }
+
+  private async reload(id: string): Promise<void> {
+    const generation = this.openGeneration;
+    const result = await this.api.conversations.open({ id });
+    if (generation !== this.openGeneration || this.state.openId !== id || !result.ok) return;
+    // A turn started again meanwhile: its live state is newer than what the store has.
+    if (this.state.conversation.status === 'ready' && isRunning(this.state.conversation.value)) return;
+    this.set({ conversation: { status: 'ready', value: result.value } });
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Commands
+
+  /** Sends the person's message (and the resources they attached) to the open conversation. */
+  async send(text: string, attachments: readonly Attachment[] = []): Promise<boolean> {
+    const trimmed = text.trim();
+    if (!trimmed || this.state.sending) return false;
+    const conversationId = this.state.openId;
+    const generation = this.openGeneration;
+    this.pending = {
+      text: trimmed,
+      ...(attachments.length ? { attachments: attachments.map(({ server, uri, mimeType }) => ({ server, uri, ...(mimeType ? { mimeType } : {}) })) } : {}),
+    };
+    this.awaitingNew = conversationId === undefined;
+    this.set({ sending: true, error: undefined });
+    const result = await this.api.chat.send({
+      text: trimmed,
+      ...(conversationId ? { conversationId } : {}),
+      ...(attachments.length ? { attachments: attachments.map(({ server, uri }) => ({ server, uri })) } : {}),
+    });
+    this.awaitingNew = false;
+    if (!result.ok) {
+      this.pending = undefined;
+      this.buffered = [];
+      this.set({ sending: false, error: asErrorData(result.error) });
+      return false;
+    }
+    if (generation !== this.openGeneration) {
+      // The person moved to another conversation meanwhile: this one runs on, shown in the list.
+      this.set({ sending: false });
+      void this.refreshList();
+      return true;
+    }
+    const { conversationId: id, turnId } = result.value;
+    const pending = this.pending;
+    this.set({
+      sending: false,
+      openId: id,
+      conversation: {
+        status: 'ready',
+        value: addSentTurn({ ...(this.state.conversation.status === 'ready' ? this.state.conversation.value : draft()), id }, turnId, pending),
+      },
+    });
+    const replay = this.buffered.splice(0).filter((e) => e.payload.conversationId === id);
+    for (const event of replay) this.apply(event);
+    void this.refreshList();
+    return true;
+  }
+
+  /** Stop: the Host cancels the model stream and every tool call in flight. */
+  async stopTurn(): Promise<void> {
+    const id = this.state.openId;
+    if (!id) return;
+    const result = await this.api.chat.stop({ conversationId: id });
+    if (!result.ok) this.set({ error: asErrorData(result.error) });
+  }
+
+  async rename(id: string, title: string): Promise<boolean> {
+    const result = await this.api.conversations.rename({ id, title });
+    if (!result.ok) {
+      this.set({ error: asErrorData(result.error) });
+      return false;
+    }
+    if (this.state.openId === id) this.updateConversation((c) => ({ ...c, title: result.value.title }));
+    await this.refreshList();
+    return true;
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const result = await this.api.conversations.delete({ id });
+    if (!result.ok) {
+      this.set({ error: asErrorData(result.error) });
+      return false;
+    }
+    if (this.state.openId === id) this.newConversation();
+    await this.refreshList();
+    return true;
+  }
+
+  /** Offers the conversation as a file (Markdown for people, JSON for the full record). */
+  async exportAs(id: string, format: 'markdown' | 'json'): Promise<boolean> {
+    const result = await this.api.conversations.export({ id, format });
+    if (!result.ok) {
+      this.set({ error: asErrorData(result.error) });
+      return false;
+    }
+    offerDownload(result.value.filename, result.value.mimeType, result.value.content);
+    return true;
+  }
+
+  dismissError(): void {
+    this.set({ error: undefined });
+  }
+}

@@ -1,0 +1,106 @@
+import type { ChatAttachment, ChatItem, ChatToolCall, ChatTurn, Conversation, EventPayload } from '../../../../preload/contract';
+
+/**
+ * The open conversation as the page shows it: what conversations.open returned, with the live
+ * chat.* events of a running turn folded in. Pure functions over immutable values, so a change
+ * touches only the items it changes (rows that did not change keep their identity and do not
+ * re-render).
+ */
+
+export interface CallProgress {
+  readonly progress: number;
+  readonly total?: number;
+  readonly message?: string;
+}
+
+/** The person's message of a turn we started but have not heard back about yet. */
+export interface PendingUser {
+  readonly text: string;
+  readonly attachments?: readonly ChatAttachment[];
+}
+
+function userItem(pending: PendingUser | undefined): ChatItem[] {
+  if (!pending) return [];
+  return [{ kind: 'user', text: pending.text, ...(pending.attachments?.length ? { attachments: [...pending.attachments] } : {}) }];
+}
+
+function withTurn(conversation: Conversation, turnId: string, pending: PendingUser | undefined, update: (turn: ChatTurn) => ChatTurn): Conversation {
+  const index = conversation.turns.findIndex((t) => t.id === turnId);
+  if (index < 0) {
+    const fresh: ChatTurn = { id: turnId, status: 'running', startedAt: Date.now(), items: userItem(pending) };
+    return { ...conversation, turns: [...conversation.turns, update(fresh)] };
+  }
+  const turns = [...conversation.turns];
+  turns[index] = update(turns[index]!);
+  return { ...conversation, turns };
+}
+
+/** Starts showing a turn the person just sent (before any event of it arrived). */
+export function addSentTurn(conversation: Conversation, turnId: string, pending: PendingUser): Conversation {
+  return withTurn(conversation, turnId, pending, (turn) => turn);
+}
+
+/** Streamed text: appended to the turn's last assistant item, or a new one after a tool call. */
+export function applyDelta(conversation: Conversation, event: EventPayload<'chat.delta'>, pending?: PendingUser): Conversation {
+  return withTurn(conversation, event.turnId, pending, (turn) => {
+    const items = [...turn.items];
+    const last = items.at(-1);
+    if (last?.kind === 'assistant') items[items.length - 1] = { kind: 'assistant', text: last.text + event.text };
+    else items.push({ kind: 'assistant', text: event.text });
+    return { ...turn, items };
+  });
+}
+
+/** A tool call changed state: replaces its card (by the model's call id) or adds one. */
+export function applyToolCall(conversation: Conversation, event: EventPayload<'chat.toolCall'>, pending?: PendingUser): Conversation {
+  return withTurn(conversation, event.turnId, pending, (turn) => {
+    const items = [...turn.items];
+    const index = items.findIndex((i) => i.kind === 'toolCall' && i.call.id === event.call.id);
+    const item: ChatItem = { kind: 'toolCall', call: event.call };
+    if (index >= 0) items[index] = item;
+    else items.push(item);
+    return { ...turn, items };
+  });
+}
+
+/** The turn ended. The page then reloads the stored conversation, which also carries Harbor's note. */
+export function applyDone(conversation: Conversation, event: EventPayload<'chat.done'>): Conversation {
+  return withTurn(conversation, event.turnId, undefined, (turn) => ({
+    ...turn,
+    status: event.status,
+    endedAt: Date.now(),
+    ...(event.error ? { error: event.error } : {}),
+  }));
+}
+
+export function isRunning(conversation: Conversation | undefined): boolean {
+  return conversation?.turns.at(-1)?.status === 'running';
+}
+
+/** One row of the message list. */
+export type Row =
+  | { readonly key: string; readonly kind: 'item'; readonly item: ChatItem; readonly turnId: string }
+  | { readonly key: string; readonly kind: 'working'; readonly turnId: string }
+  | { readonly key: string; readonly kind: 'turnError'; readonly turn: ChatTurn };
+
+/**
+ * The conversation as a flat list of rows (what the virtualized list renders). Keys are stable
+ * across updates: a tool call keeps its key from "pending" to "done".
+ */
+export function rowsOf(conversation: Conversation): Row[] {
+  const rows: Row[] = [];
+  for (const turn of conversation.turns) {
+    turn.items.forEach((item, index) => {
+      const key = item.kind === 'toolCall' ? `${turn.id}:call:${item.call.id}` : `${turn.id}:${index}`;
+      rows.push({ key, kind: 'item', item, turnId: turn.id });
+    });
+    if (turn.status === 'running') rows.push({ key: `${turn.id}:working`, kind: 'working', turnId: turn.id });
+    else if (turn.error && !turn.items.some((i) => i.kind === 'note')) rows.push({ key: `${turn.id}:error`, kind: 'turnError', turn });
+  }
+  return rows;
+}
+
+/** Whether a call is still going (for the Stop button and the progress bar). */
+export function isActiveCall(call: ChatToolCall): boolean {
+  return call.status === 'pending' || call.status === 'awaiting-consent' || call.status === 'running' || call.status === 'progress';
+}

@@ -1,0 +1,194 @@
+import { useId, useRef } from 'react';
+import type { ConsentChoice, ConsentRequest } from '../../../../preload/contract';
+import { Countdown } from './Countdown';
+import { DefinitionDiff } from './DefinitionDiff';
+import { Modal } from './Modal';
+
+interface Props {
+  readonly request: ConsentRequest;
+  /** Further requests waiting behind this one. */
+  readonly waiting: number;
+  readonly onDecide: (decision: ConsentChoice) => void;
+}
+
+const TOOL_LABELS: Record<ConsentChoice, string> = {
+  once: 'Allow once',
+  conversation: 'Allow in this conversation',
+  always: 'Always allow',
+  deny: 'Deny',
+};
+
+const LAUNCH_LABELS: Record<ConsentChoice, string> = {
+  once: 'Start this time',
+  conversation: 'Start for this conversation',
+  always: 'Always allow this command',
+  deny: 'Deny',
+};
+
+/** Hints a tool's server gives about it, in words (they are the server's claims, not facts). */
+function hints(annotations: Record<string, unknown> | undefined): string[] {
+  if (!annotations) return [];
+  const out: string[] = [];
+  if (annotations.readOnlyHint === true) out.push('only reads');
+  if (annotations.destructiveHint === true) out.push('may delete or overwrite things');
+  if (annotations.destructiveHint === false) out.push('does not delete anything');
+  if (annotations.idempotentHint === true) out.push('is safe to repeat');
+  if (annotations.openWorldHint === true) out.push('reaches outside services');
+  return out;
+}
+
+function pretty(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * The person decides before a tool runs or a server launches. Everything shown is plain text: the
+ * server as the person configured it, the tool's own title and full description, the exact
+ * arguments (how data leaves the conversation), and — when the tool changed since it was approved
+ * — what changed. Deny has the focus; Escape and closing deny.
+ */
+export function ConsentDialog({ request, waiting, onDecide }: Props) {
+  const denyRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const leadId = useId();
+  const launch = request.kind === 'launch';
+  const labels = launch ? LAUNCH_LABELS : TOOL_LABELS;
+  const tool = request.tool;
+  const toolName = tool?.title ? `${tool.title} (${tool.name})` : (tool?.name ?? 'a tool');
+  const title = launch
+    ? `Start the server “${request.server}”?`
+    : request.stale
+      ? `“${tool?.name ?? ''}” on ${request.server} changed since you approved it`
+      : `Allow ${request.server} to run “${tool?.title ?? tool?.name ?? ''}”?`;
+  const toolHints = hints(tool?.annotations);
+  // Deny is always offered (and is what Escape, closing and the deadline do).
+  const options = ['deny' as const, ...request.options.filter((o) => o !== 'deny')];
+
+  return (
+    <Modal labelledBy={titleId} describedBy={leadId} onCancel={() => onDecide('deny')} initialFocus={denyRef} className="consent">
+      <header className="modal__header">
+        <h2 id={titleId} className="modal__title">
+          {title}
+        </h2>
+        <button type="button" className="modal__close" aria-label="Close (deny)" onClick={() => onDecide('deny')}>
+          ×
+        </button>
+      </header>
+
+      <div className="modal__body">
+        {launch ? (
+          <p id={leadId} className="consent__danger">
+            This runs code on your computer, with your permissions. Allow it only if you know this command.
+          </p>
+        ) : request.stale ? (
+          <p id={leadId} className="consent__danger">
+            The server changed this tool’s definition after you approved it. Your earlier approval no longer applies: review what changed.
+          </p>
+        ) : (
+          <p id={leadId} className="consent__lead">
+            A tool wants to run{request.conversationId ? ' for the chat' : ''}. Check what it does and the data it gets.
+          </p>
+        )}
+
+        <dl className="facts consent__facts">
+          <dt>Server</dt>
+          <dd>
+            <strong>{request.server}</strong>{' '}
+            <span className={`badge ${request.trusted ? 'badge--ready' : 'badge--starting'}`}>{request.trusted ? 'Trusted' : 'Not trusted'}</span>
+            <span className="consent__note">
+              {request.trusted
+                ? ' You marked this server trusted.'
+                : ' Its descriptions and hints are the server’s own claims: Harbor does not rely on them.'}
+            </span>
+          </dd>
+          {tool ? (
+            <>
+              <dt>Tool</dt>
+              <dd>{toolName}</dd>
+              <dt>Description</dt>
+              <dd>
+                <p className="plain-text consent__description">{tool.description || '(The server gave no description.)'}</p>
+              </dd>
+              {toolHints.length > 0 ? (
+                <>
+                  <dt>Server says it</dt>
+                  <dd>{toolHints.join(', ')}</dd>
+                </>
+              ) : null}
+            </>
+          ) : null}
+        </dl>
+
+        {request.stale ? <DefinitionDiff before={request.stale.before} after={request.stale.after} changed={request.stale.changed} /> : null}
+
+        {!launch ? (
+          <section className="consent__section" aria-label="Arguments">
+            <h3 className="consent__subtitle">Arguments it will send</h3>
+            {request.arguments && Object.keys(request.arguments).length > 0 ? (
+              <pre className="consent__code">{pretty(request.arguments)}</pre>
+            ) : (
+              <p className="muted">No arguments.</p>
+            )}
+          </section>
+        ) : null}
+
+        {request.launch ? (
+          <section className="consent__section" aria-label="Command">
+            <h3 className="consent__subtitle">Command line</h3>
+            <pre className="consent__code">{request.launch.commandLine}</pre>
+            {request.launch.cwd ? (
+              <p>
+                Working folder: <code>{request.launch.cwd}</code>
+              </p>
+            ) : null}
+            <h3 className="consent__subtitle">Environment variables it gets</h3>
+            {request.launch.envNames.length > 0 ? (
+              <>
+                <ul className="consent__env" aria-label="Environment variable names">
+                  {request.launch.envNames.map((name) => (
+                    <li key={name}>
+                      <code>{name}</code>
+                    </li>
+                  ))}
+                </ul>
+                <p className="muted">Values are not shown.</p>
+              </>
+            ) : (
+              <p className="muted">None besides Harbor’s basic set (PATH, HOME…).</p>
+            )}
+          </section>
+        ) : null}
+
+        <Countdown deadline={request.deadline} outcome="Denied" onExpire={() => onDecide('deny')} />
+        {waiting > 0 ? (
+          <p className="muted">
+            {waiting} more request{waiting === 1 ? '' : 's'} waiting after this one.
+          </p>
+        ) : null}
+      </div>
+
+      <footer className="modal__actions">
+        {options.map((option) =>
+          option === 'deny' ? (
+            <button key={option} ref={denyRef} type="button" className="button" onClick={() => onDecide('deny')}>
+              {labels.deny}
+            </button>
+          ) : (
+            <button
+              key={option}
+              type="button"
+              className={`button${option === 'once' ? ' button--primary' : ''}`}
+              onClick={() => onDecide(option)}
+            >
+              {labels[option]}
+            </button>
+          ),
+        )}
+      </footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,125 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DatabaseSync } from 'node:sqlite';
+import { ConversationStore } from '../../main/host/chat/store';
+
+let dir: string | undefined;
+const stores: ConversationStore[] = [];
+
+afterEach(() => {
+  for (const s of stores.splice(0)) s.dispose();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+/** A clock that moves 1 ms per reading, so "newest first" does not depend on timing. */
+let tick = 1_700_000_000_000;
+const clock = () => (tick += 1);
+
+function open(): ConversationStore {
+  dir ??= mkdtempSync(join(tmpdir(), 'harbor-store-'));
+  const store = new ConversationStore(join(dir, 'conversations.db'), clock);
+  stores.push(store);
+  return store;
+}
+
+/** A pid that certainly belongs to no running process: a child that has exited. */
+function deadPid(): number {
+  return Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString());
+}
+
+describe('ConversationStore', () => {
+  it('uses WAL and keeps messages, tool calls, approvals and timings', () => {
+    const store = open();
+    const { id } = store.createConversation();
+    const turn = store.startTurn(id, 'please echo', 'openai-compatible:scripted');
+    const row = store.insertToolCall(id, { turnId: turn, step: 1, callId: 'call_1', name: 'feature__echo', arguments: { text: 'hi' } });
+    store.updateToolCall(row, { status: 'running', server: 'feature', tool: 'echo' });
+    store.updateToolCall(row, { status: 'done', approval: 'approved-once', result: { content: [{ type: 'text', text: 'hi' }], isError: false } });
+    store.appendStep(id, turn, 1, [
+      { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'call_1', toolName: 'feature__echo', input: { text: 'hi' } }] },
+      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'call_1', toolName: 'feature__echo', output: { type: 'text', value: 'hi' } }] },
+    ]);
+    store.appendStep(id, turn, 2, [{ role: 'assistant', content: [{ type: 'text', text: 'It said hi.' }] }]);
+    store.finishTurn(turn, 'completed');
+
+    const db = new DatabaseSync(store.path);
+    expect((db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode).toBe('wal');
+    db.close();
+
+    expect(store.history(id).map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    const conversation = store.conversation(id);
+    expect(conversation).toMatchObject({ id, title: 'please echo', turnCount: 1, lastStatus: 'completed' });
+    expect(conversation.turns[0]!.items).toMatchObject([
+      { kind: 'user', text: 'please echo' },
+      {
+        kind: 'toolCall',
+        call: { id: 'call_1', server: 'feature', tool: 'echo', arguments: { text: 'hi' }, status: 'done', approval: 'approved-once', result: { isError: false } },
+      },
+      { kind: 'assistant', text: 'It said hi.' },
+    ]);
+    const item = conversation.turns[0]!.items[1]!;
+    expect(item.kind === 'toolCall' && typeof item.call.endedAt === 'number').toBe(true);
+  });
+
+  it('marks a turn whose process died as interrupted, keeping its completed steps', () => {
+    const store = open();
+    const { id } = store.createConversation();
+    const turn = store.startTurn(id, 'crash soon', 'm');
+    store.insertToolCall(id, { turnId: turn, step: 1, callId: 'c', name: 'x__slow', arguments: {} });
+    store.dispose();
+    // The turn's owner is a process that no longer exists (a crash).
+    const db = new DatabaseSync(store.path);
+    db.prepare('UPDATE turns SET owner_pid = ? WHERE id = ?').run(deadPid(), turn);
+    db.close();
+
+    const reopened = open();
+    const conversation = reopened.conversation(id);
+    expect(conversation.turns[0]!.status).toBe('interrupted');
+    expect(conversation.turns[0]!.items[1]).toMatchObject({ kind: 'toolCall', call: { status: 'error', error: { code: 'CANCELLED' } } });
+    expect(reopened.history(id)).toEqual([{ role: 'user', content: 'crash soon' }]);
+  });
+
+  it('leaves a turn alone while the process running it is alive', () => {
+    const store = open();
+    const { id } = store.createConversation();
+    const turn = store.startTurn(id, 'busy', 'm');
+    const db = new DatabaseSync(store.path);
+    db.prepare('UPDATE turns SET owner_pid = ? WHERE id = ?').run(process.ppid, turn);
+    db.close();
+    const other = new ConversationStore(store.path);
+    stores.push(other);
+    expect(other.conversation(id).turns[0]!.status).toBe('running');
+  });
+
+  it('lists newest first, renames, resolves id prefixes, deletes with everything in it', () => {
+    const store = open();
+    const a = store.createConversation('alpha');
+    const b = store.createConversation('beta');
+    store.startTurn(a.id, 'bump alpha', 'm');
+    expect(store.list().map((c) => c.title)).toEqual(['alpha', 'beta']);
+    expect(store.rename(b.id, ' Better ').title).toBe('Better');
+    expect(store.resolveId(a.id.slice(0, 8))).toBe(a.id);
+    expect(() => store.resolveId('nope')).toThrow(expect.objectContaining({ code: 'CONVERSATION_NOT_FOUND' }));
+    expect(store.delete(a.id)).toBe(true);
+    expect(store.delete(a.id)).toBe(false);
+    expect(store.list().map((c) => c.id)).toEqual([b.id]);
+    const db = new DatabaseSync(store.path);
+    expect((db.prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number }).n).toBe(0);
+    db.close();
+  });
+
+  it('refuses a database from a newer Harbor instead of damaging it', () => {
+    dir = mkdtempSync(join(tmpdir(), 'harbor-store-'));
+    const path = join(dir, 'conversations.db');
+    const db = new DatabaseSync(path);
+    db.exec('PRAGMA user_version = 99');
+    db.close();
+    const store = new ConversationStore(path);
+    stores.push(store);
+    expect(() => store.list()).toThrow(/newer Harbor/);
+  });
+});
