@@ -16,8 +16,9 @@ import { benchPerCall } from './per-call';
 import { passed, type BenchResult } from './result';
 import { benchShutdown } from './shutdown';
 import { killEverything, removeScratch } from './support';
+import { benchContextCost } from './context-cost';
 
-const BENCHES = ['per-call', 'cold-start', 'shutdown'] as const;
+const BENCHES = ['per-call', 'cold-start', 'shutdown', 'context-cost'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 interface Settings {
@@ -49,6 +50,7 @@ const RUNNERS: Record<BenchName, (s: Settings) => Promise<BenchResult>> = {
   'per-call': (s) => benchPerCall({ calls: s.calls, blockSize: 10, warmup: 50 }),
   'cold-start': () => benchColdStart({ servers: 10, repetitions: 3 }),
   shutdown: () => benchShutdown({ servers: 10, stdinGraceMs: 1000, termGraceMs: 1000 }),
+  'context-cost': () => benchContextCost({ copies: 10 }),
 };
 
 function verdict(result: BenchResult): string {

@@ -18,6 +18,7 @@ import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { importCommand } from './cli/commands/import';
 import { secretCommand } from './cli/commands/secret';
+import { loginCommand, logoutCommand } from './cli/commands/auth';
 import { Redactor } from './host/secrets/redactor';
 import { maskingStream } from './host/secrets/masking-stream';
 
@@ -34,6 +35,8 @@ export const COMMANDS: readonly CliCommand[] = [
   consentCommand,
   importCommand,
   secretCommand,
+  loginCommand,
+  logoutCommand,
   infoCommand,
   webCommand,
 ];

@@ -27,6 +27,8 @@ export function bindCommands(host: Host): CommandHandlers {
     'servers.add': ({ name, config }) => host.addServer(name, config),
     'servers.update': ({ name, config, newName }) => host.updateServer(name, config, newName),
     'servers.remove': async ({ name }) => ({ removed: await host.removeServer(name) }),
+    'auth.login': ({ name }) => host.login(name),
+    'auth.logout': ({ name }) => host.logout(name),
     'registry.get': async () => host.registryView(),
     'registry.save': ({ text }) => host.saveRegistryText(text),
     'registry.importSources': () => host.importSources(),

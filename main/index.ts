@@ -70,19 +70,18 @@ function openWindow(host: Host): void {
     log: (message, error) => log.error(message, error),
   });
   const forwarding = owned.add(forwardEvents(host, window.webContents));
-  const tracking = owned.add(
-    trackWindowState(window, {
-      path: join(app.getPath('userData'), 'window-state.json'),
-      workAreas: () => screen.getAllDisplays().map((display) => display.workArea),
-      log: (message, error) => log.warn(message, error),
-    }),
-  );
+  // Lives as long as the window, not the Host: the window closes after the servers stopped on
+  // quit, and that close is when its final position is saved.
+  const tracking = trackWindowState(window, {
+    path: join(app.getPath('userData'), 'window-state.json'),
+    workAreas: () => screen.getAllDisplays().map((display) => display.workArea),
+    log: (message, error) => log.warn(message, error),
+  });
   quitOnSessionEnd(window, () => app.quit(), process.platform);
   window.on('closed', () => {
-    for (const item of [forwarding, tracking]) {
-      owned.delete(item);
-      void item.dispose();
-    }
+    owned.delete(forwarding);
+    void forwarding.dispose();
+    void tracking.dispose();
     if (mainWindow === window) mainWindow = undefined;
   });
   mainWindow = window;

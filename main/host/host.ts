@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/client';
-import type { AppInfo, ServerSummary } from '../../preload/contract';
+import type { AppInfo, ErrorCode, ServerSummary } from '../../preload/contract';
 import { ChatService } from './chat/service';
 import { resolveChatSettings, type ChatSettings } from './chat/settings';
 import { ConsentGate } from './consent/gate';
@@ -194,7 +194,9 @@ export class Host implements Disposable {
       this.owned.add(this.elicitation.respondWith(this.chat.elicitationResponder(general.respond)));
     }
     // The Activity view follows the traffic live (already redacted).
-    const stopTraffic = this.traffic.onEntry((entry) => this.events.emit('traffic.message', { ...entry }));
+    const stopTraffic = this.traffic.onEntry((entry) => {
+      if (this.events.listenerCount > 0) this.events.emit('traffic.message', { ...entry });
+    });
     this.owned.add(toDisposable(stopTraffic));
   }
 
@@ -504,8 +506,11 @@ export class Host implements Disposable {
         name,
         spec.url,
         async () => {
+          // One connect, one sign-in budget: whenReady() would connect (and ask) again after a failure.
           await connection.restart();
-          await connection.whenReady();
+          const state = connection.state;
+          if (state.kind === 'error') throw new HarborError(state.code as ErrorCode, state.message, state.stderrTail || undefined);
+          if (state.kind !== 'ready') throw new HarborError('CONNECTION_CLOSED', `"${name}" is ${state.kind}.`);
         },
         options.opener,
       );

@@ -19,6 +19,7 @@ afterEach(async () => {
   current = undefined;
 });
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON file read back to assert on its fields
 const readConfig = (t: TestHost) => JSON.parse(readFileSync(join(t.dir, 'harbor.json'), 'utf8')) as Record<string, any>;
 
 describe('tools on/off and Harbor-only switches', () => {

@@ -1,14 +1,16 @@
 /**
  * main/index.ts, the composition root, with Electron's modules stood in (the binary cannot run
  * here) and everything behind them real: a real Host on a temp user-data dir, the real dispatcher,
- * the real IPC binding. Checks the wiring and the app lifecycle: single instance, the window, IPC
- * reaching the Host, events reaching the window, and quit disposing the Host before exiting.
+ * the real IPC binding, the real log file, window-state file and consent flow. Checks the wiring
+ * and the app lifecycle: single instance, the window (restored where it was), the menu, IPC
+ * reaching the Host, events reaching the window, harbor:// links through the consent dialog,
+ * updates off in development, and quit (here: OS shutdown) disposing the Host before exiting.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../preload/contract';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type ConsentRequest } from '../../preload/contract';
 
 const electron = vi.hoisted(() => {
   type Listener = (...args: unknown[]) => void;
@@ -21,6 +23,10 @@ const electron = vi.hoisted(() => {
     once(name: string, listener: Listener) {
       return this.on(name, listener);
     }
+    removeListener(name: string, listener: Listener) {
+      this.listeners.set(name, (this.listeners.get(name) ?? []).filter((l) => l !== listener));
+      return this;
+    }
     emit(name: string, ...args: unknown[]) {
       for (const l of this.listeners.get(name) ?? []) l(...args);
     }
@@ -28,8 +34,7 @@ const electron = vi.hoisted(() => {
   const log: string[] = [];
   let resolveReady: () => void = () => undefined;
   const ready = new Promise<void>((r) => (resolveReady = r));
-  const userData = { path: '' };
-  const appPath = { path: '' };
+  const paths = { userData: '', logs: '', appPath: '' };
 
   class FakeApp extends Emitter {
     isPackaged = false;
@@ -45,11 +50,16 @@ const electron = vi.hoisted(() => {
       return ready;
     }
     getPath(name: string) {
-      if (name !== 'userData') throw new Error(`unexpected getPath(${name})`);
-      return userData.path;
+      if (name === 'userData') return paths.userData;
+      if (name === 'logs') return paths.logs;
+      throw new Error(`unexpected getPath(${name})`);
     }
     getAppPath() {
-      return appPath.path;
+      return paths.appPath;
+    }
+    setAsDefaultProtocolClient(scheme: string) {
+      log.push(`setAsDefaultProtocolClient(${scheme})`);
+      return true;
     }
     /** Like Electron: quit emits before-quit, and stops if a listener prevented it. */
     quit() {
@@ -74,6 +84,7 @@ const electron = vi.hoisted(() => {
     }
     destroyed = false;
     loadedFile: string | undefined;
+    bounds = { x: 0, y: 0, width: 1200, height: 800 };
     readonly sent: unknown[][] = [];
     readonly webContents = Object.assign(new Emitter(), {
       session: {
@@ -109,6 +120,19 @@ const electron = vi.hoisted(() => {
     focus() {
       log.push('window.focus');
     }
+    setBounds(bounds: { x: number; y: number; width: number; height: number }) {
+      this.bounds = bounds;
+      log.push(`window.setBounds(${bounds.x},${bounds.y},${bounds.width},${bounds.height})`);
+    }
+    getNormalBounds() {
+      return this.bounds;
+    }
+    isMaximized() {
+      return false;
+    }
+    maximize() {
+      log.push('window.maximize');
+    }
   }
 
   type Handler = (event: unknown, envelope: unknown) => Promise<unknown>;
@@ -121,20 +145,41 @@ const electron = vi.hoisted(() => {
       handlers.delete(channel);
     },
   };
+  const menus: Array<Array<{ label?: string; role?: string; submenu?: Array<{ label?: string; role?: string; click?: () => void }> }>> = [];
+  const messageBoxes: Array<{ title?: string; message: string }> = [];
 
   return {
     log,
     resolveReady,
-    userData,
-    appPath,
+    paths,
     windows,
     handlers,
+    menus,
+    messageBoxes,
     module: {
       app,
       BrowserWindow: FakeBrowserWindow,
       ipcMain,
-      shell: { openExternal: async () => undefined },
-      dialog: { showErrorBox: (title: string, message: string) => log.push(`errorBox: ${title}: ${message}`) },
+      Menu: {
+        buildFromTemplate: (template: (typeof menus)[number]) => template,
+        setApplicationMenu: (menu: (typeof menus)[number]) => menus.push(menu),
+      },
+      powerMonitor: new Emitter(),
+      screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
+      shell: {
+        openExternal: async () => undefined,
+        openPath: async (path: string) => {
+          log.push(`openPath(${path})`);
+          return '';
+        },
+      },
+      dialog: {
+        showErrorBox: (title: string, message: string) => log.push(`errorBox: ${title}: ${message}`),
+        showMessageBox: async (...args: unknown[]) => {
+          messageBoxes.push(args.at(-1) as { title?: string; message: string });
+          return { response: 0, checkboxChecked: false };
+        },
+      },
     },
   };
 });
@@ -142,9 +187,13 @@ const electron = vi.hoisted(() => {
 vi.mock('electron', () => electron.module);
 
 const userData = mkdtempSync(join(tmpdir(), 'harbor-electron-main-'));
-electron.userData.path = userData;
+electron.paths.userData = userData;
+electron.paths.logs = join(userData, 'logs');
 // Unpackaged, the bundled example server is found under <app path>/resources: the repo here.
-electron.appPath.path = join(import.meta.dirname, '..', '..');
+electron.paths.appPath = join(import.meta.dirname, '..', '..');
+// Where the window was last time (on a display that exists): it opens there again.
+mkdirSync(userData, { recursive: true });
+writeFileSync(join(userData, 'window-state.json'), JSON.stringify({ x: 40, y: 50, width: 1000, height: 700, maximized: false }));
 afterAll(() => {
   // Safety net if a test failed before quit: leave no example server behind.
   for (const pid of exampleServerPids()) process.kill(pid, 'SIGKILL');
@@ -176,15 +225,36 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   }
 }
 
+function invoke(command: string, payload: unknown = {}) {
+  const window = electron.windows[0]!;
+  const handler = electron.handlers.get(IPC_INVOKE_CHANNEL)!;
+  const frame = { url: new URL(`file://${window.loadedFile!}`).href, parent: null };
+  return handler({ senderFrame: frame }, { command, payload }) as Promise<{ ok: boolean; value?: unknown; error?: { code: string } }>;
+}
+
+const linkFor = (name: string, config: Record<string, unknown>) =>
+  `harbor://add-server?config=${Buffer.from(JSON.stringify({ name, config })).toString('base64url')}`;
+
 describe('main/index.ts (composition root)', () => {
   it('before ready: sandboxes every renderer and takes the single-instance lock, creating nothing', async () => {
     await import('../../main/index');
     expect(electron.log).toEqual(['enableSandbox', 'requestSingleInstanceLock']);
     expect(electron.windows).toHaveLength(0);
     expect(electron.handlers.size).toBe(0);
+    // The log exists from the first line, in the OS-conventional folder.
+    expect(readFileSync(join(userData, 'logs', 'harbor.log'), 'utf8')).toMatch(/INFO {2}Harbor .* starting/);
   });
 
-  it('on ready: builds the Host in userData, binds IPC and opens the one window', async () => {
+  it('a macOS open-url before ready waits for the app; a bad link is refused with a message, never added', async () => {
+    const event = { prevented: false, preventDefault() {
+      this.prevented = true;
+    } };
+    electron.module.app.emit('open-url', event, 'harbor://add-server?config=not*valid');
+    expect(event.prevented).toBe(true);
+    expect(electron.messageBoxes).toEqual([]);
+  });
+
+  it('on ready: builds the Host in userData, binds IPC and opens the one window where it was', async () => {
     electron.resolveReady();
     await until(() => electron.windows.length === 1, 'the window');
     expect(existsSync(join(userData, 'harbor.json'))).toBe(true);
@@ -195,6 +265,21 @@ describe('main/index.ts (composition root)', () => {
       preload: expect.stringMatching(/preload[/\\]index\.cjs$/),
       sandbox: true,
     });
+    expect(electron.log).toContain('window.setBounds(40,50,1000,700)');
+    // Development run: harbor:// is not claimed from an installed Harbor.
+    expect(electron.log.filter((l) => l.startsWith('setAsDefaultProtocolClient'))).toEqual([]);
+    // The link that came before ready was handled now: refused, with a message.
+    await until(() => electron.messageBoxes.length === 1, 'the refusal message');
+    expect(electron.messageBoxes[0]!.message).toMatch(/not accepted: "config" must be base64url/);
+  });
+
+  it('installs the app menu: Edit roles, and Help → Open Logs Folder opens the logs folder', () => {
+    const menu = electron.menus.at(-1)!;
+    const edit = menu.find((m) => m.label === 'Edit')!.submenu!.map((i) => i.role);
+    expect(edit).toEqual(expect.arrayContaining(['copy', 'paste', 'cut', 'selectAll']));
+    const help = menu.find((m) => m.role === 'help')!.submenu!;
+    help.find((i) => i.label === 'Open Logs Folder')!.click!();
+    expect(electron.log).toContain(`openPath(${join(userData, 'logs')})`);
   });
 
   it('answers app.info from the app frame over IPC, and refuses another frame', async () => {
@@ -210,30 +295,29 @@ describe('main/index.ts (composition root)', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
 
+  it('updates are off in development: app.updateStatus says so, installing is refused', async () => {
+    expect(await invoke('app.updateStatus')).toMatchObject({ ok: true, value: { state: 'unsupported', message: expect.stringMatching(/development/) } });
+    expect(await invoke('app.checkForUpdates')).toMatchObject({ ok: true, value: { state: 'unsupported' } });
+    expect(await invoke('app.installUpdate')).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+  });
+
   it('lists the first-launch registry (the bundled example server) through IPC', async () => {
-    const window = electron.windows[0]!;
-    const handler = electron.handlers.get(IPC_INVOKE_CHANNEL)!;
-    const frame = { url: new URL(`file://${window.loadedFile!}`).href, parent: null };
-    const list = (await handler({ senderFrame: frame }, { command: 'servers.list', payload: {} })) as {
-      ok: boolean;
-      value?: { name: string }[];
-    };
+    const list = await invoke('servers.list');
     expect(list.ok).toBe(true);
-    expect(list.value?.map((s) => s.name)).toContain('notes');
+    expect((list.value as { name: string }[]).map((s) => s.name)).toContain('notes');
   });
 
   it('a second instance focuses the existing window', () => {
     electron.log.length = 0;
-    electron.module.app.emit('second-instance');
+    electron.module.app.emit('second-instance', {}, ['harbor'], '/');
     expect(electron.log).toEqual(['window.restore', 'window.focus']);
   });
 
   it('forwards Host events to the window: restarting the example server is seen as state changes', async () => {
     const window = electron.windows[0]!;
-    const handler = electron.handlers.get(IPC_INVOKE_CHANNEL)!;
-    const frame = { url: new URL(`file://${window.loadedFile!}`).href, parent: null };
+    window.sent.length = 0;
     // A real child process (the bundled example server on this Node); quit below must stop it.
-    const restarted = await handler({ senderFrame: frame }, { command: 'servers.restart', payload: { name: 'notes' } });
+    const restarted = await invoke('servers.restart', { name: 'notes' });
     expect(restarted).toMatchObject({ ok: true, value: { name: 'notes' } });
     await until(
       () => window.sent.some(([, e]) => (e as { payload?: { summary?: { state?: { kind?: string } } } }).payload?.summary?.state?.kind === 'ready'),
@@ -241,21 +325,51 @@ describe('main/index.ts (composition root)', () => {
     );
     for (const [channel, envelope] of window.sent) {
       expect(channel).toBe(IPC_EVENT_CHANNEL);
-      expect(envelope).toMatchObject({ event: 'servers.changed', payload: { name: 'notes' } });
+      expect(['servers.changed', 'traffic.message']).toContain((envelope as { event: string }).event);
+      if ((envelope as { event: string }).event === 'servers.changed') expect(envelope).toMatchObject({ payload: { name: 'notes' } });
     }
   });
 
-  it('quit: disposes the Host (IPC unbound) before letting the app quit; a second quit while stopping exits', async () => {
+  it('a harbor:// link from a second launch becomes the launch-consent dialog; the server is added only on approval', async () => {
+    const window = electron.windows[0]!;
+    window.sent.length = 0;
+    const config = { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] };
+    electron.module.app.emit('second-instance', {}, ['harbor', '--flag', linkFor('linked', config)], '/');
+    await until(() => window.sent.some(([, e]) => (e as { event: string }).event === 'consent.request'), 'the consent request in the window');
+    const request = (window.sent.find(([, e]) => (e as { event: string }).event === 'consent.request')![1] as { payload: ConsentRequest }).payload;
+    expect(request).toMatchObject({ kind: 'launch', server: 'linked', trusted: false, launch: { commandLine: expect.stringContaining(process.execPath) } });
+    expect(((await invoke('servers.list')).value as { name: string }[]).map((s) => s.name)).not.toContain('linked');
+    const pending = await invoke('consent.pending');
+    expect((pending.value as ConsentRequest[]).map((r) => r.id)).toContain(request.id);
+
+    expect(await invoke('consent.respond', { id: request.id, decision: 'always' })).toEqual({ ok: true, value: { accepted: true } });
+    await until(() => readFileSync(join(userData, 'harbor.json'), 'utf8').includes('"linked"'), 'the server in the registry');
+    expect(window.sent.some(([, e]) => (e as { event: string; payload: { decision?: string } }).event === 'consent.resolved')).toBe(true);
+    expect(((await invoke('consent.list')).value as { launches: { server: string }[] }).launches.map((l) => l.server)).toContain('linked');
+    expect(readFileSync(join(userData, 'logs', 'harbor.log'), 'utf8')).toContain('harbor:// link: added "linked"');
+  });
+
+  it('OS shutdown quits through the same path: the Host is disposed (IPC unbound, servers stopped) before exit; a second quit while stopping exits', async () => {
     if (process.platform === 'linux') expect(exampleServerPids().length).toBeGreaterThan(0);
     electron.log.length = 0;
-    electron.module.app.quit(); // first: prevented, disposal starts
+    let delayed = false;
+    electron.module.powerMonitor.emit('shutdown', { preventDefault: () => (delayed = true) }); // first: prevented, disposal starts
     electron.module.app.quit(); // second, while stopping: forced exit
+    expect(delayed).toBe(true);
     expect(electron.log.slice(0, 3)).toEqual(['quit', 'quit', 'exit(1)']);
     await until(() => electron.log.includes('quit:proceeds'), 'the quit to proceed after disposal');
     expect(electron.handlers.size).toBe(0);
     expect(electron.log.filter((l) => l === 'quit:proceeds')).toHaveLength(1);
     // The Host stopped the example server (and anything it started) on the way out.
     expect(exampleServerPids()).toEqual([]);
+    expect(readFileSync(join(userData, 'logs', 'harbor.log'), 'utf8')).toContain('Every server stopped: exiting');
+  });
+
+  it('the window remembers where it was when it closes', () => {
+    const window = electron.windows[0]!;
+    window.bounds = { x: 70, y: 80, width: 900, height: 600 };
+    window.emit('close');
+    expect(JSON.parse(readFileSync(join(userData, 'window-state.json'), 'utf8'))).toEqual({ x: 70, y: 80, width: 900, height: 600, maximized: false });
   });
 
   it('closing every window quits (except on macOS)', () => {

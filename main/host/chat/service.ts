@@ -132,11 +132,9 @@ export class ChatService implements Disposable {
       throw new HarborError('MODEL_NOT_CONFIGURED', this.notConfiguredHelp(ollama));
     }
     const model = await createLanguageModel(settings.model, this.deps.resolveSecret);
-    const conversationId = options.conversationId ? this.store.resolveId(options.conversationId) : this.store.createConversation().id;
-    if (this.running.has(conversationId)) {
-      throw new HarborError('CHAT_BUSY', 'This conversation is still answering. Wait for it, or stop it first.');
-    }
+    // Read before anything is stored: an attachment that cannot be read fails the send cleanly.
     const attached = options.attachments?.length ? await readAttachments(this.deps.host, options.attachments, options.signal) : [];
+    const conversationId = options.conversationId ? this.store.resolveId(options.conversationId) : this.store.createConversation().id;
     if (this.running.has(conversationId)) {
       throw new HarborError('CHAT_BUSY', 'This conversation is still answering. Wait for it, or stop it first.');
     }

@@ -202,6 +202,7 @@ export async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Pro
       ctx.host.callTool(server, toolName, args, {
         signal: ctx.signal,
         onProgress: (progress) => {
+          if (view.status === 'done' || view.status === 'error') return; // a late notification
           view.status = 'progress';
           ctx.emit({ ...view }, progress);
         },

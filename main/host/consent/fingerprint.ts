@@ -21,8 +21,16 @@ export function definitionOf(tool: Tool): ToolDefinition {
  * change it; any change of content — the description alone included — does.
  */
 export function fingerprintTool(tool: Tool | ToolDefinition): string {
-  return createHash('sha256').update(canonical(definitionOf(tool as Tool))).digest('hex');
+  // Catalog entries are replaced, never mutated, on refresh: a tool object's hash never changes.
+  let hash = memo.get(tool);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(canonical(definitionOf(tool as Tool))).digest('hex');
+    memo.set(tool, hash);
+  }
+  return hash;
 }
+
+const memo = new WeakMap<object, string>();
 
 /** Which approved fields differ between two definitions, e.g. ["description"]. */
 export function changedFields(before: ToolDefinition, after: ToolDefinition): FingerprintedField[] {

@@ -50,9 +50,10 @@ export class ConsentPolicy {
     if (setting === 'allow') return { verdict: 'allow', via: 'setting' };
 
     for (const kind of ['always', 'once'] as const) {
-      const approval = this.store.approval(server, tool.name, kind);
-      if (!approval) continue;
-      if (approval.fingerprint === fingerprint) return { verdict: 'allow', via: kind };
+      const pinned = this.store.approvedFingerprint(server, tool.name, kind);
+      if (pinned === undefined) continue;
+      if (pinned === fingerprint) return { verdict: 'allow', via: kind };
+      const approval = this.store.approval(server, tool.name, kind)!;
       return {
         verdict: 'ask',
         reason: 'stale',

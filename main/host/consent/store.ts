@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { Disposable } from '../lifecycle';
 import type { ToolDefinition } from './fingerprint';
 
@@ -40,6 +40,14 @@ export type PolicyMode = 'ask' | 'allow' | 'deny';
  */
 export class ConsentStore implements Disposable {
   private readonly db: DatabaseSync;
+  /** Prepared once: every tool call reads approvals, and preparing costs more than the query. */
+  private readonly statements = new Map<string, StatementSync>();
+
+  private sql(text: string): StatementSync {
+    let statement = this.statements.get(text);
+    if (!statement) this.statements.set(text, (statement = this.db.prepare(text)));
+    return statement;
+  }
 
   constructor(path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -66,53 +74,57 @@ export class ConsentStore implements Disposable {
 
   approvals(server?: string): ToolApproval[] {
     const rows = (server === undefined
-      ? this.db.prepare('SELECT * FROM tool_approvals ORDER BY server, tool, kind').all()
-      : this.db.prepare('SELECT * FROM tool_approvals WHERE server = ? ORDER BY tool, kind').all(server)) as unknown as ApprovalRow[];
+      ? this.sql('SELECT * FROM tool_approvals ORDER BY server, tool, kind').all()
+      : this.sql('SELECT * FROM tool_approvals WHERE server = ? ORDER BY tool, kind').all(server)) as unknown as ApprovalRow[];
     return rows.map(toApproval);
   }
 
+  /** Just the pinned fingerprint: the hot path of every call (the definition is parsed only when stale). */
+  approvedFingerprint(server: string, tool: string, kind: ApprovalKind): string | undefined {
+    const row = this.sql('SELECT fingerprint FROM tool_approvals WHERE server = ? AND tool = ? AND kind = ?').get(server, tool, kind) as { fingerprint: string } | undefined;
+    return row?.fingerprint;
+  }
+
   approval(server: string, tool: string, kind: ApprovalKind): ToolApproval | undefined {
-    const row = this.db.prepare('SELECT * FROM tool_approvals WHERE server = ? AND tool = ? AND kind = ?').get(server, tool, kind) as unknown as ApprovalRow | undefined;
+    const row = this.sql('SELECT * FROM tool_approvals WHERE server = ? AND tool = ? AND kind = ?').get(server, tool, kind) as unknown as ApprovalRow | undefined;
     return row ? toApproval(row) : undefined;
   }
 
   grant(server: string, tool: string, kind: ApprovalKind, fingerprint: string, definition: ToolDefinition, now = Date.now()): void {
-    this.db
-      .prepare('INSERT OR REPLACE INTO tool_approvals (server, tool, kind, fingerprint, definition, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+    this.sql('INSERT OR REPLACE INTO tool_approvals (server, tool, kind, fingerprint, definition, created_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(server, tool, kind, fingerprint, JSON.stringify(definition), now);
   }
 
   /** Removes approvals (and pending one-shot grants) of a tool, or of every tool of a server. */
   revoke(server: string, tool?: string): number {
     const result = tool === undefined
-      ? this.db.prepare('DELETE FROM tool_approvals WHERE server = ?').run(server)
-      : this.db.prepare('DELETE FROM tool_approvals WHERE server = ? AND tool = ?').run(server, tool);
-    if (tool === undefined) this.db.prepare('DELETE FROM launch_approvals WHERE server = ?').run(server);
+      ? this.sql('DELETE FROM tool_approvals WHERE server = ?').run(server)
+      : this.sql('DELETE FROM tool_approvals WHERE server = ? AND tool = ?').run(server, tool);
+    if (tool === undefined) this.sql('DELETE FROM launch_approvals WHERE server = ?').run(server);
     return Number(result.changes);
   }
 
   /** Uses up a one-shot grant; true when there was one. */
   consumeOnce(server: string, tool: string): boolean {
-    return Number(this.db.prepare("DELETE FROM tool_approvals WHERE server = ? AND tool = ? AND kind = 'once'").run(server, tool).changes) > 0;
+    return Number(this.sql("DELETE FROM tool_approvals WHERE server = ? AND tool = ? AND kind = 'once'").run(server, tool).changes) > 0;
   }
 
   // Launch approvals ------------------------------------------------------------------------
 
   launchApproval(server: string): LaunchApproval | undefined {
-    const row = this.db.prepare('SELECT * FROM launch_approvals WHERE server = ?').get(server) as
+    const row = this.sql('SELECT * FROM launch_approvals WHERE server = ?').get(server) as
       | { server: string; launch_hash: string; command_line: string; created_at: number }
       | undefined;
     return row ? { server: row.server, launchHash: row.launch_hash, commandLine: row.command_line, createdAt: row.created_at } : undefined;
   }
 
   approveLaunch(server: string, launchHash: string, commandLine: string, now = Date.now()): void {
-    this.db
-      .prepare('INSERT OR REPLACE INTO launch_approvals (server, launch_hash, command_line, created_at) VALUES (?, ?, ?, ?)')
+    this.sql('INSERT OR REPLACE INTO launch_approvals (server, launch_hash, command_line, created_at) VALUES (?, ?, ?, ?)')
       .run(server, launchHash, commandLine, now);
   }
 
   launchApprovals(): LaunchApproval[] {
-    return (this.db.prepare('SELECT * FROM launch_approvals ORDER BY server').all() as unknown as Array<{ server: string; launch_hash: string; command_line: string; created_at: number }>).map((row) => ({
+    return (this.sql('SELECT * FROM launch_approvals ORDER BY server').all() as unknown as Array<{ server: string; launch_hash: string; command_line: string; created_at: number }>).map((row) => ({
       server: row.server,
       launchHash: row.launch_hash,
       commandLine: row.command_line,
@@ -123,21 +135,20 @@ export class ConsentStore implements Disposable {
   // Changes (rug pulls) -----------------------------------------------------------------------
 
   recordChange(server: string, tool: string, before: ToolDefinition, after: ToolDefinition | null, changed: string[], now = Date.now()): void {
-    this.db
-      .prepare('INSERT INTO tool_changes (server, tool, before, after, changed, at) VALUES (?, ?, ?, ?, ?, ?)')
+    this.sql('INSERT INTO tool_changes (server, tool, before, after, changed, at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(server, tool, JSON.stringify(before), after === null ? null : JSON.stringify(after), JSON.stringify(changed), now);
   }
 
   /** The newest recorded change of a tool, for the diff shown when it asks again. */
   lastChange(server: string, tool: string): ToolChange | undefined {
-    const row = this.db.prepare('SELECT * FROM tool_changes WHERE server = ? AND tool = ? ORDER BY id DESC LIMIT 1').get(server, tool) as unknown as ChangeRow | undefined;
+    const row = this.sql('SELECT * FROM tool_changes WHERE server = ? AND tool = ? ORDER BY id DESC LIMIT 1').get(server, tool) as unknown as ChangeRow | undefined;
     return row ? toChange(row) : undefined;
   }
 
   changes(server?: string): ToolChange[] {
     const rows = (server === undefined
-      ? this.db.prepare('SELECT * FROM tool_changes ORDER BY id').all()
-      : this.db.prepare('SELECT * FROM tool_changes WHERE server = ? ORDER BY id').all(server)) as unknown as ChangeRow[];
+      ? this.sql('SELECT * FROM tool_changes ORDER BY id').all()
+      : this.sql('SELECT * FROM tool_changes WHERE server = ? ORDER BY id').all(server)) as unknown as ChangeRow[];
     return rows.map(toChange);
   }
 
@@ -145,18 +156,20 @@ export class ConsentStore implements Disposable {
 
   /** `tool` "*" sets the default for every tool of the server. */
   setOverride(server: string, tool: string, mode: PolicyMode | null): void {
-    if (mode === null) this.db.prepare('DELETE FROM policy_overrides WHERE server = ? AND tool = ?').run(server, tool);
-    else this.db.prepare('INSERT OR REPLACE INTO policy_overrides (server, tool, mode) VALUES (?, ?, ?)').run(server, tool, mode);
+    if (mode === null) this.sql('DELETE FROM policy_overrides WHERE server = ? AND tool = ?').run(server, tool);
+    else this.sql('INSERT OR REPLACE INTO policy_overrides (server, tool, mode) VALUES (?, ?, ?)').run(server, tool, mode);
   }
 
   /** Every override, for the settings page. */
   overrides(): Array<{ server: string; tool: string; mode: PolicyMode }> {
-    return this.db.prepare('SELECT server, tool, mode FROM policy_overrides ORDER BY server, tool').all() as unknown as Array<{ server: string; tool: string; mode: PolicyMode }>;
+    return this.sql('SELECT server, tool, mode FROM policy_overrides ORDER BY server, tool').all() as unknown as Array<{ server: string; tool: string; mode: PolicyMode }>;
   }
 
   override(server: string, tool: string): PolicyMode | undefined {
-    const row = (this.db.prepare('SELECT mode FROM policy_overrides WHERE server = ? AND tool = ?').get(server, tool) ??
-      this.db.prepare("SELECT mode FROM policy_overrides WHERE server = ? AND tool = '*'").get(server)) as { mode: PolicyMode } | undefined;
+    // The tool's own setting wins over the server-wide one ("*").
+    const row = this.sql("SELECT mode FROM policy_overrides WHERE server = ? AND tool IN (?, '*') ORDER BY tool = '*' LIMIT 1").get(server, tool) as
+      | { mode: PolicyMode }
+      | undefined;
     return row?.mode;
   }
 

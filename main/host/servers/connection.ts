@@ -191,48 +191,26 @@ export class ServerConnection implements Disposable {
     const hash = this.configHash;
     const legacySse = this.spec.transport === 'http' && this.spec.legacySse;
     // HTTP+SSE predates 2026-07-28: nothing to probe, the era is legacy by definition.
-    let prior = legacySse ? { kind: 'legacy' as const } : await this.deps.eraCache.get(this.name, hash);
+    const prior = legacySse ? { kind: 'legacy' as const } : await this.deps.eraCache.get(this.name, hash);
     try {
       await this.deps.authorizeLaunch?.(this.spec);
       if (generation !== this.generation) return;
       // Secret values exist only in this local spec and the transport: `this.spec` keeps the references.
       const spec = this.deps.prepareLaunch ? await this.deps.prepareLaunch(this.spec) : this.spec;
       if (generation !== this.generation) return;
-      try {
-        await this.openSignedIn(prior, legacySse, spec, signInBudget);
-      } catch (error) {
-        if (generation !== this.generation) return;
-        await this.teardown();
-        const retry = this.retryPlan(error, prior, legacySse);
-        if (!retry) throw error;
-        prior = retry.prior;
-        if (retry.forgetEra) await this.deps.eraCache.forget(this.name);
-        await this.openSignedIn(prior, retry.legacySse, spec, signInBudget);
+      // OAuth: wherever establishing the connection runs into a sign-in (the probe, the first
+      // list), it is finished here and everything runs again on a NEW transport.
+      this.signInsLeft = signInBudget;
+      for (;;) {
+        try {
+          await this.establish(generation, prior, legacySse, spec, hash);
+          break;
+        } catch (error) {
+          if (generation !== this.generation) return;
+          await this.signInOrThrow(error, signInBudget);
+          if (generation !== this.generation) return;
+        }
       }
-      if (generation !== this.generation) return;
-      const client = this.client!;
-      const era = client.getProtocolEra() ?? 'legacy';
-      const discover = client.getDiscoverResult();
-      if (!prior) {
-        await this.deps.eraCache.set(this.name, hash, era === 'modern' && discover ? { era, discover } : { era: 'legacy' });
-      }
-      const serverInfo = client.getServerVersion();
-      const instructions = client.getInstructions();
-      const capabilities = client.getServerCapabilities();
-      const protocolVersion = client.getNegotiatedProtocolVersion();
-      this._info = {
-        era,
-        ...(protocolVersion ? { protocolVersion } : {}),
-        ...(serverInfo ? { serverInfo: { name: serverInfo.name, version: serverInfo.version } } : {}),
-        ...(instructions ? { instructions } : {}),
-        ...(capabilities ? { capabilities } : {}),
-      };
-      this.infoGeneration = generation;
-      // Changes announced before this point (legacy servers send list_changed right after
-      // initialize) are covered: this full fetch is queued behind them and runs last.
-      await this.refreshCatalog(undefined, { emit: false });
-      if (generation !== this.generation) return;
-      await this.listen(generation);
       if (generation !== this.generation) return;
       this.setState({ kind: 'ready' });
     } catch (error) {
@@ -250,30 +228,65 @@ export class ServerConnection implements Disposable {
   private signInsLeft = MAX_REAUTHORIZATIONS;
 
   /**
-   * `open`, with OAuth sign-in: when the server needs authorization and a sign-in is allowed, the
-   * session has opened the browser; wait for the loopback callback (state checked), redeem the
-   * code on that transport, then connect again on a NEW transport, at most MAX_REAUTHORIZATIONS
-   * times. With no sign-in allowed (a background connect) the server is AUTH_REQUIRED: the
-   * person signs in with "Sign in" / `harbor login`.
+   * One attempt at a working connection: open (with the era and transport fallbacks), read the
+   * server's info and full catalog, listen for changes. An authorization failure keeps its
+   * transport open: the sign-in it started is redeemed on it (`signInOrThrow`).
    */
-  private async openSignedIn(prior: PriorDiscovery | undefined, legacySse: boolean, spec: LaunchSpec, budget: number): Promise<void> {
-    const generation = this.generation;
-    this.signInsLeft = budget;
-    for (;;) {
-      try {
-        await this.open(prior, legacySse, spec);
-        return;
-      } catch (error) {
-        const auth = this.opened?.auth;
-        const failure = auth?.authFailure(error);
-        if (!auth || !failure) throw error;
-        if (!auth.signInPending()) throw budget > 0 && this.signInsLeft <= 0 ? this.signInsExhausted(failure) : failure;
-        this.signInsLeft--;
-        await auth.completeSignIn();
-        await this.teardown();
-        if (generation !== this.generation) throw new HarborError('CANCELLED', `"${this.name}" was stopped during sign-in.`);
-      }
+  private async establish(generation: number, prior: PriorDiscovery | undefined, legacySse: boolean, spec: LaunchSpec, hash: string): Promise<void> {
+    try {
+      await this.open(prior, legacySse, spec);
+    } catch (error) {
+      if (generation !== this.generation) return;
+      if (this.opened?.auth?.authFailure(error)) throw error;
+      await this.teardown();
+      const retry = this.retryPlan(error, prior, legacySse);
+      if (!retry) throw error;
+      prior = retry.prior;
+      if (retry.forgetEra) await this.deps.eraCache.forget(this.name);
+      await this.open(prior, retry.legacySse, spec);
     }
+    if (generation !== this.generation) return;
+    const client = this.client!;
+    const era = client.getProtocolEra() ?? 'legacy';
+    const discover = client.getDiscoverResult();
+    if (!prior) {
+      await this.deps.eraCache.set(this.name, hash, era === 'modern' && discover ? { era, discover } : { era: 'legacy' });
+    }
+    const serverInfo = client.getServerVersion();
+    const instructions = client.getInstructions();
+    const capabilities = client.getServerCapabilities();
+    const protocolVersion = client.getNegotiatedProtocolVersion();
+    this._info = {
+      era,
+      ...(protocolVersion ? { protocolVersion } : {}),
+      ...(serverInfo ? { serverInfo: { name: serverInfo.name, version: serverInfo.version } } : {}),
+      ...(instructions ? { instructions } : {}),
+      ...(capabilities ? { capabilities } : {}),
+    };
+    this.infoGeneration = generation;
+    // Changes announced before this point (legacy servers send list_changed right after
+    // initialize) are covered: this full fetch is queued behind them and runs last.
+    await this.refreshCatalog(undefined, { emit: false });
+    if (generation !== this.generation) return;
+    await this.listen(generation);
+  }
+
+  /**
+   * OAuth sign-in after a failed attempt: when the server needs authorization and a sign-in was
+   * allowed, the session has opened the browser; wait for the loopback callback (state checked by
+   * Harbor), redeem the code on that transport and close it, so the caller connects again on a
+   * NEW transport — at most MAX_REAUTHORIZATIONS times per operation. With no sign-in allowed (a
+   * background connect) this throws AUTH_REQUIRED: the person signs in with "Sign in" /
+   * `harbor login`. Anything that is not about authorization is rethrown as is.
+   */
+  private async signInOrThrow(error: unknown, budget: number): Promise<void> {
+    const auth = this.opened?.auth;
+    const failure = auth?.authFailure(error);
+    if (!auth || !failure) throw error;
+    if (!auth.signInPending()) throw budget > 0 && this.signInsLeft <= 0 ? this.signInsExhausted(failure) : failure;
+    this.signInsLeft--;
+    await auth.completeSignIn();
+    await this.teardown();
   }
 
   private signInsExhausted(failure: HarborError): HarborError {

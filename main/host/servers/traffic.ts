@@ -30,12 +30,18 @@ export class TrafficLog {
 
   record(server: string, direction: 'out' | 'in', message: JSONRPCMessage): void {
     const m = message as { method?: unknown; id?: unknown };
+    const redact = this.redact;
+    let text: string | undefined;
     const entry: TrafficEntry = {
       seq: ++this.seq,
       at: this.now(),
       server,
       direction,
-      text: this.redact(JSON.stringify(message)),
+      // Serialised and redacted on first read: a call that nobody watches costs no JSON.stringify.
+      // Messages are not mutated after they are sent or parsed, so the text is the same later.
+      get text() {
+        return (text ??= redact(JSON.stringify(message)));
+      },
       ...(typeof m.method === 'string' ? { method: m.method } : {}),
       ...(typeof m.id === 'string' || typeof m.id === 'number' ? { id: m.id } : {}),
     };

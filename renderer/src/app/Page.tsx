@@ -1,8 +1,10 @@
-import { ActivityPage } from '../features/traffic/ActivityPage';
-import { CatalogPage } from '../features/catalog/CatalogPage';
+import { ActivityPage } from '../features/activity/ActivityPage';
 import { ChatPage } from '../features/chat/ChatPage';
+import { PromptsPage } from '../features/prompts/PromptsPage';
+import { ResourcesPage } from '../features/resources/ResourcesPage';
 import { ServersPage } from '../features/servers/ServersPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
+import { ToolsPage } from '../features/tools/ToolsPage';
 import type { RouteId } from './routes';
 
 export function Page({ route }: { readonly route: RouteId }) {
@@ -12,9 +14,11 @@ export function Page({ route }: { readonly route: RouteId }) {
     case 'servers':
       return <ServersPage />;
     case 'tools':
+      return <ToolsPage />;
     case 'resources':
+      return <ResourcesPage />;
     case 'prompts':
-      return <CatalogPage kind={route} />;
+      return <PromptsPage />;
     case 'activity':
       return <ActivityPage />;
     case 'settings':

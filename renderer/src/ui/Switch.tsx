@@ -10,10 +10,12 @@ interface Props {
   readonly hint?: ReactNode;
   /** Hide the label visually (it still names the switch), e.g. in a row that says what it is. */
   readonly hideLabel?: boolean;
+  /** A fuller name for assistive technology when the visible label is short ("Secret" → "API_KEY is secret"). */
+  readonly accessibleName?: string;
 }
 
 /** An on/off switch: a checkbox with role="switch", so it is named, focusable and toggled with Space. */
-export function Switch({ label, checked, onChange, disabled = false, hint, hideLabel = false }: Props) {
+export function Switch({ label, checked, onChange, disabled = false, hint, hideLabel = false, accessibleName }: Props) {
   const hintId = useId();
   return (
     <span className="switch-wrap">
@@ -24,6 +26,7 @@ export function Switch({ label, checked, onChange, disabled = false, hint, hideL
           checked={checked}
           disabled={disabled}
           aria-describedby={hint ? hintId : undefined}
+          aria-label={accessibleName}
           onChange={(e) => onChange(e.target.checked)}
         />
         <span className={hideLabel ? 'visually-hidden' : undefined}>{label}</span>

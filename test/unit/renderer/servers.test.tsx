@@ -5,7 +5,7 @@ import { buildApi, type ServerSummary, type Transport } from '../../../preload/c
 import { ServicesContext } from '../../../renderer/src/app/services';
 import { ServerList } from '../../../renderer/src/features/servers/ServerList';
 import { ServersPage } from '../../../renderer/src/features/servers/ServersPage';
-import { ActivityLog } from '../../../renderer/src/features/traffic/activity-log';
+import { ActivityLog } from '../../../renderer/src/features/activity/activity-log';
 
 afterEach(cleanup);
 

@@ -33,7 +33,20 @@ export function parseProcStat(text: string): ProcEntry | undefined {
 }
 
 /** Every process visible in /proc (Linux); empty where /proc does not exist. */
-export async function readProcTable(): Promise<ProcEntry[]> {
+let scanInFlight: Promise<ProcEntry[]> | undefined;
+
+/**
+ * One scan of /proc, shared by every caller while it runs: servers stopping together (Harbor
+ * quitting) read the table once, not once each.
+ */
+export function readProcTable(): Promise<ProcEntry[]> {
+  scanInFlight ??= scanProcTable().finally(() => {
+    scanInFlight = undefined;
+  });
+  return scanInFlight;
+}
+
+async function scanProcTable(): Promise<ProcEntry[]> {
   let names: string[];
   try {
     names = await readdir('/proc');

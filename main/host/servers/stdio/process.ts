@@ -202,13 +202,17 @@ export class StdioProcess implements Disposable {
     let snapshot: ProcEntry[] = [];
 
     if (!this.exitState) {
-      snapshot = await snapshotDescendants(pid);
+      // The snapshot is taken while the grace period already runs: closing stdin must not wait
+      // for a scan of /proc (ten servers stopping together would each pay for one).
+      const scanning = snapshotDescendants(pid);
       try {
         this.child.stdin?.end();
       } catch {
         // already closed
       }
-      if (!(await this.waitForExit(stdinGraceMs))) {
+      const [exited, first] = await Promise.all([this.waitForExit(stdinGraceMs), scanning]);
+      snapshot = first;
+      if (!exited) {
         snapshot = mergeSnapshots(snapshot, await snapshotDescendants(pid));
         if (windows) {
           await taskkillTree(pid);

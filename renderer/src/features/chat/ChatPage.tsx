@@ -67,7 +67,7 @@ export function ChatPage() {
 
           {conversation ? (
             <ConversationHeader
-              key={conversation.id}
+              key={`header:${conversation.id}`}
               conversation={conversation}
               running={running}
               onRename={(title) => controller.rename(conversation.id, title)}
@@ -87,7 +87,7 @@ export function ChatPage() {
             </EmptyState>
           ) : null}
           {conversation && rows.length > 0 ? (
-            <MessageList key={state.openId ?? 'new'} rows={rows} progress={state.progress} onAttach={attachFromResult} />
+            <MessageList key={`messages:${state.openId ?? 'new'}`} rows={rows} progress={state.progress} onAttach={attachFromResult} />
           ) : null}
 
           {state.error ? (

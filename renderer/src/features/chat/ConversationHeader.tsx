@@ -21,27 +21,25 @@ export function ConversationHeader({ conversation, running, onRename, onDelete, 
     if (title.trim() && (await onRename(title.trim()))) setMode('view');
   };
 
-  if (mode === 'rename') {
-    return (
-      <form className="conv-header" onSubmit={(e) => void submit(e)}>
-        <label htmlFor={inputId} className="visually-hidden">
-          Conversation title
-        </label>
-        <input id={inputId} className="input conv-header__input" value={title} maxLength={200} autoFocus onChange={(e) => setTitle(e.target.value)} />
-        <button type="submit" className="button button--primary" disabled={!title.trim()}>
-          Save
-        </button>
-        <button type="button" className="button" onClick={() => setMode('view')}>
-          Cancel
-        </button>
-      </form>
-    );
-  }
-
   return (
     <div className="conv-header">
-      <h2 className="conv-header__title">{conversation.title}</h2>
-      {saved ? (
+      {mode === 'rename' ? (
+        <form className="conv-header__rename" onSubmit={(e) => void submit(e)}>
+          <label htmlFor={inputId} className="visually-hidden">
+            Conversation title
+          </label>
+          <input id={inputId} className="input conv-header__input" value={title} maxLength={200} autoFocus onChange={(e) => setTitle(e.target.value)} />
+          <button type="submit" className="button button--primary" disabled={!title.trim()}>
+            Save
+          </button>
+          <button type="button" className="button" onClick={() => setMode('view')}>
+            Cancel
+          </button>
+        </form>
+      ) : (
+        <h2 className="conv-header__title">{conversation.title}</h2>
+      )}
+      {mode === 'rename' ? null : saved ? (
         mode === 'delete' ? (
           <div className="conv-header__confirm" role="group" aria-label="Confirm delete">
             <span>Delete this conversation for good?</span>

@@ -7,7 +7,7 @@ export function offerDownload(filename: string, mimeType: string, content: strin
   const link = doc.createElement('a');
   link.href = url;
   // The Host names the file; keep it a plain name whatever arrived.
-  link.download = filename.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-') || 'conversation.txt';
+  link.download = [...filename].map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? '-' : c)).join('') || 'conversation.txt';
   link.rel = 'noopener';
   link.hidden = true;
   doc.body.append(link);

@@ -1,16 +1,53 @@
-import type { ServerSummary } from '../../../../preload/contract';
+import { useState } from 'react';
+import type { HarborErrorData, ServerSummary } from '../../../../preload/contract';
+import { useHarbor } from '../../app/services';
+import { asErrorData } from '../../lib/load-state';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Switch } from '../../ui/Switch';
+import { hintFor } from './error-hints';
+import { TRUSTED_HINT } from './ServerForm';
+import { RemoveServer } from './RemoveServer';
 import { ServerActions } from './ServerActions';
+import { SignInButtons } from './SignInButtons';
 import { StateBadge } from './StateBadge';
 
-export function ServerCard({ server }: { readonly server: ServerSummary }) {
+interface Props {
+  readonly server: ServerSummary;
+  /** The server's registry entry (undefined while loading or when the file is broken). */
+  readonly config?: Readonly<Record<string, unknown>>;
+  /** Tokens its enabled tools and instructions take in the model's context, when known. */
+  readonly cost?: { readonly toolTokens: number; readonly instructionTokens: number };
+  readonly onEdit?: () => void;
+}
+
+export function ServerCard({ server, config, cost, onEdit }: Props) {
+  const api = useHarbor();
   const { state } = server;
+  const [error, setError] = useState<HarborErrorData | undefined>();
+  const [saving, setSaving] = useState(false);
+  const hint = state.kind === 'error' ? hintFor(server, state) : undefined;
+
+  /** Flips enabled/trusted in the registry entry (the server keeps running for trust). */
+  const toggle = async (key: 'enabled' | 'trusted', on: boolean) => {
+    if (!config) return;
+    setSaving(true);
+    setError(undefined);
+    const next: Record<string, unknown> = { ...config };
+    if (key === 'enabled' ? on : !on) delete next[key];
+    else next[key] = on;
+    const result = await api.servers.update({ name: server.name, config: next });
+    if (result.ok && key === 'enabled' && on) void api.servers.start({ name: server.name });
+    setSaving(false);
+    if (!result.ok) setError(asErrorData(result.error));
+  };
+
   return (
-    <article className="card" aria-labelledby={`server-${server.name}`}>
+    <article className={`card server-card${server.enabled ? '' : ' server-card--disabled'}`} aria-labelledby={`server-${server.name}`}>
       <header className="card__header">
         <h2 className="card__title" id={`server-${server.name}`}>
           {server.name}
         </h2>
-        <StateBadge state={state} />
+        {server.enabled ? <StateBadge state={state} /> : <span className="badge">Disabled</span>}
       </header>
       <dl className="facts">
         <dt>Transport</dt>
@@ -24,7 +61,15 @@ export function ServerCard({ server }: { readonly server: ServerSummary }) {
             <dt>Protocol</dt>
             <dd>
               {server.protocolVersion}
-              {server.era ? ` (${server.era})` : ''}
+              {server.era ? ` (${server.era === 'modern' ? 'modern, stateless' : 'legacy'})` : ''}
+            </dd>
+          </>
+        ) : null}
+        {server.serverInfo ? (
+          <>
+            <dt>Reports itself as</dt>
+            <dd>
+              {server.serverInfo.name} {server.serverInfo.version}
             </dd>
           </>
         ) : null}
@@ -34,34 +79,51 @@ export function ServerCard({ server }: { readonly server: ServerSummary }) {
             <dd>{describeCounts(server.counts)}</dd>
           </>
         ) : null}
-        {!server.enabled ? (
+        {state.kind === 'ready' && cost ? (
           <>
-            <dt>Enabled</dt>
-            <dd>No — Harbor will not start it</dd>
+            <dt>Context cost</dt>
+            <dd>
+              ~{(cost.toolTokens + cost.instructionTokens).toLocaleString()} tokens
+              <span className="muted"> (tool definitions {cost.toolTokens.toLocaleString()}, instructions {cost.instructionTokens.toLocaleString()})</span>
+            </dd>
           </>
         ) : null}
       </dl>
-      {state.kind === 'error' ? (
+      {state.kind === 'error' && server.enabled ? (
         <div className="notice notice--error">
           <p className="notice__message">{state.message}</p>
+          <p className="notice__code">{state.code}</p>
+          {hint ? <p className="server-card__hint">{hint.text}</p> : null}
           {state.stderrTail ? (
             <details>
-              <summary>Server output</summary>
+              <summary>Server output (last lines)</summary>
               <pre>{state.stderrTail}</pre>
             </details>
           ) : null}
         </div>
       ) : null}
-      <ServerActions server={server} />
+      {config ? (
+        <div className="server-card__switches">
+          <Switch label="Enabled" accessibleName={`${server.name} enabled`} checked={server.enabled} disabled={saving} onChange={(on) => void toggle('enabled', on)} />
+          <Switch label="Trusted" accessibleName={`Trust ${server.name}`} checked={server.trusted} disabled={saving} onChange={(on) => void toggle('trusted', on)} hint={TRUSTED_HINT} />
+        </div>
+      ) : null}
+      {error ? <ErrorMessage error={error} /> : null}
+      <div className="actions">
+        <ServerActions server={server} offerLaunch={hint?.action === 'allowLaunch'} />
+        {server.transport === 'http' && server.enabled ? <SignInButtons name={server.name} /> : null}
+        {onEdit ? (
+          <button type="button" className="button" aria-label={`Edit ${server.name}`} onClick={onEdit}>
+            Edit
+          </button>
+        ) : null}
+        {config ? <RemoveServer name={server.name} /> : null}
+      </div>
     </article>
   );
 }
 
 function describeCounts(counts: ServerSummary['counts']): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return [
-    plural(counts.tools, 'tool'),
-    plural(counts.resources + counts.resourceTemplates, 'resource'),
-    plural(counts.prompts, 'prompt'),
-  ].join(', ');
+  return [plural(counts.tools, 'tool'), plural(counts.resources + counts.resourceTemplates, 'resource'), plural(counts.prompts, 'prompt')].join(', ');
 }

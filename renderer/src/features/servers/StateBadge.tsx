@@ -1,6 +1,7 @@
+import { useEffect, useState } from 'react';
 import type { ConnectionState } from '../../../../preload/contract';
 
-export function stateLabel(state: ConnectionState): string {
+export function stateLabel(state: ConnectionState, now = Date.now()): string {
   switch (state.kind) {
     case 'stopped':
       return 'Stopped';
@@ -8,13 +9,33 @@ export function stateLabel(state: ConnectionState): string {
       return 'Starting';
     case 'ready':
       return 'Ready';
-    case 'restarting':
-      return `Restarting (${state.attempt}/${state.maxAttempts})`;
+    case 'restarting': {
+      const seconds = Math.max(0, Math.ceil((state.nextAt - now) / 1000));
+      return `Restarting ${state.attempt}/${state.maxAttempts}${seconds > 0 ? ` · in ${seconds} s` : ''}`;
+    }
     case 'error':
       return 'Error';
   }
 }
 
+/** The state as a coloured pill; while restarting it counts down to the next attempt. */
 export function StateBadge({ state }: { readonly state: ConnectionState }) {
-  return <span className={`badge badge--${state.kind}`}>{stateLabel(state)}</span>;
+  const now = useNow(state.kind === 'restarting');
+  return <span className={`badge badge--${state.kind}`}>{stateLabel(state, now)}</span>;
+}
+
+/** The current time, ticking each second while `active`. */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 1000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [active]);
+  return now;
 }

@@ -5,21 +5,40 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { AboutPanel } from './AboutPanel';
+import { ChatPanel } from './ChatPanel';
 import { ConfigProblems } from './ConfigProblems';
+import { ConsentPanel } from './ConsentPanel';
+import { ModelPanel } from './ModelPanel';
+import { ThemePanel } from './ThemePanel';
+import { TimeoutsPanel } from './TimeoutsPanel';
+import './settings.css';
 
 export function SettingsPage() {
   const api = useHarbor();
-  const load = useCallback(() => api.app.info({}), [api]);
-  const [state, reload] = useResult(load);
+  const loadInfo = useCallback(() => api.app.info({}), [api]);
+  const [info, reloadInfo] = useResult(loadInfo);
+  const loadSettings = useCallback(() => api.settings.get({}), [api]);
+  const [settings, reloadSettings] = useResult(loadSettings);
   return (
     <>
-      <PageHeader title="Settings">Where Harbor keeps its configuration, and what it is running.</PageHeader>
-      {state.status === 'loading' ? <Loading label="Loading settings…" /> : null}
-      {state.status === 'error' ? <ErrorMessage error={state.error} onRetry={reload} /> : null}
-      {state.status === 'ready' ? (
+      <PageHeader title="Settings">The model Harbor chats with, what it may do without asking, and how it looks.</PageHeader>
+      <ThemePanel />
+      {settings.status === 'loading' ? <Loading label="Loading settings…" /> : null}
+      {settings.status === 'error' ? <ErrorMessage error={settings.error} onRetry={reloadSettings} /> : null}
+      {settings.status === 'ready' ? (
         <>
-          <AboutPanel info={state.value} />
-          <ConfigProblems problems={state.value.configProblems} configPath={state.value.configPath} />
+          <ModelPanel settings={settings.value} onSaved={reloadSettings} />
+          <ChatPanel settings={settings.value} onSaved={reloadSettings} />
+        </>
+      ) : null}
+      <ConsentPanel />
+      <TimeoutsPanel defaultMs={settings.status === 'ready' ? settings.value.defaults.requestTimeoutMs : 60_000} />
+      {info.status === 'loading' ? <Loading label="Loading…" /> : null}
+      {info.status === 'error' ? <ErrorMessage error={info.error} onRetry={reloadInfo} /> : null}
+      {info.status === 'ready' ? (
+        <>
+          <AboutPanel info={info.value} />
+          <ConfigProblems problems={info.value.configProblems} configPath={info.value.configPath} />
         </>
       ) : null}
     </>

@@ -1,0 +1,102 @@
+/**
+ * MCP content as a person reads it. Everything here is server data: text is rendered as text,
+ * never as HTML; an image is shown only as a data: URI of a raster image type (never a URL the
+ * server chose, which would be a tracking beacon or worse); anything else is described, not run.
+ */
+const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp|avif|bmp)$/i;
+
+type Block = Record<string, unknown>;
+
+const isBlock = (v: unknown): v is Block => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** How big base64 data is once decoded, in words. */
+export function describeSize(base64: string): string {
+  const bytes = Math.floor((base64.replace(/=+$/, '').length * 3) / 4);
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** A data: URI for an image the page may show, or undefined. */
+export function safeImageSrc(mimeType: unknown, data: unknown): string | undefined {
+  if (typeof mimeType !== 'string' || !IMAGE_TYPES.test(mimeType) || typeof data !== 'string') return undefined;
+  if (!/^[A-Za-z0-9+/=\s]*$/.test(data)) return undefined;
+  return `data:${mimeType.toLowerCase()};base64,${data.replace(/\s/g, '')}`;
+}
+
+export function ContentBlocks({ blocks }: { readonly blocks: readonly unknown[] }) {
+  if (blocks.length === 0) return <p className="muted">No content.</p>;
+  return (
+    <div className="content-blocks">
+      {blocks.map((block, i) => (
+        <ContentBlock key={i} block={block} />
+      ))}
+    </div>
+  );
+}
+
+export function ContentBlock({ block }: { readonly block: unknown }) {
+  if (!isBlock(block)) return <JsonText value={block} />;
+  switch (block.type) {
+    case 'text':
+      return <pre className="content-text">{str(block.text) ?? ''}</pre>;
+    case 'image': {
+      const src = safeImageSrc(block.mimeType, block.data);
+      return src ? (
+        <img className="content-image" src={src} alt={`Image (${str(block.mimeType)}) from the server`} />
+      ) : (
+        <p className="muted">An image of type {str(block.mimeType) ?? 'unknown'} ({describeSize(str(block.data) ?? '')}), not shown.</p>
+      );
+    }
+    case 'audio':
+      return <p className="muted">Audio ({str(block.mimeType) ?? 'unknown type'}, {describeSize(str(block.data) ?? '')}).</p>;
+    case 'resource':
+      return isBlock(block.resource) ? <ResourceContent content={block.resource} /> : <JsonText value={block} />;
+    case 'resource_link':
+      return (
+        <p className="content-link">
+          Link to a resource: <strong>{str(block.title) ?? str(block.name) ?? ''}</strong> <code>{str(block.uri) ?? ''}</code>
+          {str(block.mimeType) ? <span className="muted"> ({str(block.mimeType)})</span> : null}
+        </p>
+      );
+    default:
+      return <JsonText value={block} />;
+  }
+}
+
+/** One item of a resources/read result (or an embedded resource): text as text, binaries by size. */
+export function ResourceContent({ content }: { readonly content: Block }) {
+  const text = str(content.text);
+  const blob = str(content.blob);
+  const mimeType = str(content.mimeType);
+  return (
+    <figure className="resource-content">
+      <figcaption className="muted">
+        <code>{str(content.uri) ?? ''}</code>
+        {mimeType ? ` · ${mimeType}` : ''}
+      </figcaption>
+      {text !== undefined ? (
+        <pre className="content-text">{text}</pre>
+      ) : blob !== undefined ? (
+        safeImageSrc(mimeType, blob) ? (
+          <img className="content-image" src={safeImageSrc(mimeType, blob)} alt={`Image ${str(content.uri) ?? ''}`} />
+        ) : (
+          <p className="muted">Binary content ({mimeType ?? 'unknown type'}), {describeSize(blob)} to download — not shown here.</p>
+        )
+      ) : (
+        <p className="muted">Empty.</p>
+      )}
+    </figure>
+  );
+}
+
+export function JsonText({ value }: { readonly value: unknown }) {
+  let text: string;
+  try {
+    text = JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return <pre className="content-json">{text}</pre>;
+}

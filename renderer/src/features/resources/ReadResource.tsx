@@ -1,0 +1,56 @@
+import { useCallback, useEffect, useId, useRef } from 'react';
+import { useHarbor } from '../../app/services';
+import { useResult } from '../../lib/use-result';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Loading } from '../../ui/Loading';
+import { ResourceContent } from '../catalog/ContentView';
+
+interface Props {
+  readonly server: string;
+  readonly uri: string;
+  /** The server said this resource changed since it was read. */
+  readonly updated: boolean;
+  readonly onReadAgain: () => void;
+  readonly onClose: () => void;
+}
+
+/** One resource read (resources/read): text as text, images from data only, other binaries by size. */
+export function ReadResource({ server, uri, updated, onReadAgain, onClose }: Props) {
+  const api = useHarbor();
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const load = useCallback(() => api.resources.read({ server, uri }), [api, server, uri]);
+  const [state, retry] = useResult(load);
+  useEffect(() => heading.current?.focus(), []);
+  const contents = state.status === 'ready' && Array.isArray(state.value.contents) ? (state.value.contents as unknown[]) : [];
+  return (
+    <section className="panel detail" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+        {uri}
+      </h2>
+      <p className="muted">from {server}</p>
+      {updated ? (
+        <div className="notice notice--info" role="status">
+          <p className="notice__message">{server} says this resource changed.</p>
+          <button type="button" className="button button--small" onClick={onReadAgain}>
+            Read again
+          </button>
+        </div>
+      ) : null}
+      {state.status === 'loading' ? <Loading label="Reading…" /> : null}
+      {state.status === 'error' ? <ErrorMessage error={state.error} onRetry={retry} /> : null}
+      {state.status === 'ready' ? (
+        contents.length === 0 ? (
+          <p className="muted">The server returned no content.</p>
+        ) : (
+          contents.map((content, i) => (typeof content === 'object' && content !== null ? <ResourceContent key={i} content={content as Record<string, unknown>} /> : null))
+        )
+      ) : null}
+      <div className="actions">
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { ServerSummary } from '../../../../preload/contract';
+import { useHarbor } from '../../app/services';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Loading } from '../../ui/Loading';
+import { VirtualList } from '../../ui/VirtualList';
+import { matches } from '../catalog/CatalogFrame';
+import { useCatalog } from '../catalog/use-catalog';
+import { ReadResource } from './ReadResource';
+import { TemplateForm } from './TemplateForm';
+
+interface ResourceItem {
+  readonly uri: string;
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly mimeType?: string;
+}
+
+interface TemplateItem {
+  readonly uriTemplate: string;
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+}
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
+
+/** One server's resources and resource templates; read one, or fill a template and read the result. */
+export function ResourcesView({ server, search }: { readonly server: ServerSummary; readonly search: string }) {
+  const api = useHarbor();
+  const [catalog, reload] = useCatalog(server, ['resources', 'resourceTemplates']);
+  const [reading, setReading] = useState<{ uri: string; generation: number } | undefined>();
+  const [template, setTemplate] = useState<TemplateItem | undefined>();
+  const [updated, setUpdated] = useState(false);
+
+  const resources = useMemo<ResourceItem[]>(
+    () =>
+      catalog?.status === 'ready'
+        ? catalog.value.resources.flatMap((r) => {
+            const uri = text(r.uri);
+            if (!uri) return [];
+            return [{ uri, name: text(r.name) ?? uri, ...(text(r.title) ? { title: text(r.title)! } : {}), ...(text(r.description) ? { description: text(r.description)! } : {}), ...(text(r.mimeType) ? { mimeType: text(r.mimeType)! } : {}) }];
+          })
+        : [],
+    [catalog],
+  );
+  const templates = useMemo<TemplateItem[]>(
+    () =>
+      catalog?.status === 'ready'
+        ? catalog.value.resourceTemplates.flatMap((t) => {
+            const uriTemplate = text(t.uriTemplate);
+            if (!uriTemplate) return [];
+            return [{ uriTemplate, name: text(t.name) ?? uriTemplate, ...(text(t.title) ? { title: text(t.title)! } : {}), ...(text(t.description) ? { description: text(t.description)! } : {}) }];
+          })
+        : [],
+    [catalog],
+  );
+  const shownResources = useMemo(() => resources.filter((r) => matches(search, r.name, r.title, r.uri, r.description)), [resources, search]);
+  const shownTemplates = useMemo(() => templates.filter((t) => matches(search, t.name, t.title, t.uriTemplate, t.description)), [templates, search]);
+
+  // The resource on screen changed on the server: say so (and offer to read it again).
+  useEffect(() => {
+    if (!reading) return;
+    return api.on.servers.changed((event) => {
+      if (event.name === server.name && event.reason === 'resourceUpdated' && event.uri === reading.uri) setUpdated(true);
+    });
+  }, [api, server.name, reading]);
+
+  const read = (uri: string) => {
+    setUpdated(false);
+    setTemplate(undefined);
+    setReading((r) => ({ uri, generation: (r?.generation ?? 0) + 1 }));
+    window.scrollTo({ top: 0 });
+  };
+
+  if (!catalog || catalog.status === 'loading') return <Loading label={`Loading the resources of ${server.name}…`} />;
+  if (catalog.status === 'error') return <ErrorMessage error={catalog.error} onRetry={reload} />;
+  return (
+    <>
+      {template ? <TemplateForm key={template.uriTemplate} server={server.name} template={template} onRead={read} onClose={() => setTemplate(undefined)} /> : null}
+      {reading ? (
+        <ReadResource
+          key={`${reading.uri}#${reading.generation}`}
+          server={server.name}
+          uri={reading.uri}
+          updated={updated}
+          onReadAgain={() => read(reading.uri)}
+          onClose={() => setReading(undefined)}
+        />
+      ) : null}
+      {resources.length === 0 && templates.length === 0 ? <EmptyState title={`${server.name} offers no resources`} /> : null}
+      {resources.length > 0 ? (
+        <section aria-labelledby="resources-title">
+          <h2 id="resources-title" className="section-title">
+            Resources <span className="muted">({shownResources.length === resources.length ? resources.length : `${shownResources.length} of ${resources.length}`})</span>
+          </h2>
+          {shownResources.length === 0 ? (
+            <p className="muted">No resource matches your search.</p>
+          ) : (
+            <VirtualList
+              items={shownResources}
+              label={`Resources of ${server.name}`}
+              className="vlist--short"
+              estimateSize={64}
+              getKey={(r) => r.uri}
+              renderItem={(r) => (
+                <div className={`item-row${reading?.uri === r.uri ? ' item-row--selected' : ''}`}>
+                  <div className="item-row__main">
+                    <p className="item-row__name">
+                      {r.title ?? r.name}
+                      {r.mimeType ? <span className="item-row__title">{r.mimeType}</span> : null}
+                    </p>
+                    <p className="item-row__desc">
+                      <code>{r.uri}</code>
+                      {r.description ? ` — ${r.description}` : ''}
+                    </p>
+                  </div>
+                  <div className="item-row__side">
+                    <button type="button" className="button button--small" aria-label={`Read ${r.title ?? r.name}`} onClick={() => read(r.uri)}>
+                      Read
+                    </button>
+                  </div>
+                </div>
+              )}
+            />
+          )}
+        </section>
+      ) : null}
+      {templates.length > 0 ? (
+        <section aria-labelledby="templates-title">
+          <h2 id="templates-title" className="section-title">
+            Templates <span className="muted">(fill in the blanks to read one)</span>
+          </h2>
+          <ul className="plain-list" aria-label={`Resource templates of ${server.name}`}>
+            {shownTemplates.map((t) => (
+              <li key={t.uriTemplate} className="item-row">
+                <div className="item-row__main">
+                  <p className="item-row__name">{t.title ?? t.name}</p>
+                  <p className="item-row__desc">
+                    <code>{t.uriTemplate}</code>
+                    {t.description ? ` — ${t.description}` : ''}
+                  </p>
+                </div>
+                <div className="item-row__side">
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={`Use template ${t.title ?? t.name}`}
+                    onClick={() => {
+                      setReading(undefined);
+                      setTemplate(t);
+                      window.scrollTo({ top: 0 });
+                    }}
+                  >
+                    Fill in…
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}

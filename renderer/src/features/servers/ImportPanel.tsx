@@ -1,0 +1,170 @@
+import { useCallback, useId, useState } from 'react';
+import type { HarborErrorData, ImportReportData } from '../../../../preload/contract';
+import { useHarbor } from '../../app/services';
+import { asErrorData } from '../../lib/load-state';
+import { useResult } from '../../lib/use-result';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Loading } from '../../ui/Loading';
+import { ImportPreview } from './ImportPreview';
+
+/**
+ * Import servers from Claude Desktop, VS Code or Cursor: pick a detected file (or type a path),
+ * see exactly what would be added and which secrets move to the keychain, then import.
+ */
+export function ImportPanel({ onClose }: { readonly onClose: () => void }) {
+  const api = useHarbor();
+  const id = useId();
+  const loadSources = useCallback(() => api.registry.importSources({}), [api]);
+  const [sources] = useResult(loadSources);
+  const [picked, setChoice] = useState<string>('');
+  const [otherPath, setOtherPath] = useState('');
+  const [rename, setRename] = useState(false);
+  const [preview, setPreview] = useState<ImportReportData | undefined>();
+  const [done, setDone] = useState<ImportReportData | undefined>();
+  const [busy, setBusy] = useState<'preview' | 'apply' | undefined>();
+  const [error, setError] = useState<HarborErrorData | undefined>();
+
+  // Until the person picks, the first file that exists is chosen.
+  const detected = sources.status === 'ready' ? (sources.value.find((s) => s.exists)?.path ?? 'other') : '';
+  const choice = picked || detected;
+  const path = choice === 'other' ? otherPath.trim() : choice;
+
+  const runPreview = async (withRename = rename) => {
+    if (!path) return;
+    setBusy('preview');
+    setError(undefined);
+    setDone(undefined);
+    const result = await api.registry.importPreview({ path, rename: withRename });
+    setBusy(undefined);
+    if (result.ok) setPreview(result.value);
+    else {
+      setPreview(undefined);
+      setError(asErrorData(result.error));
+    }
+  };
+  const apply = async () => {
+    if (!preview) return;
+    setBusy('apply');
+    setError(undefined);
+    const result = await api.registry.importApply({ path: preview.source, rename });
+    setBusy(undefined);
+    if (result.ok) {
+      setDone(result.value);
+      setPreview(undefined);
+    } else setError(asErrorData(result.error));
+  };
+
+  return (
+    <section className="panel import-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Import servers</h2>
+      <p className="muted">
+        Copy the servers you set up in another app. Nothing is overwritten, and secrets found in the file (tokens, keys) go to the system keychain instead of Harbor&apos;s file.
+      </p>
+      {sources.status === 'loading' ? <Loading label="Looking for other apps' configuration files…" /> : null}
+      {sources.status === 'error' ? <ErrorMessage error={sources.error} /> : null}
+      {sources.status === 'ready' ? (
+        <fieldset className="field import-panel__sources">
+          <legend className="field__label">From</legend>
+          {sources.value.map((source) => (
+            <label key={source.path} className="schema-form__check import-panel__source">
+              <input
+                type="radio"
+                name={`${id}-source`}
+                value={source.path}
+                checked={choice === source.path}
+                disabled={!source.exists || busy !== undefined}
+                onChange={() => {
+                  setChoice(source.path);
+                  setPreview(undefined);
+                }}
+              />
+              <span>
+                <strong>{source.label}</strong> <code>{source.path}</code>{' '}
+                <span className={`badge ${source.exists ? 'badge--ready' : ''}`}>{source.exists ? 'Found' : 'Not found'}</span>
+              </span>
+            </label>
+          ))}
+          <label className="schema-form__check import-panel__source">
+            <input
+              type="radio"
+              name={`${id}-source`}
+              value="other"
+              checked={choice === 'other'}
+              disabled={busy !== undefined}
+              onChange={() => {
+                setChoice('other');
+                setPreview(undefined);
+              }}
+            />
+            <span>Another file</span>
+          </label>
+          {choice === 'other' ? (
+            <input
+              className="input input--code"
+              aria-label="Path of the file to import"
+              placeholder="~/path/to/mcp.json"
+              value={otherPath}
+              spellCheck={false}
+              disabled={busy !== undefined}
+              onChange={(e) => {
+                setOtherPath(e.target.value);
+                setPreview(undefined);
+              }}
+            />
+          ) : null}
+        </fieldset>
+      ) : null}
+      {error ? <ErrorMessage error={error} /> : null}
+      {preview ? (
+        <ImportPreview
+          report={preview}
+          rename={rename}
+          busy={busy !== undefined}
+          onRename={(on) => {
+            setRename(on);
+            void runPreview(on);
+          }}
+        />
+      ) : null}
+      {done ? <ImportDone report={done} /> : null}
+      <div className="actions">
+        {!preview || done ? (
+          <button type="button" className="button button--primary" disabled={!path || busy !== undefined} onClick={() => void runPreview()}>
+            {busy === 'preview' ? 'Reading…' : done ? 'Preview again' : 'Preview import'}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy !== undefined || preview.blocked || preview.added.length === 0}
+            onClick={() => void apply()}
+          >
+            {busy === 'apply' ? 'Importing…' : `Import ${preview.added.length} server${preview.added.length === 1 ? '' : 's'}`}
+          </button>
+        )}
+        <button type="button" className="button" disabled={busy === 'apply'} onClick={onClose}>
+          {done ? 'Close' : 'Cancel'}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function ImportDone({ report }: { readonly report: ImportReportData }) {
+  return (
+    <div className="notice notice--ok" role="status">
+      <p className="notice__message">
+        {report.written
+          ? `Imported ${report.added.length} server${report.added.length === 1 ? '' : 's'}: ${report.added.join(', ')}.`
+          : 'Nothing was imported: every server is already here.'}
+      </p>
+      {report.secretsMoved.length > 0 ? (
+        <p>
+          {report.secretsMoved.length} secret{report.secretsMoved.length === 1 ? '' : 's'} moved to the keychain. {report.source} still holds{' '}
+          {report.secretsMoved.length === 1 ? 'it' : 'them'} in plain text: remove {report.secretsMoved.length === 1 ? 'it' : 'them'} there once you no longer use that app.
+        </p>
+      ) : null}
+      {report.written ? <p>Start them from the list below; each asks before it runs a program on your computer unless you mark it trusted.</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import type { ImportReportData } from '../../../../preload/contract';
+
+interface Props {
+  readonly report: ImportReportData;
+  readonly rename: boolean;
+  readonly busy: boolean;
+  readonly onRename: (rename: boolean) => void;
+}
+
+/** What an import would do, before anything is written. Names and places only: never a secret's value. */
+export function ImportPreview({ report, rename, busy, onRename }: Props) {
+  const unrenamed = report.clashes.filter((c) => !c.renamedTo);
+  return (
+    <div className="import-preview" role="region" aria-label="Import preview">
+      <h3>
+        From {report.label}: <code>{report.source}</code>
+      </h3>
+      {report.servers.length > 0 ? (
+        <>
+          <h4>Will add</h4>
+          <table className="table">
+            <caption className="visually-hidden">Servers that will be added</caption>
+            <thead>
+              <tr>
+                <th scope="col">Server</th>
+                <th scope="col">Runs</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.servers.map((s) => (
+                <tr key={s.name}>
+                  <th scope="row">
+                    {s.name}
+                    {s.enabled ? null : <span className="badge import-preview__off">off</span>}
+                  </th>
+                  <td>
+                    <code>{s.target}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : (
+        <p>Nothing new to add.</p>
+      )}
+      {report.identical.length > 0 ? <p className="muted">Already here, skipped: {report.identical.join(', ')}.</p> : null}
+      {report.clashes.length > 0 ? (
+        <div className={`notice ${unrenamed.length ? 'notice--warn' : 'notice--info'}`}>
+          <p className="notice__message">
+            {unrenamed.length
+              ? `${unrenamed.map((c) => c.name).join(', ')} already exist${unrenamed.length === 1 ? 's' : ''} here with a different configuration.`
+              : 'Servers whose names are taken will be added under new names:'}
+          </p>
+          {report.clashes.some((c) => c.renamedTo) ? (
+            <ul>
+              {report.clashes
+                .filter((c) => c.renamedTo)
+                .map((c) => (
+                  <li key={c.name}>
+                    {c.name} → {c.renamedTo}
+                  </li>
+                ))}
+            </ul>
+          ) : null}
+          <label className="schema-form__check">
+            <input type="checkbox" checked={rename} disabled={busy} onChange={(e) => onRename(e.target.checked)} />
+            <span>Import them under new names (yours stay as they are)</span>
+          </label>
+        </div>
+      ) : null}
+      {report.secretsMoved.length > 0 ? (
+        <>
+          <h4>Secrets that move to the keychain</h4>
+          <p className="muted">Harbor&apos;s file will hold only a reference to each; the value goes to the system keychain.</p>
+          <ul className="import-preview__list" aria-label="Secrets that move to the keychain">
+            {report.secretsMoved.map((m) => (
+              <li key={`${m.server}.${m.where}.${m.key}`}>
+                <strong>{m.server}</strong> {m.where === 'env' ? 'environment variable' : 'header'} <code>{m.key}</code> → keychain <code>{m.secret}</code>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {report.secretsNotMoved.length > 0 ? (
+        <div className="notice notice--warn">
+          <p className="notice__message">These look secret but mix text with a variable, so they stay in plain text:</p>
+          <ul>
+            {report.secretsNotMoved.map((s) => (
+              <li key={`${s.server}.${s.where}.${s.key}`}>
+                {s.server}: {s.where}.{s.key}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {report.inputsReferenced.length > 0 ? (
+        <>
+          <h4>Inputs you will need to fill in</h4>
+          <ul className="import-preview__list">
+            {report.inputsReferenced.map((input) => (
+              <li key={input.id}>
+                <code>{`\${input:${input.id}}`}</code>
+                {input.description ? ` — ${input.description}` : ''} (used by {input.servers.join(', ')}): Harbor keeps it as written; edit the server to put the value in.
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {report.unresolvedVariables.length > 0 ? (
+        <>
+          <h4>Variables Harbor does not expand</h4>
+          <ul className="import-preview__list">
+            {report.unresolvedVariables.map((v) => (
+              <li key={`${v.server}.${v.where}.${v.variable}`}>
+                <code>{v.variable}</code> in {v.server} {v.where}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {report.skipped.length > 0 ? (
+        <>
+          <h4>Skipped (their entries have problems)</h4>
+          <ul className="import-preview__list">
+            {report.skipped.map((s) => (
+              <li key={s.name}>
+                <strong>{s.name}</strong>: {s.problems.join('; ')}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {report.warnings.length > 0 ? (
+        <>
+          <h4>Notes</h4>
+          <ul className="import-preview__list">
+            {report.warnings.map((w, i) => (
+              <li key={i}>
+                <strong>{w.server}</strong>: {w.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}

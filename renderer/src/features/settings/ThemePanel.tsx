@@ -1,0 +1,31 @@
+import { useId, useState } from 'react';
+import { THEMES, loadTheme, setTheme, type Theme } from './theme';
+
+const LABELS: Record<Theme, string> = { system: 'Same as the system', light: 'Light', dark: 'Dark' };
+
+export function ThemePanel() {
+  const id = useId();
+  const [theme, choose] = useState<Theme>(() => loadTheme());
+  return (
+    <section className="panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Appearance</h2>
+      <fieldset className="settings-radios">
+        <legend className="field__label">Theme</legend>
+        {THEMES.map((t) => (
+          <label key={t} className="schema-form__check">
+            <input
+              type="radio"
+              name={`${id}-theme`}
+              checked={theme === t}
+              onChange={() => {
+                choose(t);
+                setTheme(t);
+              }}
+            />
+            <span>{LABELS[t]}</span>
+          </label>
+        ))}
+      </fieldset>
+    </section>
+  );
+}

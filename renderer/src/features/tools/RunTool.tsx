@@ -1,0 +1,95 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { HarborErrorData } from '../../../../preload/contract';
+import { useHarbor } from '../../app/services';
+import { asErrorData } from '../../lib/load-state';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { SchemaFields, useSchemaForm } from '../../ui/schema-form';
+import { ContentBlocks, JsonText } from '../catalog/ContentView';
+import type { ToolItem } from './tool-item';
+
+type Outcome = { readonly result: Record<string, unknown>; readonly ms: number } | { readonly error: HarborErrorData };
+
+/**
+ * Runs one tool by hand, with arguments from a form built from its inputSchema. The call goes
+ * through the same consent gate as the model's (the approval dialog appears app-wide), and a
+ * server's questions during the call come up as the elicitation dialog.
+ */
+export function RunTool({ server, tool, onClose }: { readonly server: string; readonly tool: ToolItem; readonly onClose: () => void }) {
+  const api = useHarbor();
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const form = useSchemaForm(tool.inputSchema);
+  const [running, setRunning] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | undefined>();
+  useEffect(() => heading.current?.focus(), []);
+
+  const run = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = form.submit();
+    if (!checked.ok) return;
+    setRunning(true);
+    setOutcome(undefined);
+    const started = performance.now();
+    const result = await api.tools.call({ server, tool: tool.name, arguments: checked.value });
+    setRunning(false);
+    setOutcome(result.ok ? { result: result.value, ms: Math.round(performance.now() - started) } : { error: asErrorData(result.error) });
+  };
+
+  return (
+    <section className="panel detail" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+        Run {tool.name}
+        {tool.title && tool.title !== tool.name ? <span className="item-row__title">{tool.title}</span> : null}
+      </h2>
+      <p className="muted">on {server}</p>
+      {tool.description ? <p className="detail__desc">{tool.description}</p> : null}
+      <form noValidate onSubmit={(e) => void run(e)}>
+        <SchemaFields form={form} disabled={running} emptyText="This tool takes no arguments." />
+        <div className="actions">
+          <button type="submit" className="button button--primary" disabled={running}>
+            {running ? 'Running…' : 'Run'}
+          </button>
+          <button type="button" className="button" onClick={onClose}>
+            Close
+          </button>
+        </div>
+        {running ? (
+          <p className="muted" role="status">
+            Waiting for {server}. If Harbor asks for your approval, answer in the dialog.
+          </p>
+        ) : null}
+      </form>
+      {outcome ? <Result outcome={outcome} /> : null}
+    </section>
+  );
+}
+
+function Result({ outcome }: { readonly outcome: Outcome }) {
+  if ('error' in outcome) {
+    const denied = outcome.error.code === 'CONSENT_DENIED';
+    return (
+      <div className="detail__result">
+        <h3>{denied ? 'Not run' : 'Failed'}</h3>
+        <ErrorMessage error={outcome.error} />
+      </div>
+    );
+  }
+  const { result, ms } = outcome;
+  const content = Array.isArray(result.content) ? result.content : [];
+  return (
+    <div className="detail__result" role="region" aria-label="Result">
+      <h3>
+        {result.isError === true ? 'The tool reported an error' : 'Result'} <span className="muted">({ms} ms)</span>
+      </h3>
+      <div className={result.isError === true ? 'notice notice--error' : undefined}>
+        <ContentBlocks blocks={content} />
+      </div>
+      {result.structuredContent !== undefined ? (
+        <details>
+          <summary>Structured content</summary>
+          <JsonText value={result.structuredContent} />
+        </details>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { Switch } from '../../ui/Switch';
+import type { ToolItem } from './tool-item';
+
+interface Props {
+  readonly tool: ToolItem;
+  readonly enabled: boolean;
+  readonly canToggle: boolean;
+  readonly busy: boolean;
+  readonly selected: boolean;
+  readonly onToggle: (enabled: boolean) => void;
+  readonly onOpen: () => void;
+}
+
+/** One tool: its name and (server-written, so plain-text) description, the model switch, and Run. */
+export function ToolRow({ tool, enabled, canToggle, busy, selected, onToggle, onOpen }: Props) {
+  return (
+    <div className={`item-row${enabled ? '' : ' item-row--off'}${selected ? ' item-row--selected' : ''}`}>
+      <div className="item-row__main">
+        <p className="item-row__name">
+          {tool.name}
+          {tool.title && tool.title !== tool.name ? <span className="item-row__title">{tool.title}</span> : null}
+        </p>
+        {tool.description ? <p className="item-row__desc">{tool.description}</p> : null}
+      </div>
+      <div className="item-row__side">
+        {canToggle ? (
+          <Switch label="Offered" accessibleName={`Offer ${tool.name} to the model`} checked={enabled} disabled={busy} onChange={onToggle} />
+        ) : null}
+        <button type="button" className="button button--small" aria-label={`Run ${tool.name}`} onClick={onOpen}>
+          Run…
+        </button>
+      </div>
+    </div>
+  );
+}

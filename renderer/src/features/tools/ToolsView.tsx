@@ -1,0 +1,96 @@
+import { useMemo, useState } from 'react';
+import type { HarborErrorData, ServerSummary } from '../../../../preload/contract';
+import { useHarbor } from '../../app/services';
+import { asErrorData } from '../../lib/load-state';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Loading } from '../../ui/Loading';
+import { VirtualList } from '../../ui/VirtualList';
+import { matches } from '../catalog/CatalogFrame';
+import { useCatalog } from '../catalog/use-catalog';
+import { useRegistry } from '../servers/use-registry';
+import { RunTool } from './RunTool';
+import { ToolRow } from './ToolRow';
+import { asTool, type ToolItem } from './tool-item';
+
+/** One server's tools: searchable, each turned on or off, one opened to run by hand. Updates live. */
+export function ToolsView({ server, search }: { readonly server: ServerSummary; readonly search: string }) {
+  const api = useHarbor();
+  const [catalog, reload] = useCatalog(server, ['tools']);
+  const [registry] = useRegistry();
+  const [selected, setSelected] = useState<string | undefined>();
+  const [error, setError] = useState<HarborErrorData | undefined>();
+  const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
+
+  const tools = useMemo(() => (catalog?.status === 'ready' ? catalog.value.tools.map(asTool).filter((t): t is ToolItem => t !== undefined) : []), [catalog]);
+  const shown = useMemo(() => tools.filter((t) => matches(search, t.name, t.title, t.description)), [tools, search]);
+  const config = registry.status === 'ready' ? registry.value.servers.find((s) => s.name === server.name)?.config : undefined;
+  const disabled = new Set(Array.isArray(config?.disabledTools) ? (config.disabledTools as string[]) : []);
+  const selectedTool = selected === undefined ? undefined : tools.find((t) => t.name === selected);
+
+  const setEnabled = async (tool: string, enabled: boolean) => {
+    setPending((p) => new Set(p).add(tool));
+    setError(undefined);
+    const result = await api.tools.setEnabled({ server: server.name, tool, enabled });
+    setPending((p) => {
+      const next = new Set(p);
+      next.delete(tool);
+      return next;
+    });
+    if (!result.ok) setError(asErrorData(result.error));
+  };
+
+  if (!catalog || catalog.status === 'loading') return <Loading label={`Loading the tools of ${server.name}…`} />;
+  if (catalog.status === 'error') return <ErrorMessage error={catalog.error} onRetry={reload} />;
+  return (
+    <>
+      {selected !== undefined ? (
+        selectedTool ? (
+          <RunTool key={`${server.name}/${selectedTool.name}`} server={server.name} tool={selectedTool} onClose={() => setSelected(undefined)} />
+        ) : (
+          <div className="notice notice--warn" role="status">
+            <p className="notice__message">{server.name} no longer offers the tool “{selected}”.</p>
+            <button type="button" className="button button--small" onClick={() => setSelected(undefined)}>
+              Close
+            </button>
+          </div>
+        )
+      ) : null}
+      {error ? <ErrorMessage error={error} /> : null}
+      {tools.length === 0 ? (
+        <EmptyState title={`${server.name} offers no tools`} />
+      ) : (
+        <>
+          <p className="muted catalog-count" aria-live="polite">
+            {shown.length === tools.length ? `${tools.length} tools` : `${shown.length} of ${tools.length} tools match`}
+            {disabled.size > 0 ? ` · ${disabled.size} turned off` : ''}
+          </p>
+          {shown.length === 0 ? (
+            <EmptyState title="No tool matches your search" />
+          ) : (
+            <VirtualList
+              items={shown}
+              label={`Tools of ${server.name}`}
+              estimateSize={72}
+              getKey={(t) => t.name}
+              renderItem={(tool) => (
+                <ToolRow
+                  tool={tool}
+                  enabled={!disabled.has(tool.name)}
+                  canToggle={config !== undefined}
+                  busy={pending.has(tool.name)}
+                  selected={tool.name === selected}
+                  onToggle={(on) => void setEnabled(tool.name, on)}
+                  onOpen={() => {
+                    setSelected(tool.name);
+                    window.scrollTo({ top: 0 });
+                  }}
+                />
+              )}
+            />
+          )}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { IssuerMismatchError, OAuthError, RegistrationRejectedError, UnauthorizedError } from '@modelcontextprotocol/client';
+import { describe, expect, it } from 'vitest';
+import { parseOAuthConfig } from '../../main/host/auth/config';
+import { OAuthCredentialStore, credentialKey } from '../../main/host/auth/credential-store';
+import { toAuthError } from '../../main/host/auth/errors';
+import { HarborError } from '../../main/host/errors';
+import { MemorySecretStore } from '../../main/host/secrets/memory-store';
+import { Redactor } from '../../main/host/secrets/redactor';
+import { isValidSecretName } from '../../main/host/secrets/store';
+
+describe('OAuth credentials in the secret store', () => {
+  it('keys credentials by issuer + resource, tolerating one trailing slash on the issuer', () => {
+    const key = credentialKey('https://as.example', 'https://mcp.example/mcp');
+    expect(credentialKey('https://as.example/', 'https://mcp.example/mcp')).toBe(key);
+    expect(credentialKey('https://other.example', 'https://mcp.example/mcp')).not.toBe(key);
+    expect(credentialKey('https://as.example', 'https://mcp.example/other')).not.toBe(key);
+  });
+
+  it('stores tokens, client and binding under valid secret names, and teaches the redactor the tokens', async () => {
+    const secrets = new MemorySecretStore();
+    const redactor = new Redactor();
+    const store = new OAuthCredentialStore(secrets, redactor);
+    const key = credentialKey('https://as.example', 'https://mcp.example/mcp');
+    await store.saveTokens(key, { tokens: { access_token: 'access-123456', refresh_token: 'refresh-654321', token_type: 'Bearer', issuer: 'https://as.example' }, savedAt: 1 });
+    await store.saveClient(key, { client_id: 'c1', client_secret: 'client-secret-9', issuer: 'https://as.example' });
+    await store.saveBinding('remote', 'https://mcp.example/mcp', { issuer: 'https://as.example', resource: 'https://mcp.example/mcp' });
+    const names = await secrets.list();
+    expect(names).toHaveLength(3);
+    for (const name of names) expect(isValidSecretName(name), name).toBe(true);
+    expect(redactor.mask('access-123456 refresh-654321 client-secret-9')).toBe('*** *** ***');
+
+    expect((await store.tokens(key))?.tokens.access_token).toBe('access-123456');
+    expect((await store.client(key))?.client_id).toBe('c1');
+    expect(await store.binding('remote', 'https://mcp.example/mcp')).toEqual({ issuer: 'https://as.example', resource: 'https://mcp.example/mcp' });
+    expect(await store.binding('remote', 'https://elsewhere.example/mcp')).toBeUndefined();
+
+    expect(await store.deleteTokens(key)).toBe(true);
+    expect(await store.tokens(key)).toBeUndefined();
+  });
+
+  it('reads a damaged entry as absent', async () => {
+    const secrets = new MemorySecretStore();
+    const key = credentialKey('https://as.example', 'https://mcp.example/mcp');
+    await secrets.set(`harbor-oauth.${key}.tokens`, '{not json');
+    expect(await new OAuthCredentialStore(secrets).tokens(key)).toBeUndefined();
+  });
+});
+
+describe('the "oauth" entry of a server', () => {
+  it('accepts a pre-registered client whose secret is a keychain reference', () => {
+    expect(parseOAuthConfig('s', { clientId: 'abc', clientSecret: '${secret:s-secret}', scope: 'read' })).toMatchObject({ clientId: 'abc', scope: 'read' });
+    expect(parseOAuthConfig('s', undefined)).toBeUndefined();
+  });
+
+  it('refuses a literal client secret, a secret without an id, and a non-https metadata URL', () => {
+    const fails = (value: unknown) => {
+      try {
+        parseOAuthConfig('s', value);
+      } catch (error) {
+        expect(error).toBeInstanceOf(HarborError);
+        expect((error as HarborError).code).toBe('CONFIG_INVALID');
+        return (error as HarborError).message;
+      }
+      throw new Error('expected CONFIG_INVALID');
+    };
+    expect(fails({ clientId: 'abc', clientSecret: 'plain-text' })).toContain('keychain');
+    expect(fails({ clientSecret: '${secret:x}' })).toContain('clientId');
+    expect(fails({ clientMetadataUrl: 'http://example.com/client.json' })).toContain('https');
+  });
+});
+
+describe('authorization failures as the person sees them', () => {
+  const required = () => new HarborError('AUTH_REQUIRED', 'sign in');
+
+  it('maps the SDK errors to AUTH_REQUIRED or AUTH_FAILED', () => {
+    expect(toAuthError(new UnauthorizedError(), 'r', required)?.code).toBe('AUTH_REQUIRED');
+    expect(toAuthError(new IssuerMismatchError('authorization_response', 'https://as', 'https://evil'), 'r', required)?.code).toBe('AUTH_FAILED');
+    expect(toAuthError(new OAuthError('access_denied', 'nope'), 'r', required)?.code).toBe('AUTH_REQUIRED');
+    expect(toAuthError(new OAuthError('invalid_client', 'bad'), 'r', required)?.code).toBe('AUTH_FAILED');
+    const rejected = new RegistrationRejectedError({ status: 400, body: '{"error":"invalid_redirect_uri"}', submittedMetadata: { redirect_uris: ['http://127.0.0.1/cb'] } });
+    expect(toAuthError(rejected, 'r', required)?.message).toContain('invalid_redirect_uri');
+    expect(toAuthError(new Error('ECONNREFUSED'), 'r', required)).toBeUndefined();
+  });
+
+  it('never quotes the text an authorization server (or an attacker) put in the error', () => {
+    const mixup = toAuthError(new IssuerMismatchError('authorization_response', 'https://as', 'https://evil.example/<script>'), 'r', required)!;
+    expect(mixup.message).not.toContain('evil');
+    const oauth = toAuthError(new OAuthError('server_error', 'Visit https://phish.example to fix your account'), 'r', required)!;
+    expect(oauth.message).not.toContain('phish');
+    const odd = toAuthError(new OAuthError('<b>weird</b>', 'x'), 'r', required)!;
+    expect(odd.message).not.toContain('<b>');
+  });
+});
