@@ -14,7 +14,7 @@ const steps = [
   ['lint (house rules, floating promises, type imports)', 'npx', ['eslint', '--max-warnings', '0', '.']],
   ['type-check node side (main, preload vs electron.d.ts, tests)', 'npx', ['tsc', '-p', 'tsconfig.node.json']],
   ['type-check web side (renderer)', 'npx', ['tsc', '-p', 'tsconfig.web.json']],
-  ['build (electron-vite: main + cli, preload, renderer)', 'npx', ['electron-vite', 'build']],
+  ['build (electron-vite: main + cli, preload, renderer; bundled example server)', 'npm', ['run', 'build']],
   ['unit + integration (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]],
   ['MCP conformance suite (both requirement sets, loopback-only netns)', 'node', ['scripts/conformance.mjs']],
   ['e2e (playwright, Debian chromium, browser mode)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }],
@@ -25,7 +25,8 @@ const results = [];
 for (const [name, cmd, args, env] of steps) {
   const started = Date.now();
   process.stdout.write(`\n=== ${name}\n`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  // shell on Windows: npx/npm are .cmd shims there, which Node will not spawn without one.
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env }, shell: process.platform === 'win32' });
   results.push({ name, ok: r.status === 0, seconds: (Date.now() - started) / 1000 });
 }
 

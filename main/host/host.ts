@@ -522,11 +522,16 @@ export class Host implements Disposable {
 
   /** Forgets a remote server's tokens and client registration (revoked at the authorization server when possible); a running connection stops. */
   async logout(name: string): Promise<{ removed: boolean; revoked: boolean }> {
-    const connection = this.manager.connection(name);
-    const spec = connection.spec;
-    if (spec.transport !== 'http') throw new HarborError('BAD_REQUEST', `"${name}" is a local (stdio) server: it has no sign-in to forget.`);
-    const result = await this.auth.signOut(name, spec.url);
-    if (connection.state.kind !== 'stopped') await connection.stop();
+    const config = this.requireValidRegistry().servers.get(name);
+    if (!config) throw new HarborError('SERVER_NOT_FOUND', `No server named "${name}". Known servers: ${this.serverNames().join(', ') || '(none)'}.`);
+    if (!('url' in config) || typeof config.url !== 'string') {
+      throw new HarborError('BAD_REQUEST', `"${name}" is a local (stdio) server: it has no sign-in to forget.`);
+    }
+    // A disabled server can still be signed out of; a running one stops using the forgotten tokens.
+    const connection = config.enabled === false ? undefined : this.manager.connection(name);
+    const url = connection?.spec.transport === 'http' ? connection.spec.url : config.url;
+    const result = await this.auth.signOut(name, url);
+    if (connection && connection.state.kind !== 'stopped') await connection.stop();
     return result;
   }
 

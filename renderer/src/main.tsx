@@ -1,10 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// Base styles first: the controls' and features' own CSS (same specificity) must come after them to win.
+import './styles.css';
 import { App } from './app/App';
 import { connectBridge } from './bridge/connect';
 import { ActivityLog } from './features/activity/activity-log';
 import { applyTheme, loadTheme } from './features/settings/theme';
-import './styles.css';
 
 // The saved theme before the first paint, so a dark choice never flashes light.
 applyTheme(loadTheme());

@@ -104,10 +104,14 @@ function filesUnder(dir: string): string[] {
 }
 
 describe('without any keychain, nothing hangs and nothing falls back to plain text', () => {
-  const ws = workspace({ echo: { command: NODE, args: [ECHO_ENV], env: { TOKEN: '${secret:tok}' }, trusted: true } });
-  const env = noBus(join(ws.root, 'run'));
-  mkdirSync(join(ws.root, 'run'));
-  afterAll(() => ws.remove());
+  let ws: ReturnType<typeof workspace>;
+  let env: NodeJS.ProcessEnv;
+  beforeAll(() => {
+    ws = workspace({ echo: { command: NODE, args: [ECHO_ENV], env: { TOKEN: '${secret:tok}' }, trusted: true } });
+    mkdirSync(join(ws.root, 'run'));
+    env = noBus(join(ws.root, 'run'));
+  });
+  afterAll(() => ws?.remove());
 
   it('harbor secret set exits 3 with KEYCHAIN_UNAVAILABLE and the fix; --json gives the code', async () => {
     const human = await harbor([...ws.flags, 'secret', 'set', 'tok'], { input: 'value-1234\n', env });
@@ -190,13 +194,15 @@ describe.skipIf(problem !== undefined)(`secrets in the real keychain, through th
 
   describe('the leak test: a whole session that resolves a secret and has servers echo it', () => {
     const secret = newSecret();
-    const home = mkdtempSync(join(tmpdir(), 'harbor-home-'));
-    // HOME and the XDG dirs point into the test too, so a stray write anywhere Harbor looks is caught.
-    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache'), XDG_STATE_HOME: join(home, '.local/state') };
+    let home: string;
+    let env: NodeJS.ProcessEnv;
     let httpEcho: { url: string; child: ChildProcess } | undefined;
     let ws: ReturnType<typeof workspace>;
 
     beforeAll(async () => {
+      home = mkdtempSync(join(tmpdir(), 'harbor-home-'));
+      // HOME and the XDG dirs point into the test too, so a stray write anywhere Harbor looks is caught.
+      env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache'), XDG_STATE_HOME: join(home, '.local/state') };
       const child = spawn(NODE, [ECHO_ENV, '--http=0'], { stdio: ['ignore', 'pipe', 'inherit'] });
       const url = await new Promise<string>((resolve, reject) => {
         child.once('exit', (code) => reject(new Error(`echo-env --http exited with ${code}`)));
@@ -213,7 +219,7 @@ describe.skipIf(problem !== undefined)(`secrets in the real keychain, through th
     afterAll(() => {
       httpEcho?.child.kill('SIGTERM');
       ws?.remove();
-      rmSync(home, { recursive: true, force: true });
+      if (home) rmSync(home, { recursive: true, force: true });
     });
 
     it('the servers get the value; every output and every file Harbor wrote has *** instead', async () => {

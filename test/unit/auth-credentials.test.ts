@@ -1,6 +1,8 @@
 import { IssuerMismatchError, OAuthError, RegistrationRejectedError, UnauthorizedError } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
+import { LoopbackCallbackServer } from '../../main/host/auth/callback-server';
 import { parseOAuthConfig } from '../../main/host/auth/config';
+import { ServerAuth } from '../../main/host/auth/server-auth';
 import { OAuthCredentialStore, credentialKey } from '../../main/host/auth/credential-store';
 import { toAuthError } from '../../main/host/auth/errors';
 import { HarborError } from '../../main/host/errors';
@@ -89,5 +91,38 @@ describe('authorization failures as the person sees them', () => {
     expect(oauth.message).not.toContain('phish');
     const odd = toAuthError(new OAuthError('<b>weird</b>', 'x'), 'r', required)!;
     expect(odd.message).not.toContain('<b>');
+  });
+});
+
+describe('the resource indicator (RFC 8707)', () => {
+  const auth = () =>
+    new ServerAuth({
+      server: 'remote',
+      url: 'https://mcp.example/mcp#fragment',
+      store: new OAuthCredentialStore(new MemorySecretStore()),
+      callbacks: new LoopbackCallbackServer(),
+      clientMetadataUrl: undefined,
+      clientName: 'Harbor',
+      clientVersion: '0',
+      resolveSecret: async (_where, value) => value,
+      callbackTimeoutMs: 1_000,
+      fetch: (input, init) => fetch(input, init),
+      now: Date.now,
+    });
+
+  it('is the canonical server URL when no protected-resource metadata names one (the SDK would send none)', () => {
+    const a = auth();
+    expect(a.selectResource('https://mcp.example/mcp#fragment', undefined).href).toBe('https://mcp.example/mcp');
+    expect(a.resource).toBe('https://mcp.example/mcp');
+  });
+
+  it('is the metadata value verbatim, even pathless (no "/" appended)', () => {
+    const a = auth();
+    expect(a.selectResource('https://mcp.example/mcp', 'https://mcp.example').href).toBe('https://mcp.example');
+    expect(a.resource).toBe('https://mcp.example');
+  });
+
+  it('refuses metadata naming another resource', () => {
+    expect(() => auth().selectResource('https://mcp.example/mcp', 'https://other.example/mcp')).toThrow(/not this server/);
   });
 });

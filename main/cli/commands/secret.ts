@@ -11,7 +11,7 @@ import { reportError } from '../run';
 /** A secret is a token or a key, not a file: anything longer is a mistake (a wrong pipe). */
 export const MAX_SECRET_BYTES = 64 * 1024;
 
-const USAGE = 'secret set NAME | secret list | secret delete NAME';
+const USAGE = 'secret set|list|delete [NAME]';
 
 /**
  * `harbor secret set NAME` (the value from stdin, never argv), `harbor secret list` (names only),

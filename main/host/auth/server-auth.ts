@@ -146,11 +146,14 @@ export class ServerAuth {
     const key = credentialKey(issuer, this.resource);
     this.flowKey = key;
     const stored = await this.deps.store.client(key);
+    if (!options.mayRegister) {
+      // No new sign-in can follow, so the redirect URI does not matter: the stored client may still refresh.
+      if (stored) return stored;
+      throw this.signInRequired();
+    }
     const registeredRedirects = stored && 'redirect_uris' in stored ? stored.redirect_uris : undefined;
-    const usable = stored && !(registeredRedirects && this.deps.callbacks.listening && !registeredRedirects.includes(this.deps.callbacks.redirectUrl));
-    if (usable) return stored;
-    if (!options.mayRegister) throw this.signInRequired();
-    return undefined;
+    const redirectMoved = registeredRedirects && this.deps.callbacks.listening && !registeredRedirects.includes(this.deps.callbacks.redirectUrl);
+    return stored && !redirectMoved ? stored : undefined;
   }
 
   async saveClient(info: StoredOAuthClientInformation, issuer: string): Promise<void> {
@@ -189,7 +192,7 @@ export class ServerAuth {
         );
       }
       this.resource = advertised;
-      return new URL(advertised);
+      return verbatimUrl(advertised);
     }
     this.resource = canonical.href;
     return canonical;
@@ -319,4 +322,19 @@ export class ServerAuth {
       return false;
     }
   }
+}
+
+/**
+ * A URL whose `href` is exactly the text it was made from. The SDK sends the resource indicator
+ * as `url.href`, and a URL parser appends "/" to a pathless one (`https://mcp.example` becomes
+ * `https://mcp.example/`); authorization servers compare it exactly with what the protected
+ * resource metadata published, so it must go out verbatim.
+ */
+function verbatimUrl(text: string): URL {
+  const url = new URL(text);
+  if (url.href !== text) {
+    Object.defineProperty(url, 'href', { get: () => text });
+    Object.defineProperty(url, 'toString', { value: () => text });
+  }
+  return url;
 }

@@ -208,9 +208,9 @@ test.describe('Electron shell', () => {
       await form.getByLabel('Name').fill('feature');
       await form.getByLabel('Command').fill('${harbor:node}');
       await form.getByRole('button', { name: 'Add argument' }).click();
-      await form.getByLabel('Argument 1').fill(FEATURE_SERVER);
+      await form.getByRole('textbox', { name: 'Argument 1', exact: true }).fill(FEATURE_SERVER);
       await form.getByRole('button', { name: 'Add server' }).click();
-      await expect(page.getByRole('heading', { name: 'feature' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'feature', exact: true })).toBeVisible();
 
       // Its first launch asks (the server is not trusted): the dialog shows the exact command line.
       const dialog = page.getByRole('dialog');
@@ -219,7 +219,8 @@ test.describe('Electron shell', () => {
       if (!(await dialog.isVisible())) await start.click();
       await expect(dialog).toContainText(FEATURE_SERVER);
       await dialog.getByRole('button', { name: 'Start this time' }).click();
-      await expect.poll(() => serverState(page, 'feature'), { timeout: 30_000 }).toBe('ready');
+      await expect(page.getByRole('article', { name: 'feature' }).getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
+      expect(await serverState(page, 'feature')).toBe('ready');
 
       // Chat: the model calls feature__echo; the tool-consent dialog shows the exact arguments.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chat' }).click();

@@ -4,7 +4,6 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
 import { useServers } from '../servers/use-servers';
-import { NotReady } from './NotReady';
 import { ServerPicker, usePickedServer } from './ServerPicker';
 import './catalog.css';
 
@@ -14,7 +13,7 @@ interface Props {
   readonly count: (server: ServerSummary) => number;
   readonly search: string;
   readonly onSearch: (value: string) => void;
-  /** The page's body for a ready server. */
+  /** The page's body for the picked server (it shows <NotReady> while the server is not connected). */
   readonly children: (server: ServerSummary) => ReactNode;
 }
 
@@ -54,7 +53,7 @@ export function CatalogFrame({ noun, count, search, onSearch, children }: Props)
           />
         </div>
       </div>
-      {server.state.kind === 'ready' ? children(server) : <NotReady server={server} noun={noun} />}
+      {children(server)}
     </>
   );
 }

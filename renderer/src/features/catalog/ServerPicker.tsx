@@ -39,7 +39,7 @@ export function ServerPicker({ servers, current, onPick, count, noun }: Props) {
         {enabled.map((s) => (
           <option key={s.name} value={s.name}>
             {s.name}
-            {s.state.kind === 'ready' ? ` — ${count(s)} ${noun}` : ''}
+            {s.state.kind === 'ready' ? ` — ${count(s)} ${count(s) === 1 ? noun.replace(/s$/, '') : noun}` : ''}
           </option>
         ))}
       </select>

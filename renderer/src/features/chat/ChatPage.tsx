@@ -31,7 +31,10 @@ export function ChatPage() {
   const [link, setLink] = useState<string | undefined>();
   const [attachments, setAttachments] = useState<Attachment[]>([]);
 
-  const conversation = state.conversation.status === 'ready' ? state.conversation.value : undefined;
+  const loaded = state.conversation.status === 'ready' ? state.conversation.value : undefined;
+  // The list has the Host's title (made from the first message) before the open conversation is reloaded.
+  const listed = state.list.status === 'ready' ? state.list.value.find((c) => c.id === state.openId)?.title : undefined;
+  const conversation = useMemo(() => (loaded && listed && listed !== loaded.title ? { ...loaded, title: listed } : loaded), [loaded, listed]);
   const running = isRunning(conversation);
   const rows = useMemo(() => (conversation ? rowsOf(conversation) : []), [conversation]);
   const configured = status.status === 'ready' && status.value.configured;

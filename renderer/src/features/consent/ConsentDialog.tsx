@@ -102,7 +102,9 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
             <span className="consent__note">
               {request.trusted
                 ? ' You marked this server trusted.'
-                : ' Its descriptions and hints are the server’s own claims: Harbor does not rely on them.'}
+                : launch
+                  ? ' You have not marked it trusted, so Harbor asks before starting it.'
+                  : ' Its descriptions and hints are the server’s own claims: Harbor does not rely on them.'}
             </span>
           </dd>
           {tool ? (

@@ -5,6 +5,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
 import { VirtualList } from '../../ui/VirtualList';
 import { matches } from '../catalog/CatalogFrame';
+import { NotReady } from '../catalog/NotReady';
 import { useCatalog } from '../catalog/use-catalog';
 import { PromptForm } from './PromptForm';
 import { asPrompt, type PromptItem } from './prompt-item';
@@ -17,7 +18,8 @@ export function PromptsView({ server, search }: { readonly server: ServerSummary
   const shown = useMemo(() => prompts.filter((p) => matches(search, p.name, p.title, p.description)), [prompts, search]);
   const prompt = selected === undefined ? undefined : prompts.find((p) => p.name === selected);
 
-  if (!catalog || catalog.status === 'loading') return <Loading label={`Loading the prompts of ${server.name}…`} />;
+  if (!catalog) return <NotReady server={server} noun="prompts" />;
+  if (catalog.status === 'loading') return <Loading label={`Loading the prompts of ${server.name}…`} />;
   if (catalog.status === 'error') return <ErrorMessage error={catalog.error} onRetry={reload} />;
   return (
     <>

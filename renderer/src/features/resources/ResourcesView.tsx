@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
 import { VirtualList } from '../../ui/VirtualList';
 import { matches } from '../catalog/CatalogFrame';
+import { NotReady } from '../catalog/NotReady';
 import { useCatalog } from '../catalog/use-catalog';
 import { ReadResource } from './ReadResource';
 import { TemplateForm } from './TemplateForm';
@@ -75,7 +76,8 @@ export function ResourcesView({ server, search }: { readonly server: ServerSumma
     window.scrollTo({ top: 0 });
   };
 
-  if (!catalog || catalog.status === 'loading') return <Loading label={`Loading the resources of ${server.name}…`} />;
+  if (!catalog) return <NotReady server={server} noun="resources" />;
+  if (catalog.status === 'loading') return <Loading label={`Loading the resources of ${server.name}…`} />;
   if (catalog.status === 'error') return <ErrorMessage error={catalog.error} onRetry={reload} />;
   return (
     <>

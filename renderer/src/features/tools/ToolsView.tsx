@@ -7,6 +7,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
 import { VirtualList } from '../../ui/VirtualList';
 import { matches } from '../catalog/CatalogFrame';
+import { NotReady } from '../catalog/NotReady';
 import { useCatalog } from '../catalog/use-catalog';
 import { useRegistry } from '../servers/use-registry';
 import { RunTool } from './RunTool';
@@ -18,7 +19,8 @@ export function ToolsView({ server, search }: { readonly server: ServerSummary; 
   const api = useHarbor();
   const [catalog, reload] = useCatalog(server, ['tools']);
   const [registry] = useRegistry();
-  const [selected, setSelected] = useState<string | undefined>();
+  // The tool itself, not just its name: the panel stays while the server restarts.
+  const [selected, setSelected] = useState<ToolItem | undefined>();
   const [error, setError] = useState<HarborErrorData | undefined>();
   const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
 
@@ -26,7 +28,7 @@ export function ToolsView({ server, search }: { readonly server: ServerSummary; 
   const shown = useMemo(() => tools.filter((t) => matches(search, t.name, t.title, t.description)), [tools, search]);
   const config = registry.status === 'ready' ? registry.value.servers.find((s) => s.name === server.name)?.config : undefined;
   const disabled = new Set(Array.isArray(config?.disabledTools) ? (config.disabledTools as string[]) : []);
-  const selectedTool = selected === undefined ? undefined : tools.find((t) => t.name === selected);
+  const gone = selected !== undefined && catalog?.status === 'ready' && !tools.some((t) => t.name === selected.name);
 
   const setEnabled = async (tool: string, enabled: boolean) => {
     setPending((p) => new Set(p).add(tool));
@@ -40,29 +42,37 @@ export function ToolsView({ server, search }: { readonly server: ServerSummary; 
     if (!result.ok) setError(asErrorData(result.error));
   };
 
-  if (!catalog || catalog.status === 'loading') return <Loading label={`Loading the tools of ${server.name}…`} />;
+  const panel =
+    selected === undefined ? null : gone ? (
+      <div className="notice notice--warn" role="status">
+        <p className="notice__message">{server.name} no longer offers the tool “{selected.name}”.</p>
+        <button type="button" className="button button--small" onClick={() => setSelected(undefined)}>
+          Close
+        </button>
+      </div>
+    ) : (
+      <RunTool key={`${server.name}/${selected.name}`} server={server.name} tool={selected} onClose={() => setSelected(undefined)} />
+    );
+  if (!catalog) {
+    return (
+      <>
+        {panel}
+        <NotReady server={server} noun="tools" />
+      </>
+    );
+  }
+  if (catalog.status === 'loading') return <>{panel}<Loading label={`Loading the tools of ${server.name}…`} /></>;
   if (catalog.status === 'error') return <ErrorMessage error={catalog.error} onRetry={reload} />;
   return (
     <>
-      {selected !== undefined ? (
-        selectedTool ? (
-          <RunTool key={`${server.name}/${selectedTool.name}`} server={server.name} tool={selectedTool} onClose={() => setSelected(undefined)} />
-        ) : (
-          <div className="notice notice--warn" role="status">
-            <p className="notice__message">{server.name} no longer offers the tool “{selected}”.</p>
-            <button type="button" className="button button--small" onClick={() => setSelected(undefined)}>
-              Close
-            </button>
-          </div>
-        )
-      ) : null}
+      {panel}
       {error ? <ErrorMessage error={error} /> : null}
       {tools.length === 0 ? (
         <EmptyState title={`${server.name} offers no tools`} />
       ) : (
         <>
           <p className="muted catalog-count" aria-live="polite">
-            {shown.length === tools.length ? `${tools.length} tools` : `${shown.length} of ${tools.length} tools match`}
+            {shown.length === tools.length ? `${tools.length} tool${tools.length === 1 ? '' : 's'}` : `${shown.length} of ${tools.length} tools match`}
             {disabled.size > 0 ? ` · ${disabled.size} turned off` : ''}
           </p>
           {shown.length === 0 ? (
@@ -79,10 +89,10 @@ export function ToolsView({ server, search }: { readonly server: ServerSummary; 
                   enabled={!disabled.has(tool.name)}
                   canToggle={config !== undefined}
                   busy={pending.has(tool.name)}
-                  selected={tool.name === selected}
+                  selected={tool.name === selected?.name}
                   onToggle={(on) => void setEnabled(tool.name, on)}
                   onOpen={() => {
-                    setSelected(tool.name);
+                    setSelected(tool);
                     window.scrollTo({ top: 0 });
                   }}
                 />

@@ -1,0 +1,161 @@
+/**
+ * What the chat, consent, elicitation and security specs share: `harbor web` on a temp config
+ * and data dir whose "model" is the scripted model (test/fixtures/model) on 127.0.0.1 and whose
+ * servers are the feature fixture (with --events-file) and, when asked, the bundled notes server.
+ * Real Host, real MCP servers as child processes, real Chromium; everything is stopped and removed
+ * after each test.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { startScriptedModel, type ScriptEntry, type ScriptedModel } from '../fixtures/model/scripted-model';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+const SCREENSHOTS = join(ROOT, 'test', 'output', 'screenshots');
+const FEATURE_SERVER = join(ROOT, 'test/fixtures/servers/modern/feature-server.mjs');
+const NOTES_SERVER = join(ROOT, 'resources/example-server/notes-server.mjs');
+
+export interface HarborOptions {
+  readonly script: readonly ScriptEntry[];
+  /** Also run the bundled notes server (prompts with completions). */
+  readonly notes?: boolean;
+  /** Mark the feature server trusted (default true: launch consent is not the point of most specs). */
+  readonly trustedFeature?: boolean;
+  /** Environment of the feature server (names show in the launch consent; values never do). */
+  readonly featureEnv?: Record<string, string>;
+  /** Extra registry entries (e.g. "chat"). */
+  readonly extra?: Record<string, unknown>;
+}
+
+export interface ChatHarbor {
+  readonly url: string;
+  readonly dir: string;
+  readonly configPath: string;
+  /** Where the feature server records "cancelled <id>" when a slow call is cancelled. */
+  readonly eventsFile: string;
+  readonly model: ScriptedModel;
+}
+
+type Start = (options: HarborOptions) => Promise<ChatHarbor>;
+
+export const test = base.extend<{ startHarbor: Start }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a test uses from this pattern
+  startHarbor: async ({}, use) => {
+    const started: { child: ChildProcessWithoutNullStreams; model: ScriptedModel; dir: string }[] = [];
+    await use(async (options) => {
+      const dir = mkdtempSync(join(tmpdir(), 'harbor-e2e-chat-'));
+      const model = await startScriptedModel({ script: options.script });
+      const configPath = join(dir, 'harbor.json');
+      const eventsFile = join(dir, 'events.txt');
+      const servers: Record<string, unknown> = {
+        feature: {
+          command: process.execPath,
+          args: [FEATURE_SERVER, '--events-file', eventsFile],
+          trusted: options.trustedFeature ?? true,
+          ...(options.featureEnv ? { env: options.featureEnv } : {}),
+        },
+      };
+      if (options.notes) {
+        mkdirSync(join(dir, 'notes'));
+        servers.notes = { command: process.execPath, args: [NOTES_SERVER], env: { HARBOR_NOTES_DIR: join(dir, 'notes') }, trusted: true };
+      }
+      writeFileSync(configPath, JSON.stringify({ mcpServers: servers, model: model.modelConfig(), ...options.extra }, null, 2));
+      const child = spawn(process.execPath, [join(ROOT, 'bin', 'harbor.js'), 'web', '--port', '0', '--config', configPath, '--data-dir', dir], {
+        cwd: dir,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      started.push({ child, model, dir });
+      const url = await readUrlLine(child);
+      return { url, dir, configPath, eventsFile, model };
+    });
+    for (const { child, model, dir } of started.reverse()) {
+      await stop(child);
+      await model.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+});
+
+export { expect };
+
+function readUrlLine(child: ChildProcessWithoutNullStreams): Promise<string> {
+  let stdout = '';
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`harbor web printed no URL within 20 s:\n${stderr}`)), 20_000);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      const newline = stdout.indexOf('\n');
+      if (newline < 0) return;
+      clearTimeout(timer);
+      resolvePromise((JSON.parse(stdout.slice(0, newline)) as { url: string }).url);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`harbor web exited (${code}) before printing its URL:\n${stderr}`));
+    });
+  });
+}
+
+async function stop(child: ChildProcessWithoutNullStreams): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Chromium's note that a <meta> CSP cannot carry frame-ancestors (the HTTP header does) is the one tolerated line. */
+const TOLERATED = /'frame-ancestors' is ignored when delivered via a <meta> element/;
+
+/** Console errors (CSP violations included) and uncaught page errors: a spec ends by expecting none. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !TOLERATED.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Saves a screenshot as test output and under test/output/screenshots/ (gitignored). */
+export async function screenshot(page: Page, name: string, testInfo: TestInfo): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const image = await page.screenshot({ fullPage: false });
+  writeFileSync(testInfo.outputPath(`${name}.png`), image);
+  writeFileSync(join(SCREENSHOTS, `${name}.png`), image);
+}
+
+/** The same view in light and in dark (prefers-color-scheme), as `name-light.png` and `name-dark.png`. */
+export async function screenshotBoth(page: Page, name: string, testInfo: TestInfo): Promise<void> {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await screenshot(page, `${name}-light`, testInfo);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(page, `${name}-dark`, testInfo);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Opens the app and waits until the chat knows its model and the feature server's tools are counted. */
+export async function openChat(page: Page, harbor: ChatHarbor): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.goto(harbor.url);
+  await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('scripted');
+  // Servers start at launch: the context meter counts their tools once they are ready.
+  await expect(page.getByText(/Tool definitions: [1-9][\d,]* tokens/)).toBeVisible({ timeout: 20_000 });
+}
+
+/** Types a message and sends it with Enter. */
+export async function send(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+export function consentDialog(page: Page) {
+  return page.getByRole('dialog');
+}
