@@ -52,7 +52,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     return await runCli({
       argv,
       commands: COMMANDS,
-      createHost: (g) => createCliHost(g, 'cli', { redactor }),
+      createHost: (g, mode = 'cli') => createCliHost(g, mode, { redactor }),
       stdout: maskingStream(process.stdout, redactor),
       stderr: maskingStream(process.stderr, redactor),
       signal: controller.signal,

@@ -46,6 +46,7 @@ export function bindCommands(host: Host): CommandHandlers {
     'prompts.get': async ({ server, name, arguments: args }) => (await host.getPrompt(server, name, args)),
     'completion.complete': ({ server, ref, argument, context }) => host.complete(server, ref, argument, context),
     'traffic.list': async ({ server, afterSeq }) => host.traffic.list({ ...(server ? { server } : {}), ...(afterSeq !== undefined ? { afterSeq } : {}) }),
+    'elicitation.pending': async () => ({ general: host.appElicitation?.pendingRequests() ?? [], chat: host.chat.pendingElicitations() }),
     'elicitation.respond': async ({ id, action, content }) => ({ accepted: host.appElicitation?.answer(id, action, content) ?? false }),
     'consent.pending': async () => host.consent.pendingRequests(),
     'consent.respond': async ({ id, decision }) => ({ accepted: host.consent.respond(id, decision) }),

@@ -8,7 +8,6 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CliCommand } from './cli/command';
-import { createCliHost } from './cli/host-factory';
 import { EXIT, UsageError } from './cli/output';
 import { bindCommands } from './commands';
 import { createDispatcher } from './dispatch';
@@ -29,7 +28,8 @@ export const webCommand: CliCommand = {
     if (ctx.signal.aborted) return EXIT.OK;
 
     // Our own Host (mode 'web', so the page can tell which door it came through); we dispose it.
-    const host = await createCliHost(ctx.globals, 'web');
+    // The CLI's redactor comes with it, so the terminal output of browser mode is masked too.
+    const host = await ctx.createHost('web');
     try {
       const server = await WebServer.start({
         rendererDir,

@@ -334,6 +334,21 @@ export const TrafficEntryData = z.object({
 });
 export type TrafficEntryData = z.infer<typeof TrafficEntryData>;
 
+/** A server asks the person for input during a chat tool call; answered with chat.answerElicitation. */
+export const ChatElicitationData = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  turnId: z.string(),
+  toolCallId: z.string().optional(),
+  server: z.string(),
+  mode: z.enum(['form', 'url']),
+  message: z.string(),
+  requestedSchema: z.unknown().optional(),
+  url: z.string().optional(),
+  deadline: z.number(),
+});
+export type ChatElicitationData = z.infer<typeof ChatElicitationData>;
+
 /** A server asks the person for input (form) or to visit a URL (url mode). */
 export const ElicitationRequestData = z.object({
   id: z.string(),
@@ -496,6 +511,8 @@ export const commands = {
     z.object({ values: z.array(z.string()), total: z.number().optional(), hasMore: z.boolean().optional() }),
   ),
   'traffic.list': command(z.object({ server: z.string().optional(), afterSeq: z.number().int().optional() }).strict(), z.array(TrafficEntryData)),
+  /** Questions still waiting for the person (a reloaded window shows them again). */
+  'elicitation.pending': command(Empty, z.object({ general: z.array(ElicitationRequestData), chat: z.array(ChatElicitationData) })),
   'elicitation.respond': command(
     z.object({ id: z.string(), action: z.enum(['accept', 'decline', 'cancel']), content: z.record(z.string(), z.unknown()).optional() }).strict(),
     z.object({ accepted: z.boolean() }),
@@ -624,18 +641,7 @@ export const events = {
     progress: z.object({ progress: z.number(), total: z.number().optional(), message: z.string().optional() }).optional(),
   }),
   /** A server asks the person for input during a chat tool call; answer with chat.answerElicitation. */
-  'chat.elicitation': z.object({
-    id: z.string(),
-    conversationId: z.string(),
-    turnId: z.string(),
-    toolCallId: z.string().optional(),
-    server: z.string(),
-    mode: z.enum(['form', 'url']),
-    message: z.string(),
-    requestedSchema: z.unknown().optional(),
-    url: z.string().optional(),
-    deadline: z.number(),
-  }),
+  'chat.elicitation': ChatElicitationData,
   /** A turn ended: completed, stopped, step limit, consent needed, or failed. */
   'chat.done': z.object({
     conversationId: z.string(),

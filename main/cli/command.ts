@@ -11,6 +11,8 @@ export interface CliContext {
   readonly globals: { readonly config?: string; readonly dataDir?: string; readonly json: boolean; readonly trace?: boolean };
   /** Builds the Host lazily (commands like --help need none); the runner disposes it. */
   host(): Promise<Host>;
+  /** A new Host the command owns and disposes itself (browser mode runs one with mode 'web'). */
+  createHost(mode: 'cli' | 'web'): Promise<Host>;
   /** Aborted on SIGINT/SIGTERM: commands stop what they do and clean up. */
   readonly signal: AbortSignal;
 }

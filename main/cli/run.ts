@@ -17,7 +17,7 @@ const GLOBAL_OPTIONS = {
 export interface RunOptions {
   readonly argv: readonly string[];
   readonly commands: readonly CliCommand[];
-  readonly createHost: (globals: CliContext['globals']) => Promise<Host>;
+  readonly createHost: (globals: CliContext['globals'], mode?: 'cli' | 'web') => Promise<Host>;
   readonly stdout?: NodeJS.WritableStream;
   readonly stderr?: NodeJS.WritableStream;
   readonly signal?: AbortSignal;
@@ -96,6 +96,7 @@ export async function runCli(options: RunOptions): Promise<number> {
     options: commandOptions,
     globals,
     signal: options.signal ?? new AbortController().signal,
+    createHost: (mode) => options.createHost(globals, mode),
     host: async () => {
       if (!host) {
         host = await options.createHost(globals);

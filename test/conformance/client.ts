@@ -127,9 +127,10 @@ async function main(): Promise<number> {
       elicit: async () => ({ action: 'accept', content: { confirmed: true } }),
       restartPolicy: new RestartPolicy({ maxAttempts: 0 }),
       // The runner starts every scenario's client at once (~40 Node processes on two cores here),
-      // so connects take seconds; its own per-scenario limit is 30 s.
-      probeTimeoutMs: 20_000,
-      connectTimeoutMs: 20_000,
+      // so connects take seconds; its own per-scenario limit is 30 s. In auth/* scenarios the
+      // whole sign-in (discovery, registration, the headless browser) runs inside the first request.
+      probeTimeoutMs: 25_000,
+      connectTimeoutMs: 25_000,
       onChange: (change) => {
         if (change.kind === 'state') log(`state ${JSON.stringify(change.state)}`);
       },

@@ -17,6 +17,9 @@ const BUILT_CLI = join(ROOT, 'out', 'main', 'cli.js');
 const CLAUDE = join(CONFIGS, 'claude-desktop', 'claude_desktop_config.json');
 const VSCODE = join(CONFIGS, 'vscode', 'mcp.json');
 const SECRET_VALUES = ['ghp_FAKEfake', 'sk-FAKE-legacy-token', 'FAKE-api-key-5678'];
+// Literal secrets move into the real keychain at import: a service of our own keeps them apart
+// from the person's secrets, and afterAll deletes what the tests stored.
+const KEYCHAIN_SERVICE = `harbor-test-import-${process.pid}-${Date.now()}`;
 
 interface Run {
   code: number;
@@ -26,7 +29,8 @@ interface Run {
 
 function harbor(args: string[]): Promise<Run> {
   return new Promise((done) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, timeout: 60_000 }, (error, stdout, stderr) => {
+    const env = { ...process.env, HARBOR_KEYCHAIN_SERVICE: KEYCHAIN_SERVICE };
+    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, timeout: 60_000, env }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
       done({ code, stdout, stderr });
     });
@@ -72,6 +76,10 @@ beforeEach(async () => {
 });
 
 afterAll(async () => {
+  const listed = await harbor(['--json', 'secret', 'list']);
+  if (listed.code === 0) {
+    for (const name of JSON.parse(listed.stdout.trim() || '[]') as string[]) await harbor(['secret', 'delete', name]);
+  }
   if (root) await rm(root, { recursive: true, force: true });
 });
 
@@ -104,8 +112,11 @@ describe('harbor import (Claude Desktop file into a fresh registry)', () => {
     expect(file.mcpServers.github).toEqual({
       command: 'npx',
       args: ['-y', '@modelcontextprotocol/server-github'],
-      env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_FAKEfake0000000000000000000000000000', GITHUB_API_URL: 'https://api.github.com' },
+      // The literal token moved to the keychain; the file keeps only a reference to it.
+      env: { GITHUB_PERSONAL_ACCESS_TOKEN: '${secret:github-github_personal_access_token}', GITHUB_API_URL: 'https://api.github.com' },
     });
+    const stored = await harbor(['--json', 'secret', 'list']);
+    expect(JSON.parse(stored.stdout.trim())).toContain('github-github_personal_access_token');
     expect(file.mcpServers['legacy-sse']).toMatchObject({ url: 'https://legacy.example.com/sse', transport: 'sse' });
     expect(file.mcpServers.paused).toEqual({ command: 'node', args: ['server.js'], enabled: false });
     expect(file.mcpServers).not.toHaveProperty('bad-args');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ElicitResult } from '@modelcontextprotocol/client';
-import type { ChatContext, ChatStatus, Conversation, ConversationSummary } from '../../../preload/contract';
+import type { ChatContext, ChatElicitationData, ChatStatus, Conversation, ConversationSummary } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import type { Disposable } from '../lifecycle';
 import type { ElicitationResponder } from '../servers/elicitation';
@@ -63,6 +63,8 @@ interface RunningTurn {
 
 interface PendingElicitation {
   readonly resolve: (result: ElicitResult) => void;
+  /** What was announced, for a window that (re)connects while it waits. */
+  readonly request: ChatElicitationData;
 }
 
 /**
@@ -278,8 +280,7 @@ export class ChatService implements Disposable {
         timer.unref?.();
         const onAbort = () => finish({ action: 'cancel' });
         context.signal.addEventListener('abort', onAbort, { once: true });
-        this.elicitations.set(id, { resolve: finish });
-        this.deps.host.events.emit('chat.elicitation', {
+        const announced: ChatElicitationData = {
           id,
           conversationId: call.conversationId,
           turnId: call.turnId,
@@ -290,10 +291,17 @@ export class ChatService implements Disposable {
           ...('requestedSchema' in request && request.requestedSchema ? { requestedSchema: request.requestedSchema } : {}),
           ...('url' in request && typeof request.url === 'string' ? { url: request.url } : {}),
           deadline: this.now() + timeoutMs,
-        });
+        };
+        this.elicitations.set(id, { resolve: finish, request: announced });
+        this.deps.host.events.emit('chat.elicitation', announced);
         if (context.signal.aborted) onAbort();
       });
     };
+  }
+
+  /** Chat questions still waiting for the person (a reloaded window shows them again). */
+  pendingElicitations(): ChatElicitationData[] {
+    return [...this.elicitations.values()].map((p) => p.request);
   }
 
   /** The person's answer to a chat.elicitation; unknown or finished ids are ignored (false). */

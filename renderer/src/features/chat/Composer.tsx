@@ -103,86 +103,85 @@ export function Composer({ disabled, running, sending, attachments, onAttachment
 
   return (
     <>
-    <form className="composer" onSubmit={submit} aria-label="Write a message">
-      {attachments.length > 0 ? (
-        <ul className="chips composer__chips" aria-label="Attachments for the next message">
-          {attachments.map((a, index) => (
-            <li key={`${a.server}:${a.uri}`} className="chip">
-              <span className="chip__server">{a.server}</span> {a.label}
-              <button
-                type="button"
-                className="chip__remove"
-                aria-label={`Remove ${a.label}`}
-                onClick={() => onAttachmentsChange(attachments.filter((_, i) => i !== index))}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-
-      {menuOpen ? (
-        <div className="slash-menu">
-          {matches.length === 0 ? (
-            <p className="muted slash-menu__empty">No prompt matches {text}.</p>
-          ) : (
-            <ul id={menuId} role="listbox" aria-label="Prompts">
-              {matches.map((command, index) => (
-                <li
-                  key={command.command}
-                  id={`${menuId}-${index}`}
-                  role="option"
-                  aria-selected={index === Math.min(active, matches.length - 1)}
-                  className="slash-menu__item"
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => choose(command)}
+      <form className="composer" onSubmit={submit} aria-label="Write a message">
+        {attachments.length > 0 ? (
+          <ul className="chips composer__chips" aria-label="Attachments for the next message">
+            {attachments.map((a, index) => (
+              <li key={`${a.server}:${a.uri}`} className="chip">
+                <span className="chip__server">{a.server}</span> {a.label}
+                <button
+                  type="button"
+                  className="chip__remove"
+                  aria-label={`Remove ${a.label}`}
+                  onClick={() => onAttachmentsChange(attachments.filter((_, i) => i !== index))}
                 >
-                  <span className="slash-menu__command">{command.command}</span>
-                  <span className="slash-menu__about">{command.title ?? command.description ?? ''}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      ) : null}
-
-      <label htmlFor={inputId} className="visually-hidden">
-        Message
-      </label>
-      <textarea
-        id={inputId}
-        ref={textRef}
-        className="input composer__input"
-        rows={3}
-        placeholder={disabled ? 'Add a model to chat — “/” still lists your servers’ prompts' : 'Message the model — “/” for your servers’ prompts'}
-        value={text}
-        aria-controls={menuOpen ? menuId : undefined}
-        aria-activedescendant={activeId}
-        aria-autocomplete={menuOpen ? 'list' : undefined}
-        onChange={(e) => {
-          setText(e.target.value);
-          setActive(0);
-          setMenuClosed(false);
-        }}
-        onKeyDown={onKeyDown}
-      />
-      <div className="composer__bar">
-        <button type="button" className="button button--small" onClick={() => setAttaching(true)}>
-          Attach resource
-        </button>
-        <span className="composer__hint muted">Enter sends · Shift+Enter new line</span>
-        {running ? (
-          <button type="button" className="button button--danger" onClick={onStop}>
-            Stop
-          </button>
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
         ) : null}
-        <button type="submit" className="button button--primary" disabled={!text.trim() || sending || running}>
-          {sending ? 'Sending…' : 'Send'}
-        </button>
-      </div>
-    </form>
 
+        {menuOpen ? (
+          <div className="slash-menu">
+            {matches.length === 0 ? (
+              <p className="muted slash-menu__empty">No prompt matches {text}.</p>
+            ) : (
+              <ul id={menuId} role="listbox" aria-label="Prompts">
+                {matches.map((command, index) => (
+                  <li
+                    key={command.command}
+                    id={`${menuId}-${index}`}
+                    role="option"
+                    aria-selected={index === Math.min(active, matches.length - 1)}
+                    className="slash-menu__item"
+                    onMouseDown={(e) => e.preventDefault()}
+                    onClick={() => choose(command)}
+                  >
+                    <span className="slash-menu__command">{command.command}</span>
+                    <span className="slash-menu__about">{command.title ?? command.description ?? ''}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        ) : null}
+
+        <label htmlFor={inputId} className="visually-hidden">
+          Message
+        </label>
+        <textarea
+          id={inputId}
+          ref={textRef}
+          className="input composer__input"
+          rows={3}
+          placeholder={disabled ? 'Add a model to chat — “/” still lists your servers’ prompts' : 'Message the model — “/” for your servers’ prompts'}
+          value={text}
+          aria-controls={menuOpen ? menuId : undefined}
+          aria-activedescendant={activeId}
+          aria-autocomplete={menuOpen ? 'list' : undefined}
+          onChange={(e) => {
+            setText(e.target.value);
+            setActive(0);
+            setMenuClosed(false);
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <div className="composer__bar">
+          <button type="button" className="button button--small" onClick={() => setAttaching(true)}>
+            Attach resource
+          </button>
+          <span className="composer__hint muted">Enter sends · Shift+Enter new line</span>
+          {running ? (
+            <button type="button" className="button button--danger" onClick={onStop}>
+              Stop
+            </button>
+          ) : null}
+          <button type="submit" className="button button--primary" disabled={!text.trim() || sending || running}>
+            {sending ? 'Sending…' : 'Send'}
+          </button>
+        </div>
+      </form>
       {attaching ? (
         <AttachDialog
           onClose={() => setAttaching(false)}

@@ -25,6 +25,9 @@ export function ServerCard({ server, config, cost, onEdit }: Props) {
   const { state } = server;
   const [error, setError] = useState<HarborErrorData | undefined>();
   const [saving, setSaving] = useState(false);
+  // Shown at once while the change is saved, until the Host's summary differs from what was clicked.
+  const [optimistic, setOptimistic] = useState<{ readonly key: 'enabled' | 'trusted'; readonly value: boolean; readonly base: boolean } | undefined>();
+  const shown = (key: 'enabled' | 'trusted') => (optimistic?.key === key && server[key] === optimistic.base ? optimistic.value : server[key]);
   const hint = state.kind === 'error' ? hintFor(server, state) : undefined;
 
   /** Flips enabled/trusted in the registry entry (the server keeps running for trust). */
@@ -32,13 +35,17 @@ export function ServerCard({ server, config, cost, onEdit }: Props) {
     if (!config) return;
     setSaving(true);
     setError(undefined);
+    setOptimistic({ key, value: on, base: server[key] });
     const next: Record<string, unknown> = { ...config };
     if (key === 'enabled' ? on : !on) delete next[key];
     else next[key] = on;
     const result = await api.servers.update({ name: server.name, config: next });
     if (result.ok && key === 'enabled' && on) void api.servers.start({ name: server.name });
     setSaving(false);
-    if (!result.ok) setError(asErrorData(result.error));
+    if (!result.ok) {
+      setOptimistic(undefined);
+      setError(asErrorData(result.error));
+    }
   };
 
   return (
@@ -104,8 +111,8 @@ export function ServerCard({ server, config, cost, onEdit }: Props) {
       ) : null}
       {config ? (
         <div className="server-card__switches">
-          <Switch label="Enabled" accessibleName={`${server.name} enabled`} checked={server.enabled} disabled={saving} onChange={(on) => void toggle('enabled', on)} />
-          <Switch label="Trusted" accessibleName={`Trust ${server.name}`} checked={server.trusted} disabled={saving} onChange={(on) => void toggle('trusted', on)} hint={TRUSTED_HINT} />
+          <Switch label="Enabled" accessibleName={`${server.name} enabled`} checked={shown('enabled')} disabled={saving} onChange={(on) => void toggle('enabled', on)} />
+          <Switch label="Trusted" accessibleName={`Trust ${server.name}`} checked={shown('trusted')} disabled={saving} onChange={(on) => void toggle('trusted', on)} hint={TRUSTED_HINT} />
         </div>
       ) : null}
       {error ? <ErrorMessage error={error} /> : null}
