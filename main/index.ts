@@ -104,6 +104,8 @@ async function start(quit: QuitController): Promise<void> {
         nodeEnv: { ELECTRON_RUN_AS_NODE: '1' },
         resources: app.isPackaged ? process.resourcesPath : join(app.getAppPath(), 'resources'),
       },
+      // OAuth sign-in pages open in the system browser (the Host allows only https or loopback http).
+      openBrowser: (url) => shell.openExternal(url.href),
     }),
   );
   log.setRedactor((text) => host.redactor.redact(text));
@@ -163,6 +165,8 @@ async function start(quit: QuitController): Promise<void> {
   links.setHandler((link) => void linkConsent.handle(link));
   links.fromArgv(process.argv);
   updates.start();
+  // Enabled servers start with the app; a launch that needs consent asks in the window.
+  void host.startAll();
   // macOS keeps the app alive with no window; clicking the dock icon opens one again.
   app.on('activate', () => {
     if (!owned.isDisposed && BrowserWindow.getAllWindows().length === 0) openWindow(host);

@@ -67,8 +67,8 @@ test('traffic is listed, followed live, filtered and copied', async ({ page, con
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(messages.getByRole('listitem').first()).toBeVisible();
 
-  await screenshot(page, 'activity-light', testInfo);
+  await screenshot(page, 'view-activity-light', testInfo);
   await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshot(page, 'activity-dark', testInfo);
+  await screenshot(page, 'view-activity-dark', testInfo);
   expect(errors).toEqual([]);
 });

@@ -19,7 +19,7 @@ test.describe('one feature server', () => {
     await pickServer(page, 'feature');
     const list = page.getByRole('list', { name: 'Tools of feature' });
     await expect(list.getByText('Echo the text back.')).toBeVisible({ timeout: 30_000 });
-    await screenshot(page, 'tools-light', testInfo);
+    await screenshot(page, 'view-tools-light', testInfo);
 
     const mutate = await runTool(page, 'mutate', { description: HOSTILE });
     await expect(mutate.getByRole('region', { name: 'Result' })).toContainText('echo is now described as');
@@ -36,7 +36,6 @@ test.describe('one feature server', () => {
 
     await runTool(page, 'remove_tool', { name: 'echo' });
     await expect(list.getByRole('button', { name: 'Run echo', exact: true })).toBeHidden({ timeout: 15_000 });
-    await expect(page.getByText('feature no longer offers the tool “echo”.')).toBeVisible();
     await runTool(page, 'restore_tool', { name: 'echo' });
     await expect(list.getByRole('button', { name: 'Run echo', exact: true })).toBeVisible({ timeout: 15_000 });
 
@@ -47,7 +46,7 @@ test.describe('one feature server', () => {
     await expect(page.getByText(/· 1 turned off/)).toBeHidden();
 
     await page.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(page, 'tools-dark', testInfo);
+    await screenshot(page, 'view-tools-dark', testInfo);
     expect(errors).toEqual([]);
   });
 
@@ -104,7 +103,7 @@ test.describe('a server with 500 tools', () => {
     await goTo(page, 'Tools');
     const list = page.getByRole('list', { name: 'Tools of many' });
     await expect(list).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByText('509 tools')).toBeVisible();
+    await expect(page.getByText('509 tools', { exact: true })).toBeVisible();
     const rendered = await list.getByRole('listitem').count();
     expect(rendered).toBeGreaterThan(3);
     expect(rendered).toBeLessThan(60);

@@ -60,12 +60,12 @@ test.describe('adding a server through the form', () => {
     await expect(edit.getByText('Set', { exact: true })).toBeVisible();
     await expect(edit.getByText('fixture-fixture_token')).toBeVisible();
     expect(await page.content()).not.toContain(SECRET_VALUE);
-    await screenshot(page, 'servers-edit', testInfo);
+    await screenshot(page, 'view-servers-edit', testInfo);
     await edit.getByRole('button', { name: 'Cancel' }).click();
 
-    await screenshot(page, 'servers-light', testInfo);
+    await screenshot(page, 'view-servers-light', testInfo);
     await page.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(page, 'servers-dark', testInfo);
+    await screenshot(page, 'view-servers-dark', testInfo);
     expect(errors).toEqual([]);
   });
 

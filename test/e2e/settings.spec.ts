@@ -31,10 +31,10 @@ test('theme, model and key, discovery, approvals and timeouts', async ({ page, h
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
-  await screenshot(page, 'settings-dark', testInfo);
+  await screenshot(page, 'view-settings-dark', testInfo);
   await page.getByRole('radio', { name: 'Light' }).check();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  await screenshot(page, 'settings-light', testInfo);
+  await screenshot(page, 'view-settings-light', testInfo);
   await page.getByRole('radio', { name: 'Same as the system' }).check();
   await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
 

@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bindCommands } from '../../main/commands';
 import type { TestHost } from '../helpers/host';
+import { waitFor } from '../helpers/host';
 import { createChatHost, featureServer } from '../fixtures/model/chat-host';
 import { startScriptedModel, type ScriptedModel } from '../fixtures/model/scripted-model';
 
@@ -58,6 +59,28 @@ describe('chat attachments', () => {
     });
     expect(model.requests).toHaveLength(0);
     expect(test.host.chat.list()).toEqual([]);
+  });
+});
+
+describe('pending chat questions', () => {
+  it('lists a chat elicitation until it is answered, so a reloaded window can show it again', async () => {
+    model = await startScriptedModel({ script: [{ toolCalls: [{ name: 'feature__ask_name', arguments: {} }] }, { text: 'done' }] });
+    test = await createChatHost({ feature: featureServer() }, { model: model.modelConfig(), host: { mode: 'web', interactiveConsent: true } });
+    const handlers = bindCommands(test.host);
+    test.host.events.onEvent('consent.request', (request) => void test!.host.consent.respond(request.id, 'once'));
+    const asked: string[] = [];
+    test.host.events.onEvent('chat.elicitation', (e) => asked.push(e.id));
+    const turn = await test.host.chat.send({ text: 'greet me' });
+    await waitFor(() => asked.length > 0, 'the server to ask for a name', 15_000);
+    const pending = await handlers['elicitation.pending']({});
+    expect(pending.general).toEqual([]);
+    expect(pending.chat).toEqual([
+      expect.objectContaining({ conversationId: turn.conversationId, turnId: turn.turnId, server: 'feature', mode: 'form', message: 'What is your name?' }),
+    ]);
+    expect(await handlers['chat.answerElicitation']({ id: pending.chat[0]!.id, action: 'accept', content: { name: 'Ada' } })).toEqual({ accepted: true });
+    expect((await turn.done).status).toBe('completed');
+    expect(model.requests[1]!.toolResults.at(-1)!.content).toBe('Hello Ada');
+    expect(await handlers['elicitation.pending']({})).toEqual({ general: [], chat: [] });
   });
 });
 

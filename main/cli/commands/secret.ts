@@ -75,7 +75,8 @@ async function setSecret(ctx: CliContext, name: string): Promise<number> {
 
 async function listSecrets(ctx: CliContext): Promise<number> {
   const host = await ctx.host();
-  const names = await host.secrets.list();
+  // OAuth tokens live in the same store under harbor-oauth.*: Harbor manages those (login/logout).
+  const names = (await host.secrets.list()).filter((n) => !n.startsWith('harbor-oauth.'));
   const referenced = allReferences(host);
   const missing = [...referenced.keys()].filter((n) => !names.includes(n)).sort();
   const lines = names.map((n) => (referenced.has(n) ? `${n}  (used by ${referenced.get(n)!.join(', ')})` : n));

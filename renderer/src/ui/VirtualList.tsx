@@ -1,5 +1,5 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type ReactNode } from 'react';
+import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, type ReactNode } from 'react';
 import './virtual-list.css';
 
 interface Props<T> {
@@ -14,6 +14,18 @@ interface Props<T> {
   readonly className?: string;
   /** Rows rendered beyond the visible ones, so Tab and fast scrolling find them ready. */
   readonly overscan?: number;
+  /**
+   * A log: start at the end, and stay at the end as rows are added — unless the person scrolled
+   * up to read, then leave the view where it is.
+   */
+  readonly followTail?: boolean;
+}
+
+const NO_LAYOUT: Rect = { width: 800, height: 600 };
+
+/** The scroll element's size; where nothing is laid out (a DOM without layout, a hidden tab) a window-sized guess, so rows still render. */
+function observeOrAssume(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void): (() => void) | undefined {
+  return observeElementRect(instance, (rect) => cb(rect.width === 0 && rect.height === 0 ? NO_LAYOUT : rect));
 }
 
 /**
@@ -22,8 +34,9 @@ interface Props<T> {
  * Row positions are set through the CSSOM (the virtualizer's style props), which the page's
  * Content-Security-Policy allows; no inline style attribute is ever written.
  */
-export function VirtualList<T>({ items, label, getKey, renderItem, estimateSize = 56, className, overscan = 8 }: Props<T>) {
+export function VirtualList<T>({ items, label, getKey, renderItem, estimateSize = 56, className, overscan = 8, followTail = false }: Props<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const atEnd = useRef(true);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is designed to be used this way
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -31,12 +44,25 @@ export function VirtualList<T>({ items, label, getKey, renderItem, estimateSize 
     estimateSize: () => estimateSize,
     getItemKey: (index) => getKey(items[index]!, index),
     overscan,
-    // Until the first measurement (and in DOM-less tests) assume a window-sized viewport.
-    initialRect: { width: 800, height: 600 },
+    // Until the first measurement assume a window-sized viewport.
+    initialRect: NO_LAYOUT,
+    observeElementRect: observeOrAssume,
   });
   const rows = virtualizer.getVirtualItems();
+  const count = items.length;
+  useEffect(() => {
+    if (followTail && atEnd.current && count > 0) virtualizer.scrollToIndex(count - 1, { align: 'end' });
+  }, [followTail, count, virtualizer]);
   return (
-    <div ref={scrollRef} className={`vlist${className ? ` ${className}` : ''}`} tabIndex={-1}>
+    <div
+      ref={scrollRef}
+      className={`vlist${className ? ` ${className}` : ''}`}
+      tabIndex={-1}
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        atEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+      }}
+    >
       <div role="list" aria-label={label} className="vlist__inner" style={{ height: virtualizer.getTotalSize() }}>
         {rows.map((row) => (
           <div

@@ -207,6 +207,33 @@ describe('ElicitationHost (app-wide)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('shows questions still waiting when the window (re)connects', async () => {
+    const host = new FakeHost({
+      'elicitation.pending': () => ({
+        general: [{ id: 'g', server: 'notes', mode: 'form', message: 'Title?', deadline: Date.now() + 60_000 }],
+        chat: [
+          { id: 'c', conversationId: 'c1', turnId: 't1', server: 'feature', mode: 'url', message: 'Pay here', url: 'https://pay.example.com/x', deadline: Date.now() + 60_000 },
+          { id: 'old', conversationId: 'c1', turnId: 't1', server: 'feature', mode: 'form', message: 'expired', deadline: Date.now() - 1 },
+        ],
+      }),
+      'elicitation.respond': () => ({ accepted: true }),
+      'chat.answerElicitation': () => ({ accepted: true }),
+    });
+    render(
+      <WithHost host={host}>
+        <ElicitationHost />
+      </WithHost>,
+    );
+    expect(await screen.findByRole('heading', { name: '“notes” asks for your input' })).toBeTruthy();
+    expect(screen.getByText('1 more question waiting after this one.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { name: '“feature” asks you to open a web page' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(host.callsOf('elicitation.respond')).toEqual([{ id: 'g', action: 'cancel' }]);
+    expect(host.callsOf('chat.answerElicitation')).toEqual([{ id: 'c', action: 'decline' }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('drops a question the Host gave up on: resolved, its turn ended, or its call finished', async () => {
     const host = new FakeHost();
     render(
@@ -227,6 +254,7 @@ describe('ElicitationHost (app-wide)', () => {
       host.emit('chat.toolCall', { conversationId: 'c', turnId: 't', call: { id: 'call-9', name: 'x', arguments: {}, status: 'error', startedAt: 1, error: { code: 'CANCELLED', message: 'Stopped' } } }),
     );
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(host.calls.filter((c) => c.command !== 'consent.pending')).toEqual([]);
+    // Nothing was answered for them: the only call was the startup fetch of pending questions.
+    expect(host.calls.map((c) => c.command)).toEqual(['elicitation.pending']);
   });
 });

@@ -1,11 +1,25 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApi, type ServerSummary, type Transport } from '../../../preload/contract';
-import { ServicesContext } from '../../../renderer/src/app/services';
+import type { ImportReportData, RegistryView, ServerSummary } from '../../../preload/contract';
+import { ArgsEditor } from '../../../renderer/src/features/servers/ArgsEditor';
+import { hintFor } from '../../../renderer/src/features/servers/error-hints';
+import { KeyValueEditor } from '../../../renderer/src/features/servers/KeyValueEditor';
+import { ServerForm } from '../../../renderer/src/features/servers/ServerForm';
 import { ServerList } from '../../../renderer/src/features/servers/ServerList';
 import { ServersPage } from '../../../renderer/src/features/servers/ServersPage';
-import { ActivityLog } from '../../../renderer/src/features/activity/activity-log';
+import {
+  configFromForm,
+  formFromConfig,
+  secretNameFor,
+  splitCommandLine,
+  validateServerForm,
+  type ArgRow,
+  type KeyValueRow,
+} from '../../../renderer/src/features/servers/server-form-model';
+import { stateLabel } from '../../../renderer/src/features/servers/StateBadge';
+import { useState } from 'react';
+import { MemoryTransport, WithHost } from './servers-memory-transport';
 
 afterEach(cleanup);
 
@@ -19,118 +33,356 @@ const notes: ServerSummary = {
   counts: { tools: 3, resources: 1, resourceTemplates: 0, prompts: 1 },
 };
 
+const registry = (servers: RegistryView['servers']): RegistryView => ({ path: '/x/harbor.json', text: '{}', servers, problems: [] });
+
+/** A Host that knows a registry and servers, answers the Servers page's commands and records the rest. */
+function hostWith(servers: ServerSummary[], configs: RegistryView['servers'] = servers.map((s) => ({ name: s.name, config: { command: 'node', args: ['server.js'] } }))) {
+  return new MemoryTransport({
+    'servers.list': () => servers,
+    'registry.get': () => registry(configs),
+    'secrets.list': () => ({ names: ['notes-api_key'], available: true }),
+    'chat.context': () => ({ contextWindow: 128000, toolTokens: 0, instructionTokens: 0, toolCount: 0, searchThresholdTokens: 6400, toolSearch: 'auto', mode: 'direct', servers: [], notConnected: [] }),
+    'secrets.set': () => ({ set: true }),
+    'servers.add': (p) => ({ ...notes, name: String(p.name), state: { kind: 'stopped' } }),
+    'servers.update': (p) => ({ ...notes, name: String(p.newName ?? p.name) }),
+    'servers.start': () => notes,
+  });
+}
+
 describe('ServerList', () => {
-  it('shows a loading state', () => {
-    render(<ServerList state={{ status: 'loading' }} />);
+  it('shows loading, error (never [object Object]) and empty states', () => {
+    const { rerender } = render(<ServerList state={{ status: 'loading' }} />);
     expect(screen.getByRole('status').textContent).toContain('Loading servers');
-  });
-
-  it('shows an error result by its message and code, never [object Object]', () => {
-    render(
-      <ServerList
-        state={{ status: 'error', error: { code: 'CONFIG_IO', message: 'Cannot read /x/harbor.json: permission denied.' } }}
-        onRetry={() => undefined}
-      />,
-    );
-    const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain('Cannot read /x/harbor.json: permission denied.');
-    expect(alert.textContent).toContain('CONFIG_IO');
-    expect(alert.textContent).not.toContain('[object Object]');
+    rerender(<ServerList state={{ status: 'error', error: { code: 'CONFIG_IO', message: 'Cannot read /x/harbor.json: permission denied.' } }} onRetry={() => undefined} />);
+    expect(screen.getByRole('alert').textContent).toContain('Cannot read /x/harbor.json: permission denied.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
-  });
-
-  it('still shows a sentence when the error arrived in the wrong shape', () => {
     const malformed = { code: 'INTERNAL', message: { nested: true } } as unknown as { code: string; message: string };
-    render(<ServerList state={{ status: 'error', error: malformed }} />);
+    rerender(<ServerList state={{ status: 'error', error: malformed }} />);
     expect(screen.getByRole('alert').textContent).not.toContain('[object Object]');
-    expect(screen.getByRole('alert').textContent).toContain('Something went wrong');
-  });
-
-  it('shows an empty state', () => {
-    render(<ServerList state={{ status: 'ready', value: [] }} />);
+    rerender(<ServerList state={{ status: 'ready', value: [] }} />);
     expect(screen.getByText('No servers configured')).toBeTruthy();
   });
 
-  it('lists each server with its transport, target and state badge', () => {
+  it('shows each server with its state, and an error with its cause, hint and output', () => {
     const broken: ServerSummary = {
       ...notes,
       name: 'broken',
-      state: { kind: 'error', code: 'SPAWN_FAILED', message: 'Cannot start "nope": not found on PATH.', stderrTail: 'boom' },
+      target: 'npx -y @scope/server',
+      state: { kind: 'error', code: 'SPAWN_FAILED', message: 'Cannot start "npx": spawn npx ENOENT', stderrTail: 'boom on stderr' },
     };
     render(
-      <Services>
-        <ServerList state={{ status: 'ready', value: [notes, broken] }} />
-      </Services>,
+      <WithHost transport={hostWith([notes, broken])}>
+        <ServerList state={{ status: 'ready', value: [notes, broken] }} registry={registry([{ name: 'notes', config: { command: 'node' } }, { name: 'broken', config: { command: 'npx' } }])} />
+      </WithHost>,
     );
-    const list = screen.getByRole('list', { name: 'Servers' });
-    expect(list.querySelectorAll(':scope > li')).toHaveLength(2);
     const first = within(screen.getByRole('article', { name: 'notes' }));
-    expect(first.getByText('node server.js')).toBeTruthy();
-    expect(first.getByText('stdio (local process)')).toBeTruthy();
     expect(first.getByText('Ready')).toBeTruthy();
+    expect(first.getByText('3 tools, 1 resource, 1 prompt')).toBeTruthy();
     expect(first.getByRole('button', { name: 'Restart notes' })).toBeTruthy();
-    expect(first.getByRole('button', { name: 'Stop notes' })).toBeTruthy();
+    expect(first.getByRole('switch', { name: 'Trust notes' })).toBeTruthy();
     const second = within(screen.getByRole('article', { name: 'broken' }));
-    expect(second.getByText('Error')).toBeTruthy();
-    expect(second.getByText('Cannot start "nope": not found on PATH.')).toBeTruthy();
+    expect(second.getByText('Cannot start "npx": spawn npx ENOENT')).toBeTruthy();
+    expect(second.getByText(/Run "which npx" in a terminal/)).toBeTruthy();
+    expect(second.getByText('boom on stderr')).toBeTruthy();
     expect(second.getByRole('button', { name: 'Start broken' })).toBeTruthy();
     expect(second.queryByRole('button', { name: 'Stop broken' })).toBeNull();
+  });
+
+  it('offers "Allow launch" when a launch was not approved, and sends servers.approveLaunch', async () => {
+    const refused: ServerSummary = { ...notes, state: { kind: 'error', code: 'CONSENT_DENIED', message: 'You did not allow launching "notes".', stderrTail: '' } };
+    const host = hostWith([refused]);
+    host.handlers['servers.approveLaunch'] = () => notes;
+    render(
+      <WithHost transport={host}>
+        <ServerList state={{ status: 'ready', value: [refused] }} />
+      </WithHost>,
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Allow launch of notes' })));
+    expect(host.sent('servers.approveLaunch')).toEqual([{ name: 'notes' }]);
+  });
+
+  it('removes a server only after confirming', async () => {
+    const host = hostWith([notes]);
+    host.handlers['servers.remove'] = () => ({ removed: true });
+    render(
+      <WithHost transport={host}>
+        <ServerList state={{ status: 'ready', value: [notes] }} registry={registry([{ name: 'notes', config: { command: 'node' } }])} />
+      </WithHost>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Remove notes' }));
+    const confirm = screen.getByRole('group', { name: 'Confirm removing notes' });
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));
+    fireEvent.keyDown(confirm, { key: 'Escape' });
+    expect(screen.queryByRole('group', { name: 'Confirm removing notes' })).toBeNull();
+    expect(host.sent('servers.remove')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove notes' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Remove notes' })));
+    expect(host.sent('servers.remove')).toEqual([{ name: 'notes' }]);
+  });
+});
+
+describe('StateBadge and error hints', () => {
+  it('counts down to the next restart', () => {
+    expect(stateLabel({ kind: 'restarting', attempt: 2, maxAttempts: 5, nextAt: 10_500 }, 7_000)).toBe('Restarting 2/5 · in 4 s');
+    expect(stateLabel({ kind: 'restarting', attempt: 2, maxAttempts: 5, nextAt: 10_000 }, 11_000)).toBe('Restarting 2/5');
+  });
+
+  it('says what to do about common failures', () => {
+    const error = (code: string, message: string) => ({ kind: 'error' as const, code, message, stderrTail: '' });
+    expect(hintFor({ transport: 'stdio', target: 'npx -y x' }, error('SPAWN_FAILED', 'spawn npx ENOENT'))).toMatchObject({ action: 'edit', text: expect.stringContaining('${harbor:node}') });
+    expect(hintFor({ transport: 'stdio', target: 'uvx x' }, error('SPAWN_FAILED', 'spawn uvx ENOENT'))?.text).toContain('~/.local/bin');
+    expect(hintFor({ transport: 'stdio', target: 'x' }, error('CONSENT_REQUIRED', 'Launching "x" …'))?.action).toBe('allowLaunch');
+    expect(hintFor({ transport: 'stdio', target: 'x' }, error('SECRET_MISSING', 'not set'))?.action).toBe('edit');
+    expect(hintFor({ transport: 'http', target: 'https://x' }, error('CONNECT_FAILED', 'refused'))?.text).toContain('Check the URL');
+  });
+});
+
+describe('the server form model', () => {
+  it('round-trips a config, keeping fields it does not edit and secret references', () => {
+    const config = {
+      command: 'npx',
+      args: ['-y', '@scope/server'],
+      env: { TOKEN: '${secret:github-token}', PLAIN: 'x' },
+      disabledTools: ['danger'],
+      alwaysAllow: ['search'],
+      trusted: true,
+      timeoutMs: 1500,
+    };
+    const form = formFromConfig('github', config);
+    expect(form.env.map((r) => [r.key, r.secret, r.secretName, r.value])).toEqual([
+      ['TOKEN', true, 'github-token', ''],
+      ['PLAIN', false, undefined, 'x'],
+    ]);
+    expect(form.timeoutSeconds).toBe('1.5');
+    expect(configFromForm(form)).toEqual({ config, secrets: [] });
+  });
+
+  it('stores a new secret value under a derived name and references it', () => {
+    const form = { ...formFromConfig('My Server', { command: 'node' }), env: [{ id: 'a', key: 'API_KEY', value: 'v@lue', secret: true }] };
+    const { config, secrets } = configFromForm(form);
+    expect(secretNameFor('My Server', 'API_KEY')).toBe('my-server-api_key');
+    expect(secrets).toEqual([{ name: 'my-server-api_key', value: 'v@lue' }]);
+    expect(config.env).toEqual({ API_KEY: '${secret:my-server-api_key}' });
+    expect(JSON.stringify(config)).not.toContain('v@lue');
+  });
+
+  it('validates names, commands, URLs, rows and timeouts', () => {
+    const base = formFromConfig('', { command: '' });
+    expect(validateServerForm(base, new Set())).toMatchObject({ name: 'Give the server a name.', command: expect.any(String) });
+    expect(validateServerForm({ ...base, name: 'taken', command: 'x' }, new Set(['taken'])).name).toContain('already exists');
+    expect(validateServerForm({ ...base, name: 'a', command: 'x ${secret:t}' }, new Set()).command).toContain('Secrets cannot go in the command line');
+    const remote = { ...formFromConfig('r', { url: 'ftp://x' }) };
+    expect(validateServerForm(remote, new Set()).url).toBe('Must be an http:// or https:// address.');
+    const rows = { ...base, name: 'a', command: 'x', env: [{ id: 'r1', key: 'K', value: '', secret: true }, { id: 'r2', key: 'K', value: 'v', secret: false }] };
+    expect(validateServerForm(rows, new Set())).toMatchObject({ 'env.r1.value': expect.stringContaining('keychain'), 'env.r2.key': '"K" is already set above.' });
+    expect(validateServerForm({ ...base, name: 'a', command: 'x', timeoutSeconds: '-1' }, new Set()).timeoutSeconds).toBeDefined();
+  });
+
+  it('splits a pasted command line like a shell, without expanding anything', () => {
+    expect(splitCommandLine(`npx -y "@scope/server name" --dir 'a b' c\\ d $HOME`)).toEqual(['npx', '-y', '@scope/server name', '--dir', 'a b', 'c d', '$HOME']);
+  });
+});
+
+function ArgsHarness({ initial }: { initial: ArgRow[] }) {
+  const [rows, setRows] = useState(initial);
+  return (
+    <>
+      <ArgsEditor rows={rows} onChange={setRows} />
+      <output>{JSON.stringify(rows.map((r) => r.value))}</output>
+    </>
+  );
+}
+
+describe('ArgsEditor', () => {
+  it('adds, edits, reorders and removes arguments', async () => {
+    render(<ArgsHarness initial={[{ id: '1', value: 'a' }, { id: '2', value: 'b' }]} />);
+    const value = () => JSON.parse(screen.getByRole('status').textContent!) as string[];
+    expect(screen.getByRole('button', { name: 'Move argument 1 up' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Move argument 1 down' }));
+    expect(value()).toEqual(['b', 'a']);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add argument' })));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Argument 3' }), { target: { value: 'with space' } });
+    expect(value()).toEqual(['b', 'a', 'with space']);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Argument 3' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove argument 1' }));
+    expect(value()).toEqual(['a', 'with space']);
+  });
+});
+
+function KvHarness({ initial, names }: { initial: KeyValueRow[]; names?: Set<string> }) {
+  const [rows, setRows] = useState(initial);
+  return (
+    <>
+      <KeyValueEditor legend="Environment variables" noun="variable" rows={rows} onChange={setRows} errors={{}} secretNames={names} />
+      <output>{JSON.stringify(rows)}</output>
+    </>
+  );
+}
+
+describe('KeyValueEditor secret switch', () => {
+  it('hides a secret value as a password field, and shows a stored secret only as "set"', async () => {
+    render(<KvHarness initial={[{ id: 's', key: 'TOKEN', value: '', secret: true, secretName: 'gh-token' }]} names={new Set(['gh-token'])} />);
+    expect(screen.getByText('Set')).toBeTruthy();
+    expect(screen.getByText('gh-token')).toBeTruthy();
+    expect(screen.queryByLabelText('Secret value of TOKEN')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Replace the value of TOKEN' }));
+    const input = screen.getByLabelText('Secret value of TOKEN') as HTMLInputElement;
+    expect(input.type).toBe('password');
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add variable' })));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name of variable 2' }), { target: { value: 'PLAIN' } });
+    const plain = screen.getByLabelText('Value of PLAIN') as HTMLInputElement;
+    expect(plain.type).toBe('text');
+    fireEvent.change(plain, { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('switch', { name: 'PLAIN is secret' }));
+    expect((screen.getByLabelText('Secret value of PLAIN') as HTMLInputElement).type).toBe('password');
+    const rows = JSON.parse(screen.getByRole('status').textContent!) as KeyValueRow[];
+    expect(rows[1]).toMatchObject({ key: 'PLAIN', value: 'abc', secret: true });
+  });
+
+  it('says "Not set" when the keychain lacks the referenced secret', () => {
+    render(<KvHarness initial={[{ id: 's', key: 'TOKEN', value: '', secret: true, secretName: 'missing' }]} names={new Set()} />);
+    expect(screen.getByText('Not set')).toBeTruthy();
+  });
+});
+
+describe('ServerForm', () => {
+  it('stores the secret first, then adds the server with only a reference, then starts it', async () => {
+    const host = hostWith([]);
+    const done: string[] = [];
+    render(
+      <WithHost transport={host}>
+        <ServerForm takenNames={new Set()} secretNames={new Set()} onDone={(n) => done.push(n)} onCancel={() => undefined} />
+      </WithHost>,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'github' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Command' }), { target: { value: 'npx -y @scope/github' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Split into command and arguments' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add variable' })));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name of variable 1' }), { target: { value: 'GITHUB_TOKEN' } });
+    fireEvent.click(screen.getByRole('switch', { name: 'GITHUB_TOKEN is secret' }));
+    fireEvent.change(screen.getByLabelText('Secret value of GITHUB_TOKEN'), { target: { value: 'ghp_secret' } });
+    fireEvent.click(screen.getByRole('switch', { name: 'Trusted' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add server' })));
+
+    expect(host.calls.map((c) => c.command).filter((c) => ['secrets.set', 'servers.add', 'servers.start'].includes(c))).toEqual(['secrets.set', 'servers.add', 'servers.start']);
+    expect(host.sent('secrets.set')).toEqual([{ name: 'github-github_token', value: 'ghp_secret' }]);
+    expect(host.sent('servers.add')).toEqual([
+      { name: 'github', config: { command: 'npx', args: ['-y', '@scope/github'], env: { GITHUB_TOKEN: '${secret:github-github_token}' }, trusted: true } },
+    ]);
+    expect(done).toEqual(['github']);
+  });
+
+  it('shows what is wrong, focuses it, and sends nothing', async () => {
+    const host = hostWith([]);
+    render(
+      <WithHost transport={host}>
+        <ServerForm takenNames={new Set(['notes'])} secretNames={undefined} onDone={() => undefined} onCancel={() => undefined} />
+      </WithHost>,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'notes' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add server' })));
+    await act(async () => new Promise((r) => setTimeout(r, 0)));
+    expect(screen.getByText('A server named "notes" already exists.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }));
+    expect(host.calls.filter((c) => c.command === 'servers.add' || c.command === 'secrets.set')).toEqual([]);
+  });
+
+  it('shows the Host\'s refusal as a sentence and keeps the form', async () => {
+    const host = hostWith([]);
+    host.handlers['servers.add'] = () => ({ error: { code: 'CONFIG_INVALID', message: 'The configuration of "x" has problems: url: must be an http(s) URL' } });
+    render(
+      <WithHost transport={host}>
+        <ServerForm takenNames={new Set()} secretNames={undefined} onDone={() => undefined} onCancel={() => undefined} />
+      </WithHost>,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'x' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Command' }), { target: { value: 'node' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add server' })));
+    expect(screen.getByRole('alert').textContent).toContain('must be an http(s) URL');
+    expect(screen.getByRole('form', { name: 'Add a server' })).toBeTruthy();
   });
 });
 
 describe('ServersPage', () => {
   it('refetches the list when the Host says a server changed', async () => {
-    const host = new InMemoryHost([]);
+    const servers: ServerSummary[] = [];
+    const host = hostWith(servers);
     render(
-      <Services transport={host}>
+      <WithHost transport={host}>
         <ServersPage />
-      </Services>,
+      </WithHost>,
     );
     expect(await screen.findByText('No servers configured')).toBeTruthy();
-    host.servers = [notes];
+    servers.push(notes);
     await act(async () => host.emit('servers.changed', { name: 'notes', reason: 'config' }));
     expect(await screen.findByRole('heading', { name: 'notes' })).toBeTruthy();
-    expect(host.calls.filter((c) => c === 'servers.list')).toHaveLength(2);
   });
 
-  it('shows the message of an {ok:false} result', async () => {
-    const host = new InMemoryHost([]);
-    host.failWith = { code: 'CONFIG_INVALID', message: 'harbor.json has problems: mcpServers.x.args[1]: expected string' };
+  it('previews an import (what is added, which secrets move) before applying it', async () => {
+    const report: ImportReportData = {
+      format: 'claude-desktop',
+      label: 'Claude Desktop',
+      source: '/home/me/.config/Claude/claude_desktop_config.json',
+      configPath: '/x/harbor.json',
+      dryRun: true,
+      written: false,
+      blocked: false,
+      added: ['github'],
+      identical: [],
+      clashes: [],
+      skipped: [{ name: 'bad', problems: ['args[1]: expected string'] }],
+      servers: [{ name: 'github', transport: 'stdio', target: 'npx -y @modelcontextprotocol/server-github', enabled: true }],
+      secretsMoved: [{ server: 'github', where: 'env', key: 'GITHUB_TOKEN', secret: 'github-github_token' }],
+      secretsNotMoved: [],
+      inputsReferenced: [{ id: 'pat', description: 'Your token', defined: true, servers: ['github'] }],
+      unresolvedVariables: [],
+      warnings: [],
+    };
+    const host = hostWith([]);
+    host.handlers['registry.importSources'] = () => [
+      { format: 'claude-desktop', label: 'Claude Desktop', path: report.source, exists: true },
+      { format: 'cursor', label: 'Cursor', path: '/home/me/.cursor/mcp.json', exists: false },
+    ];
+    host.handlers['registry.importPreview'] = () => report;
+    host.handlers['registry.importApply'] = () => ({ ...report, dryRun: false, written: true });
     render(
-      <Services transport={host}>
+      <WithHost transport={host}>
         <ServersPage />
-      </Services>,
+      </WithHost>,
     );
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('mcpServers.x.args[1]: expected string');
+    fireEvent.click(await screen.findByRole('button', { name: 'Import…' }));
+    const claude = (await screen.findByRole('radio', { name: /Claude Desktop/ })) as HTMLInputElement;
+    expect(claude.checked).toBe(true);
+    expect((screen.getByRole('radio', { name: /Cursor/ }) as HTMLInputElement).disabled).toBe(true);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Preview import' })));
+    const preview = within(screen.getByRole('region', { name: 'Import preview' }));
+    expect(preview.getByText('npx -y @modelcontextprotocol/server-github')).toBeTruthy();
+    expect(preview.getByRole('list', { name: 'Secrets that move to the keychain' }).textContent).toContain('github-github_token');
+    expect(preview.getByText(/Your token/)).toBeTruthy();
+    expect(preview.getByText(/args\[1\]: expected string/)).toBeTruthy();
+    expect(host.sent('registry.importApply')).toEqual([]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Import 1 server' })));
+    expect(host.sent('registry.importApply')).toEqual([{ path: report.source, rename: false }]);
+    await waitFor(() => expect(screen.getByText('Imported 1 server: github.')).toBeTruthy());
+  });
+
+  it('marks a raw JSON problem at its line', async () => {
+    const host = hostWith([]);
+    host.handlers['registry.save'] = () => ({ saved: false, problems: [{ path: 'mcpServers.x.args[0]', message: 'expected string, got number', line: 3 }] });
+    render(
+      <WithHost transport={host}>
+        <ServersPage />
+      </WithHost>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit as JSON' }));
+    const editor = await screen.findByRole('textbox', { name: 'Configuration JSON' });
+    fireEvent.change(editor, { target: { value: '{\n  "mcpServers": {\n    "x": { "command": "n", "args": [1] }\n  }\n}' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    const problems = within(screen.getByRole('list', { name: 'Problems' }));
+    expect(problems.getByRole('button', { name: 'Line 3' })).toBeTruthy();
+    expect(problems.getByText(/expected string, got number/)).toBeTruthy();
+    expect(document.querySelector('.raw-editor__line--bad')?.textContent).toBe('3');
+    expect(editor.getAttribute('aria-invalid')).toBe('true');
   });
 });
-
-/** The contract's Transport answered in memory: the page under test talks to it through buildApi. */
-class InMemoryHost implements Transport {
-  calls: string[] = [];
-  failWith: { code: string; message: string } | undefined;
-  private readonly listeners = new Set<(event: string, payload: unknown) => void>();
-  constructor(public servers: ServerSummary[]) {}
-
-  async invoke(command: string): Promise<unknown> {
-    this.calls.push(command);
-    if (this.failWith) return { ok: false, error: this.failWith };
-    if (command === 'servers.list') return { ok: true, value: this.servers };
-    return { ok: false, error: { code: 'UNKNOWN_COMMAND', message: command } };
-  }
-
-  subscribe(listener: (event: string, payload: unknown) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  emit(event: string, payload: unknown): void {
-    for (const listener of this.listeners) listener(event, payload);
-  }
-}
-
-function Services({ transport = new InMemoryHost([]), children }: { transport?: Transport; children: React.ReactNode }) {
-  const api = buildApi(transport);
-  return <ServicesContext.Provider value={{ api, activity: new ActivityLog(api) }}>{children}</ServicesContext.Provider>;
-}

@@ -52,6 +52,7 @@ export function ActivityPage() {
           label="Messages"
           className="traffic"
           estimateSize={44}
+          followTail
           getKey={(row) => String(row.seq)}
           renderItem={(row) => <TrafficRow row={row} open={open.has(row.seq)} onToggle={() => toggle(row.seq)} />}
         />

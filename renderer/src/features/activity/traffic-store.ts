@@ -69,7 +69,9 @@ export class TrafficStore {
   };
 
   private append(entries: readonly TrafficEntryData[]): void {
-    const fresh = entries.filter((e) => e.seq > this.lastSeq).sort((a, b) => a.seq - b.seq);
+    // The same message may come from the list and the live feed: one row per sequence number.
+    const bySeq = new Map(entries.filter((e) => e.seq > this.lastSeq).map((e) => [e.seq, e]));
+    const fresh = [...bySeq.values()].sort((a, b) => a.seq - b.seq);
     if (fresh.length === 0 && this.state.status === 'ready') {
       this.emit();
       return;

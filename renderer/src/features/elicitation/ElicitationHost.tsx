@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ChatElicitationData } from '../../../../preload/contract';
 import { useHarbor } from '../../app/services';
 import { ElicitationDialog, type ElicitationAction, type PendingElicitation } from './ElicitationDialog';
 
@@ -17,8 +18,25 @@ export function ElicitationHost() {
   const calls = useRef(new Map<string, string>());
 
   useEffect(() => {
+    let live = true;
     const add = (request: PendingElicitation & { turnId?: string; toolCallId?: string }) =>
       setQueue((q) => (q.some((r) => r.id === request.id) ? q : [...q, request]));
+    const addChat = (data: ChatElicitationData) => {
+      const during = data.toolCallId ? calls.current.get(data.toolCallId) : undefined;
+      add({
+        id: data.id,
+        source: 'chat',
+        server: data.server,
+        mode: data.mode,
+        message: data.message,
+        ...(data.requestedSchema !== undefined ? { requestedSchema: data.requestedSchema } : {}),
+        ...(data.url !== undefined ? { url: data.url } : {}),
+        deadline: data.deadline,
+        during: during ?? 'a tool for the chat',
+        turnId: data.turnId,
+        ...(data.toolCallId ? { toolCallId: data.toolCallId } : {}),
+      });
+    };
     const offs = [
       api.on.elicitation.request((data) => add({ ...data, source: 'general' })),
       api.on.elicitation.resolved(({ id }) => setQueue((q) => q.filter((r) => r.id !== id))),
@@ -31,25 +49,18 @@ export function ElicitationHost() {
           setQueue((q) => q.filter((r) => !(r.source === 'chat' && r.turnId === turnId && r.toolCallId === call.id)));
         }
       }),
-      api.on.chat.elicitation((data) => {
-        const during = data.toolCallId ? calls.current.get(data.toolCallId) : undefined;
-        add({
-          id: data.id,
-          source: 'chat',
-          server: data.server,
-          mode: data.mode,
-          message: data.message,
-          ...(data.requestedSchema !== undefined ? { requestedSchema: data.requestedSchema } : {}),
-          ...(data.url !== undefined ? { url: data.url } : {}),
-          deadline: data.deadline,
-          during: during ?? 'a tool for the chat',
-          turnId: data.turnId,
-          ...(data.toolCallId ? { toolCallId: data.toolCallId } : {}),
-        });
-      }),
+      api.on.chat.elicitation(addChat),
       api.on.chat.done(({ turnId }) => setQueue((q) => q.filter((r) => !(r.source === 'chat' && r.turnId === turnId)))),
     ];
+    // Questions asked before this window connected (or before a reload) are still waiting.
+    void api.elicitation.pending({}).then((result) => {
+      if (!live || !result.ok) return;
+      const now = Date.now();
+      for (const data of result.value.general) if (data.deadline > now) add({ ...data, source: 'general' });
+      for (const data of result.value.chat) if (data.deadline > now) addChat(data);
+    });
     return () => {
+      live = false;
       for (const off of offs) off();
     };
   }, [api]);

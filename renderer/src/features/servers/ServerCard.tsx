@@ -25,9 +25,9 @@ export function ServerCard({ server, config, cost, onEdit }: Props) {
   const { state } = server;
   const [error, setError] = useState<HarborErrorData | undefined>();
   const [saving, setSaving] = useState(false);
-  // Shown at once while the change is saved, until the Host's summary differs from what was clicked.
-  const [optimistic, setOptimistic] = useState<{ readonly key: 'enabled' | 'trusted'; readonly value: boolean; readonly base: boolean } | undefined>();
-  const shown = (key: 'enabled' | 'trusted') => (optimistic?.key === key && server[key] === optimistic.base ? optimistic.value : server[key]);
+  // Shown at once while the change is saved, until a newer summary of the server arrives.
+  const [optimistic, setOptimistic] = useState<{ readonly key: 'enabled' | 'trusted'; readonly value: boolean; readonly seen: ServerSummary } | undefined>();
+  const shown = (key: 'enabled' | 'trusted') => (optimistic?.key === key && optimistic.seen === server ? optimistic.value : server[key]);
   const hint = state.kind === 'error' ? hintFor(server, state) : undefined;
 
   /** Flips enabled/trusted in the registry entry (the server keeps running for trust). */
@@ -35,7 +35,7 @@ export function ServerCard({ server, config, cost, onEdit }: Props) {
     if (!config) return;
     setSaving(true);
     setError(undefined);
-    setOptimistic({ key, value: on, base: server[key] });
+    setOptimistic({ key, value: on, seen: server });
     const next: Record<string, unknown> = { ...config };
     if (key === 'enabled' ? on : !on) delete next[key];
     else next[key] = on;

@@ -22,7 +22,8 @@ export function ToolsView({ server, search }: { readonly server: ServerSummary; 
   // The tool itself, not just its name: the panel stays while the server restarts.
   const [selected, setSelected] = useState<ToolItem | undefined>();
   const [error, setError] = useState<HarborErrorData | undefined>();
-  const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
+  // Switches flip at once; the registry takes over again once it is reloaded after the click.
+  const [pending, setPending] = useState<ReadonlyMap<string, { readonly value: boolean; readonly seen: unknown }>>(() => new Map());
 
   const tools = useMemo(() => (catalog?.status === 'ready' ? catalog.value.tools.map(asTool).filter((t): t is ToolItem => t !== undefined) : []), [catalog]);
   const shown = useMemo(() => tools.filter((t) => matches(search, t.name, t.title, t.description)), [tools, search]);
@@ -30,16 +31,22 @@ export function ToolsView({ server, search }: { readonly server: ServerSummary; 
   const disabled = new Set(Array.isArray(config?.disabledTools) ? (config.disabledTools as string[]) : []);
   const gone = selected !== undefined && catalog?.status === 'ready' && !tools.some((t) => t.name === selected.name);
 
+  const isEnabled = (tool: string) => {
+    const flip = pending.get(tool);
+    return flip && flip.seen === registry ? flip.value : !disabled.has(tool);
+  };
   const setEnabled = async (tool: string, enabled: boolean) => {
-    setPending((p) => new Set(p).add(tool));
+    setPending((p) => new Map(p).set(tool, { value: enabled, seen: registry }));
     setError(undefined);
     const result = await api.tools.setEnabled({ server: server.name, tool, enabled });
-    setPending((p) => {
-      const next = new Set(p);
-      next.delete(tool);
-      return next;
-    });
-    if (!result.ok) setError(asErrorData(result.error));
+    if (!result.ok) {
+      setError(asErrorData(result.error));
+      setPending((p) => {
+        const next = new Map(p);
+        next.delete(tool);
+        return next;
+      });
+    }
   };
 
   const panel =
@@ -86,9 +93,9 @@ export function ToolsView({ server, search }: { readonly server: ServerSummary; 
               renderItem={(tool) => (
                 <ToolRow
                   tool={tool}
-                  enabled={!disabled.has(tool.name)}
+                  enabled={isEnabled(tool.name)}
                   canToggle={config !== undefined}
-                  busy={pending.has(tool.name)}
+                  busy={false}
                   selected={tool.name === selected?.name}
                   onToggle={(on) => void setEnabled(tool.name, on)}
                   onOpen={() => {

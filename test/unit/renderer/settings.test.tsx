@@ -1,0 +1,181 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConsentDecisions, SettingsData } from '../../../preload/contract';
+import { SettingsPage } from '../../../renderer/src/features/settings/SettingsPage';
+import { applyTheme, loadTheme, setTheme } from '../../../renderer/src/features/settings/theme';
+import { MemoryTransport, WithHost } from './servers-memory-transport';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  delete document.documentElement.dataset.theme;
+});
+
+const DEFAULTS: SettingsData['defaults'] = { maxSteps: 25, resultCapBytes: 100_000, toolSearch: 'auto', toolSearchThreshold: 0.05, contextWindow: 128_000, requestTimeoutMs: 60_000 };
+
+function settingsHost(initial: SettingsData, decisions: ConsentDecisions = { approvals: [], launches: [], changes: [] }) {
+  const state = { settings: initial, decisions, policies: [] as Array<{ server: string; tool: string; mode: string }> };
+  const host = new MemoryTransport({
+    'app.info': () => ({ name: 'Harbor', version: '0.1.0', mode: 'web', configPath: '/x/harbor.json', dataDir: '/x', platform: 'linux', versions: { node: '24' }, configProblems: [] }),
+    'settings.get': () => state.settings,
+    'settings.setModel': (p) => {
+      const model = p.model as { provider: 'anthropic'; model: string; apiKeyMode: string } | null;
+      state.settings = model
+        ? { ...state.settings, model: { provider: model.provider, model: model.model, apiKey: model.apiKeyMode === 'set' ? { kind: 'secret', secret: 'model-anthropic-api-key', set: true } : { kind: 'env', variable: 'ANTHROPIC_API_KEY' } } }
+        : { chat: state.settings.chat, defaults: DEFAULTS };
+      return state.settings;
+    },
+    'settings.setChat': (p) => (state.settings = { ...state.settings, chat: p.chat as SettingsData['chat'] }),
+    'servers.list': () => [{ name: 'feature', transport: 'stdio', enabled: true, trusted: true, target: 'node f', state: { kind: 'ready' }, counts: { tools: 1, resources: 0, resourceTemplates: 0, prompts: 0 } }],
+    'registry.get': () => ({ path: '/x', text: '', problems: [], servers: [{ name: 'feature', config: { command: 'node', timeoutMs: 30_000 } }] }),
+    'consent.list': () => state.decisions,
+    'consent.policies': () => state.policies,
+    'consent.setPolicy': (p) => {
+      state.policies = p.mode ? [{ server: String(p.server), tool: String(p.tool), mode: String(p.mode) }] : [];
+      return state.policies;
+    },
+    'consent.revoke': (p) => {
+      state.decisions = { ...state.decisions, approvals: state.decisions.approvals.filter((a) => !(a.server === p.server && a.tool === p.tool)) };
+      return { removed: 1 };
+    },
+    'servers.update': (p) => ({ name: p.name }),
+  });
+  return { host, state };
+}
+
+describe('theme', () => {
+  it('is "system" until chosen, applied through data-theme, and remembered', () => {
+    expect(loadTheme()).toBe('system');
+    setTheme('dark');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(loadTheme()).toBe('dark');
+    applyTheme('system');
+    expect(document.documentElement.dataset.theme).toBeUndefined();
+    expect(loadTheme({ getItem: () => 'purple' })).toBe('system');
+    expect(loadTheme({ getItem: () => { throw new Error('denied'); } })).toBe('system');
+  });
+
+  it('switches from the Settings page', async () => {
+    const { host } = settingsHost({ chat: {}, defaults: DEFAULTS });
+    render(
+      <WithHost transport={host}>
+        <SettingsPage />
+      </WithHost>,
+    );
+    fireEvent.click(screen.getByRole('radio', { name: 'Dark' }));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    fireEvent.click(screen.getByRole('radio', { name: 'Same as the system' }));
+    expect(document.documentElement.dataset.theme).toBeUndefined();
+  });
+});
+
+describe('model settings', () => {
+  it('sends a new key to be stored in the keychain and never shows it again', async () => {
+    const { host } = settingsHost({ chat: {}, defaults: DEFAULTS });
+    render(
+      <WithHost transport={host}>
+        <SettingsPage />
+      </WithHost>,
+    );
+    const model = within(await screen.findByRole('region', { name: 'Model' }));
+    expect(model.getByText(/No model is set/)).toBeTruthy();
+    fireEvent.change(model.getByRole('textbox', { name: 'Model' }), { target: { value: 'claude-x' } });
+    fireEvent.click(model.getByRole('radio', { name: /Set a key/ }));
+    fireEvent.change(model.getByLabelText('API key'), { target: { value: 'sk-ant-VALUE' } });
+    expect((model.getByLabelText('API key') as HTMLInputElement).type).toBe('password');
+    await act(async () => fireEvent.click(model.getByRole('button', { name: 'Save model' })));
+    expect(host.sent('settings.setModel')).toEqual([{ model: { provider: 'anthropic', model: 'claude-x', apiKeyMode: 'set', apiKey: 'sk-ant-VALUE' } }]);
+    await waitFor(() => expect(model.getByText(/Saved. The key is in the system keychain/)).toBeTruthy());
+    expect(document.body.innerHTML).not.toContain('sk-ant-VALUE');
+    await waitFor(() => expect((model.getByRole('radio', { name: /Keep the current key/ }) as HTMLInputElement).checked).toBe(true));
+  });
+
+  it('explains a missing address for an OpenAI-compatible model without sending anything', async () => {
+    const { host } = settingsHost({ chat: {}, defaults: DEFAULTS });
+    render(
+      <WithHost transport={host}>
+        <SettingsPage />
+      </WithHost>,
+    );
+    const model = within(await screen.findByRole('region', { name: 'Model' }));
+    fireEvent.change(model.getByRole('combobox', { name: 'Provider' }), { target: { value: 'openai-compatible' } });
+    fireEvent.change(model.getByRole('textbox', { name: 'Model' }), { target: { value: 'llama' } });
+    await act(async () => fireEvent.click(model.getByRole('button', { name: 'Save model' })));
+    expect(model.getByText(/needs its address/)).toBeTruthy();
+    expect(host.sent('settings.setModel')).toEqual([]);
+  });
+
+  it('saves the discovery threshold as a fraction', async () => {
+    const { host } = settingsHost({ chat: {}, defaults: DEFAULTS });
+    render(
+      <WithHost transport={host}>
+        <SettingsPage />
+      </WithHost>,
+    );
+    const chat = within(await screen.findByRole('region', { name: 'Tools in chat' }));
+    fireEvent.change(chat.getByRole('textbox', { name: /Threshold/ }), { target: { value: '10' } });
+    expect(chat.getByText('≈ 12,800 tokens of a 128,000-token window.')).toBeTruthy();
+    fireEvent.change(chat.getByRole('textbox', { name: 'Steps per turn' }), { target: { value: '0' } });
+    await act(async () => fireEvent.click(chat.getByRole('button', { name: 'Save' })));
+    expect(chat.getByText('Steps is a whole number above 0.')).toBeTruthy();
+    fireEvent.change(chat.getByRole('textbox', { name: 'Steps per turn' }), { target: { value: '' } });
+    await act(async () => fireEvent.click(chat.getByRole('button', { name: 'Save' })));
+    expect(host.sent('settings.setChat')).toEqual([{ chat: { toolSearchThreshold: 0.1 } }]);
+  });
+});
+
+describe('approvals', () => {
+  it('lists remembered decisions with what changed since, and revokes one', async () => {
+    const { host } = settingsHost(
+      { chat: {}, defaults: DEFAULTS },
+      {
+        approvals: [{ server: 'feature', tool: 'echo', kind: 'always', fingerprint: 'f', createdAt: 1000 }],
+        launches: [{ server: 'feature', commandLine: 'node f.mjs', createdAt: 500 }],
+        changes: [{ server: 'feature', tool: 'echo', changed: ['description'], at: 2000 }],
+      },
+    );
+    render(
+      <WithHost transport={host}>
+        <SettingsPage />
+      </WithHost>,
+    );
+    const list = within(await screen.findByRole('list', { name: 'Remembered decisions' }));
+    expect(list.getByText(/changed since: description/)).toBeTruthy();
+    expect(list.getByText('node f.mjs')).toBeTruthy();
+    await act(async () => fireEvent.click(list.getByRole('button', { name: 'Revoke echo of feature' })));
+    expect(host.sent('consent.revoke')).toEqual([{ server: 'feature', tool: 'echo' }]);
+    await waitFor(() => expect(list.queryByText(/always allowed/)).toBeNull());
+  });
+
+  it('sets and clears a per-server default', async () => {
+    const { host } = settingsHost({ chat: {}, defaults: DEFAULTS });
+    render(
+      <WithHost transport={host}>
+        <SettingsPage />
+      </WithHost>,
+    );
+    const select = await screen.findByRole('combobox', { name: 'Tool calls of feature' });
+    await act(async () => fireEvent.change(select, { target: { value: 'deny' } }));
+    expect(host.sent('consent.setPolicy')).toEqual([{ server: 'feature', tool: '*', mode: 'deny' }]);
+    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Tool calls of feature' }) as HTMLSelectElement).value).toBe('deny'));
+    await act(async () => fireEvent.change(screen.getByRole('combobox', { name: 'Tool calls of feature' }), { target: { value: '' } }));
+    expect(host.sent('consent.setPolicy').at(-1)).toEqual({ server: 'feature', tool: '*', mode: null });
+  });
+});
+
+describe('timeouts', () => {
+  it('edits a server\'s timeout in seconds, keeping the rest of its config', async () => {
+    const { host } = settingsHost({ chat: {}, defaults: DEFAULTS });
+    render(
+      <WithHost transport={host}>
+        <SettingsPage />
+      </WithHost>,
+    );
+    const input = await screen.findByRole('textbox', { name: 'feature' });
+    expect((input as HTMLInputElement).value).toBe('30');
+    fireEvent.change(input, { target: { value: '2.5' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save the timeout of feature' })));
+    expect(host.sent('servers.update')).toEqual([{ name: 'feature', config: { command: 'node', timeoutMs: 2500 } }]);
+  });
+});
