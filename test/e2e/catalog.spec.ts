@@ -50,7 +50,7 @@ test.describe('one feature server', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a tool runs by hand from its form; resources are read; a prompt is rendered with completions', async ({ page, harbor }) => {
+  test('a tool runs by hand from its form; resources are read; a prompt is rendered with completions', async ({ page, harbor }, testInfo) => {
     const errors = collectErrors(page);
     await page.goto(harbor.url);
     await goTo(page, 'Tools');
@@ -83,6 +83,7 @@ test.describe('one feature server', () => {
     await expect(page.getByText('Reads fixture://item/42')).toBeVisible();
     await page.getByRole('button', { name: 'Read', exact: true }).click();
     await expect(page.getByText('item 42', { exact: true })).toBeVisible();
+    await screenshot(page, 'view-resources-light', testInfo);
 
     await goTo(page, 'Prompts');
     await page.getByRole('button', { name: 'Use prompt greet' }).click();
@@ -91,6 +92,7 @@ test.describe('one feature server', () => {
     await page.getByRole('textbox', { name: /^name/ }).fill('Ana');
     await page.getByRole('button', { name: 'Show messages' }).click();
     await expect(page.getByRole('region', { name: 'Prompt messages' })).toContainText('Hello, Ana!');
+    await screenshot(page, 'view-prompts-light', testInfo);
     expect(errors).toEqual([]);
   });
 });

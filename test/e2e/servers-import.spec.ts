@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ECHO_ENV_SERVER, NODE, allowCallsWithoutAsking, collectErrors, expect, goTo, pickServer, runTool, test } from './servers-fixture';
+import { ECHO_ENV_SERVER, NODE, allowCallsWithoutAsking, collectErrors, expect, goTo, pickServer, runTool, screenshot, test } from './servers-fixture';
 
 const TOKEN = `ghp_e2eImport${Date.now()}xyz`;
 
@@ -30,7 +30,7 @@ test.use({
   },
 });
 
-test('a Claude Desktop config is imported; its secret moves to the keychain and never appears in the page', async ({ page, harbor }) => {
+test('a Claude Desktop config is imported; its secret moves to the keychain and never appears in the page', async ({ page, harbor }, testInfo) => {
   const errors = collectErrors(page);
   await page.goto(harbor.url);
   await goTo(page, 'Servers');
@@ -49,6 +49,7 @@ test('a Claude Desktop config is imported; its secret moves to the keychain and 
   await expect(moving).toContainText('GITHUB_TOKEN');
   await expect(moving).toContainText('echo-github_token');
   expect(await page.content()).not.toContain(TOKEN);
+  await screenshot(page, 'view-servers-import-preview', testInfo);
 
   await panel.getByRole('button', { name: 'Import 2 servers' }).click();
   await expect(panel.getByText('Imported 2 servers: echo, weather.')).toBeVisible();

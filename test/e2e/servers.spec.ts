@@ -97,10 +97,22 @@ test.describe('a crashing server', () => {
     await allowCallsWithoutAsking(page, 'crashy');
     await goTo(page, 'Tools');
     await pickServer(page, 'crashy');
+    // Every text a state badge shows, recorded as it changes: the restarting state lasts only
+    // about a second (the first backoff), too short to catch reliably by polling on 2 cores.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __badges: string[] }).__badges = seen;
+      new MutationObserver(() => {
+        for (const badge of document.querySelectorAll('.badge')) if (badge.textContent) seen.push(badge.textContent);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     const panel = await runTool(page, 'work');
     // The call fails with the cause; the server's badge counts the restart, then it is back.
-    await expect(panel.getByRole('alert')).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByText(/Restarting 1\/5/).first()).toBeVisible({ timeout: 15_000 });
+    await expect(panel.getByRole('alert')).toContainText('crashy', { timeout: 15_000 });
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __badges: string[] }).__badges.find((t) => t.startsWith('Restarting 1/5'))), { timeout: 15_000 })
+      .toBeDefined();
+    await expect(page.getByRole('region', { name: /^Run work/ })).toBeVisible();
     await goTo(page, 'Servers');
     await expect(card.getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
     await goTo(page, 'Activity');

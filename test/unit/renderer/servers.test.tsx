@@ -121,6 +121,35 @@ describe('ServerList', () => {
   });
 });
 
+describe('Sign in / Sign out of a remote server', () => {
+  it('signs in through auth.login, showing the sign-in page address only as an http(s) link', async () => {
+    const remote: ServerSummary = { ...notes, name: 'linear', transport: 'http', target: 'https://mcp.linear.app/mcp' };
+    const host = hostWith([remote], [{ name: 'linear', config: { url: 'https://mcp.linear.app/mcp' } }]);
+    let finish: ((value: unknown) => void) | undefined;
+    host.handlers['auth.login'] = () => new Promise((resolve) => (finish = resolve));
+    host.handlers['auth.logout'] = () => ({ removed: true, revoked: true });
+    render(
+      <WithHost transport={host}>
+        <ServerList state={{ status: 'ready', value: [remote] }} />
+      </WithHost>,
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in to linear' })));
+    expect(host.sent('auth.login')).toEqual([{ name: 'linear' }]);
+    await act(async () => host.emit('auth.open', { server: 'linear', url: 'javascript:alert(1)' }));
+    expect(document.querySelector('a')).toBeNull();
+    expect(screen.getByText('javascript:alert(1)')).toBeTruthy();
+    await act(async () => host.emit('auth.open', { server: 'linear', url: 'https://auth.example/authorize?x=1' }));
+    const link = screen.getByRole('link', { name: 'https://auth.example/authorize?x=1' });
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    await act(async () => finish!(remote));
+    expect(screen.getByText('Signed in.')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out of linear' })));
+    expect(host.sent('auth.logout')).toEqual([{ name: 'linear' }]);
+    expect(screen.getByText(/Signed out/)).toBeTruthy();
+  });
+});
+
 describe('StateBadge and error hints', () => {
   it('counts down to the next restart', () => {
     expect(stateLabel({ kind: 'restarting', attempt: 2, maxAttempts: 5, nextAt: 10_500 }, 7_000)).toBe('Restarting 2/5 · in 4 s');
