@@ -57,8 +57,9 @@ export class LoopbackCallbackServer implements Disposable {
         this.waiters.delete(state);
         fn();
       };
+      // Not unref'd: while Harbor waits for a sign-in it opened, the process must stay alive (the
+      // listener itself is unref'd, so `harbor login` would otherwise exit before the callback).
       const timer = setTimeout(() => finish(() => reject(options.onTimeout())), options.timeoutMs);
-      timer.unref?.();
       const onAbort = () => finish(() => reject(options.signal?.reason ?? new HarborError('CANCELLED', 'Sign-in was cancelled.')));
       if (options.signal?.aborted) return onAbort();
       options.signal?.addEventListener('abort', onAbort, { once: true });

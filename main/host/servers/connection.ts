@@ -143,10 +143,20 @@ export class ServerConnection implements Disposable {
   start(): Promise<void> {
     if (this.disposed) return Promise.resolve();
     if (this._state.kind === 'ready') return Promise.resolve();
-    this.connecting ??= this.connect(false).finally(() => {
-      this.connecting = undefined;
+    return this.connecting ?? this.launch(() => this.connect(false));
+  }
+
+  /**
+   * Runs one connect attempt as "the" attempt in flight. A stop() forgets it (its callbacks are
+   * stale by generation), so a start() right after a stop() begins a fresh attempt instead of
+   * waiting on the abandoned one.
+   */
+  private launch(run: () => Promise<void>): Promise<void> {
+    const attempt: Promise<void> = run().finally(() => {
+      if (this.connecting === attempt) this.connecting = undefined;
     });
-    return this.connecting;
+    this.connecting = attempt;
+    return attempt;
   }
 
   /** Resolves when the server is ready; throws its error otherwise. */
@@ -160,6 +170,7 @@ export class ServerConnection implements Disposable {
 
   async stop(): Promise<void> {
     this.generation++;
+    this.connecting = undefined;
     this.clearRestartTimer();
     await this.teardown();
     this.setState({ kind: 'stopped' });
@@ -455,9 +466,7 @@ export class ServerConnection implements Disposable {
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;
       if (generation !== this.generation || this.disposed) return;
-      this.connecting ??= this.connect(true).finally(() => {
-        this.connecting = undefined;
-      });
+      if (!this.connecting) void this.launch(() => this.connect(true));
     }, next.delayMs);
     this.restartTimer.unref?.();
   }
@@ -601,12 +610,10 @@ export class ServerConnection implements Disposable {
   /** After a sign-in: a new transport with the new tokens (the SDK's advice), then the call again. */
   private async reconnectAfterSignIn(signInBudget: number): Promise<void> {
     this.generation++;
+    this.connecting = undefined;
     this.clearRestartTimer();
     await this.teardown();
-    this.connecting ??= this.connect(false, signInBudget).finally(() => {
-      this.connecting = undefined;
-    });
-    await this.connecting;
+    await this.launch(() => this.connect(false, signInBudget));
   }
 
   private async requestOnce<T>(
