@@ -9,21 +9,8 @@
 import { pathToFileURL } from 'node:url';
 import { BrowserWindow, type Session, type WebContents, type WebPreferences } from 'electron';
 
-/**
- * Same policy as the <meta> in renderer/index.html (a unit test keeps the two equal). Set as a
- * response header too, so it holds even if the page's markup changes or a response is injected.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export { CONTENT_SECURITY_POLICY } from './csp';
+import { CONTENT_SECURITY_POLICY } from './csp';
 
 /** Longest URL handed to the OS opener: a mailto: body is no place for megabytes. */
 const MAX_EXTERNAL_URL_LENGTH = 4096;

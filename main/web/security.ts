@@ -9,18 +9,9 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** Same policy as the <meta> in renderer/index.html; `connect-src 'self'` admits ws://same-host. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+import { CONTENT_SECURITY_POLICY } from '../csp';
+
+export { CONTENT_SECURITY_POLICY };
 
 /** Headers on every HTTP response, static file or refusal alike. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {

@@ -3,11 +3,12 @@
  * open the printed URL, walk every page of the navigation, and check that what the Host knows
  * (version, config file, servers) is what the page shows.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { collectErrors, readUrlLine, stopProcess } from './harbor-process';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -36,56 +37,20 @@ const test = base.extend<{ harbor: Harbor }>({
       const url = await readUrlLine(child);
       await use({ url, origin: new URL(url).origin, configPath, dataDir: dir });
     } finally {
-      await stop(child);
+      await stopProcess(child);
       rmSync(dir, { recursive: true, force: true });
     }
   },
 });
 
-function readUrlLine(child: ChildProcessWithoutNullStreams): Promise<string> {
-  let stdout = '';
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`harbor web printed no URL within 20 s:\n${stderr}`)), 20_000);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const newline = stdout.indexOf('\n');
-      if (newline < 0) return;
-      clearTimeout(timer);
-      resolvePromise((JSON.parse(stdout.slice(0, newline)) as { url: string }).url);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`harbor web exited (${code}) before printing its URL:\n${stderr}`));
-    });
-  });
-}
 
-async function stop(child: ChildProcessWithoutNullStreams): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 /**
  * Console errors include CSP violations and failed loads: the page must run under its strict policy
  * untouched. The one tolerated line is Chromium noting that the <meta> copy of the policy cannot
  * carry frame-ancestors (the HTTP header, which browser mode sends, does).
  */
-const TOLERATED = /'frame-ancestors' is ignored when delivered via a <meta> element/;
 
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !TOLERATED.test(message.text())) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 async function screenshot(page: Page, name: string, outputPath: (name: string) => string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });

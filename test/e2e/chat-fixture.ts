@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { startScriptedModel, type ScriptEntry, type ScriptedModel } from '../fixtures/model/scripted-model';
+import { collectErrors, readUrlLine, stopProcess } from './harbor-process';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 const SCREENSHOTS = join(ROOT, 'test', 'output', 'screenshots');
@@ -71,7 +72,7 @@ export const test = base.extend<{ startHarbor: Start }>({
       return { url, dir, configPath, eventsFile, model };
     });
     for (const { child, model, dir } of started.reverse()) {
-      await stop(child);
+      await stopProcess(child);
       await model.close();
       rmSync(dir, { recursive: true, force: true });
     }
@@ -80,47 +81,9 @@ export const test = base.extend<{ startHarbor: Start }>({
 
 export { expect };
 
-function readUrlLine(child: ChildProcessWithoutNullStreams): Promise<string> {
-  let stdout = '';
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`harbor web printed no URL within 20 s:\n${stderr}`)), 20_000);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const newline = stdout.indexOf('\n');
-      if (newline < 0) return;
-      clearTimeout(timer);
-      resolvePromise((JSON.parse(stdout.slice(0, newline)) as { url: string }).url);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`harbor web exited (${code}) before printing its URL:\n${stderr}`));
-    });
-  });
-}
 
-async function stop(child: ChildProcessWithoutNullStreams): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
-/** Chromium's note that a <meta> CSP cannot carry frame-ancestors (the HTTP header does) is the one tolerated line. */
-const TOLERATED = /'frame-ancestors' is ignored when delivered via a <meta> element/;
 
-/** Console errors (CSP violations included) and uncaught page errors: a spec ends by expecting none. */
-export function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !TOLERATED.test(message.text())) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 /** Saves a screenshot as test output and under test/output/screenshots/ (gitignored). */
 export async function screenshot(page: Page, name: string, testInfo: TestInfo): Promise<void> {
@@ -159,3 +122,5 @@ export async function send(page: Page, text: string): Promise<void> {
 export function consentDialog(page: Page) {
   return page.getByRole('dialog');
 }
+
+export { collectErrors };

@@ -4,11 +4,12 @@
  * there), with its own keychain service name (the test's secrets never mix with a person's), and
  * helpers to drive the page the way a person would.
  */
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { collectErrors, readUrlLine, stopProcess } from './harbor-process';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const NODE = process.execPath;
@@ -68,7 +69,7 @@ export const test = base.extend<{ harborOptions: HarborOptions; harbor: HarborWe
       const url = await readUrlLine(child);
       await use({ ...paths, url, cli });
     } finally {
-      await stop(child);
+      await stopProcess(child);
       // Secrets the test stored live in the keychain, not the temp dir: remove them too.
       const listed = await cli(['--json', 'secret', 'list']);
       if (listed.code === 0) {
@@ -89,44 +90,8 @@ function runCli(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ code
   });
 }
 
-function readUrlLine(child: ChildProcessWithoutNullStreams): Promise<string> {
-  let stdout = '';
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`harbor web printed no URL within 20 s:\n${stderr}`)), 20_000);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const newline = stdout.indexOf('\n');
-      if (newline < 0) return;
-      clearTimeout(timer);
-      resolvePromise((JSON.parse(stdout.slice(0, newline)) as { url: string }).url);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`harbor web exited (${code}) before printing its URL:\n${stderr}`));
-    });
-  });
-}
 
-async function stop(child: ChildProcessWithoutNullStreams): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
-/** Page errors and console errors (CSP violations included), minus Chromium's note about <meta> frame-ancestors. */
-export function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/'frame-ancestors' is ignored when delivered via a <meta> element/.test(message.text())) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 export async function goTo(page: Page, name: 'Chat' | 'Servers' | 'Tools' | 'Resources' | 'Prompts' | 'Activity' | 'Settings'): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
@@ -168,3 +133,5 @@ export async function runTool(page: Page, tool: string, args: Record<string, str
   await page.getByRole('searchbox', { name: 'Search tools' }).fill('');
   return panel;
 }
+
+export { collectErrors };

@@ -289,7 +289,7 @@ describe('harbor web: static files', () => {
     web = await startWeb();
   });
 
-  it('serves the page with the same strict CSP as its meta tag, and nosniff', async () => {
+  it('serves the page with the strict CSP of its meta tag (plus frame-ancestors, header-only), and nosniff', async () => {
     const res = await httpGet(web.port, '/');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -298,7 +298,7 @@ describe('harbor web: static files', () => {
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("script-src 'self'");
     const meta = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(res.body)?.[1];
-    expect(meta).toBe(csp);
+    expect(`${meta}; frame-ancestors 'none'`).toBe(csp);
   });
 
   it('serves the bundle with a JavaScript content type', async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { META_CONTENT_SECURITY_POLICY } from '../../main/csp';
 
 // The Electron binary cannot run here: stand in a BrowserWindow that records what the factory
 // asks of it, so the wiring (not Electron) is what these tests check.
@@ -121,7 +122,9 @@ describe('CONTENT_SECURITY_POLICY', () => {
   it('is the same policy as the <meta> in renderer/index.html', () => {
     const html = readFileSync(join(repoRoot, 'renderer', 'index.html'), 'utf8');
     const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html);
-    expect(meta?.[1]).toBe(CONTENT_SECURITY_POLICY);
+    expect(meta?.[1]).toBe(META_CONTENT_SECURITY_POLICY);
+    // frame-ancestors is honoured only as a header: the header form adds exactly that.
+    expect(CONTENT_SECURITY_POLICY).toBe(`${META_CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`);
   });
 });
 
