@@ -102,7 +102,10 @@ describe.skipIf(problem !== undefined)(`secrets from the real keychain reach ser
       expect(traffic).toContain('tools/call');
       expect(traffic).not.toContain(secret);
       // The server wrote the value to its stderr too: the tail Harbor keeps shows it masked.
-      const tail = (await t.host.connection('echo')).stderrTail();
+      // (stderr and stdout are separate pipes: the line may land just after the result.)
+      const connection = await t.host.connection('echo');
+      await waitFor(() => connection.stderrTail().includes('get_env TOKEN='), 'the server\'s stderr line');
+      const tail = connection.stderrTail();
       expect(tail).toContain('get_env TOKEN=***');
       expect(tail).not.toContain(secret);
     } finally {
