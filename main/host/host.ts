@@ -476,6 +476,7 @@ export class Host implements Disposable {
   /** A connected server (connecting it if needed); throws its error if it cannot be reached. */
   async connection(name: string): Promise<ServerConnection> {
     const connection = this.manager.connection(name);
+    if (connection.state.kind === 'ready') return connection;
     await this.loginPathReady;
     // A state's message can quote the server (and its stderr): masked like everything shown.
     await connection.whenReady().catch((error: unknown) => {

@@ -622,7 +622,8 @@ export class ServerConnection implements Disposable {
     run: (client: Client, requestOptions: Parameters<Client['callTool']>[1] & object) => Promise<T>,
     signInsLeft: number,
   ): Promise<T> {
-    await this.whenReady();
+    // The hot path of every call: a ready connection skips the start() round trip.
+    if (this._state.kind !== 'ready') await this.whenReady();
     this.opened?.auth?.allowSignIn(signInsLeft > 0);
     const auth = this.opened?.auth;
     const client = this.client;

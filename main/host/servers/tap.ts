@@ -9,16 +9,22 @@ export function tapTransport<T extends Transport>(
   transport: T,
   observe: (direction: 'out' | 'in', message: JSONRPCMessage) => void,
 ): T {
+  const send = (message: JSONRPCMessage, options?: unknown) => {
+    observe('out', message);
+    return (transport.send as (m: JSONRPCMessage, o?: unknown) => Promise<void>).call(transport, message, options);
+  };
+  // Bound once per method: the SDK reads transport members on every message.
+  const bound = new Map<PropertyKey, { fn: unknown; bound: unknown }>();
   return new Proxy(transport, {
     get(target, prop, _receiver) {
-      if (prop === 'send') {
-        return (message: JSONRPCMessage, options?: unknown) => {
-          observe('out', message);
-          return (target.send as (m: JSONRPCMessage, o?: unknown) => Promise<void>).call(target, message, options);
-        };
-      }
+      if (prop === 'send') return send;
       const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      if (typeof value !== 'function') return value;
+      const cached = bound.get(prop);
+      if (cached?.fn === value) return cached.bound;
+      const fn = (value as (...a: unknown[]) => unknown).bind(target);
+      bound.set(prop, { fn: value, bound: fn });
+      return fn;
     },
     set(target, prop, value: unknown) {
       if (prop === 'onmessage' && typeof value === 'function') {

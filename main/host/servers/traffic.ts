@@ -46,12 +46,13 @@ export class TrafficLog {
       ...(typeof m.id === 'string' || typeof m.id === 'number' ? { id: m.id } : {}),
     };
     this.entries.push(entry);
-    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+    // Trim in batches: splicing one entry off the front of a full log on every message is O(n).
+    if (this.entries.length > this.capacity * 1.25) this.entries.splice(0, this.entries.length - this.capacity);
     for (const listener of this.listeners) listener(entry);
   }
 
   list(filter: { server?: string; afterSeq?: number } = {}): TrafficEntry[] {
-    return this.entries.filter(
+    return this.entries.slice(-this.capacity).filter(
       (e) => (filter.server === undefined || e.server === filter.server) && e.seq > (filter.afterSeq ?? 0),
     );
   }
