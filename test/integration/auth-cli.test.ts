@@ -11,31 +11,12 @@ import { headlessBrowser } from '../../main/host/auth/opener';
 import { KeychainSecretStore } from '../../main/host/secrets/keychain-store';
 import { startAuthFixture, type RunningAuthFixture } from '../fixtures/auth/start';
 import { runCli, tempRegistry } from '../helpers/cli';
+import { requireKeychainInCi } from '../helpers/keychain';
 
 const SERVICE = `harbor-test-auth-${process.pid}-${randomBytes(4).toString('hex')}`;
 
-async function keychainProblem(): Promise<string | undefined> {
-  if (!process.env.DBUS_SESSION_BUS_ADDRESS) return 'no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset); run the tests as .ci/run does, inside dbus-run-session with gnome-keyring-daemon --unlock';
-  const store = new KeychainSecretStore({ service: `${SERVICE}-probe` });
-  try {
-    await store.set('probe', 'probe-value');
-    if ((await store.get('probe')) !== 'probe-value') return 'the keychain did not return what was stored';
-    await store.delete('probe');
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    await store.dispose();
-  }
-}
 
-const problem = await keychainProblem();
-
-if (process.env.CI && problem) {
-  it('has a usable Secret Service in CI for harbor login', () => {
-    throw new Error(`The real keychain is required in CI but is not usable: ${problem}.`);
-  });
-}
+const problem = await requireKeychainInCi();
 
 let fixture: RunningAuthFixture | undefined;
 let registry: ReturnType<typeof tempRegistry> | undefined;

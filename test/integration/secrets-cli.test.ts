@@ -15,6 +15,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeychainSecretStore } from '../../main/host/secrets/keychain-store';
 import { FIXTURES, NODE, REPO } from '../helpers/host';
+import { requireKeychainInCi } from '../helpers/keychain';
 
 const CLI = join(REPO, 'out/main/cli.js');
 const ECHO_ENV = join(FIXTURES, 'echo-env.mjs');
@@ -22,26 +23,8 @@ const SERVICE = `harbor-test-${process.pid}-${randomBytes(4).toString('hex')}`;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const newSecret = () => `sk-test-${randomBytes(12).toString('hex')}`;
 
-async function keychainProblem(): Promise<string | undefined> {
-  if (!process.env.DBUS_SESSION_BUS_ADDRESS) return 'no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset); run the tests as .ci/run does, inside dbus-run-session with gnome-keyring-daemon --unlock';
-  const store = new KeychainSecretStore({ service: SERVICE });
-  try {
-    await store.set('probe', 'probe-value');
-    await store.delete('probe');
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    store.dispose();
-  }
-}
 
-const problem = await keychainProblem();
-if (process.env.CI && problem) {
-  it('has a usable Secret Service in CI', () => {
-    throw new Error(`The real keychain is required in CI but is not usable: ${problem}`);
-  });
-}
+const problem = await requireKeychainInCi();
 
 interface Run {
   readonly code: number | null;

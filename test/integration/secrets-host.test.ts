@@ -15,6 +15,7 @@ import { HarborError } from '../../main/host/errors';
 import { KeychainSecretStore } from '../../main/host/secrets/keychain-store';
 import { MemorySecretStore } from '../../main/host/secrets/memory-store';
 import { FIXTURES, NODE, createTestHost, waitFor } from '../helpers/host';
+import { requireKeychainInCi } from '../helpers/keychain';
 
 const ECHO_ENV = join(FIXTURES, 'echo-env.mjs');
 const SERVICE = `harbor-test-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -22,26 +23,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** A value that appears nowhere else, so any hit is a leak. */
 const newSecret = () => `sk-test-${randomBytes(12).toString('hex')}`;
 
-async function keychainProblem(): Promise<string | undefined> {
-  if (!process.env.DBUS_SESSION_BUS_ADDRESS) return 'no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset); run the tests as .ci/run does, inside dbus-run-session with gnome-keyring-daemon --unlock';
-  const store = new KeychainSecretStore({ service: SERVICE });
-  try {
-    await store.set('probe', 'probe-value');
-    await store.delete('probe');
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    store.dispose();
-  }
-}
 
-const problem = await keychainProblem();
-if (process.env.CI && problem) {
-  it('has a usable Secret Service in CI', () => {
-    throw new Error(`The real keychain is required in CI but is not usable: ${problem}`);
-  });
-}
+const problem = await requireKeychainInCi();
 
 interface EchoResult {
   content: Array<{ type: string; text?: string }>;

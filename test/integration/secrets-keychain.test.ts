@@ -10,32 +10,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KeychainSecretStore } from '../../main/host/secrets/keychain-store';
+import { requireKeychainInCi } from '../helpers/keychain';
 
 const SERVICE = `harbor-test-${process.pid}-${randomBytes(4).toString('hex')}`;
 
-/** Why the ambient keychain cannot be used here, or undefined when it can (a real write/read/delete). */
-async function keychainProblem(): Promise<string | undefined> {
-  if (!process.env.DBUS_SESSION_BUS_ADDRESS) return 'no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset); run the tests as .ci/run does, inside dbus-run-session with gnome-keyring-daemon --unlock';
-  const store = new KeychainSecretStore({ service: `${SERVICE}-probe` });
-  try {
-    await store.set('probe', 'probe-value');
-    if ((await store.get('probe')) !== 'probe-value') return 'the keychain did not return what was stored';
-    await store.delete('probe');
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    store.dispose();
-  }
-}
 
-const problem = await keychainProblem();
-
-if (process.env.CI && problem) {
-  it('has a usable Secret Service in CI', () => {
-    throw new Error(`The real keychain is required in CI but is not usable: ${problem}. .ci/run must run the tests inside dbus-run-session after gnome-keyring-daemon --unlock --components=secrets.`);
-  });
-}
+const problem = await requireKeychainInCi();
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string }> {
   return new Promise((done) => {
