@@ -6,10 +6,10 @@
  * person is asked once, about exactly what they saw. Denial, closing the dialog or the deadline
  * passing adds nothing. One link at a time: a page cannot stack up dialogs.
  */
-import { randomUUID } from 'node:crypto';
 import type { ConsentChoice, ConsentRequest } from '../../preload/contract';
 import { toErrorData } from '../host/errors';
 import type { HostEvents } from '../host/events';
+import { PendingConsents } from '../host/consent/pending';
 import type { Disposable } from '../host/lifecycle';
 import { ServerConfig } from '../host/registry/schema';
 import { describeLaunch, resolveLaunch } from '../host/servers/launch';
@@ -33,12 +33,6 @@ export interface AddServerConsentDeps {
   readonly now?: () => number;
 }
 
-interface Pending {
-  readonly request: ConsentRequest;
-  readonly resolve: (choice: ConsentChoice) => void;
-  readonly timer: ReturnType<typeof setTimeout>;
-}
-
 const quote = (part: string) => (/^[\w@%+=:,./-]+$/.test(part) ? part : JSON.stringify(part));
 
 /** Exactly what will run, as one line: `NAME=value … command args`, or the URL. */
@@ -56,11 +50,10 @@ export function describeLinkLaunch(link: AddServerLink): NonNullable<ConsentRequ
 }
 
 export class AddServerConsent implements Disposable {
-  private readonly pending = new Map<string, Pending>();
-  private readonly now: () => number;
+  private readonly pending: PendingConsents;
 
   constructor(private readonly deps: AddServerConsentDeps) {
-    this.now = deps.now ?? Date.now;
+    this.pending = new PendingConsents(deps.events, deps.timeoutMs, deps.now);
   }
 
   /** Handles one link, start to end; resolves with what happened (tests, the log). */
@@ -112,38 +105,18 @@ export class AddServerConsent implements Disposable {
 
   /** The person's answer; unknown, expired or not-offered answers are ignored (false). */
   respond(id: string, decision: ConsentChoice): boolean {
-    const pending = this.pending.get(id);
-    if (!pending || pending.request.deadline < this.now() || !pending.request.options.includes(decision)) return false;
-    return this.settle(id, decision);
+    return this.pending.respond(id, decision);
   }
 
   pendingRequests(): ConsentRequest[] {
-    return [...this.pending.values()].map((p) => p.request);
+    return this.pending.requests();
   }
 
   dispose(): void {
-    for (const id of [...this.pending.keys()]) this.settle(id, 'deny');
+    this.pending.dispose();
   }
 
   private ask(request: Omit<ConsentRequest, 'id' | 'deadline'>): Promise<ConsentChoice> {
-    const id = randomUUID();
-    const timeoutMs = this.deps.timeoutMs ?? 5 * 60_000;
-    const full: ConsentRequest = { ...request, id, deadline: this.now() + timeoutMs };
-    return new Promise<ConsentChoice>((resolve) => {
-      const timer = setTimeout(() => this.settle(id, 'deny'), timeoutMs);
-      timer.unref?.();
-      this.pending.set(id, { request: full, resolve, timer });
-      this.deps.events.emit('consent.request', full);
-    });
-  }
-
-  private settle(id: string, decision: ConsentChoice): boolean {
-    const pending = this.pending.get(id);
-    if (!pending) return false;
-    this.pending.delete(id);
-    clearTimeout(pending.timer);
-    pending.resolve(decision);
-    this.deps.events.emit('consent.resolved', { id, decision });
-    return true;
+    return this.pending.ask(request);
   }
 }

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Tool } from '@modelcontextprotocol/client';
 import type { ConsentChoice, ConsentDecisions, ConsentRequest } from '../../../preload/contract';
 import { HarborError } from '../errors';
@@ -6,6 +6,7 @@ import type { HostEvents } from '../events';
 import type { Disposable } from '../lifecycle';
 import { describeLaunch, type LaunchSpec } from '../servers/launch';
 import { changedFields, definitionOf, fingerprintTool } from './fingerprint';
+import { PendingConsents } from './pending';
 import { ConsentPolicy, type ToolCallContext } from './policy';
 import type { ConsentStore, PolicyMode } from './store';
 
@@ -26,12 +27,6 @@ export interface ToolAuthorization extends ToolCallContext {
   readonly approveOnce?: boolean;
 }
 
-interface Pending {
-  readonly request: ConsentRequest;
-  readonly resolve: (choice: ConsentChoice) => void;
-  readonly timer: ReturnType<typeof setTimeout>;
-}
-
 /**
  * The one gate every tool call and every stdio launch goes through (CLI, chat loop, UI).
  * Consent defaults to no: a pending request has an id and a deadline; a reply for an unknown or
@@ -39,9 +34,8 @@ interface Pending {
  */
 export class ConsentGate implements Disposable {
   readonly policy: ConsentPolicy;
-  private readonly pending = new Map<string, Pending>();
+  private readonly pending: PendingConsents;
   private readonly sessionLaunches = new Set<string>();
-  private readonly now: () => number;
 
   constructor(
     private readonly store: ConsentStore,
@@ -49,7 +43,7 @@ export class ConsentGate implements Disposable {
     private readonly options: ConsentGateOptions,
   ) {
     this.policy = new ConsentPolicy(store);
-    this.now = options.now ?? Date.now;
+    this.pending = new PendingConsents(events, options.timeoutMs, options.now);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -199,41 +193,20 @@ export class ConsentGate implements Disposable {
   // Asking
 
   private ask(request: Omit<ConsentRequest, 'id' | 'deadline'>): Promise<ConsentChoice> {
-    const id = randomUUID();
-    const timeoutMs = this.options.timeoutMs ?? 5 * 60_000;
-    const full: ConsentRequest = { ...request, id, deadline: this.now() + timeoutMs };
-    return new Promise<ConsentChoice>((resolve) => {
-      const timer = setTimeout(() => this.settle(id, 'deny'), timeoutMs);
-      timer.unref?.();
-      this.pending.set(id, { request: full, resolve, timer });
-      this.events.emit('consent.request', full);
-    });
+    return this.pending.ask(request);
   }
 
   /** The person's answer. Unknown, expired or already-answered ids are ignored (false). */
   respond(id: string, decision: ConsentChoice): boolean {
-    const pending = this.pending.get(id);
-    if (!pending || pending.request.deadline < this.now()) return false;
-    if (!pending.request.options.includes(decision)) return false;
-    return this.settle(id, decision);
+    return this.pending.respond(id, decision);
   }
 
   /** Requests still waiting for the person (a reloaded window shows them again). */
   pendingRequests(): ConsentRequest[] {
-    return [...this.pending.values()].map((p) => p.request);
-  }
-
-  private settle(id: string, decision: ConsentChoice): boolean {
-    const pending = this.pending.get(id);
-    if (!pending) return false;
-    this.pending.delete(id);
-    clearTimeout(pending.timer);
-    pending.resolve(decision);
-    this.events.emit('consent.resolved', { id, decision });
-    return true;
+    return this.pending.requests();
   }
 
   dispose(): void {
-    for (const id of [...this.pending.keys()]) this.settle(id, 'deny');
+    this.pending.dispose();
   }
 }
