@@ -2,9 +2,15 @@
  * Per-call overhead: `tools/call echo` through Harbor's Host (catalog check, consent gate with a
  * standing "always" approval, traffic log with redaction, timeouts and abort wiring, Harbor's
  * supervised stdio transport) against a bare SDK client over the SDK's own StdioClientTransport,
- * both talking to their own process of the same fixture server script.
+ * each talking to its own process of the same fixture server script.
  *
- * A third arm, for the diagnosis only: the bare SDK client over Harbor's SupervisedStdioTransport.
+ * Like for like on the wire: the bare client declares the client capabilities Harbor declares
+ * (form + URL elicitation). A 2026-07-28 request carries them in its `_meta`, and the server's SDK
+ * validates that envelope on every request, richer capabilities costing it more: that is the price
+ * of the protocol, paid by any client that supports elicitation, not Harbor's overhead. A client
+ * with the SDK's defaults (no capabilities) runs as a reported arm beside it, so both ratios show.
+ *
+ * One more arm, for the diagnosis only: the bare SDK client over Harbor's SupervisedStdioTransport.
  * It splits the overhead into what the transport costs and what the Host adds on top.
  *
  * The arms take turns in short blocks (rotating which goes first), in one process, so bursts of
@@ -12,6 +18,7 @@
  */
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { HARBOR_CLIENT_CAPABILITIES } from '../main/host/servers/client-factory';
 import { SupervisedStdioTransport } from '../main/host/servers/stdio/transport';
 import type { BenchResult } from './result';
 import { FEATURE_SERVER, MARKER_ENV, NODE, assertAllReady, createBenchHost, marker, median, now, percentile } from './support';
@@ -46,9 +53,17 @@ function arm(name: string, call: () => Promise<{ isError?: boolean; content?: un
   };
 }
 
-/** A bare SDK client, as a script using the SDK would make it (era negotiation on). */
-async function bareClient(transport: StdioClientTransport | SupervisedStdioTransport): Promise<Client> {
-  const client = new Client({ name: 'bench-bare', version: '0.0.0' }, { versionNegotiation: { mode: 'auto' } });
+/**
+ * A bare SDK client, as a script using the SDK would make it (era negotiation on), declaring
+ * Harbor's client capabilities unless `sdkDefaults`.
+ */
+async function bareClient(transport: StdioClientTransport | SupervisedStdioTransport, sdkDefaults = false): Promise<Client> {
+  const client = new Client(
+    { name: 'bench-bare', version: '0.0.0' },
+    { versionNegotiation: { mode: 'auto' }, ...(sdkDefaults ? {} : { capabilities: structuredClone(HARBOR_CLIENT_CAPABILITIES) }) },
+  );
+  // Declaring elicitation takes a handler; the echo tool never asks.
+  if (!sdkDefaults) client.setRequestHandler('elicitation/create', () => ({ action: 'decline' }));
   await client.connect(transport);
   // Like for like: Harbor lists the catalog on connect, so the bare client holds the tool list too.
   await client.listTools();
@@ -74,6 +89,11 @@ export async function benchPerCall({ calls, blockSize, warmup }: PerCallOptions)
       new StdioClientTransport({ command: NODE, args: SERVER_ARGS, env: { ...env, [MARKER_ENV]: marker('per-call-bare') }, stderr: 'pipe' }),
     );
     clients.push(bare);
+    const defaults = await bareClient(
+      new StdioClientTransport({ command: NODE, args: SERVER_ARGS, env: { ...env, [MARKER_ENV]: marker('per-call-defaults') }, stderr: 'pipe' }),
+      true,
+    );
+    clients.push(defaults);
     const overHarborTransport = await bareClient(
       new SupervisedStdioTransport({ command: NODE, args: SERVER_ARGS, env: { ...env, [MARKER_ENV]: marker('per-call-transport') } }),
     );
@@ -83,6 +103,7 @@ export async function benchPerCall({ calls, blockSize, warmup }: PerCallOptions)
       arm('harbor', () => host.callTool('bench', 'echo', ARGS)),
       arm('bare', () => bare.callTool({ name: 'echo', arguments: ARGS })),
       arm('sdk over harbor transport', () => overHarborTransport.callTool({ name: 'echo', arguments: ARGS })),
+      arm('bare, sdk defaults', () => defaults.callTool({ name: 'echo', arguments: ARGS })),
     ] as const;
 
     for (let i = 0; i < warmup; i++) for (const a of arms) await a.call();
@@ -101,10 +122,11 @@ export async function benchPerCall({ calls, blockSize, warmup }: PerCallOptions)
       }
     }
 
-    const [h, b, t] = arms;
+    const [h, b, t, d] = arms;
     const hm = median(h.samples);
     const bm = median(b.samples);
     const tm = median(t.samples);
+    const dm = median(d.samples);
     const blockRatios = h.blockMedians.map((m, i) => m / b.blockMedians[i]!);
     return {
       name: 'per-call overhead',
@@ -115,6 +137,8 @@ export async function benchPerCall({ calls, blockSize, warmup }: PerCallOptions)
       notes: [
         `${h.samples.length} calls per arm in ${blocks} blocks of ${blockSize}, arms interleaved block by block in rotating order, ` +
           `after ${warmup} warm-up calls each; per-block ratio p25–p75 ${percentile(blockRatios, 25).toFixed(2)}–${percentile(blockRatios, 75).toFixed(2)}`,
+        `the bare client declares Harbor's capabilities (form + URL elicitation); with the SDK's defaults (none) it takes ${dm.toFixed(3)} ms: ` +
+          `harbor / that = ${(hm / dm).toFixed(2)}, the server validating the richer _meta envelope on each request accounting for ${((bm - dm) * 1000).toFixed(0)} µs`,
         `p90 harbor ${percentile(h.samples, 90).toFixed(3)} ms, bare ${percentile(b.samples, 90).toFixed(3)} ms`,
         `where it goes: the bare SDK client over Harbor's stdio transport takes ${tm.toFixed(3)} ms ` +
           `(transport ${(tm - bm >= 0 ? '+' : '')}${((tm - bm) * 1000).toFixed(0)} µs, Host on top ${(hm - tm >= 0 ? '+' : '')}${((hm - tm) * 1000).toFixed(0)} µs per call)`,

@@ -24,7 +24,7 @@ import { EraCache } from './servers/era-cache';
 import type { LaunchVariables } from './servers/launch';
 import { ServerManager } from './servers/manager';
 import { LoginShellPath } from './servers/stdio/environment';
-import { TrafficLog } from './servers/traffic';
+import { TrafficLog, plainTrafficEntry } from './servers/traffic';
 import { KeychainSecretStore } from './secrets/keychain-store';
 import { Redactor } from './secrets/redactor';
 import { resolveLaunchSecrets } from './secrets/references';
@@ -195,7 +195,7 @@ export class Host implements Disposable {
     }
     // The Activity view follows the traffic live (already redacted).
     const stopTraffic = this.traffic.onEntry((entry) => {
-      if (this.events.listenerCount > 0) this.events.emit('traffic.message', { ...entry });
+      if (this.events.listenerCount > 0) this.events.emit('traffic.message', plainTrafficEntry(entry));
     });
     this.owned.add(toDisposable(stopTraffic));
   }

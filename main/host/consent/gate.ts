@@ -52,7 +52,7 @@ export class ConsentGate implements Disposable {
   /** Resolves when the call may run; throws CONSENT_REQUIRED / CONSENT_STALE / CONSENT_DENIED. */
   async authorizeTool(ctx: ToolAuthorization): Promise<void> {
     // --yes approves this one call up front: only a "never run" setting can still refuse it.
-    if (ctx.approveOnce && this.store.override(ctx.server, ctx.tool.name) !== 'deny') return;
+    if (ctx.approveOnce && this.store.standing(ctx.server, ctx.tool.name).override !== 'deny') return;
     const evaluation = this.policy.evaluate(ctx);
     if (evaluation.verdict === 'allow') {
       if (evaluation.via === 'once') this.store.consumeOnce(ctx.server, ctx.tool.name);

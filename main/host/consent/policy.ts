@@ -45,12 +45,13 @@ export class ConsentPolicy {
   evaluate(ctx: ToolCallContext): Evaluation {
     const { server, tool } = ctx;
     const fingerprint = fingerprintTool(tool);
-    const setting = this.store.override(server, tool.name);
+    const standing = this.store.standing(server, tool.name);
+    const setting = standing.override;
     if (setting === 'deny') return { verdict: 'deny', via: 'setting' };
     if (setting === 'allow') return { verdict: 'allow', via: 'setting' };
 
     for (const kind of ['always', 'once'] as const) {
-      const pinned = this.store.approvedFingerprint(server, tool.name, kind);
+      const pinned = standing[kind];
       if (pinned === undefined) continue;
       if (pinned === fingerprint) return { verdict: 'allow', via: kind };
       const approval = this.store.approval(server, tool.name, kind)!;

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementResultingChanges, type StatementSync } from 'node:sqlite';
 import type { Disposable } from '../lifecycle';
+import { ForeignCommits } from './commit-watch';
 import type { ToolDefinition } from './fingerprint';
 
 export type ApprovalKind = 'always' | 'once';
@@ -34,6 +35,14 @@ export interface ToolChange {
 
 export type PolicyMode = 'ask' | 'allow' | 'deny';
 
+/** What decides a call without asking: the setting that applies and the pinned fingerprints. */
+export interface Standing {
+  /** The tool's own setting, else the server-wide one ("*"). */
+  readonly override?: PolicyMode;
+  readonly always?: string;
+  readonly once?: string;
+}
+
 /**
  * The person's decisions, in SQLite in the data dir: they survive restarts and can be listed and
  * revoked. Keyed by Harbor's own server name (never the server's self-reported serverInfo).
@@ -42,6 +51,9 @@ export class ConsentStore implements Disposable {
   private readonly db: DatabaseSync;
   /** Prepared once: every tool call reads approvals, and preparing costs more than the query. */
   private readonly statements = new Map<string, StatementSync>();
+  /** `standing` answers by server and tool, dropped on every write and every commit elsewhere. */
+  private readonly standings = new Map<string, Standing>();
+  private readonly foreignCommits: ForeignCommits;
 
   private sql(text: string): StatementSync {
     let statement = this.statements.get(text);
@@ -49,7 +61,8 @@ export class ConsentStore implements Disposable {
     return statement;
   }
 
-  constructor(path: string) {
+  /** `watch: false` makes every call ask SQLite whether another connection committed (tests). */
+  constructor(path: string, options: { watch?: boolean } = {}) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new DatabaseSync(path);
     this.db.exec(`
@@ -68,6 +81,8 @@ export class ConsentStore implements Disposable {
         server TEXT NOT NULL, tool TEXT NOT NULL, mode TEXT NOT NULL CHECK (mode IN ('ask','allow','deny')),
         PRIMARY KEY (server, tool));
     `);
+    // After the schema: in WAL mode the -wal file exists from here until the last connection closes.
+    this.foreignCommits = new ForeignCommits(this.db, path, options);
   }
 
   // Tool approvals --------------------------------------------------------------------------
@@ -79,10 +94,48 @@ export class ConsentStore implements Disposable {
     return rows.map(toApproval);
   }
 
-  /** Just the pinned fingerprint: the hot path of every call (the definition is parsed only when stale). */
-  approvedFingerprint(server: string, tool: string, kind: ApprovalKind): string | undefined {
-    const row = this.sql('SELECT fingerprint FROM tool_approvals WHERE server = ? AND tool = ? AND kind = ?').get(server, tool, kind) as { fingerprint: string } | undefined;
-    return row?.fingerprint;
+  /**
+   * The hot path of every call. A SQLite read costs a WAL snapshot check (file-lock system calls)
+   * even for a one-row lookup, so answers are kept in memory, dropped on every write through this
+   * store and whenever another connection committed (see ForeignCommits).
+   */
+  standing(server: string, tool: string): Standing {
+    if (this.foreignCommits.check()) this.standings.clear();
+    const key = `${server}\u0000${tool}`;
+    let standing = this.standings.get(key);
+    if (!standing) this.standings.set(key, (standing = this.readStanding(server, tool)));
+    return standing;
+  }
+
+  /** Whether commits elsewhere are noticed by a file watch (else every call asks SQLite). */
+  get watchesCommits(): boolean {
+    return this.foreignCommits.watching;
+  }
+
+  /** One statement, one read transaction, for all four answers. */
+  private readStanding(server: string, tool: string): Standing {
+    const row = this.sql(`SELECT
+        (SELECT mode FROM policy_overrides WHERE server = ?1 AND tool = ?2) AS tool_mode,
+        (SELECT mode FROM policy_overrides WHERE server = ?1 AND tool = '*') AS server_mode,
+        (SELECT fingerprint FROM tool_approvals WHERE server = ?1 AND tool = ?2 AND kind = 'always') AS always_pin,
+        (SELECT fingerprint FROM tool_approvals WHERE server = ?1 AND tool = ?2 AND kind = 'once') AS once_pin`).get(server, tool) as {
+      tool_mode: PolicyMode | null;
+      server_mode: PolicyMode | null;
+      always_pin: string | null;
+      once_pin: string | null;
+    };
+    const override = row.tool_mode ?? row.server_mode;
+    return {
+      ...(override !== null ? { override } : {}),
+      ...(row.always_pin !== null ? { always: row.always_pin } : {}),
+      ...(row.once_pin !== null ? { once: row.once_pin } : {}),
+    };
+  }
+
+  /** Every write goes through here: this connection's own commits do not change data_version. */
+  private write(text: string, ...params: SQLInputValue[]): StatementResultingChanges {
+    this.standings.clear();
+    return this.sql(text).run(...params);
   }
 
   approval(server: string, tool: string, kind: ApprovalKind): ToolApproval | undefined {
@@ -91,22 +144,21 @@ export class ConsentStore implements Disposable {
   }
 
   grant(server: string, tool: string, kind: ApprovalKind, fingerprint: string, definition: ToolDefinition, now = Date.now()): void {
-    this.sql('INSERT OR REPLACE INTO tool_approvals (server, tool, kind, fingerprint, definition, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(server, tool, kind, fingerprint, JSON.stringify(definition), now);
+    this.write('INSERT OR REPLACE INTO tool_approvals (server, tool, kind, fingerprint, definition, created_at) VALUES (?, ?, ?, ?, ?, ?)', server, tool, kind, fingerprint, JSON.stringify(definition), now);
   }
 
   /** Removes approvals (and pending one-shot grants) of a tool, or of every tool of a server. */
   revoke(server: string, tool?: string): number {
     const result = tool === undefined
-      ? this.sql('DELETE FROM tool_approvals WHERE server = ?').run(server)
-      : this.sql('DELETE FROM tool_approvals WHERE server = ? AND tool = ?').run(server, tool);
-    if (tool === undefined) this.sql('DELETE FROM launch_approvals WHERE server = ?').run(server);
+      ? this.write('DELETE FROM tool_approvals WHERE server = ?', server)
+      : this.write('DELETE FROM tool_approvals WHERE server = ? AND tool = ?', server, tool);
+    if (tool === undefined) this.write('DELETE FROM launch_approvals WHERE server = ?', server);
     return Number(result.changes);
   }
 
   /** Uses up a one-shot grant; true when there was one. */
   consumeOnce(server: string, tool: string): boolean {
-    return Number(this.sql("DELETE FROM tool_approvals WHERE server = ? AND tool = ? AND kind = 'once'").run(server, tool).changes) > 0;
+    return Number(this.write("DELETE FROM tool_approvals WHERE server = ? AND tool = ? AND kind = 'once'", server, tool).changes) > 0;
   }
 
   // Launch approvals ------------------------------------------------------------------------
@@ -119,8 +171,7 @@ export class ConsentStore implements Disposable {
   }
 
   approveLaunch(server: string, launchHash: string, commandLine: string, now = Date.now()): void {
-    this.sql('INSERT OR REPLACE INTO launch_approvals (server, launch_hash, command_line, created_at) VALUES (?, ?, ?, ?)')
-      .run(server, launchHash, commandLine, now);
+    this.write('INSERT OR REPLACE INTO launch_approvals (server, launch_hash, command_line, created_at) VALUES (?, ?, ?, ?)', server, launchHash, commandLine, now);
   }
 
   launchApprovals(): LaunchApproval[] {
@@ -135,8 +186,7 @@ export class ConsentStore implements Disposable {
   // Changes (rug pulls) -----------------------------------------------------------------------
 
   recordChange(server: string, tool: string, before: ToolDefinition, after: ToolDefinition | null, changed: string[], now = Date.now()): void {
-    this.sql('INSERT INTO tool_changes (server, tool, before, after, changed, at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(server, tool, JSON.stringify(before), after === null ? null : JSON.stringify(after), JSON.stringify(changed), now);
+    this.write('INSERT INTO tool_changes (server, tool, before, after, changed, at) VALUES (?, ?, ?, ?, ?, ?)', server, tool, JSON.stringify(before), after === null ? null : JSON.stringify(after), JSON.stringify(changed), now);
   }
 
   /** The newest recorded change of a tool, for the diff shown when it asks again. */
@@ -156,8 +206,8 @@ export class ConsentStore implements Disposable {
 
   /** `tool` "*" sets the default for every tool of the server. */
   setOverride(server: string, tool: string, mode: PolicyMode | null): void {
-    if (mode === null) this.sql('DELETE FROM policy_overrides WHERE server = ? AND tool = ?').run(server, tool);
-    else this.sql('INSERT OR REPLACE INTO policy_overrides (server, tool, mode) VALUES (?, ?, ?)').run(server, tool, mode);
+    if (mode === null) this.write('DELETE FROM policy_overrides WHERE server = ? AND tool = ?', server, tool);
+    else this.write('INSERT OR REPLACE INTO policy_overrides (server, tool, mode) VALUES (?, ?, ?)', server, tool, mode);
   }
 
   /** Every override, for the settings page. */
@@ -165,15 +215,8 @@ export class ConsentStore implements Disposable {
     return this.sql('SELECT server, tool, mode FROM policy_overrides ORDER BY server, tool').all() as unknown as Array<{ server: string; tool: string; mode: PolicyMode }>;
   }
 
-  override(server: string, tool: string): PolicyMode | undefined {
-    // The tool's own setting wins over the server-wide one ("*"). Two primary-key lookups: this
-    // runs on every tool call, and an IN (…) ORDER BY costs several times more.
-    const lookup = this.sql('SELECT mode FROM policy_overrides WHERE server = ? AND tool = ?');
-    const row = (lookup.get(server, tool) ?? lookup.get(server, '*')) as { mode: PolicyMode } | undefined;
-    return row?.mode;
-  }
-
   dispose(): void {
+    this.foreignCommits.dispose();
     if (this.db.isOpen) this.db.close();
   }
 }

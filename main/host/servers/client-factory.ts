@@ -23,6 +23,12 @@ export interface McpClientOptions {
 }
 
 /**
+ * What Harbor declares to every server: form elicitation (with schema defaults applied) and URL
+ * elicitation. Exported for the per-call benchmark, whose bare SDK client declares the same.
+ */
+export const HARBOR_CLIENT_CAPABILITIES = { elicitation: { form: { applyDefaults: true }, url: {} } } as const;
+
+/**
  * The one place Harbor's client policy lives: always negotiate the era (the SDK's default is
  * legacy-only!), declare form + URL elicitation with schema defaults applied, and route every
  * elicitation — legacy server→client request or modern `input_required` round — to the Host.
@@ -30,7 +36,7 @@ export interface McpClientOptions {
 export function createMcpClient(options: McpClientOptions): Client {
   const client = new Client(options.clientInfo, {
     versionNegotiation: { mode: 'auto', probe: { timeoutMs: options.probeTimeoutMs } },
-    capabilities: { elicitation: { form: { applyDefaults: true }, url: {} } },
+    capabilities: structuredClone(HARBOR_CLIENT_CAPABILITIES),
   });
   client.setRequestHandler('elicitation/create', async (request, ctx) => {
     const signal = (ctx as { mcpReq?: { signal?: AbortSignal } } | undefined)?.mcpReq?.signal ?? new AbortController().signal;
