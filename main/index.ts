@@ -109,6 +109,11 @@ async function start(quit: QuitController): Promise<void> {
     }),
   );
   log.setRedactor((text) => host.redactor.redact(text));
+  // Servers a crashed run left behind (a Harbor that dies stops nothing) are stopped beside the
+  // start of ours (never ours: they carry this run's instance).
+  void host.sweepOrphans().then(({ stopped }) => {
+    if (stopped.length > 0) log.info(`stopped ${stopped.length} server process(es) left running by a Harbor that did not quit cleanly: ${stopped.map((s) => s.pid).join(', ')}`);
+  });
 
   const updates = owned.add(
     new UpdateService({

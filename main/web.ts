@@ -42,6 +42,9 @@ export const webCommand: CliCommand = {
         ctx.out.result({ url: server.url }, line); // the one stdout line, with or without --json
         ctx.out.info(`Harbor is serving on http://127.0.0.1:${server.port} — open the URL above (it carries this launch's access token). Ctrl+C stops it.`);
         for (const problem of host.appInfo().configProblems) ctx.out.info(`config problem: ${problem}`);
+        void host.sweepOrphans().then(({ stopped }) => {
+          if (stopped.length > 0) ctx.out.info(`stopped ${stopped.length} server process(es) left running by a Harbor that did not quit cleanly`);
+        });
         // Like the app: enabled servers start at launch (a launch that needs consent waits for the
         // person in the page, which fetches pending requests when it connects).
         if (ctx.options['no-autostart'] !== true) void host.startAll();

@@ -112,6 +112,8 @@ export const AppInfo = z.object({
   versions: z.object({ node: z.string(), electron: z.string().optional() }),
   /** Problems found in the configuration file, one per line with its JSON path. */
   configProblems: z.array(z.string()),
+  /** Server processes of a Harbor that died without stopping them, stopped at this start (once swept). */
+  orphansStopped: z.number().int().nonnegative().optional(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 

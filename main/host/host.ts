@@ -25,6 +25,7 @@ import type { LaunchVariables } from './servers/launch';
 import { ServerManager } from './servers/manager';
 import { LoginShellPath } from './servers/stdio/environment';
 import { TrafficLog, plainTrafficEntry } from './servers/traffic';
+import { hostInstanceId, sweepOrphans, type OrphanSweepReport } from './servers/stdio/orphans';
 import { KeychainSecretStore } from './secrets/keychain-store';
 import { Redactor } from './secrets/redactor';
 import { resolveLaunchSecrets } from './secrets/references';
@@ -137,6 +138,8 @@ export class Host implements Disposable {
   readonly auth: AuthService;
   /** The app's general elicitation dialog (undefined in the CLI, which answers from --answer). */
   appElicitation: InteractiveElicitation | undefined;
+  private orphanSweep: Promise<OrphanSweepReport> | undefined;
+  private orphansStopped: number | undefined;
 
   private constructor(private readonly options: HostOptions) {
     this.registryStore = new RegistryStore(options.configPath, options.defaultRegistry);
@@ -436,6 +439,22 @@ export class Host implements Disposable {
     return this.registry;
   }
 
+  /**
+   * Stops server processes left running by a Harbor that died without stopping them (a crash, a
+   * SIGKILL): the app and browser mode call it once at startup. Runs once; dispose waits for it.
+   */
+  sweepOrphans(): Promise<OrphanSweepReport> {
+    if (!this.orphanSweep) {
+      this.orphanSweep = sweepOrphans({ self: hostInstanceId() }).then((report) => {
+        this.orphansStopped = report.stopped.length;
+        return report;
+      });
+      const sweep = this.orphanSweep;
+      this.owned.add(toDisposable(async () => void (await sweep)));
+    }
+    return this.orphanSweep;
+  }
+
   appInfo(): AppInfo {
     return {
       name: this.options.appName,
@@ -449,6 +468,7 @@ export class Host implements Disposable {
         ...(this.options.electronVersion ? { electron: this.options.electronVersion } : {}),
       },
       configProblems: [...this.configProblems],
+      ...(this.orphansStopped !== undefined ? { orphansStopped: this.orphansStopped } : {}),
     };
   }
 

@@ -4,6 +4,7 @@ import type { OpenedTransport, TransportFactory } from './connection';
 import type { LaunchSpec } from './launch';
 import type { LoginShellPath } from './stdio/environment';
 import { buildServerEnv } from './stdio/environment';
+import { INSTANCE_ENV, hostInstanceId } from './stdio/orphans';
 import { SupervisedStdioTransport } from './stdio/transport';
 
 export interface TransportFactoryDeps {
@@ -17,6 +18,8 @@ export interface TransportFactoryDeps {
   readonly redact?: (text: string) => string;
   /** Cached login PATH, resolved before the first launch. */
   readonly loginPathValue?: () => string | undefined;
+  /** Written into every stdio server's environment (default: this process's own instance id). */
+  readonly instanceId?: string;
   /** OAuth for remote servers (AuthService.forTransport): provider, watching fetch, sign-in handle. */
   readonly auth?: (server: string, url: string, headers: Readonly<Record<string, string>>) => TransportAuthParts | undefined;
 }
@@ -34,6 +37,10 @@ export function createTransportFactory(deps: TransportFactoryDeps = {}): Transpo
         ...(loginPath ? { loginPath } : {}),
         platform: process.platform,
       });
+      // Set after the server's own env, which cannot override it: it is how the next start of the
+      // app tells this server's processes apart if this Harbor dies without stopping them.
+      const instance = deps.instanceId ?? hostInstanceId();
+      if (instance !== undefined) env[INSTANCE_ENV] = instance;
       const transport = new SupervisedStdioTransport(
         { command: spec.command, args: [...spec.args], env, ...(spec.cwd ? { cwd: spec.cwd } : {}) },
         deps.stopGraces ? { stopGraces: deps.stopGraces } : {},
