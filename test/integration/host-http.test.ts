@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HarborError } from '../../main/host/errors';
 import { createTestHost, type TestHost } from '../helpers/host';
@@ -61,6 +63,27 @@ describe('Host ↔ a real Streamable HTTP server on 127.0.0.1', () => {
     expect(current.host.getServer('ancient')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
     const result = await current.call('ancient', 'echo', { text: 'over SSE' });
     expect(result.content).toEqual([{ type: 'text', text: 'over SSE' }]);
+  });
+
+  it('remembers a fallback to HTTP+SSE: the next connect goes straight to SSE', async () => {
+    server = await startLegacyHttpServer('sse');
+    current = await createTestHost({ ancient: { url: server.url } });
+    await current.host.startAll();
+    expect(current.host.getServer('ancient')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
+    // The first connect asked in Streamable HTTP (server/discover) before falling back.
+    const firstConnect = current.host.traffic.list({ server: 'ancient' });
+    expect(firstConnect.some((e) => e.direction === 'out' && e.method === 'server/discover')).toBe(true);
+    const cache = JSON.parse(readFileSync(join(current.dir, 'era-cache.json'), 'utf8')) as Record<string, { prior: { kind: string }; sse?: boolean }>;
+    expect(cache.ancient).toMatchObject({ prior: { kind: 'legacy' }, sse: true });
+
+    const mark = firstConnect.at(-1)!.seq;
+    await current.host.restartServer('ancient');
+    expect(current.host.getServer('ancient')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
+    const reconnect = current.host.traffic.list({ server: 'ancient', afterSeq: mark });
+    expect(reconnect.some((e) => e.method === 'initialize')).toBe(true);
+    expect(reconnect.filter((e) => e.method === 'server/discover')).toHaveLength(0);
+    const result = await current.call('ancient', 'echo', { text: 'still SSE' });
+    expect(result.content).toEqual([{ type: 'text', text: 'still SSE' }]);
   });
 
   it('uses HTTP+SSE straight away for "transport": "sse"', async () => {

@@ -200,9 +200,12 @@ export class ServerConnection implements Disposable {
     this.setState({ kind: 'starting' });
     this.deps.restartPolicy.recordStart(this.now());
     const hash = this.configHash;
-    const legacySse = this.spec.transport === 'http' && this.spec.legacySse;
-    // HTTP+SSE predates 2026-07-28: nothing to probe, the era is legacy by definition.
-    const prior = legacySse ? { kind: 'legacy' as const } : await this.deps.eraCache.get(this.name, hash);
+    const configuredSse = this.spec.transport === 'http' && this.spec.legacySse;
+    // HTTP+SSE predates 2026-07-28: nothing to probe, the era is legacy by definition. A remote
+    // found to be HTTP+SSE-only before (same URL and headers) is not asked in Streamable HTTP again.
+    const cached = configuredSse ? undefined : await this.deps.eraCache.get(this.name, hash);
+    const legacySse = configuredSse || (this.spec.transport === 'http' && cached?.legacySse === true);
+    const prior = configuredSse ? { kind: 'legacy' as const } : cached?.prior;
     try {
       await this.deps.authorizeLaunch?.(this.spec);
       if (generation !== this.generation) return;
@@ -244,6 +247,8 @@ export class ServerConnection implements Disposable {
    * transport open: the sign-in it started is redeemed on it (`signInOrThrow`).
    */
   private async establish(generation: number, prior: PriorDiscovery | undefined, legacySse: boolean, spec: LaunchSpec, hash: string): Promise<void> {
+    // Whether this attempt learned something the cache should keep (a probe, a fallback).
+    let learned = !prior;
     try {
       await this.open(prior, legacySse, spec);
     } catch (error) {
@@ -253,15 +258,19 @@ export class ServerConnection implements Disposable {
       const retry = this.retryPlan(error, prior, legacySse);
       if (!retry) throw error;
       prior = retry.prior;
+      legacySse = retry.legacySse;
+      learned = true;
       if (retry.forgetEra) await this.deps.eraCache.forget(this.name);
-      await this.open(prior, retry.legacySse, spec);
+      await this.open(prior, legacySse, spec);
     }
     if (generation !== this.generation) return;
     const client = this.client!;
     const era = client.getProtocolEra() ?? 'legacy';
     const discover = client.getDiscoverResult();
-    if (!prior) {
-      await this.deps.eraCache.set(this.name, hash, era === 'modern' && discover ? { era, discover } : { era: 'legacy' });
+    // A transport hint from the registry is the person's, not a finding: it is not cached.
+    const configuredSse = this.spec.transport === 'http' && this.spec.legacySse;
+    if (learned && !configuredSse) {
+      await this.deps.eraCache.set(this.name, hash, era === 'modern' && discover ? { era, discover } : { era: 'legacy', sse: legacySse });
     }
     const serverInfo = client.getServerVersion();
     const instructions = client.getInstructions();
@@ -353,7 +362,10 @@ export class ServerConnection implements Disposable {
   private retryPlan(error: unknown, prior: unknown, legacySse: boolean): { prior: undefined | { kind: 'legacy' }; legacySse: boolean; forgetEra: boolean } | undefined {
     // Sign-in problems are not transport problems: probing again would only ask for sign-in again.
     if (error instanceof HarborError && (error.code === 'AUTH_REQUIRED' || error.code === 'AUTH_FAILED')) return undefined;
-    if (prior && !legacySse) return { prior: undefined, legacySse, forgetEra: true };
+    // A cached verdict that no longer holds (the server was upgraded, or moved off HTTP+SSE):
+    // forget it and probe from scratch. A configured "sse" hint is the person's and stays.
+    const configuredSse = this.spec.transport === 'http' && this.spec.legacySse;
+    if (prior && !configuredSse) return { prior: undefined, legacySse: false, forgetEra: true };
     const message = error instanceof Error ? error.message : String(error);
     if (this.spec.transport === 'http' && !legacySse) {
       // The spec's rule: 400/404/405 whose body is not a modern JSON-RPC error (that would have

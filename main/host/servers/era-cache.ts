@@ -6,8 +6,18 @@ import { writeFileAtomic } from '../fs-atomic';
 interface EraRecord {
   readonly configHash: string;
   readonly prior: PriorDiscovery;
+  /** A remote that answered Streamable HTTP the way legacy HTTP+SSE endpoints do: go straight to SSE. */
+  readonly sse?: true;
   readonly at: number;
 }
+
+/** What a reconnect starts from: the era (and DiscoverResult), and for a remote, which transport. */
+export interface EraVerdict {
+  readonly prior: PriorDiscovery;
+  readonly legacySse: boolean;
+}
+
+export type EraFinding = { era: 'modern'; discover: DiscoverResult } | { era: 'legacy'; sse?: boolean };
 
 /**
  * The era verdict (and the modern DiscoverResult) per server, persisted in the data dir so a
@@ -24,17 +34,19 @@ export class EraCache {
     return createHash('sha256').update(JSON.stringify(launch)).digest('hex').slice(0, 32);
   }
 
-  async get(server: string, configHash: string): Promise<PriorDiscovery | undefined> {
+  async get(server: string, configHash: string): Promise<EraVerdict | undefined> {
     const records = await this.load();
     const record = records[server];
-    return record && record.configHash === configHash ? record.prior : undefined;
+    if (!record || record.configHash !== configHash) return undefined;
+    return { prior: record.prior, legacySse: record.sse === true && record.prior.kind === 'legacy' };
   }
 
-  async set(server: string, configHash: string, verdict: { era: 'modern'; discover: DiscoverResult } | { era: 'legacy' }): Promise<void> {
+  async set(server: string, configHash: string, finding: EraFinding): Promise<void> {
     const records = await this.load();
     records[server] = {
       configHash,
-      prior: verdict.era === 'modern' ? { kind: 'modern', discover: verdict.discover } : { kind: 'legacy' },
+      prior: finding.era === 'modern' ? { kind: 'modern', discover: finding.discover } : { kind: 'legacy' },
+      ...(finding.era === 'legacy' && finding.sse ? { sse: true as const } : {}),
       at: Date.now(),
     };
     await this.persist();
