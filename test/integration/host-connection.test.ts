@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -61,6 +61,33 @@ describe('Host ↔ real servers over stdio', () => {
     await current.host.startAll();
     expect(current.host.getServer('quiet')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
     expect(Date.now() - started).toBeLessThan(8_000);
+    // Never answered at all: a server that ignores unknown methods. The verdict is kept, so the
+    // next connect does not wait for the probe again.
+    const cache = JSON.parse(readFileSync(join(current.dir, 'era-cache.json'), 'utf8')) as Record<string, { prior: { kind: string } }>;
+    expect(cache.quiet?.prior.kind).toBe('legacy');
+  });
+
+  it('a modern server that was only slow to start (npx downloading) is not remembered as legacy', async () => {
+    // The first launch sleeps past the probe timeout, as a first `npx -y` does; later ones do not.
+    const flag = join(tmpdir(), `harbor-slow-start-${process.pid}-${Date.now()}`);
+    const script = `[ -e "${flag}" ] || { : > "${flag}"; sleep 2; }; exec "${NODE}" "${FEATURE_SERVER}"`;
+    try {
+      current = await createTestHost({ slow: { command: 'sh', args: ['-c', script] } }, { probeTimeoutMs: 1_000 });
+      await current.host.startAll();
+      // The SDK fell back to initialize, which the modern server answers too: it works, as legacy.
+      expect(current.host.getServer('slow')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
+      const first = current.host.traffic.list({ server: 'slow' });
+      const late = first.find((e) => e.direction === 'in' && e.id === first.find((o) => o.method === 'server/discover')?.id);
+      expect(late?.text, 'the probe was answered, late').toContain('"result"');
+      expect(existsSync(join(current.dir, 'era-cache.json')) ? readFileSync(join(current.dir, 'era-cache.json'), 'utf8') : '{}').not.toContain('"slow"');
+
+      await current.host.restartServer('slow');
+      expect(current.host.getServer('slow')).toMatchObject({ state: { kind: 'ready' }, era: 'modern', protocolVersion: '2026-07-28' });
+      const cache = JSON.parse(readFileSync(join(current.dir, 'era-cache.json'), 'utf8')) as Record<string, { prior: { kind: string } }>;
+      expect(cache.slow?.prior.kind).toBe('modern');
+    } finally {
+      rmSync(flag, { force: true });
+    }
   });
 
   it('reuses the cached era verdict on the next connect (no second probe)', async () => {

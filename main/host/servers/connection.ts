@@ -19,6 +19,7 @@ import { createMcpClient, type ElicitationHandler } from './client-factory';
 import { EraCache } from './era-cache';
 import { toHarborError } from './errors';
 import type { LaunchSpec } from './launch';
+import { ProbeOutcome } from './probe-outcome';
 import { tapTransport } from './tap';
 import type { TrafficLog } from './traffic';
 
@@ -240,6 +241,10 @@ export class ServerConnection implements Disposable {
 
   /** Sign-ins the current operation may still go through: a transport opened now may start one only if > 0. */
   private signInsLeft = MAX_REAUTHORIZATIONS;
+  /** The era probe of the connect in progress, watched on the wire until connect returns. */
+  private probe: ProbeOutcome | undefined;
+  /** How the last successful connect's probe went. */
+  private probeOutcome: ProbeOutcome | undefined;
 
   /**
    * One attempt at a working connection: open (with the era and transport fallbacks), read the
@@ -269,7 +274,10 @@ export class ServerConnection implements Disposable {
     const discover = client.getDiscoverResult();
     // A transport hint from the registry is the person's, not a finding: it is not cached.
     const configuredSse = this.spec.transport === 'http' && this.spec.legacySse;
-    if (learned && !configuredSse) {
+    // Legacy only because the probe was answered too late (a server still starting up) is not a
+    // finding about the server: the next connect asks again (see ProbeOutcome).
+    const onlySlow = era === 'legacy' && this.probeOutcome?.answeredLate === true;
+    if (learned && !configuredSse && !onlySlow) {
       await this.deps.eraCache.set(this.name, hash, era === 'modern' && discover ? { era, discover } : { era: 'legacy', sse: legacySse });
     }
     const serverInfo = client.getServerVersion();
@@ -325,7 +333,12 @@ export class ServerConnection implements Disposable {
     const opened = this.deps.openTransport(spec, { legacySse, server: this.name });
     this.opened = opened;
     opened.auth?.allowSignIn(this.signInsLeft > 0);
-    const transport = tapTransport(opened.transport, (direction, message) => this.deps.traffic.record(this.name, direction, message));
+    const probe = new ProbeOutcome();
+    this.probe = probe;
+    const transport = tapTransport(opened.transport, (direction, message) => {
+      this.deps.traffic.record(this.name, direction, message);
+      this.probe?.observe(direction, message);
+    });
     const client = createMcpClient({
       clientInfo: this.deps.clientInfo,
       // On stdio a silent probe means legacy, so a short wait is right; on HTTP silence is an
@@ -343,6 +356,8 @@ export class ServerConnection implements Disposable {
       if (generation === this.generation) this.deps.onChange({ kind: 'resourceUpdated', uri: notification.params.uri });
     });
     await client.connect(transport, { timeout: this.deps.connectTimeoutMs, ...(prior ? { prior } : {}) });
+    this.probe = undefined;
+    this.probeOutcome = probe;
     // After connect: an unexpected close from here on is a crash (or a dropped remote).
     client.onclose = () => {
       if (generation === this.generation) this.onUnexpectedClose();
