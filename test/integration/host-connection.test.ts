@@ -67,6 +67,14 @@ describe('Host ↔ real servers over stdio', () => {
     expect(cache.quiet?.prior.kind).toBe('legacy');
   });
 
+  it("a server's own probeTimeoutMs in the registry wins over the default", async () => {
+    current = await createTestHost({ quiet: { command: NODE, args: [join(FIXTURES, 'modern/no-discover.mjs')], probeTimeoutMs: 300 } }, { probeTimeoutMs: 20_000 });
+    const started = Date.now();
+    await current.host.startAll();
+    expect(current.host.getServer('quiet')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
   it('a modern server that was only slow to start (npx downloading) is not remembered as legacy', async () => {
     // The first launch sleeps past the probe timeout, as a first `npx -y` does; later ones do not.
     const flag = join(tmpdir(), `harbor-slow-start-${process.pid}-${Date.now()}`);

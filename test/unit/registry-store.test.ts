@@ -94,6 +94,7 @@ describe('RegistryStore.load', () => {
           env: { command: 'a', env: { PORT: 8080 } },
           flags: { url: 'https://example.com', enabled: 'yes', timeoutMs: 0, transport: 'websocket' },
           'odd name': { command: 'a', args: 'not-an-array' },
+          slow: { command: 'a', probeTimeoutMs: 'long' },
         },
       },
       null,
@@ -113,8 +114,9 @@ describe('RegistryStore.load', () => {
       'mcpServers.flags.enabled: expected boolean, got string',
       'mcpServers.flags.timeoutMs: must be greater than 0',
       'mcpServers["odd name"].args: expected an array, got string',
+      'mcpServers.slow.probeTimeoutMs: expected number, got string',
     ]);
-    expect(error.message).toContain(`${path} has 10 problems:`);
+    expect(error.message).toContain(`${path} has 11 problems:`);
     for (const line of lines) expect(error.message).toContain(`  ${line}`);
     expect(await readFile(path, 'utf8')).toBe(text);
   });

@@ -13,6 +13,11 @@ const HarborFields = {
   trusted: z.boolean().optional(),
   /** Per-request timeout for this server's interactive calls, in milliseconds. */
   timeoutMs: z.number().int().positive().optional(),
+  /**
+   * How long a stdio server's `server/discover` probe may go unanswered before Harbor takes the
+   * server for legacy (default 4000 ms). Raise it for a server that is slow to start.
+   */
+  probeTimeoutMs: z.number().int().positive().max(600_000).optional(),
   /** Tools of this server the person turned off: never offered to the model. */
   disabledTools: z.array(z.string()).optional(),
 };

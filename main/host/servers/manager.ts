@@ -63,7 +63,7 @@ export class ServerManager implements Disposable {
         openTransport: this.deps.openTransport,
         elicit: (request, ctx) => this.deps.elicitation.handle(name, request, ctx),
         restartPolicy: new RestartPolicy(this.deps.restart),
-        probeTimeoutMs: this.deps.probeTimeoutMs,
+        probeTimeoutMs: config.probeTimeoutMs ?? this.deps.probeTimeoutMs,
         connectTimeoutMs: this.deps.connectTimeoutMs,
         onChange: (change) => this.deps.onChange(name, change),
         ...(this.deps.authorizeLaunch ? { authorizeLaunch: (launch: LaunchSpec) => this.deps.authorizeLaunch!(name, this.entries.get(name)?.config.trusted === true, launch) } : {}),
