@@ -20,23 +20,37 @@ test.use({
   },
 });
 
+/** --bg of the two palettes (renderer/src/styles.css). */
+const LIGHT_BG = 'rgb(246, 247, 249)';
+const DARK_BG = 'rgb(18, 22, 28)';
+
 test('theme, model and key, discovery, approvals and timeouts', async ({ page, harbor }, testInfo) => {
   const errors = collectErrors(page);
   await page.goto(harbor.url);
   await goTo(page, 'Settings');
 
   // Theme: applied at once, kept across a reload.
+  // The page's colours, not only the attribute: the palette is light-dark() pairs picked by color-scheme.
+  const body = page.locator('body');
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.getByRole('radio', { name: 'Dark' }).check();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(body).toHaveCSS('background-color', DARK_BG);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
   await screenshot(page, 'view-settings-dark', testInfo);
+  await page.emulateMedia({ colorScheme: 'dark' });
   await page.getByRole('radio', { name: 'Light' }).check();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(body).toHaveCSS('background-color', LIGHT_BG);
   await screenshot(page, 'view-settings-light', testInfo);
   await page.getByRole('radio', { name: 'Same as the system' }).check();
   await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+  // Following the system: dark now, light when the system turns light.
+  await expect(body).toHaveCSS('background-color', DARK_BG);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(body).toHaveCSS('background-color', LIGHT_BG);
 
   // Model and key.
   const model = page.getByRole('region', { name: 'Model' });
