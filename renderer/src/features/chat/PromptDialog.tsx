@@ -1,8 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { HarborErrorData } from '../../../../preload/contract';
 import { useHarbor } from '../../app/services';
 import { asErrorData } from '../../lib/load-state';
+import { useCompletions } from '../../lib/use-completions';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { RequiredMark } from '../../ui/RequiredMark';
 import { Modal } from '../consent/Modal';
 import { promptText, type PromptArgument, type PromptCommand } from './prompt-commands';
 import '../../ui/schema-form/schema-form.css';
@@ -97,30 +99,17 @@ interface FieldProps {
 }
 
 function ArgumentField({ id, prompt, argument, value, values, missing, onChange }: FieldProps) {
-  const api = useHarbor();
-  const [suggestions, setSuggestions] = useState<readonly string[]>([]);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef(0);
-
   // completion/complete as the person types (debounced); servers without completions answer nothing.
-  useEffect(() => {
-    clearTimeout(timer.current);
-    const request = ++latest.current;
-    timer.current = setTimeout(() => {
-      const context = Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== argument.name && v !== ''));
-      void api.completion
-        .complete({
-          server: prompt.server,
-          ref: { type: 'ref/prompt', name: prompt.name },
-          argument: { name: argument.name, value },
-          ...(Object.keys(context).length ? { context } : {}),
-        })
-        .then((result) => {
-          if (request === latest.current) setSuggestions(result.ok ? result.value.values.filter((v) => v !== value).slice(0, 8) : []);
-        });
-    }, 200);
-    return () => clearTimeout(timer.current);
-  }, [api, prompt.server, prompt.name, argument.name, value, values]);
+  const context = Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== argument.name && v !== ''));
+  const suggestions = useCompletions({
+    server: prompt.server,
+    ref: { type: 'ref/prompt', name: prompt.name },
+    name: argument.name,
+    value,
+    context,
+    debounceMs: 200,
+    limit: 8,
+  }).values;
 
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -128,12 +117,7 @@ function ArgumentField({ id, prompt, argument, value, values, missing, onChange 
     <div className="schema-form__field prompt-field">
       <label htmlFor={id} className="schema-form__label">
         {argument.title ?? argument.name}
-        {argument.required ? (
-          <span className="schema-form__required">
-            <span aria-hidden="true"> *</span>
-            <span className="visually-hidden"> (required)</span>
-          </span>
-        ) : null}
+        <RequiredMark required={argument.required} />
       </label>
       <input
         id={id}

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { EnumOption, FieldSpec } from './schema';
 import { fieldId, type SchemaFormState } from './use-schema-form';
 import { jsonFromText, numberFromText } from './values';
+import { RequiredMark } from '../RequiredMark';
 import '../controls.css';
 import './schema-form.css';
 
@@ -73,7 +74,7 @@ function Field({ field, form, disabled }: FieldProps) {
           <input type="checkbox" {...common} checked={value === true} onChange={(e) => set(e.target.checked)} />
           <span>
             {field.label}
-            <Required field={field} />
+            <RequiredMark required={field.required} />
           </span>
         </label>
         {hint}
@@ -86,7 +87,7 @@ function Field({ field, form, disabled }: FieldProps) {
       <fieldset className="schema-form__field schema-form__group" aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
         <legend>
           {field.label}
-          <Required field={field} />
+          <RequiredMark required={field.required} />
         </legend>
         {field.options.map((option, index) => {
           const optionId = index === 0 ? id : `${id}-${index}`;
@@ -120,7 +121,7 @@ function Field({ field, form, disabled }: FieldProps) {
     <div className="schema-form__field">
       <label className="schema-form__label" htmlFor={id}>
         {field.label}
-        <Required field={field} />
+        <RequiredMark required={field.required} />
       </label>
       {field.kind === 'enum' ? (
         <select {...common} className="input" value={indexOf(field.options, value)} onChange={(e) => set(field.options[Number(e.target.value)]?.value)}>
@@ -175,16 +176,6 @@ function Field({ field, form, disabled }: FieldProps) {
       )}
       {hint}
     </div>
-  );
-}
-
-function Required({ field }: { readonly field: FieldSpec }) {
-  if (!field.required) return null;
-  return (
-    <span className="schema-form__required">
-      <span aria-hidden="true"> *</span>
-      <span className="visually-hidden"> (required)</span>
-    </span>
   );
 }
 
