@@ -52,6 +52,11 @@ test('theme, model and key, discovery, approvals and timeouts', async ({ page, h
   await page.emulateMedia({ colorScheme: 'light' });
   await expect(body).toHaveCSS('background-color', LIGHT_BG);
 
+  // Updates: browser mode has none, and says where they come from instead (no buttons).
+  const updates = page.getByRole('region', { name: 'Updates' });
+  await expect(updates.getByRole('status')).toHaveText('Harbor updates itself in the desktop app; here, update your Harbor install instead.');
+  await expect(updates.getByRole('button')).toHaveCount(0);
+
   // Model and key.
   const model = page.getByRole('region', { name: 'Model' });
   await expect(model.getByText('No model is set')).toBeVisible();

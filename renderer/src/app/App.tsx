@@ -3,6 +3,7 @@ import type { Bridge } from '../bridge/connect';
 import type { ActivityLog } from '../features/activity/activity-log';
 import { ConsentHost } from '../features/consent/ConsentHost';
 import { ElicitationHost } from '../features/elicitation/ElicitationHost';
+import { UpdateBanner } from '../features/updates/UpdateBanner';
 import { ConnectionBanner } from './ConnectionBanner';
 import { Nav } from './Nav';
 import { Page } from './Page';
@@ -27,6 +28,7 @@ export function App({ bridge, activity }: Props) {
         </aside>
         <div className="shell__main">
           <ConnectionBanner source={bridge} />
+          <UpdateBanner />
           <main className="page" aria-labelledby="page-title">
             <Page route={route} />
           </main>

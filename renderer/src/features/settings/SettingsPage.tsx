@@ -11,6 +11,7 @@ import { ConsentPanel } from './ConsentPanel';
 import { ModelPanel } from './ModelPanel';
 import { ThemePanel } from './ThemePanel';
 import { TimeoutsPanel } from './TimeoutsPanel';
+import { UpdatesPanel } from '../updates/UpdatesPanel';
 import './settings.css';
 
 export function SettingsPage() {
@@ -33,6 +34,7 @@ export function SettingsPage() {
       ) : null}
       <ConsentPanel />
       <TimeoutsPanel defaultMs={settings.status === 'ready' ? settings.value.defaults.requestTimeoutMs : 60_000} />
+      <UpdatesPanel />
       {info.status === 'loading' ? <Loading label="Loading…" /> : null}
       {info.status === 'error' ? <ErrorMessage error={info.error} onRetry={reloadInfo} /> : null}
       {info.status === 'ready' ? (
