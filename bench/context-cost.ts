@@ -7,13 +7,11 @@
  * description + compact JSON of the parameters of each tool in the request). Target: the search
  * arm sends ≤ 10 % of the tokens of the full arm.
  */
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Host } from '../main/host/host';
 import { loadTokenCounter, toolTokens, type TokenCounter } from '../main/host/tools/tokens';
 import { startScriptedModel, type RecordedRequest } from '../test/fixtures/model/scripted-model';
 import type { BenchResult } from './result';
-import { REPO, NODE, freshDir, marker, nodeServer } from './support';
+import { REPO, createBenchHost, marker, nodeServer } from './support';
 
 const EVERYTHING = join(REPO, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 
@@ -38,21 +36,9 @@ function measure(count: TokenCounter, request: RecordedRequest): Arm {
 /** One chat turn with tool search forced on or off; returns what the model was sent. */
 async function runArm(label: string, copies: number, toolSearch: 'on' | 'off'): Promise<RecordedRequest> {
   const model = await startScriptedModel({ script: [{ text: 'ok' }] });
-  const dir = freshDir(`context-${label}`);
   const mark = marker(`context-${label}`);
   const servers = Object.fromEntries(Array.from({ length: copies }, (_, i) => [`everything${i + 1}`, nodeServer(EVERYTHING, ['stdio'], mark)]));
-  const configPath = join(dir, 'harbor.json');
-  writeFileSync(configPath, JSON.stringify({ mcpServers: servers, model: model.modelConfig(), chat: { toolSearch } }, null, 2));
-  const host = await Host.create({
-    configPath,
-    dataDir: dir,
-    appName: 'Harbor',
-    appVersion: '0.0.0-bench',
-    mode: 'cli',
-    launchVariables: { node: NODE, resources: join(REPO, 'resources') },
-    useLoginShellPath: false,
-    approveLaunches: true,
-  });
+  const { host, dispose } = await createBenchHost(`context-${label}`, servers, { registry: { model: model.modelConfig(), chat: { toolSearch } } });
   try {
     const turn = await host.chat.send({ text: 'What can you do?', approveOnce: true });
     const outcome = await turn.done;
@@ -63,7 +49,7 @@ async function runArm(label: string, copies: number, toolSearch: 'on' | 'off'): 
     if (!request) throw new Error('the model got no request');
     return request;
   } finally {
-    await host.dispose();
+    await dispose();
     await model.close();
   }
 }

@@ -72,11 +72,16 @@ export interface BenchHost {
 export async function createBenchHost(
   label: string,
   servers: Record<string, ServerConfig>,
-  extra: { stopGraces?: { stdinGraceMs: number; termGraceMs: number } } = {},
+  extra: {
+    stopGraces?: { stdinGraceMs: number; termGraceMs: number };
+    /** Top-level registry entries beside mcpServers (e.g. "model", "chat"). */
+    registry?: Record<string, unknown>;
+  } = {},
 ): Promise<BenchHost> {
+  const { registry, ...hostOptions } = extra;
   const dir = freshDir(label);
   const configPath = join(dir, 'harbor.json');
-  writeFileSync(configPath, JSON.stringify({ mcpServers: servers }, null, 2));
+  writeFileSync(configPath, JSON.stringify({ mcpServers: servers, ...registry }, null, 2));
   const host = await Host.create({
     configPath,
     dataDir: dir,
@@ -88,7 +93,7 @@ export async function createBenchHost(
     probeTimeoutMs: 4_000,
     // Like --yes for launches: these benchmarks are about connections, not the consent prompt.
     approveLaunches: true,
-    ...extra,
+    ...hostOptions,
   });
   let disposed: Promise<void> | undefined;
   return {
