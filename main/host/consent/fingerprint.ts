@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Tool } from '@modelcontextprotocol/client';
-import { canonical } from '../servers/catalog';
+import { canonical } from '../canonical-json';
 
 /** The parts of a tool definition a person approves: change any of them and they are asked again. */
 export const FINGERPRINTED_FIELDS = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const;

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Tool } from '@modelcontextprotocol/client';
 import type { ConsentChoice, ConsentDecisions, ConsentRequest } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import type { HostEvents } from '../events';
 import type { Disposable } from '../lifecycle';
-import { describeLaunch, type LaunchSpec } from '../servers/launch';
+import { describeLaunch, launchHash, type LaunchSpec } from '../servers/launch';
 import { changedFields, definitionOf, fingerprintTool } from './fingerprint';
 import { PendingConsents } from './pending';
 import { ConsentPolicy, type ToolCallContext } from './policy';
@@ -146,10 +145,6 @@ export class ConsentGate implements Disposable {
   // ------------------------------------------------------------------------------------------
   // Launches
 
-  static launchHash(spec: LaunchSpec): string {
-    return createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 32);
-  }
-
   /**
    * Starting a stdio server runs code on the person's machine: the first launch, and every launch
    * after its command, args, env or cwd changed, needs approval of the exact command line — unless
@@ -157,7 +152,7 @@ export class ConsentGate implements Disposable {
    */
   async authorizeLaunch(server: string, trusted: boolean, spec: LaunchSpec): Promise<void> {
     if (spec.transport !== 'stdio' || trusted) return;
-    const hash = ConsentGate.launchHash(spec);
+    const hash = launchHash(spec);
     if (this.sessionLaunches.has(server) || this.sessionLaunches.has('*')) return;
     if (this.store.launchApproval(server)?.launchHash === hash) return;
     const commandLine = describeLaunch(spec);
@@ -181,7 +176,7 @@ export class ConsentGate implements Disposable {
 
   /** Persists approval of a server's launch as configured now (the person named it explicitly). */
   approveLaunch(server: string, spec: LaunchSpec): void {
-    if (spec.transport === 'stdio') this.store.approveLaunch(server, ConsentGate.launchHash(spec), describeLaunch(spec));
+    if (spec.transport === 'stdio') this.store.approveLaunch(server, launchHash(spec), describeLaunch(spec));
   }
 
   /** `--yes`: approve launching these servers (or '*') for this run only. */

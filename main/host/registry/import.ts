@@ -1,3 +1,4 @@
+import { canonical } from '../canonical-json';
 import { isStdio, type RegistryFile, type ServerConfig } from './schema';
 
 export interface ImportClash {
@@ -117,14 +118,3 @@ function isEmpty(value: unknown): boolean {
   return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 }
 
-/** JSON with object keys sorted (env order does not matter), array order kept (args order does). */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}

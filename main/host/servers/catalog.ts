@@ -1,4 +1,5 @@
 import type { Prompt, Resource, ResourceTemplateType, Tool } from '@modelcontextprotocol/client';
+import { canonical } from '../canonical-json';
 
 export interface Catalog {
   readonly tools: readonly Tool[];
@@ -17,10 +18,3 @@ export function diffCatalog(before: Catalog, after: Catalog): CatalogKind[] {
   return CATALOG_KINDS.filter((kind) => canonical(before[kind]) !== canonical(after[kind]));
 }
 
-export function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-}

@@ -16,9 +16,9 @@ import type { Disposable } from '../lifecycle';
 import type { RestartPolicy } from './backoff';
 import { EMPTY_CATALOG, diffCatalog, type Catalog, type CatalogKind } from './catalog';
 import { createMcpClient, type ElicitationHandler } from './client-factory';
-import { EraCache } from './era-cache';
+import type { EraCache } from './era-cache';
 import { toHarborError } from './errors';
-import type { LaunchSpec } from './launch';
+import { launchHash, type LaunchSpec } from './launch';
 import { ProbeOutcome } from './probe-outcome';
 import { tapTransport } from './tap';
 import type { TrafficLog } from './traffic';
@@ -119,12 +119,16 @@ export class ServerConnection implements Disposable {
   private disposed = false;
   private readonly now: () => number;
 
+  /** The registry's "transport": "sse" hint: the person's choice, never probed, never cached. */
+  private readonly configuredSse: boolean;
+
   constructor(
     readonly name: string,
     readonly spec: LaunchSpec,
     private readonly deps: ConnectionDeps,
   ) {
     this.now = deps.now ?? Date.now;
+    this.configuredSse = spec.transport === 'http' && spec.legacySse;
   }
 
   get state(): ConnectionState {
@@ -137,7 +141,7 @@ export class ServerConnection implements Disposable {
     return this._catalog;
   }
   get configHash(): string {
-    return EraCache.hashConfig(this.spec);
+    return launchHash(this.spec);
   }
 
   /** Connects; resolves once ready or in error (never throws: the state says what happened). */
@@ -201,12 +205,11 @@ export class ServerConnection implements Disposable {
     this.setState({ kind: 'starting' });
     this.deps.restartPolicy.recordStart(this.now());
     const hash = this.configHash;
-    const configuredSse = this.spec.transport === 'http' && this.spec.legacySse;
     // HTTP+SSE predates 2026-07-28: nothing to probe, the era is legacy by definition. A remote
     // found to be HTTP+SSE-only before (same URL and headers) is not asked in Streamable HTTP again.
-    const cached = configuredSse ? undefined : await this.deps.eraCache.get(this.name, hash);
-    const legacySse = configuredSse || (this.spec.transport === 'http' && cached?.legacySse === true);
-    const prior = configuredSse ? { kind: 'legacy' as const } : cached?.prior;
+    const cached = this.configuredSse ? undefined : await this.deps.eraCache.get(this.name, hash);
+    const legacySse = this.configuredSse || (this.spec.transport === 'http' && cached?.legacySse === true);
+    const prior = this.configuredSse ? { kind: 'legacy' as const } : cached?.prior;
     try {
       await this.deps.authorizeLaunch?.(this.spec);
       if (generation !== this.generation) return;
@@ -241,10 +244,6 @@ export class ServerConnection implements Disposable {
 
   /** Sign-ins the current operation may still go through: a transport opened now may start one only if > 0. */
   private signInsLeft = MAX_REAUTHORIZATIONS;
-  /** The era probe of the connect in progress, watched on the wire until connect returns. */
-  private probe: ProbeOutcome | undefined;
-  /** How the last successful connect's probe went. */
-  private probeOutcome: ProbeOutcome | undefined;
 
   /**
    * One attempt at a working connection: open (with the era and transport fallbacks), read the
@@ -254,8 +253,9 @@ export class ServerConnection implements Disposable {
   private async establish(generation: number, prior: PriorDiscovery | undefined, legacySse: boolean, spec: LaunchSpec, hash: string): Promise<void> {
     // Whether this attempt learned something the cache should keep (a probe, a fallback).
     let learned = !prior;
+    let probe: ProbeOutcome;
     try {
-      await this.open(prior, legacySse, spec);
+      probe = await this.open(prior, legacySse, spec);
     } catch (error) {
       if (generation !== this.generation) return;
       if (this.opened?.auth?.authFailure(error)) throw error;
@@ -266,18 +266,16 @@ export class ServerConnection implements Disposable {
       legacySse = retry.legacySse;
       learned = true;
       if (retry.forgetEra) await this.deps.eraCache.forget(this.name);
-      await this.open(prior, legacySse, spec);
+      probe = await this.open(prior, legacySse, spec);
     }
     if (generation !== this.generation) return;
     const client = this.client!;
     const era = client.getProtocolEra() ?? 'legacy';
     const discover = client.getDiscoverResult();
-    // A transport hint from the registry is the person's, not a finding: it is not cached.
-    const configuredSse = this.spec.transport === 'http' && this.spec.legacySse;
     // Legacy only because the probe was answered too late (a server still starting up) is not a
     // finding about the server: the next connect asks again (see ProbeOutcome).
-    const onlySlow = era === 'legacy' && this.probeOutcome?.answeredLate === true;
-    if (learned && !configuredSse && !onlySlow) {
+    const onlySlow = era === 'legacy' && probe.answeredLate;
+    if (learned && !this.configuredSse && !onlySlow) {
       await this.deps.eraCache.set(this.name, hash, era === 'modern' && discover ? { era, discover } : { era: 'legacy', sse: legacySse });
     }
     const serverInfo = client.getServerVersion();
@@ -327,17 +325,21 @@ export class ServerConnection implements Disposable {
     );
   }
 
-  /** One transport + client, connected. Leaves `this.client`/`this.opened` set on success. */
-  private async open(prior: PriorDiscovery | undefined, legacySse: boolean, spec: LaunchSpec = this.spec): Promise<void> {
+  /**
+   * One transport + client, connected. Leaves `this.client`/`this.opened` set on success and
+   * returns how the era probe went on the wire.
+   */
+  private async open(prior: PriorDiscovery | undefined, legacySse: boolean, spec: LaunchSpec): Promise<ProbeOutcome> {
     const generation = this.generation;
     const opened = this.deps.openTransport(spec, { legacySse, server: this.name });
     this.opened = opened;
     opened.auth?.allowSignIn(this.signInsLeft > 0);
     const probe = new ProbeOutcome();
-    this.probe = probe;
+    // Watched until connect returns; after that the tap only records.
+    let watching: ProbeOutcome | undefined = probe;
     const transport = tapTransport(opened.transport, (direction, message) => {
       this.deps.traffic.record(this.name, direction, message);
-      this.probe?.observe(direction, message);
+      watching?.observe(direction, message);
     });
     const client = createMcpClient({
       clientInfo: this.deps.clientInfo,
@@ -356,8 +358,7 @@ export class ServerConnection implements Disposable {
       if (generation === this.generation) this.deps.onChange({ kind: 'resourceUpdated', uri: notification.params.uri });
     });
     await client.connect(transport, { timeout: this.deps.connectTimeoutMs, ...(prior ? { prior } : {}) });
-    this.probe = undefined;
-    this.probeOutcome = probe;
+    watching = undefined;
     // After connect: an unexpected close from here on is a crash (or a dropped remote).
     client.onclose = () => {
       if (generation === this.generation) this.onUnexpectedClose();
@@ -365,6 +366,7 @@ export class ServerConnection implements Disposable {
     transport.onerror = (error: Error) => {
       if (generation === this.generation) this.onTransportError(error);
     };
+    return probe;
   }
 
   /**
@@ -379,8 +381,7 @@ export class ServerConnection implements Disposable {
     if (error instanceof HarborError && (error.code === 'AUTH_REQUIRED' || error.code === 'AUTH_FAILED')) return undefined;
     // A cached verdict that no longer holds (the server was upgraded, or moved off HTTP+SSE):
     // forget it and probe from scratch. A configured "sse" hint is the person's and stays.
-    const configuredSse = this.spec.transport === 'http' && this.spec.legacySse;
-    if (prior && !configuredSse) return { prior: undefined, legacySse: false, forgetEra: true };
+    if (prior && !this.configuredSse) return { prior: undefined, legacySse: false, forgetEra: true };
     const message = error instanceof Error ? error.message : String(error);
     if (this.spec.transport === 'http' && !legacySse) {
       // The spec's rule: 400/404/405 whose body is not a modern JSON-RPC error (that would have
@@ -489,7 +490,7 @@ export class ServerConnection implements Disposable {
       return;
     }
     const generation = this.generation;
-    this.setState({ kind: 'restarting', attempt: next.attempt, maxAttempts: this.deps.restartPolicy.maxAttempts, nextAt: this.now() + next.delayMs });
+    this.setState({ kind: 'restarting', attempt: next.attempt, maxAttempts: this.deps.restartPolicy.maxAttempts, nextAt: next.nextAt });
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;
       if (generation !== this.generation || this.disposed) return;

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
 import type { DiscoverResult, PriorDiscovery } from '@modelcontextprotocol/client';
 import { writeFileAtomic } from '../fs-atomic';
 
@@ -25,14 +24,12 @@ export type EraFinding = { era: 'modern'; discover: DiscoverResult } | { era: 'l
  * it: change the command, args, env, URL or headers and the server is probed again.
  */
 export class EraCache {
-  private records: Record<string, EraRecord> | undefined;
+  /** Read once, shared: servers connecting together must not each read (and replace) the records. */
+  private loading: Promise<Record<string, EraRecord>> | undefined;
+  private records: Record<string, EraRecord> = {};
   private writing: Promise<void> = Promise.resolve();
 
   constructor(private readonly path: string | undefined) {}
-
-  static hashConfig(launch: unknown): string {
-    return createHash('sha256').update(JSON.stringify(launch)).digest('hex').slice(0, 32);
-  }
 
   async get(server: string, configHash: string): Promise<EraVerdict | undefined> {
     const records = await this.load();
@@ -59,23 +56,26 @@ export class EraCache {
     await this.persist();
   }
 
-  private async load(): Promise<Record<string, EraRecord>> {
-    if (this.records) return this.records;
-    if (!this.path) return (this.records = {});
+  private load(): Promise<Record<string, EraRecord>> {
+    this.loading ??= this.read().then((records) => (this.records = records));
+    return this.loading;
+  }
+
+  private async read(): Promise<Record<string, EraRecord>> {
+    if (!this.path) return {};
     try {
       const parsed: unknown = JSON.parse(await readFile(this.path, 'utf8'));
-      this.records = parsed && typeof parsed === 'object' ? (parsed as Record<string, EraRecord>) : {};
+      return parsed && typeof parsed === 'object' ? (parsed as Record<string, EraRecord>) : {};
     } catch {
       // Missing or unreadable: it is only a cache, the next connect probes again.
-      this.records = {};
+      return {};
     }
-    return this.records;
   }
 
   private persist(): Promise<void> {
     const path = this.path;
     if (!path) return Promise.resolve();
-    const text = `${JSON.stringify(this.records ?? {}, null, 2)}\n`;
+    const text = `${JSON.stringify(this.records, null, 2)}\n`;
     // Serialise writes so two servers finishing at once cannot interleave renames.
     this.writing = this.writing.then(() => writeFileAtomic(path, text)).catch(() => undefined);
     return this.writing;

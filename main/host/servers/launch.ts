@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { HarborError } from '../errors';
 import { isStdio, type ServerConfig } from '../registry/schema';
 
@@ -68,4 +69,12 @@ export function resolveLaunch(name: string, config: ServerConfig, vars: LaunchVa
 export function describeLaunch(spec: LaunchSpec): string {
   if (spec.transport === 'http') return spec.url;
   return [spec.command, ...spec.args].map((part) => (/^[\w@%+=:,./-]+$/.test(part) ? part : JSON.stringify(part))).join(' ');
+}
+
+/**
+ * Identifies a launch configuration: the era cache and the launch approval are both valid only for
+ * the exact spec that earned them (change the command, args, env, URL or headers and they lapse).
+ */
+export function launchHash(spec: LaunchSpec): string {
+  return createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 32);
 }

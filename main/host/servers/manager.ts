@@ -9,7 +9,7 @@ import type { ElicitationBroker } from './elicitation';
 import type { EraCache } from './era-cache';
 import { describeLaunch, resolveLaunch, type LaunchSpec, type LaunchVariables } from './launch';
 import type { TrafficLog } from './traffic';
-import { canonical } from './catalog';
+import { canonical } from '../canonical-json';
 
 export interface ServerManagerDeps {
   readonly clientInfo: Implementation;

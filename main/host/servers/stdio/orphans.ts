@@ -15,9 +15,8 @@
  * without native code; there the stop ladder (taskkill /T) is the only cleanup.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
-import { parseProcStat } from './process-tree';
+import { readProcEntry, readProcEntrySync } from './process-tree';
 
 export const INSTANCE_ENV = 'HARBOR_HOST_INSTANCE';
 
@@ -36,7 +35,7 @@ export interface SweepOptions {
   readonly platform?: NodeJS.Platform;
 }
 
-interface Candidate {
+export interface Candidate {
   readonly pid: number;
   readonly instance: string;
   /** What tells this process apart from a later one with the same pid. */
@@ -119,39 +118,43 @@ async function linuxCandidates(): Promise<Candidate[]> {
   const names = (await readdir('/proc')).filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid);
   const found = await Promise.all(
     names.map(async (name): Promise<Candidate | undefined> => {
+      let environ: string;
       try {
-        const environ = await readFile(`/proc/${name}/environ`, 'latin1');
-        const instance = envValue(environ.split('\0'), INSTANCE_ENV);
-        if (instance === undefined) return undefined;
-        const stat = parseProcStat(await readFile(`/proc/${name}/stat`, 'utf8'));
-        if (!stat || stat.state === 'Z') return undefined;
-        return { pid: Number(name), instance, startTime: stat.startTime };
+        environ = await readFile(`/proc/${name}/environ`, 'latin1');
       } catch {
         return undefined; // not ours (EACCES) or gone
       }
+      const instance = envValue(environ.split('\0'), INSTANCE_ENV);
+      const entry = instance === undefined ? undefined : await readProcEntry(Number(name));
+      return entry && instance !== undefined ? { pid: entry.pid, instance, startTime: entry.startTime } : undefined;
     }),
   );
   return found.filter((c): c is Candidate => c !== undefined);
 }
 
 // ---------------------------------------------------------------------------------------------
-// macOS (and other POSIX systems with a BSD ps): `ps -E` appends the environment of one's own
-// processes to their command line.
+// macOS (and other POSIX systems with a BSD ps): one `ps` call lists every process with its
+// start time; `-E` appends the environment of one's own processes to their command line.
 
 async function psCandidates(): Promise<Candidate[]> {
   const output = await new Promise<string>((resolve, reject) => {
-    execFile('ps', ['-E', '-ww', '-A', '-o', 'pid=,command='], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
+    execFile('ps', ['-E', '-ww', '-A', '-o', 'pid=,lstart=,command='], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
   });
+  return parsePsListing(output, process.pid);
+}
+
+/** `ps -o pid=,lstart=,command=` lines → the processes carrying an instance (`self` left out). */
+export function parsePsListing(output: string, self: number): Candidate[] {
   const marker = new RegExp(`(?:^|\\s)${INSTANCE_ENV}=(\\d+:\\S+)`);
   const found: Candidate[] = [];
   for (const line of output.split('\n')) {
-    const match = /^\s*(\d+)\s+(.*)$/.exec(line);
+    // lstart is a fixed-format date, e.g. "Mon Nov 30 02:18:05 2026".
+    const match = /^\s*(\d+)\s+(\w{3}\s+\w{3}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+\d{4})\s+(.*)$/.exec(line);
     if (!match) continue;
-    const instance = marker.exec(match[2]!)?.[1];
     const pid = Number(match[1]);
-    if (instance === undefined || pid === process.pid) continue;
-    const started = startTimeSync(pid);
-    if (started !== undefined) found.push({ pid, instance, startTime: started });
+    const instance = marker.exec(match[3]!)?.[1];
+    if (instance === undefined || pid === self) continue;
+    found.push({ pid, instance, startTime: lstartId(match[2]!) });
   }
   return found;
 }
@@ -159,34 +162,25 @@ async function psCandidates(): Promise<Candidate[]> {
 // ---------------------------------------------------------------------------------------------
 // Start times
 
+/** "Mon Nov 30 02:18:05 2026" → "Mon_Nov_30_02:18:05_2026": no spaces in an instance id. */
+function lstartId(lstart: string): string {
+  return lstart.trim().replace(/\s+/g, '_');
+}
+
 /** Linux: clock ticks since boot (field 22 of /proc/<pid>/stat); elsewhere: `ps -o lstart=`. */
 function startTimeSync(pid: number): string | undefined {
-  if (process.platform === 'linux') {
-    try {
-      const stat = parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-      return stat && stat.state !== 'Z' ? stat.startTime : undefined;
-    } catch {
-      return undefined;
-    }
-  }
+  if (process.platform === 'linux') return readProcEntrySync(pid)?.startTime;
   if (process.platform === 'win32') return undefined;
   try {
-    const out = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5_000 }).trim();
-    // "Mon Nov 30 02:18:05 2026": no spaces in an instance id.
-    return out ? out.replace(/\s+/g, '_') : undefined;
+    const out = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5_000 });
+    return out.trim() ? lstartId(out) : undefined;
   } catch {
     return undefined; // ps exits 1 when there is no such process
   }
 }
 
 async function startTime(pid: number): Promise<string | undefined> {
-  if (process.platform !== 'linux') return startTimeSync(pid);
-  try {
-    const stat = parseProcStat(await readFile(`/proc/${pid}/stat`, 'utf8'));
-    return stat && stat.state !== 'Z' ? stat.startTime : undefined;
-  } catch {
-    return undefined;
-  }
+  return process.platform === 'linux' ? (await readProcEntry(pid))?.startTime : startTimeSync(pid);
 }
 
 function envValue(entries: readonly string[], name: string): string | undefined {

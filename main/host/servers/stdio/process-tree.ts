@@ -6,6 +6,7 @@
  * stopping it — while the parent links still exist — and signal those too. Each snapshot entry
  * remembers its start time, so a pid the kernel has since reused for someone else is left alone.
  */
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 
 export interface ProcEntry {
@@ -30,6 +31,28 @@ export function parseProcStat(text: string): ProcEntry | undefined {
     return undefined;
   }
   return { pid, ppid: Number(ppid), pgid: Number(pgid), startTime, state };
+}
+
+/** A living process as /proc shows it now; undefined when it is gone or a zombie. */
+export async function readProcEntry(pid: number): Promise<ProcEntry | undefined> {
+  try {
+    return living(parseProcStat(await readFile(`/proc/${pid}/stat`, 'utf8')));
+  } catch {
+    return undefined;
+  }
+}
+
+/** readProcEntry, synchronously (start-up code that has nothing to await). */
+export function readProcEntrySync(pid: number): ProcEntry | undefined {
+  try {
+    return living(parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8')));
+  } catch {
+    return undefined;
+  }
+}
+
+function living(entry: ProcEntry | undefined): ProcEntry | undefined {
+  return entry && entry.state !== 'Z' ? entry : undefined;
 }
 
 /** Every process visible in /proc (Linux); empty where /proc does not exist. */
@@ -107,13 +130,8 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
  */
 export async function signalEntries(entries: readonly ProcEntry[], signal: NodeJS.Signals, exceptGroup?: number): Promise<void> {
   for (const entry of entries) {
-    let current: ProcEntry | undefined;
-    try {
-      current = parseProcStat(await readFile(`/proc/${entry.pid}/stat`, 'utf8'));
-    } catch {
-      continue; // gone
-    }
-    if (current === undefined || current.startTime !== entry.startTime || current.state === 'Z') continue;
+    const current = await readProcEntry(entry.pid);
+    if (current === undefined || current.startTime !== entry.startTime) continue;
     if (exceptGroup !== undefined && current.pgid === exceptGroup) continue;
     try {
       process.kill(entry.pid, signal);

@@ -99,6 +99,10 @@ export class SupervisedStdioTransport implements Transport {
     await this.shutDown();
   }
 
+  // The SDK tells a stdio transport from an HTTP one by `"stderr" in transport && "pid" in
+  // transport` (SDK 2.4.0): on stdio an unanswered era probe means legacy, on HTTP an outage.
+  // Both members must stay, whatever else reads them.
+
   /** The server's process id once started. */
   get pid(): number | undefined {
     return this.proc?.pid;
@@ -117,11 +121,6 @@ export class SupervisedStdioTransport implements Transport {
   /** How the process ended, once it has. */
   get exitInfo(): ExitInfo | undefined {
     return this.proc?.exitInfo;
-  }
-
-  /** The supervised process, for its owner (restart policy, stop graces, tests). */
-  get process(): StdioProcess | undefined {
-    return this.proc;
   }
 
   /** How many stdout lines were not JSON-RPC messages. */
