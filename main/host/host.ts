@@ -245,8 +245,13 @@ export class Host implements Disposable {
       connectTimeoutMs: o.connectTimeoutMs ?? 30_000,
       ...(o.restart ? { restart: o.restart } : {}),
       authorizeLaunch: (name, trusted, spec) => this.consent.authorizeLaunch(name, trusted, spec),
-      // `${secret:…}` values are read from the store at each launch, in main, and join the redactor.
-      prepareLaunch: (name, spec) => resolveLaunchSecrets(name, spec, { store: this.secrets, redactor: this.redactor }),
+      // Every launch, automatic restarts included: a stdio server waits for the login-shell PATH
+      // (resolved once, in the background); `${secret:…}` values are read from the store, in main,
+      // and join the redactor.
+      prepareLaunch: async (name, spec) => {
+        if (spec.transport === 'stdio') await this.loginPathReady;
+        return resolveLaunchSecrets(name, spec, { store: this.secrets, redactor: this.redactor });
+      },
       onChange: (name, change) => {
         if (change.kind === 'catalog' && change.changed.includes('tools')) this.reviewTools(name);
         if (change.kind === 'state' && change.state.kind === 'ready') this.reviewTools(name);
@@ -417,7 +422,6 @@ export class Host implements Disposable {
   }
 
   async startServer(name: string): Promise<ServerSummary> {
-    await this.loginPathReady;
     await this.manager.connection(name).start();
     return this.manager.summary(name);
   }
@@ -489,7 +493,6 @@ export class Host implements Disposable {
 
   /** Connects every enabled server in parallel; resolves when each is ready or in error. */
   async startAll(): Promise<void> {
-    await this.loginPathReady;
     await this.manager.startAll();
   }
 
@@ -497,7 +500,6 @@ export class Host implements Disposable {
   async connection(name: string): Promise<ServerConnection> {
     const connection = this.manager.connection(name);
     if (connection.state.kind === 'ready') return connection;
-    await this.loginPathReady;
     // A state's message can quote the server (and its stderr): masked like everything shown.
     await connection.whenReady().catch((error: unknown) => {
       throw this.redactor.redactError(error);
@@ -506,7 +508,6 @@ export class Host implements Disposable {
   }
 
   async restartServer(name: string): Promise<ServerSummary> {
-    await this.loginPathReady;
     await this.manager.connection(name).restart();
     return this.getServer(name);
   }

@@ -33,6 +33,9 @@ describe('planImport', () => {
 
   it('treats Harbor-only switches, key order, empty lists and an implied type as the same server', () => {
     expect(sameServer({ ...github, enabled: false, trusted: true, timeoutMs: 5 }, github)).toBe(true);
+    // Every Harbor field counts, the ones added later included: a person who turned a tool off
+    // re-imports the same Claude config as "identical", not as a clash.
+    expect(sameServer({ ...github, disabledTools: ['delete_repo'], probeTimeoutMs: 10_000 }, github)).toBe(true);
     expect(sameServer({ command: 'a', env: { X: '1', Y: '2' } }, { command: 'a', env: { Y: '2', X: '1' } })).toBe(true);
     expect(sameServer({ command: 'a', args: [], env: {} }, { command: 'a' })).toBe(true);
     expect(sameServer({ type: 'stdio', command: 'a' }, { command: 'a' })).toBe(true);

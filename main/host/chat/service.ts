@@ -225,10 +225,6 @@ export class ChatService implements Disposable {
     return true;
   }
 
-  isRunning(conversationId: string): boolean {
-    return this.running.has(conversationId);
-  }
-
   // ------------------------------------------------------------------------------------------
   // Conversations
 

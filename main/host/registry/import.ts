@@ -1,5 +1,5 @@
 import { canonical } from '../canonical-json';
-import { isStdio, type RegistryFile, type ServerConfig } from './schema';
+import { HARBOR_FIELD_NAMES, isStdio, type RegistryFile, type ServerConfig } from './schema';
 
 export interface ImportClash {
   readonly name: string;
@@ -94,12 +94,10 @@ export function sameServer(a: ServerConfig, b: ServerConfig): boolean {
   return canonical(launchShape(a)) === canonical(launchShape(b));
 }
 
-const HARBOR_ONLY = new Set(['enabled', 'trusted', 'timeoutMs']);
-
 function launchShape(config: ServerConfig): Record<string, unknown> {
   const shape: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(config)) {
-    if (HARBOR_ONLY.has(key) || value === undefined || isEmpty(value)) continue;
+    if (HARBOR_FIELD_NAMES.has(key) || value === undefined || isEmpty(value)) continue;
     shape[key] = value;
   }
   if (isStdio(config)) {

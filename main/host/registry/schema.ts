@@ -22,6 +22,9 @@ const HarborFields = {
   disabledTools: z.array(z.string()).optional(),
 };
 
+/** Harbor's own fields: what another app's config never has, and what an import compares without. */
+export const HARBOR_FIELD_NAMES: ReadonlySet<string> = new Set(Object.keys(HarborFields));
+
 export const StdioServerConfig = z.looseObject({
   type: z.literal('stdio').optional(),
   command: z.string().min(1, 'must not be empty'),
