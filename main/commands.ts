@@ -58,9 +58,12 @@ export function bindCommands(host: Host): CommandHandlers {
       return host.consent.policies();
     },
     'secrets.list': async () => {
-      const status = await host.secrets.status();
-      if (!status.available) return { names: [], available: false, ...(status.reason ? { reason: status.reason } : {}) };
-      return { names: await host.secrets.list(), available: true };
+      // One read of the keychain: when it cannot be read, the page says why (with the fix).
+      try {
+        return { names: await host.secrets.list(), available: true };
+      } catch (error) {
+        return { names: [], available: false, reason: error instanceof Error ? error.message : String(error) };
+      }
     },
     'secrets.set': async ({ name, value }) => {
       await host.secrets.set(name, value);

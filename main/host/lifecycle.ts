@@ -67,30 +67,3 @@ export class DisposableStore implements Disposable {
     return this.disposing;
   }
 }
-
-/** Holds at most one disposable; setting a new value disposes the old one. */
-export class MutableDisposable<T extends Disposable> implements Disposable {
-  private current: T | undefined;
-  private disposed = false;
-
-  get value(): T | undefined {
-    return this.current;
-  }
-
-  set value(next: T | undefined) {
-    if (this.disposed) {
-      if (next) void Promise.resolve(next.dispose()).catch(() => undefined);
-      return;
-    }
-    const old = this.current;
-    this.current = next;
-    if (old && old !== next) void Promise.resolve(old.dispose()).catch(() => undefined);
-  }
-
-  async dispose(): Promise<void> {
-    this.disposed = true;
-    const old = this.current;
-    this.current = undefined;
-    await old?.dispose();
-  }
-}

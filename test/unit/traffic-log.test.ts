@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { TrafficLog, createRedactor, plainTrafficEntry } from '../../main/host/servers/traffic';
+import { Redactor } from '../../main/host/secrets/redactor';
+import { TrafficLog, plainTrafficEntry } from '../../main/host/servers/traffic';
 
 const request = { jsonrpc: '2.0' as const, id: 7, method: 'tools/call', params: { name: 'echo', arguments: { token: 'sk-live-123456' } } };
 
 describe('traffic log', () => {
   it('serialises and redacts a message only when its text is read', () => {
     let redactions = 0;
-    const redact = createRedactor(() => ['sk-live-123456']);
-    const log = new TrafficLog((text) => (redactions++, redact(text)));
+    const redactor = new Redactor();
+    redactor.add('sk-live-123456');
+    const log = new TrafficLog((text) => (redactions++, redactor.redact(text)));
     log.record('feature', 'out', request);
     log.record('feature', 'in', { jsonrpc: '2.0', id: 7, result: { content: [] } });
     expect(redactions).toBe(0);
@@ -19,7 +21,7 @@ describe('traffic log', () => {
   });
 
   it('lists plain objects that keep their text through structured clone and JSON (IPC, WebSocket)', () => {
-    const log = new TrafficLog(createRedactor(() => []));
+    const log = new TrafficLog((text) => new Redactor().redact(text));
     log.record('feature', 'out', request);
     const [entry] = log.list();
     expect(structuredClone(entry)).toEqual(entry);

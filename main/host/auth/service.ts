@@ -75,7 +75,10 @@ export class AuthService implements Disposable {
     auth.reload();
     const session = new OAuthSession(auth);
     const fetchWithHooks = authFetch(this.fetch, {
-      beforeAuthorization: async () => this.callbacks.start(await auth.preferredRedirectPort()),
+      // The listener starts once; only then is the registered port worth a keychain read.
+      beforeAuthorization: async () => {
+        if (!this.callbacks.listening) await this.callbacks.start(await auth.preferredRedirectPort());
+      },
       tokenRejected: () => auth.invalidate('discovery'),
     });
     return { provider: session, fetch: fetchWithHooks, bind: (transport) => session.bind(transport) };

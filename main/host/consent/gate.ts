@@ -61,7 +61,6 @@ export class ConsentGate implements Disposable {
     if (evaluation.verdict === 'deny') {
       throw new HarborError('CONSENT_DENIED', `Calling ${label} is blocked by your consent settings.`);
     }
-    if (ctx.approveOnce) return;
     const stale = evaluation.reason === 'stale';
     if (!this.options.interactive) {
       if (stale) {

@@ -49,12 +49,3 @@ export function keychainTimeout(timeoutMs: number, platform: NodeJS.Platform = p
     `The OS keychain is unavailable: it did not answer within ${Math.round(timeoutMs / 100) / 10} s (a locked keyring may be waiting on an unlock prompt). ${fix} ${NO_FALLBACK}`,
   );
 }
-
-/** While earlier calls still hang, new ones fail at once instead of piling up threads. */
-export function keychainStillBlocked(platform: NodeJS.Platform = process.platform): HarborError {
-  const fix = platform === 'linux' ? UNLOCK_FIX : 'Answer or dismiss any keychain prompt, unlock the keychain, and try again.';
-  return new HarborError(
-    'KEYCHAIN_UNAVAILABLE',
-    `The OS keychain is unavailable: earlier requests to it are still waiting (a locked keyring may be showing an unlock prompt). ${fix} ${NO_FALLBACK}`,
-  );
-}

@@ -1,11 +1,14 @@
 import { HarborError } from '../errors';
-import { createRedactor, type Redact } from '../servers/traffic';
 
 /** Shorter values are not masked: masking "abc" everywhere would garble unrelated text. */
 export const MIN_MASKED_LENGTH = 4;
 
 export const MASK = '***';
 
+/** `"authorization": "…"` in JSON (a header object in a traffic entry). */
+const AUTH_JSON = /("(?:authorization|proxy-authorization)"\s*:\s*")[^"]*(")/gi;
+/** `Bearer abc…`, `Basic abc…` anywhere. */
+const AUTH_SCHEME = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/g;
 /** `Authorization: Bearer abc`, `proxy-authorization=abc` in plain text lines (stderr, logs). */
 const AUTH_LINE = /\b((?:proxy-)?authorization)(\s*[:=]\s*)(?!\*\*\*)(?:(bearer|basic|token|digest)\s+)?[^\s",;]+/gi;
 
@@ -20,7 +23,6 @@ export class Redactor {
   private readonly known = new Set<string>();
   /** Every masked form, longest first (a secret containing another is masked whole). */
   private forms: string[] = [];
-  private readonly patterns: Redact = createRedactor(() => this.forms);
 
   /** Remembers a resolved value; later text holding it is masked. */
   add(value: string): void {
@@ -44,7 +46,10 @@ export class Redactor {
    */
   redact(text: string): string {
     if (!text) return text;
-    return this.patterns(text).replace(AUTH_LINE, (_m, key: string, sep: string, scheme: string | undefined) => `${key}${sep}${scheme ? `${scheme} ` : ''}${MASK}`);
+    return this.mask(text)
+      .replace(AUTH_JSON, `$1${MASK}$2`)
+      .replace(AUTH_SCHEME, `$1 ${MASK}`)
+      .replace(AUTH_LINE, (_m, key: string, sep: string, scheme: string | undefined) => `${key}${sep}${scheme ? `${scheme} ` : ''}${MASK}`);
   }
 
   /** For content a person reads (tool results, resources): known values only, so prose stays intact. */

@@ -92,15 +92,3 @@ export class TrafficLog {
     return () => this.listeners.delete(listener);
   }
 }
-
-/** Masks `Authorization`-like fields and every known secret value wherever they appear. */
-export function createRedactor(secretValues: () => Iterable<string>): Redact {
-  return (text) => {
-    let out = text.replace(/("(?:authorization|proxy-authorization)"\s*:\s*")[^"]*(")/gi, '$1***$2');
-    out = out.replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/g, '$1 ***');
-    for (const value of secretValues()) {
-      if (value.length >= 4) out = out.split(value).join('***');
-    }
-    return out;
-  };
-}
