@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { loadTokenCounter, toolTokens, type TokenCounter } from '../main/host/tools/tokens';
 import { startScriptedModel, type RecordedRequest } from '../test/fixtures/model/scripted-model';
 import type { BenchResult } from './result';
-import { REPO, createBenchHost, marker, nodeServer } from './support';
+import { REPO, assertAllReady, createBenchHost, marker, nodeServer } from './support';
 
 const EVERYTHING = join(REPO, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 
@@ -43,8 +43,7 @@ async function runArm(label: string, copies: number, toolSearch: 'on' | 'off'): 
     const turn = await host.chat.send({ text: 'What can you do?', approveOnce: true });
     const outcome = await turn.done;
     if (outcome.status !== 'completed') throw new Error(`the ${label} turn ended ${outcome.status}: ${outcome.note ?? ''}`);
-    const notReady = host.listServers().filter((s) => s.state.kind !== 'ready');
-    if (notReady.length > 0) throw new Error(`servers not ready: ${notReady.map((s) => s.name).join(', ')}`);
+    assertAllReady(host);
     const request = model.requests[0];
     if (!request) throw new Error('the model got no request');
     return request;

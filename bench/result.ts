@@ -16,7 +16,3 @@ export interface BenchResult {
 export function passed(result: BenchResult): boolean {
   return Number.isFinite(result.ratio) && result.ratio <= result.target && result.problems.length === 0;
 }
-
-export function ms(value: number, digits = 0): string {
-  return `${value.toFixed(digits)} ms`;
-}

@@ -15,8 +15,9 @@ import {
   createBenchHost,
   findMarkedProcesses,
   marker,
+  nodeServer,
   now,
-  sleep,
+  waitForMarkedProcesses,
 } from './support';
 
 export interface ShutdownOptions {
@@ -27,22 +28,17 @@ export interface ShutdownOptions {
 
 const SLACK_MS = 500;
 
-/** Polls until at least `count` marked processes are alive; throws with what it saw otherwise. */
+/** Waits until at least `count` marked processes are alive; throws with what it saw otherwise. */
 async function waitForProcesses(mark: string, count: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const alive = findMarkedProcesses(mark).length;
-    if (alive >= count) return;
-    if (Date.now() >= deadline) throw new Error(`expected ${count} marked processes before shutdown, saw ${alive}`);
-    await sleep(50);
-  }
+  const alive = (await waitForMarkedProcesses(mark, count, timeoutMs)).length;
+  if (alive < count) throw new Error(`expected ${count} marked processes before shutdown, saw ${alive}`);
 }
 
 export async function benchShutdown({ servers: count, stdinGraceMs, termGraceMs }: ShutdownOptions): Promise<BenchResult> {
   const mark = marker('shutdown');
   const servers: Record<string, ServerConfig> = {
     // stubborn + its grandchild
-    'stubborn-direct': { command: NODE, args: [STUBBORN_SERVER], env: { [MARKER_ENV]: mark } },
+    'stubborn-direct': nodeServer(STUBBORN_SERVER, [], mark),
     // sh (kept alive by the trailing command, so it really is a wrapper) + stubborn + its grandchild
     'stubborn-sh': {
       command: 'sh',
@@ -51,7 +47,7 @@ export async function benchShutdown({ servers: count, stdinGraceMs, termGraceMs 
     },
   };
   for (let i = 0; i < count - 2; i++) {
-    servers[`polite-${i}`] = { command: NODE, args: [FEATURE_SERVER, '--name', `polite-${i}`], env: { [MARKER_ENV]: mark } };
+    servers[`polite-${i}`] = nodeServer(FEATURE_SERVER, ['--name', `polite-${i}`], mark);
   }
   const expectedProcesses = count + 2 + 1;
   const budgetMs = stdinGraceMs + termGraceMs + SLACK_MS;

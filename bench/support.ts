@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Host } from '../main/host/host';
 import type { ServerConfig } from '../main/host/registry/schema';
-import { findMarkedProcesses, killMarkedProcesses } from '../test/fixtures/proc';
+import { findMarkedProcesses, killMarkedProcesses, waitForMarkedProcesses } from '../test/fixtures/proc';
 
 /** The repo root: scripts/bench.mjs passes it, because the bundle runs from test/output/bench. */
 export const REPO = requiredEnv('HARBOR_BENCH_REPO');
@@ -43,7 +43,7 @@ export function killEverything(): number {
   return killed;
 }
 
-export { findMarkedProcesses };
+export { findMarkedProcesses, waitForMarkedProcesses };
 
 /** A fresh directory under the run's scratch dir (so its era cache starts empty). */
 export function freshDir(label: string): string {

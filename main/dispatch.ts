@@ -5,7 +5,7 @@ import {
   type Commands,
   type Result,
 } from '../preload/contract';
-import { HarborError, toErrorData } from './host/errors';
+import { toErrorData } from './host/errors';
 import type { z } from 'zod';
 
 export type CommandHandlers = {
@@ -44,4 +44,3 @@ export function createDispatcher(handlers: CommandHandlers) {
 }
 
 export type Dispatch = ReturnType<typeof createDispatcher>;
-export { HarborError };

@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CliCommand } from './cli/command';
-import { EXIT, UsageError } from './cli/output';
+import { parseIntOption } from './cli/json-option';
+import { EXIT } from './cli/output';
 import { bindCommands } from './commands';
 import { createDispatcher } from './dispatch';
 import { WebServer } from './web/server';
@@ -19,7 +20,8 @@ export const webCommand: CliCommand = {
   usage: 'web [--port N] [--no-autostart]',
   options: { port: { type: 'string' }, 'no-autostart': { type: 'boolean' } },
   async run(ctx) {
-    const port = parsePort(ctx.options.port);
+    // 0 (the default) picks a free port.
+    const port = parseIntOption('port', ctx.options.port, { max: 65_535 }) ?? 0;
     const rendererDir = rendererDirFor();
     if (!existsSync(join(rendererDir, 'index.html'))) {
       ctx.out.error(`the app's pages are not built (${join(rendererDir, 'index.html')} is missing). Run "npm run build" in the Harbor folder first.`);
@@ -58,14 +60,6 @@ export const webCommand: CliCommand = {
     return EXIT.OK;
   },
 };
-
-function parsePort(value: unknown): number {
-  if (value === undefined) return 0;
-  if (typeof value !== 'string' || !/^\d{1,5}$/.test(value) || Number(value) > 65535) {
-    throw new UsageError(`--port expects a number from 0 to 65535 (0 picks a free port), got "${String(value)}".`);
-  }
-  return Number(value);
-}
 
 /**
  * The built renderer lives beside the built CLI: out/main/cli.js → out/renderer.

@@ -54,6 +54,8 @@ export function exitCodeFor(error: unknown): number {
       case 'SERVER_NOT_FOUND':
       case 'SERVER_EXISTS':
       case 'SERVER_DISABLED':
+      case 'MODEL_NOT_CONFIGURED':
+      case 'CONVERSATION_NOT_FOUND':
         return EXIT.USAGE;
       case 'CONSENT_REQUIRED':
       case 'CONSENT_STALE':

@@ -11,7 +11,6 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 import { CONTENT_SECURITY_POLICY } from '../csp';
 
-export { CONTENT_SECURITY_POLICY };
 
 /** Headers on every HTTP response, static file or refusal alike. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {

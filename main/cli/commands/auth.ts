@@ -1,4 +1,5 @@
 import { platformOpener, type BrowserOpener } from '../../host/auth/opener';
+import { untilAborted } from '../../host/chat/abortable';
 import type { CliCommand } from '../command';
 import { EXIT, UsageError } from '../output';
 
@@ -25,7 +26,7 @@ export const loginCommand: CliCommand = {
       // The printed URL works whatever happens here: a missing opener is a note, not a failure.
       await fallback?.(url).catch((error: unknown) => ctx.out.info(`note: could not open a browser (${(error as Error).message}); open the URL yourself.`));
     };
-    const summary = await untilAborted(host.login(name, { opener }), ctx.signal);
+    const summary = await untilAborted(host.login(name, { opener }), ctx.signal, () => new UsageError('interrupted: the sign-in was cancelled.'));
     const tools = summary.counts.tools;
     ctx.out.result(
       { name, signedIn: true, state: summary.state.kind },
@@ -56,21 +57,3 @@ export const logoutCommand: CliCommand = {
     return EXIT.OK;
   },
 };
-
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new UsageError('interrupted: the sign-in was cancelled.'));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new UsageError('interrupted: the sign-in was cancelled.'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}

@@ -20,8 +20,8 @@ export const callCommand: CliCommand = {
   },
   async run(ctx) {
     const [server, tool] = ctx.args as [string, string];
-    const args = parseJsonOption('args', ctx.options.args) as Record<string, unknown> | undefined;
-    const answer = parseJsonOption('answer', ctx.options.answer) as Record<string, unknown> | undefined;
+    const args = parseJsonOption('args', ctx.options.args);
+    const answer = parseJsonOption('answer', ctx.options.answer);
     const timeoutMs = parseIntOption('timeout', ctx.options.timeout, { min: 1 });
     const host = await ctx.host();
     host.requireValidRegistry();

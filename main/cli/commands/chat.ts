@@ -5,7 +5,6 @@ import type { CliCommand, CliContext } from '../command';
 import { answerElicitationsFrom } from '../elicit';
 import { parseJsonOption } from '../json-option';
 import { EXIT } from '../output';
-import { reportError } from '../run';
 
 /** Exit code of a turn the person interrupted (Ctrl-C), as shells report SIGINT. */
 export const EXIT_INTERRUPTED = 130;
@@ -28,29 +27,21 @@ export const chatCommand: CliCommand = {
   async run(ctx) {
     const text = ctx.args[0]!;
     if (!text.trim()) throw new HarborError('BAD_REQUEST', 'The message is empty. Usage: harbor chat "your message"');
-    const answer = parseJsonOption('answer', ctx.options.answer) as Record<string, unknown> | undefined;
+    const answer = parseJsonOption('answer', ctx.options.answer);
     const conversationId = typeof ctx.options.conversation === 'string' ? ctx.options.conversation : undefined;
     const host = await ctx.host();
     host.requireValidRegistry();
     const responder = host.elicitation.respondWith(answerElicitationsFrom(answer, ctx.out));
     const printer = new TurnPrinter(ctx);
     try {
-      let turn;
-      try {
-        turn = await host.chat.send({
-          text,
-          ...(conversationId ? { conversationId } : {}),
-          approveOnce: ctx.options.yes === true,
-          signal: ctx.signal,
-          onEvent: (event) => printer.event(event),
-        });
-      } catch (error) {
-        if (error instanceof HarborError && (error.code === 'MODEL_NOT_CONFIGURED' || error.code === 'CONVERSATION_NOT_FOUND')) {
-          reportError(ctx.out, error);
-          return EXIT.USAGE;
-        }
-        throw error;
-      }
+      // No model, or an unknown --conversation: usage errors (exit 2), like every CLI error.
+      const turn = await host.chat.send({
+        text,
+        ...(conversationId ? { conversationId } : {}),
+        approveOnce: ctx.options.yes === true,
+        signal: ctx.signal,
+        onEvent: (event) => printer.event(event),
+      });
       if (!ctx.globals.json) ctx.out.info(`conversation ${turn.conversationId}`);
       const outcome = await turn.done;
       printer.flush();

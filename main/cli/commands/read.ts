@@ -27,7 +27,7 @@ export const promptCommand: CliCommand = {
   options: { args: { type: 'string' }, yes: { type: 'boolean' } },
   async run(ctx) {
     const [server, name] = ctx.args as [string, string];
-    const raw = parseJsonOption('args', ctx.options.args) as Record<string, unknown> | undefined;
+    const raw = parseJsonOption('args', ctx.options.args);
     const args = raw ? Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])) : undefined;
     const host = await ctx.host();
     host.requireValidRegistry();

@@ -1,15 +1,18 @@
 import { HarborError } from '../errors';
 
-/** Settles with the signal even if the call is stuck somewhere that does not listen (a consent dialog). */
-export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+/**
+ * Settles with the signal even if the call is stuck somewhere that does not listen (a consent
+ * dialog, a browser sign-in). `stopped` makes the error an abort rejects with.
+ */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, stopped: () => Error = () => new HarborError('CANCELLED', 'Stopped.')): Promise<T> {
   if (signal.aborted) {
     promise.catch(() => undefined);
-    return Promise.reject(new HarborError('CANCELLED', 'Stopped.'));
+    return Promise.reject(stopped());
   }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => {
       promise.catch(() => undefined);
-      reject(new HarborError('CANCELLED', 'Stopped.'));
+      reject(stopped());
     };
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
