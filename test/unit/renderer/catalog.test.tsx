@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerSummary } from '../../../preload/contract';
 import { matches } from '../../../renderer/src/features/catalog/CatalogFrame';
-import { ContentBlocks, ResourceContent, describeSize, safeImageSrc } from '../../../renderer/src/features/catalog/ContentView';
+import { ContentBlocks, ResourceContent, describeSize } from '../../../renderer/src/features/catalog/ContentView';
+import { imageSource as safeImageSrc } from '../../../renderer/src/lib/image-source';
 import { CompletingInput } from '../../../renderer/src/features/catalog/CompletingInput';
 import { expandTemplate, templateVariables } from '../../../renderer/src/features/resources/uri-template';
 import { ToolsPage } from '../../../renderer/src/features/tools/ToolsPage';

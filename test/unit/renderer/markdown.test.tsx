@@ -11,7 +11,8 @@ import type { ChatToolCall } from '../../../preload/contract';
 import { LinkOpenerContext, Markdown } from '../../../renderer/src/features/chat/Markdown';
 import { safeHref } from '../../../renderer/src/features/chat/safe-url';
 import { ToolCallCard } from '../../../renderer/src/features/chat/ToolCallCard';
-import { imageSource, ToolResultView } from '../../../renderer/src/features/chat/ToolResultView';
+import { ToolResultView } from '../../../renderer/src/features/chat/ToolResultView';
+import { imageSource } from '../../../renderer/src/lib/image-source';
 import { dangerousAttributes } from './chat-transport';
 
 afterEach(cleanup);

@@ -3,7 +3,7 @@
  * never as HTML; an image is shown only as a data: URI of a raster image type (never a URL the
  * server chose, which would be a tracking beacon or worse); anything else is described, not run.
  */
-const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp|avif|bmp)$/i;
+import { imageSource } from '../../lib/image-source';
 
 type Block = Record<string, unknown>;
 
@@ -16,13 +16,6 @@ export function describeSize(base64: string): string {
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-/** A data: URI for an image the page may show, or undefined. */
-export function safeImageSrc(mimeType: unknown, data: unknown): string | undefined {
-  if (typeof mimeType !== 'string' || !IMAGE_TYPES.test(mimeType) || typeof data !== 'string') return undefined;
-  if (!/^[A-Za-z0-9+/=\s]*$/.test(data)) return undefined;
-  return `data:${mimeType.toLowerCase()};base64,${data.replace(/\s/g, '')}`;
 }
 
 export function ContentBlocks({ blocks }: { readonly blocks: readonly unknown[] }) {
@@ -42,7 +35,7 @@ export function ContentBlock({ block }: { readonly block: unknown }) {
     case 'text':
       return <pre className="content-text">{str(block.text) ?? ''}</pre>;
     case 'image': {
-      const src = safeImageSrc(block.mimeType, block.data);
+      const src = imageSource(block.mimeType, block.data);
       return src ? (
         <img className="content-image" src={src} alt={`Image (${str(block.mimeType)}) from the server`} />
       ) : (
@@ -70,6 +63,7 @@ export function ResourceContent({ content }: { readonly content: Block }) {
   const text = str(content.text);
   const blob = str(content.blob);
   const mimeType = str(content.mimeType);
+  const image = blob === undefined ? undefined : imageSource(mimeType, blob);
   return (
     <figure className="resource-content">
       <figcaption className="muted">
@@ -79,8 +73,8 @@ export function ResourceContent({ content }: { readonly content: Block }) {
       {text !== undefined ? (
         <pre className="content-text">{text}</pre>
       ) : blob !== undefined ? (
-        safeImageSrc(mimeType, blob) ? (
-          <img className="content-image" src={safeImageSrc(mimeType, blob)} alt={`Image ${str(content.uri) ?? ''}`} />
+        image ? (
+          <img className="content-image" src={image} alt={`Image ${str(content.uri) ?? ''}`} />
         ) : (
           <p className="muted">Binary content ({mimeType ?? 'unknown type'}), {describeSize(blob)} to download — not shown here.</p>
         )

@@ -1,18 +1,7 @@
 import type { ChatToolResult } from '../../../../preload/contract';
+import { imageSource } from '../../lib/image-source';
 import { StructuredView } from './StructuredView';
 
-/** Images a tool returns are shown only as inline data of a raster type (never fetched from anywhere, no SVG). */
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
-const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-const MAX_IMAGE_CHARS = 8_000_000;
-
-export function imageSource(mimeType: unknown, data: unknown): string | undefined {
-  if (typeof mimeType !== 'string' || typeof data !== 'string') return undefined;
-  const type = mimeType.toLowerCase().trim();
-  const clean = data.replace(/\s+/g, '');
-  if (!IMAGE_TYPES.has(type) || clean.length > MAX_IMAGE_CHARS || !BASE64.test(clean)) return undefined;
-  return `data:${type};base64,${clean}`;
-}
 
 type Block = Record<string, unknown>;
 

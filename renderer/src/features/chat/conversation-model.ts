@@ -1,4 +1,4 @@
-import type { ChatAttachment, ChatItem, ChatToolCall, ChatTurn, Conversation, EventPayload } from '../../../../preload/contract';
+import type { ChatAttachment, ChatItem, ChatTurn, Conversation, EventPayload } from '../../../../preload/contract';
 
 /**
  * The open conversation as the page shows it: what conversations.open returned, with the live
@@ -98,9 +98,4 @@ export function rowsOf(conversation: Conversation): Row[] {
     else if (turn.error && !turn.items.some((i) => i.kind === 'note')) rows.push({ key: `${turn.id}:error`, kind: 'turnError', turn });
   }
   return rows;
-}
-
-/** Whether a call is still going (for the Stop button and the progress bar). */
-export function isActiveCall(call: ChatToolCall): boolean {
-  return call.status === 'pending' || call.status === 'awaiting-consent' || call.status === 'running' || call.status === 'progress';
 }

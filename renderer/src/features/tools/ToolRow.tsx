@@ -5,14 +5,13 @@ interface Props {
   readonly tool: ToolItem;
   readonly enabled: boolean;
   readonly canToggle: boolean;
-  readonly busy: boolean;
   readonly selected: boolean;
   readonly onToggle: (enabled: boolean) => void;
   readonly onOpen: () => void;
 }
 
 /** One tool: its name and (server-written, so plain-text) description, the model switch, and Run. */
-export function ToolRow({ tool, enabled, canToggle, busy, selected, onToggle, onOpen }: Props) {
+export function ToolRow({ tool, enabled, canToggle, selected, onToggle, onOpen }: Props) {
   return (
     <div className={`item-row${enabled ? '' : ' item-row--off'}${selected ? ' item-row--selected' : ''}`}>
       <div className="item-row__main">
@@ -24,7 +23,7 @@ export function ToolRow({ tool, enabled, canToggle, busy, selected, onToggle, on
       </div>
       <div className="item-row__side">
         {canToggle ? (
-          <Switch label="Offered" accessibleName={`Offer ${tool.name} to the model`} checked={enabled} disabled={busy} onChange={onToggle} />
+          <Switch label="Offered" accessibleName={`Offer ${tool.name} to the model`} checked={enabled} onChange={onToggle} />
         ) : null}
         <button type="button" className="button button--small" aria-label={`Run ${tool.name}`} onClick={onOpen}>
           Run…

@@ -95,7 +95,6 @@ export function ToolsView({ server, search }: { readonly server: ServerSummary; 
                   tool={tool}
                   enabled={isEnabled(tool.name)}
                   canToggle={config !== undefined}
-                  busy={false}
                   selected={tool.name === selected?.name}
                   onToggle={(on) => void setEnabled(tool.name, on)}
                   onOpen={() => {
