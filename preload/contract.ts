@@ -101,6 +101,22 @@ export const ServerSummary = z.object({
 });
 export type ServerSummary = z.infer<typeof ServerSummary>;
 
+// ---------------------------------------------------------------------------------------------
+// Secret names (main and the app's editor name secrets the same way)
+
+/** What a keychain entry may be called: `${secret:NAME}` in the registry. */
+export const SECRET_NAME = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** "GitHub", "GITHUB_TOKEN" → "github-github_token": a valid secret name, as `harbor import` and the editor make them. */
+export function secretNameFor(server: string, key: string): string {
+  const base = `${server}-${key}`
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-.]+|-+$/g, '');
+  return (base || 'secret').slice(0, 100);
+}
+
 export const AppInfo = z.object({
   name: z.string(),
   version: z.string(),
@@ -536,10 +552,10 @@ export const commands = {
   'secrets.list': command(Empty, z.object({ names: z.array(z.string()), available: z.boolean(), reason: z.string().optional() })),
   /** Stores a value in the OS keychain; the registry references it as ${secret:NAME}. */
   'secrets.set': command(
-    z.object({ name: z.string().regex(/^[A-Za-z0-9._-]{1,128}$/), value: z.string().min(1).max(65_536) }).strict(),
+    z.object({ name: z.string().regex(SECRET_NAME), value: z.string().min(1).max(65_536) }).strict(),
     z.object({ set: z.boolean() }),
   ),
-  'secrets.delete': command(z.object({ name: z.string().regex(/^[A-Za-z0-9._-]{1,128}$/) }).strict(), z.object({ deleted: z.boolean() })),
+  'secrets.delete': command(z.object({ name: z.string().regex(SECRET_NAME) }).strict(), z.object({ deleted: z.boolean() })),
   'settings.get': command(Empty, SettingsData),
   /** Sets the chat model (null removes it). apiKeyMode "set" stores apiKey in the keychain; "env" uses the provider's variable. */
   'settings.setModel': command(

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HarborError } from '../../main/host/errors';
 import type { ServerConfig } from '../../main/host/registry/schema';
-import { applySecretMoves, planSecretMoves, secretNameFor } from '../../main/host/secrets/import-secrets';
+import { secretNameFor } from '../../preload/contract';
+import { applySecretMoves, planSecretMoves } from '../../main/host/secrets/import-secrets';
 import { MemorySecretStore } from '../../main/host/secrets/memory-store';
 
 const servers: Array<{ name: string; config: ServerConfig }> = [

@@ -1,3 +1,4 @@
+import { secretNameFor } from '../../../preload/contract';
 import { isStdio, type ServerConfig } from '../registry/schema';
 import { secretRef } from './references';
 import type { SecretStore } from './store';
@@ -24,16 +25,6 @@ export interface SecretMovePlan {
   readonly moves: SecretMove[];
   /** Literals that cannot be moved as a whole (they mix text with `${…}` references). */
   readonly notMoved: LiteralSecret[];
-}
-
-/** "GitHub", "GITHUB_TOKEN" → "github-github_token": a valid secret name (≤ 128 characters). */
-export function secretNameFor(server: string, key: string): string {
-  const base = `${server}-${key}`
-    .toLowerCase()
-    .replace(/[^a-z0-9._-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^[-.]+|-+$/g, '');
-  return (base || 'secret').slice(0, 100);
 }
 
 /**

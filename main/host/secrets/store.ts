@@ -1,3 +1,4 @@
+import { SECRET_NAME } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import type { Disposable } from '../lifecycle';
 
@@ -26,7 +27,6 @@ export interface SecretStore extends Disposable {
 }
 
 /** Names are what `${secret:NAME}` references and `harbor secret set NAME` takes. */
-export const SECRET_NAME = /^[A-Za-z0-9._-]{1,128}$/;
 
 export function isValidSecretName(name: string): boolean {
   return SECRET_NAME.test(name);

@@ -5,13 +5,13 @@ import type { ImportReportData, RegistryView, ServerSummary } from '../../../pre
 import { ArgsEditor } from '../../../renderer/src/features/servers/ArgsEditor';
 import { hintFor } from '../../../renderer/src/features/servers/error-hints';
 import { KeyValueEditor } from '../../../renderer/src/features/servers/KeyValueEditor';
+import { secretNameFor } from '../../../preload/contract';
 import { ServerForm } from '../../../renderer/src/features/servers/ServerForm';
 import { ServerList } from '../../../renderer/src/features/servers/ServerList';
 import { ServersPage } from '../../../renderer/src/features/servers/ServersPage';
 import {
   configFromForm,
   formFromConfig,
-  secretNameFor,
   splitCommandLine,
   validateServerForm,
   type ArgRow,

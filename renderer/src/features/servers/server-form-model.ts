@@ -3,6 +3,7 @@
  * unit-tested without a DOM. Secret values typed into the form never go into the config: they are
  * stored in the keychain (secrets.set) and the config gets a `${secret:NAME}` reference.
  */
+import { secretNameFor } from '../../../../preload/contract';
 
 export interface ArgRow {
   readonly id: string;
@@ -97,16 +98,6 @@ export function formFromConfig(name: string, config: Readonly<Record<string, unk
     timeoutSeconds: typeof config.timeoutMs === 'number' ? String(config.timeoutMs / 1000) : '',
     extra,
   };
-}
-
-/** `${server}-${key}`, made a valid keychain name (as `harbor import` names moved secrets). */
-export function secretNameFor(server: string, key: string): string {
-  const base = `${server}-${key}`
-    .toLowerCase()
-    .replace(/[^a-z0-9._-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^[-.]+|-+$/g, '');
-  return (base || 'secret').slice(0, 100);
 }
 
 export interface SecretWrite {
