@@ -343,7 +343,11 @@ describe('main/index.ts (composition root)', () => {
     expect((pending.value as ConsentRequest[]).map((r) => r.id)).toContain(request.id);
 
     expect(await invoke('consent.respond', { id: request.id, decision: 'always' })).toEqual({ ok: true, value: { accepted: true } });
-    await until(() => readFileSync(join(userData, 'harbor.json'), 'utf8').includes('"linked"'), 'the server in the registry');
+    // The flow's last step is its log line (after the registry save and the launch approval):
+    // waiting on the file alone raced the approval.
+    const logged = () => existsSync(join(userData, 'logs', 'harbor.log')) && readFileSync(join(userData, 'logs', 'harbor.log'), 'utf8').includes('harbor:// link: added "linked"');
+    await until(logged, 'the link flow to finish');
+    expect(readFileSync(join(userData, 'harbor.json'), 'utf8')).toContain('"linked"');
     expect(window.sent.some(([, e]) => (e as { event: string; payload: { decision?: string } }).event === 'consent.resolved')).toBe(true);
     expect(((await invoke('consent.list')).value as { launches: { server: string }[] }).launches.map((l) => l.server)).toContain('linked');
     expect(readFileSync(join(userData, 'logs', 'harbor.log'), 'utf8')).toContain('harbor:// link: added "linked"');
