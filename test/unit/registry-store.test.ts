@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HarborError } from '../../main/host/errors';
 import { RegistryStore, parseRegistryText } from '../../main/host/registry/store';
+import { checkRegistryText } from '../../main/host/registry/editor';
 import type { RegistryFile } from '../../main/host/registry/schema';
 
 let dir: string;
@@ -234,5 +235,17 @@ describe('RegistryStore.save', () => {
     expect((await lstat(path)).isSymbolicLink()).toBe(true);
     expect(JSON.parse(await readFile(real, 'utf8'))).toEqual({ mcpServers: { a: { command: 'x' } } });
     expect(await readFile(`${real}.bak`, 'utf8')).toBe('{"mcpServers":{}}');
+  });
+});
+
+describe('the raw JSON editor check', () => {
+  it('reads text as the loader does: a byte-order mark is fine, and problems read the same', () => {
+    const bom = '\uFEFF{"mcpServers":{"a":{"command":"x"}}}';
+    expect(parseRegistryText(bom, 'f.json').servers.has('a')).toBe(true);
+    expect(checkRegistryText(bom)).toMatchObject({ file: { mcpServers: { a: { command: 'x' } } }, problems: [] });
+
+    const bad = '{\n  "mcpServers": {\n    "github": { "command": "npx", "args": ["-y", 3] }\n  }\n}';
+    expect(() => parseRegistryText(bad, 'f.json')).toThrow(/mcpServers\.github\.args\[1\]: expected string, got number/);
+    expect(checkRegistryText(bad).problems).toEqual([{ path: 'mcpServers.github.args[1]', message: 'expected string, got number', line: 3 }]);
   });
 });

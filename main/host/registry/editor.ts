@@ -2,7 +2,7 @@ import type { RegistryProblem } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import { lineOfParseError, lineOfPath } from './locate';
 import { formatIssues } from './store';
-import { RegistryFile, ServerConfig } from './schema';
+import { parseRegistryFile, ServerConfig, type RegistryFile } from './schema';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,99}$/;
 
@@ -58,13 +58,15 @@ export function withServerRemoved(file: RegistryFile, name: string): RegistryFil
 export function checkRegistryText(text: string): { file?: RegistryFile; problems: RegistryProblem[] } {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // As the loader reads it: a byte-order mark is not an error (it is no line either).
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     const message = (error as Error).message;
     const line = lineOfParseError(text, message);
     return { problems: [{ path: '(file)', message: `not valid JSON: ${message}`, ...(line ? { line } : {}) }] };
   }
-  const parsed = RegistryFile.safeParse(json);
+  // The loader's parse, with its plain-language messages.
+  const parsed = parseRegistryFile(json);
   if (parsed.success) return { file: parsed.data, problems: [] };
   return {
     problems: parsed.error.issues.map((issue) => {
