@@ -81,7 +81,7 @@ export class Redactor {
       const message = this.redact(error.message);
       const detail = error.detail === undefined ? undefined : this.redact(error.detail);
       if (message === error.message && detail === error.detail) return error;
-      return new HarborError(error.code, message, detail, { cause: error });
+      return new HarborError(error.code, message, detail, { cause: error, ...(error.changed ? { changed: error.changed } : {}) });
     }
     if (error instanceof Error) {
       const message = this.redact(error.message);

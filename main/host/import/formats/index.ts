@@ -1,5 +1,5 @@
 import { HarborError } from '../../errors';
-import { jsonHint } from '../store';
+import { jsonHint } from '../../registry/store';
 import { readClaudeDesktop } from './claude';
 import { readCursor } from './cursor';
 import { detectFormat } from './detect';

@@ -1,7 +1,7 @@
 import { secretNameFor } from '../../../preload/contract';
 import { isStdio, type ServerConfig } from '../registry/schema';
-import { secretRef } from './references';
-import type { SecretStore } from './store';
+import { secretRef } from '../secrets/references';
+import type { SecretStore } from '../secrets/store';
 
 /** A literal value found at import under a secret-looking key (the importer's SecretFinding). */
 export interface LiteralSecret {

@@ -1,5 +1,5 @@
 import { HarborError } from '../../errors';
-import { describeValue } from '../messages';
+import { describeValue } from '../../registry/messages';
 import { isPlainObject } from './shape';
 import type { RawServers } from './types';
 

@@ -1,4 +1,4 @@
-import type { ServerConfig } from '../schema';
+import type { ServerConfig } from '../../registry/schema';
 
 export type ImportFormat = 'claude-desktop' | 'vscode' | 'cursor';
 

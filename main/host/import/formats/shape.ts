@@ -1,5 +1,5 @@
 import { HarborError } from '../../errors';
-import { describeValue } from '../messages';
+import { describeValue } from '../../registry/messages';
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

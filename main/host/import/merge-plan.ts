@@ -1,5 +1,5 @@
 import { canonical } from '../canonical-json';
-import { HARBOR_FIELD_NAMES, isStdio, type RegistryFile, type ServerConfig } from './schema';
+import { HARBOR_FIELD_NAMES, isStdio, type RegistryFile, type ServerConfig } from '../registry/schema';
 
 export interface ImportClash {
   readonly name: string;

@@ -1,4 +1,4 @@
-import { isStdio, type ServerConfig } from '../schema';
+import { isStdio, type ServerConfig } from '../../registry/schema';
 
 /**
  * Keys whose literal values are credentials. The brief's set (TOKEN, KEY, SECRET, PASSWORD,

@@ -1,25 +1,15 @@
-import { HarborError } from '../errors';
-import { formatIssues } from './store';
-import { ChatConfig, ModelConfig, type RegistryFile, type ServerConfig } from './schema';
-import { registryErrorMap } from './messages';
 import { DEFAULT_CONTEXT_WINDOW, DEFAULT_MAX_STEPS, DEFAULT_TOOL_SEARCH_THRESHOLD } from '../chat/settings';
+import { HarborError } from '../errors';
+import { registryErrorMap } from '../registry/messages';
+import { ChatConfig, ModelConfig, type RegistryFile } from '../registry/schema';
+import { formatIssues } from '../registry/store';
 import { DEFAULT_RESULT_CAP_BYTES } from '../tools/results';
 
 /**
- * Edits the app's Settings and Tools views make to the registry, as pure functions of the file:
- * the Host saves the result through the same atomic path as every other edit.
+ * The edits the app's Settings view makes to the registry's "model" and "chat" entries, as pure
+ * functions of the file (the settings service saves the result like every other edit), and the
+ * view of those settings the app shows, with the chat's defaults filled in.
  */
-
-/** A server's config with one tool turned on or off (`disabledTools`, sorted; removed when empty). */
-export function withToolEnabled(config: ServerConfig, tool: string, enabled: boolean): ServerConfig {
-  const disabled = new Set(config.disabledTools ?? []);
-  if (enabled) disabled.delete(tool);
-  else disabled.add(tool);
-  const next: Record<string, unknown> = { ...config };
-  if (disabled.size > 0) next.disabledTools = [...disabled].sort();
-  else delete next.disabledTools;
-  return next as ServerConfig;
-}
 
 /** The environment variable each provider's SDK reads when no key is configured. */
 export const PROVIDER_KEY_ENV: Readonly<Record<ModelConfig['provider'], string | undefined>> = {

@@ -1,6 +1,6 @@
-import { describeValue, registryErrorMap } from '../messages';
-import { ServerConfig } from '../schema';
-import { formatIssues } from '../store';
+import { describeValue, registryErrorMap } from '../../registry/messages';
+import { ServerConfig } from '../../registry/schema';
+import { formatIssues } from '../../registry/store';
 
 export type NormalisedEntry =
   | { readonly ok: true; readonly config: ServerConfig; readonly warnings: string[] }
