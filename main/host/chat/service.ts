@@ -13,7 +13,7 @@ import { listCompatibleModels } from './model-list';
 import { detectOllama, ollamaUrlFromEnv, type OllamaOffer } from './ollama';
 import { createLanguageModel, type SecretResolver } from './providers';
 import type { ChatSettings } from './settings';
-import { ConversationStore } from './store';
+import { ConversationStore } from './conversations/store';
 import { buildSystemPrompt } from './system-prompt';
 import type { ActiveCall } from './tool-runner';
 import { runTurn, type TurnEvent, type TurnOutcome } from './turn';
