@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { AppInfo } from '../../preload/contract';
 import { AuthService } from './auth/service';
+import { ConversationStore } from './chat/conversations/store';
 import { ChatService } from './chat/service';
 import { ConsentGate } from './consent/gate';
 import { ConsentStore } from './consent/store';
@@ -54,11 +55,12 @@ export class Host implements Disposable {
   readonly traffic: HostDoors['traffic'];
 
   /**
-   * Disposed in reverse order of registration: the event forwarding and the traffic feed first,
-   * then pending questions, then running chat turns (cancelling their tool calls and finishing
-   * their writes while the servers are still up), then the servers (through their stop ladder),
-   * then sign-ins (none outlives its connection), then the consent gate and its database, and the
-   * secret store last. A running orphan sweep is waited for before anything else.
+   * Disposed in reverse order of registration: a running orphan sweep is waited for; the events
+   * stop leaving; pending questions are cancelled; running chat turns stop (cancelling their tool
+   * calls and finishing their writes while the servers are still up) and the conversations
+   * database closes; the traffic feed stops; the servers stop (through their stop ladder); then
+   * sign-ins (none outlives its connection), the consent gate and its database, and the secret
+   * store last.
    */
   private readonly owned = new DisposableStore();
   private readonly state: RegistryState;
@@ -117,12 +119,13 @@ export class Host implements Disposable {
       settings: new SettingsService(this.state, registry, secrets),
       traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.events.listenerCount > 0)),
     });
+    const conversations = this.owned.add(new ConversationStore(join(options.dataDir, 'conversations.db')));
     // The chat reaches servers through the same doors as a front door: its calls pass the consent
     // gate, and the model sees a server's answer only after the exit.
     const chat = this.owned.add(
       new ChatService({
         host: { ...doors.calls, events: inner, consent: doors.consent, listServers: doors.servers.list },
-        storePath: join(options.dataDir, 'conversations.db'),
+        store: conversations,
         configPath: options.configPath,
         settings: () => doors.settings.chat(),
         resolveSecret: (name) => secrets.resolve(name),
