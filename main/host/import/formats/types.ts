@@ -28,8 +28,8 @@ export interface ImportWarning {
 
 /**
  * A literal value under a key that looks secret (`GITHUB_TOKEN`, `Authorization`). Only the
- * location is recorded, never the value: the keychain step (issue 5) moves these values out of the
- * file and replaces them with `${secret:…}` references.
+ * location is recorded, never the value: the keychain step (import/secret-moves.ts) moves these
+ * values out of the file and replaces them with `${secret:…}` references.
  */
 export interface SecretFinding {
   readonly server: string;
