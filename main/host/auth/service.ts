@@ -1,17 +1,17 @@
-import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import { HarborError } from '../errors';
 import type { Disposable } from '../lifecycle';
 import { Redactor } from '../secrets/redactor';
 import { resolveSecretString } from '../secrets/references';
 import type { SecretStore } from '../secrets/store';
-import type { TransportAuth } from '../servers/connection';
+import type { TransportAuthParts } from '../servers/transport-auth';
 import { LoopbackCallbackServer } from './callback-server';
 import { parseOAuthConfig } from './config';
 import { OAuthCredentialStore } from './credential-store';
 import { authFetch } from './fetch';
 import type { BrowserOpener } from './opener';
 import { ServerAuth } from './server-auth';
-import { OAuthSession, type FinishesAuth } from './session';
+import { OAuthSession } from './session';
 
 export interface AuthServiceOptions {
   /** Where tokens and client registrations live (the OS keychain in the app and CLI). */
@@ -38,13 +38,6 @@ export interface AuthServiceOptions {
   readonly onOpen?: (server: string, url: URL) => void;
   readonly fetch?: FetchLike;
   readonly now?: () => number;
-}
-
-/** What the transport factory attaches to a remote server's transport. */
-export interface TransportAuthParts {
-  readonly provider: OAuthClientProvider;
-  readonly fetch: FetchLike;
-  bind(transport: FinishesAuth): TransportAuth;
 }
 
 /**

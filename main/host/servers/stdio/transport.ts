@@ -51,6 +51,9 @@ export class SupervisedStdioTransport implements Transport {
   private drainWait: Promise<void> | undefined;
   private readonly splitter: ByteLineSplitter;
   private noise = 0;
+  /** Id of the era probe (`server/discover`) sent and not yet answered, while it is the last request. */
+  private pendingProbe: string | number | undefined;
+  private probeCut = false;
 
   constructor(
     private readonly launch: StdioLaunch,
@@ -91,6 +94,10 @@ export class SupervisedStdioTransport implements Transport {
     if (!proc || !stdin || this.closing || proc.exitInfo || !stdin.writable) {
       throw new SdkError(SdkErrorCode.NotConnected, 'Not connected');
     }
+    if ('method' in message && 'id' in message) {
+      // Any other request means the client stopped waiting for the probe (it fell back).
+      this.pendingProbe = message.method === 'server/discover' ? message.id : undefined;
+    }
     if (!stdin.write(`${JSON.stringify(message)}\n`)) await this.waitForDrain(stdin);
   }
 
@@ -123,12 +130,21 @@ export class SupervisedStdioTransport implements Transport {
     return this.proc?.exitInfo;
   }
 
+  /**
+   * True when the process ended (or was closed) while the era probe was unanswered: servers on
+   * older SDKs exit on any request before `initialize`. The SDK reports that only as text.
+   */
+  get probeInterrupted(): boolean {
+    return this.probeCut;
+  }
+
   /** How many stdout lines were not JSON-RPC messages. */
   get noiseLines(): number {
     return this.noise;
   }
 
   private shutDown(): Promise<void> {
+    if (!this.closing && this.pendingProbe !== undefined) this.probeCut = true;
     this.closing ??= (async () => {
       try {
         await this.proc?.stop(this.options.stopGraces);
@@ -156,6 +172,7 @@ export class SupervisedStdioTransport implements Transport {
       this.reportNoise(line);
       return;
     }
+    if (this.pendingProbe !== undefined && 'id' in message && message.id === this.pendingProbe && !('method' in message)) this.pendingProbe = undefined;
     try {
       this.onmessage?.(message);
     } catch (error) {
