@@ -156,12 +156,14 @@ describe('authorization failures as the person sees them', () => {
 });
 
 describe('the resource indicator (RFC 8707)', () => {
+  const callbacks = new LoopbackCallbackServer();
+  afterAll(() => callbacks.dispose());
   const auth = () =>
     new ServerAuth({
       server: 'remote',
       url: 'https://mcp.example/mcp#fragment',
       store: new OAuthCredentialStore(new MemorySecretStore()),
-      callbacks: new LoopbackCallbackServer(),
+      callbacks,
       clientMetadataUrl: undefined,
       clientName: 'Harbor',
       clientVersion: '0',

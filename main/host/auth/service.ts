@@ -1,6 +1,6 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { HarborError } from '../errors';
-import type { Disposable } from '../lifecycle';
+import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import { Redactor } from '../secrets/redactor';
 import { resolveSecretString } from '../secrets/references';
 import type { SecretStore } from '../secrets/store';
@@ -52,6 +52,7 @@ export class AuthService implements Disposable {
   private readonly redactor: Redactor;
 
   constructor(private readonly options: AuthServiceOptions) {
+    trackDisposable(this);
     this.redactor = options.redactor ?? new Redactor();
     this.store = new OAuthCredentialStore(options.secrets, this.redactor);
     this.fetch = options.fetch ?? ((input, init) => fetch(input, init));
@@ -128,6 +129,7 @@ export class AuthService implements Disposable {
   }
 
   dispose(): Promise<void> {
+    markAsDisposed(this);
     this.servers.clear();
     return this.callbacks.dispose();
   }

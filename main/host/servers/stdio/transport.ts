@@ -18,6 +18,7 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 import type { Writable } from 'node:stream';
+import type { Disposable } from '../../lifecycle';
 import type { LineRing } from '../ring-buffer';
 import { ByteLineSplitter } from './line-splitter';
 import { StdioProcess, type ExitInfo, type StdioSpawnOptions, type StopGraces } from './process';
@@ -51,6 +52,8 @@ export class SupervisedStdioTransport implements Transport {
   private drainWait: Promise<void> | undefined;
   private readonly splitter: ByteLineSplitter;
   private noise = 0;
+  /** The process's exit and stderr listeners: they end with the transport. */
+  private readonly listeners: Disposable[] = [];
   /** Id of the era probe (`server/discover`) sent and not yet answered, while it is the last request. */
   private pendingProbe: string | number | undefined;
   private probeCut = false;
@@ -77,14 +80,16 @@ export class SupervisedStdioTransport implements Transport {
     const proc = StdioProcess.spawn({ ...this.launch, stderrLines: this.options.stderrLines });
     this.proc = proc;
     const onStderrLine = this.options.onStderrLine;
-    if (onStderrLine) proc.onStderrLine(onStderrLine);
+    if (onStderrLine) this.listeners.push(proc.onStderrLine(onStderrLine));
     proc.stdout.on('data', (chunk: Buffer) => this.splitter.push(chunk));
     proc.stdout.on('end', () => this.splitter.end());
     proc.stdout.on('error', (error) => this.onerror?.(error));
-    proc.onExit(() => {
-      // A process that never started is reported by start() rejecting, not as a closed connection.
-      if (!proc.spawnError) void this.shutDown();
-    });
+    this.listeners.push(
+      proc.onExit(() => {
+        // A process that never started is reported by start() rejecting, not as a closed connection.
+        if (!proc.spawnError) void this.shutDown();
+      }),
+    );
     await proc.spawned;
   }
 
@@ -149,6 +154,7 @@ export class SupervisedStdioTransport implements Transport {
       try {
         await this.proc?.stop(this.options.stopGraces);
       } finally {
+        for (const listener of this.listeners.splice(0)) void listener.dispose();
         // Anything still buffered (a last line without newline) is delivered before the close.
         this.splitter.end();
         this.fireClose();
