@@ -1,5 +1,5 @@
 import { IssuerMismatchError, OAuthError, RegistrationRejectedError, UnauthorizedError } from '@modelcontextprotocol/client';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LoopbackCallbackServer } from '../../main/host/auth/callback-server';
 import { parseOAuthConfig } from '../../main/host/auth/config';
 import { ServerAuth } from '../../main/host/auth/server-auth';
@@ -9,6 +9,29 @@ import { HarborError } from '../../main/host/errors';
 import { MemorySecretStore } from '../../main/host/secrets/memory-store';
 import { Redactor } from '../../main/host/secrets/redactor';
 import { isValidSecretName } from '../../main/host/secrets/store';
+
+// Each test's callback listener (never started) is disposed at the test's end.
+const listeners: LoopbackCallbackServer[] = [];
+afterEach(() => Promise.all(listeners.splice(0).map((l) => l.dispose())));
+
+/** The sign-in state of a server named "remote" at `url`, as the AuthService would build it. */
+function remoteServerAuth(url: string, store: OAuthCredentialStore): ServerAuth {
+  const callbacks = new LoopbackCallbackServer();
+  listeners.push(callbacks);
+  return new ServerAuth({
+    server: 'remote',
+    url,
+    store,
+    callbacks,
+    clientMetadataUrl: undefined,
+    clientName: 'Harbor',
+    clientVersion: '0',
+    resolveSecret: async (_where, value) => value,
+    callbackTimeoutMs: 1_000,
+    fetch: (input, init) => fetch(input, init),
+    now: Date.now,
+  });
+}
 
 describe('OAuth credentials in the secret store', () => {
   it('keys credentials by issuer + resource, tolerating one trailing slash on the issuer', () => {
@@ -52,8 +75,6 @@ describe('a saved sign-in read back from the keychain', () => {
   const URL_ = 'https://mcp.example/mcp';
   const ISSUER = 'https://as.example';
   const key = credentialKey(ISSUER, URL_);
-  const callbacks = new LoopbackCallbackServer();
-  afterAll(() => callbacks.dispose());
 
   async function savedSignIn(tokensText: string, bindingText?: string) {
     const secrets = new MemorySecretStore();
@@ -64,19 +85,7 @@ describe('a saved sign-in read back from the keychain', () => {
       await secrets.set(name!, bindingText);
     }
     await secrets.set(`harbor-oauth.${key}.tokens`, tokensText);
-    const auth = new ServerAuth({
-      server: 'remote',
-      url: URL_,
-      store,
-      callbacks,
-      clientMetadataUrl: undefined,
-      clientName: 'Harbor',
-      clientVersion: '0',
-      resolveSecret: async (_where, value) => value,
-      callbackTimeoutMs: 1_000,
-      fetch: (input, init) => fetch(input, init),
-      now: Date.now,
-    });
+    const auth = remoteServerAuth(URL_, store);
     auth.reload();
     return { secrets, store, auth };
   }
@@ -156,22 +165,7 @@ describe('authorization failures as the person sees them', () => {
 });
 
 describe('the resource indicator (RFC 8707)', () => {
-  const callbacks = new LoopbackCallbackServer();
-  afterAll(() => callbacks.dispose());
-  const auth = () =>
-    new ServerAuth({
-      server: 'remote',
-      url: 'https://mcp.example/mcp#fragment',
-      store: new OAuthCredentialStore(new MemorySecretStore()),
-      callbacks,
-      clientMetadataUrl: undefined,
-      clientName: 'Harbor',
-      clientVersion: '0',
-      resolveSecret: async (_where, value) => value,
-      callbackTimeoutMs: 1_000,
-      fetch: (input, init) => fetch(input, init),
-      now: Date.now,
-    });
+  const auth = () => remoteServerAuth('https://mcp.example/mcp#fragment', new OAuthCredentialStore(new MemorySecretStore()));
 
   it('is the canonical server URL when no protected-resource metadata names one (the SDK would send none)', () => {
     const a = auth();

@@ -25,7 +25,7 @@ export interface ServerManagerDeps {
   readonly onChange: (server: string, change: ConnectionChange) => void;
   /** Launch consent (stdio): resolves when the person approved starting the server as configured. */
   readonly authorizeLaunch?: (server: string, trusted: boolean, spec: LaunchSpec) => Promise<void>;
-  /** Resolves a launch's `${secret:…}` references just before it opens (secrets issue). */
+  /** Resolves a launch's `${secret:…}` references just before it opens. */
   readonly prepareLaunch?: (server: string, spec: LaunchSpec) => Promise<LaunchSpec>;
 }
 
