@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/client';
-import type { AppInfo, ErrorCode, ServerSummary } from '../../preload/contract';
+import type { AppInfo, ServerSummary } from '../../preload/contract';
 import { ChatService } from './chat/service';
 import { resolveChatSettings, type ChatSettings } from './chat/settings';
 import { ConsentGate } from './consent/gate';
@@ -531,7 +531,7 @@ export class Host implements Disposable {
           // One connect, one sign-in budget: whenReady() would connect (and ask) again after a failure.
           await connection.restart();
           const state = connection.state;
-          if (state.kind === 'error') throw new HarborError(state.code as ErrorCode, state.message, state.stderrTail || undefined);
+          if (state.kind === 'error') throw new HarborError(state.code, state.message, state.stderrTail || undefined);
           if (state.kind !== 'ready') throw new HarborError('CONNECTION_CLOSED', `"${name}" is ${state.kind}.`);
         },
         options.opener,

@@ -15,6 +15,7 @@ import type {
   ToolCallStatus,
   TurnStatus,
 } from '../../../preload/contract';
+import { isErrorCode } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import type { Disposable } from '../lifecycle';
 import { parseAttachmentPart } from './attachments';
@@ -398,10 +399,15 @@ function toCall(row: Row): ChatToolCall {
     status: String(row.status) as ToolCallStatus,
     ...(row.approval ? { approval: String(row.approval) } : {}),
     ...(result ? { result: { ...result, ...(truncated > 0 ? { truncatedBytes: truncated } : {}) } } : {}),
-    ...(row.error_code ? { error: { code: String(row.error_code), message: String(row.error_message ?? '') } } : {}),
+    ...(row.error_code ? { error: storedError(row.error_code, row.error_message) } : {}),
     startedAt: Number(row.started_at),
     ...(row.ended_at !== null && row.ended_at !== undefined ? { endedAt: Number(row.ended_at) } : {}),
   };
+}
+
+/** An error as stored with a turn or call; a code this Harbor does not know (a newer one wrote it) reads as INTERNAL. */
+function storedError(code: unknown, message: unknown): HarborErrorData {
+  return { code: isErrorCode(code) ? code : 'INTERNAL', message: String(message ?? '') };
 }
 
 function buildTurn(turn: Row, messages: readonly Row[], calls: readonly Row[]): ChatTurn {
@@ -428,7 +434,7 @@ function buildTurn(turn: Row, messages: readonly Row[], calls: readonly Row[]): 
     ...(turn.model ? { model: String(turn.model) } : {}),
     startedAt: Number(turn.started_at),
     ...(turn.ended_at !== null && turn.ended_at !== undefined ? { endedAt: Number(turn.ended_at) } : {}),
-    ...(turn.error_code ? { error: { code: String(turn.error_code), message: String(turn.error_message ?? '') } } : {}),
+    ...(turn.error_code ? { error: storedError(turn.error_code, turn.error_message) } : {}),
     items,
   };
 }
