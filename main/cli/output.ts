@@ -79,6 +79,7 @@ const EXIT_FOR_CODE: Record<ErrorCode, ExitCode> = {
   MODEL_ERROR: EXIT.CONNECTION,
   CONVERSATION_NOT_FOUND: EXIT.USAGE,
   CHAT_BUSY: EXIT.CONNECTION,
+  DATA_CORRUPT: EXIT.CONNECTION,
 };
 
 /** Maps a Host error to the CLI's exit-code contract. */

@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'MODEL_ERROR',
   'CONVERSATION_NOT_FOUND',
   'CHAT_BUSY',
+  /** Data Harbor stored (a database row, a cache file) is not what Harbor writes: the message names it and the fix. */
+  'DATA_CORRUPT',
 ] as const;
 
 export const ErrorCode = z.enum(ERROR_CODES);
