@@ -6,6 +6,7 @@
  */
 import { isSpecType } from '@modelcontextprotocol/client';
 import { z } from 'zod';
+import { ConsentPolicyMode } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import { describeIssues } from '../contract-checks';
 import type { ToolDefinition } from './fingerprint';
@@ -28,8 +29,9 @@ const jsonOf = <T extends z.ZodType>(schema: T) =>
 const isToolDefinition = (value: unknown): value is ToolDefinition => isSpecType.Tool(value);
 const ToolDefinitionJson = jsonOf(z.custom<ToolDefinition>(isToolDefinition, 'not an MCP tool definition'));
 
-export const PolicyMode = z.enum(['ask', 'allow', 'deny']);
-export type PolicyMode = z.infer<typeof PolicyMode>;
+/** The settings' modes are the contract's: the Settings page sets them. */
+export const PolicyMode = ConsentPolicyMode;
+export type PolicyMode = ConsentPolicyMode;
 
 export const ApprovalKind = z.enum(['always', 'once']);
 export type ApprovalKind = z.infer<typeof ApprovalKind>;
