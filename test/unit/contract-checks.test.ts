@@ -4,20 +4,12 @@
  * path; with the checks off (built code) the same data goes out untouched.
  */
 import { describe, expect, it } from 'vitest';
-import type { ServerSummary } from '../../preload/contract';
 import { createDispatcher, type CommandHandlers } from '../../main/dispatch';
 import { contractChecksOn } from '../../main/host/contract-checks';
 import { HostEvents } from '../../main/host/events';
+import { STOPPED_SUMMARY } from '../helpers/contract';
 
-const summary: ServerSummary = {
-  name: 'notes',
-  transport: 'stdio',
-  enabled: true,
-  trusted: false,
-  target: 'node notes.js',
-  state: { kind: 'stopped' },
-  counts: { tools: 0, resources: 0, resourceTemplates: 0, prompts: 0 },
-};
+const summary = STOPPED_SUMMARY;
 
 /** A handler answering what the caller gives it, whatever its type says. */
 function dispatcherAnswering(answer: unknown, checkResponses?: boolean) {
