@@ -156,7 +156,7 @@ describe('ConversationStore', () => {
       const { store, id } = written();
       corrupt(store.path, "UPDATE tool_calls SET arguments = '{\"text\": ' WHERE call_id = 'call_1'");
       const error = failure(() => open().conversation(id));
-      expect(error.code).toBe('CONFIG_IO');
+      expect(error.code).toBe('DATA_CORRUPT');
       expect(error.message).toContain(`Conversation "${id}"`);
       expect(error.message).toContain('tool call call_1');
       expect(error.message).toContain('arguments is not valid JSON');
@@ -168,7 +168,7 @@ describe('ConversationStore', () => {
       corrupt(store.path, "UPDATE turns SET status = 'exploded' WHERE id = ?", turn);
       // The conversation's summary carries its last turn's status: opening it and listing both say so.
       const error = failure(() => open().conversation(id));
-      expect(error).toMatchObject({ code: 'CONFIG_IO', message: expect.stringContaining(`Conversation "${id}" cannot be read: its summary is damaged (last_status`) });
+      expect(error).toMatchObject({ code: 'DATA_CORRUPT', message: expect.stringContaining(`Conversation "${id}" cannot be read: its summary is damaged (last_status`) });
       expect(failure(() => open().list()).message).toContain('last_status');
       // A turn whose start time is text: the turn itself is named.
       corrupt(store.path, "UPDATE turns SET status = 'completed', started_at = 'yesterday' WHERE id = ?", turn);
@@ -179,7 +179,7 @@ describe('ConversationStore', () => {
       const { store, id } = written();
       corrupt(store.path, "UPDATE messages SET content = ? WHERE role = 'assistant'", JSON.stringify([{ type: 'tool-call', toolCallId: 'call_1' }]));
       const error = failure(() => open().history(id));
-      expect(error.code).toBe('CONFIG_IO');
+      expect(error.code).toBe('DATA_CORRUPT');
       expect(error.message).toMatch(new RegExp(`Conversation "${id}" cannot be read: message \\d+ is damaged`));
       // Text that is not JSON at all, in a user message.
       corrupt(store.path, "UPDATE messages SET content = 'not json' WHERE role = 'user'");

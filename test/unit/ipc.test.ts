@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type AppInfo, type ServerSummary } from '../../preload/contract';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type AppInfo } from '../../preload/contract';
+import { STOPPED_SUMMARY } from '../helpers/contract';
 import { createDispatcher, type CommandHandlers } from '../../main/dispatch';
 import { HarborError } from '../../main/host/errors';
 import { HostEvents } from '../../main/host/events';
@@ -23,15 +24,7 @@ const info: AppInfo = {
   configProblems: [],
 };
 
-const summary: ServerSummary = {
-  name: 'notes',
-  transport: 'stdio',
-  enabled: true,
-  trusted: false,
-  target: 'node notes.js',
-  state: { kind: 'stopped' },
-  counts: { tools: 0, resources: 0, resourceTemplates: 0, prompts: 0 },
-};
+const summary = STOPPED_SUMMARY;
 
 function setup() {
   const calls: string[] = [];

@@ -76,7 +76,7 @@ export class ServerConnection implements Disposable {
     await this.start();
     const state = this._state;
     if (state.kind === 'ready') return;
-    if (state.kind === 'error') throw new HarborError(state.code as never, state.message, state.stderrTail || undefined);
+    if (state.kind === 'error') throw new HarborError(state.code, state.message, state.stderrTail || undefined);
     throw new HarborError('CONNECTION_CLOSED', `"${this.name}" is ${state.kind}.`);
   }
 

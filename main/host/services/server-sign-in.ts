@@ -1,4 +1,4 @@
-import type { ErrorCode, ServerSummary } from '../../../preload/contract';
+import type { ServerSummary } from '../../../preload/contract';
 import type { BrowserOpener } from '../auth/opener';
 import type { AuthService } from '../auth/service';
 import { HarborError } from '../errors';
@@ -31,7 +31,7 @@ export class ServerSignIn {
         // One connect, one sign-in budget: whenReady() would connect (and ask) again after a failure.
         await connection.restart();
         const state = connection.state;
-        if (state.kind === 'error') throw new HarborError(state.code as ErrorCode, state.message, state.stderrTail || undefined);
+        if (state.kind === 'error') throw new HarborError(state.code, state.message, state.stderrTail || undefined);
         if (state.kind !== 'ready') throw new HarborError('CONNECTION_CLOSED', `"${name}" is ${state.kind}.`);
       },
       options.opener,

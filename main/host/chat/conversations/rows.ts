@@ -79,7 +79,7 @@ export const ToolCallRow = z.object({
 export type ToolCallRow = z.infer<typeof ToolCallRow>;
 
 /**
- * Parses one row, or throws CONFIG_IO naming the conversation, the row and what is wrong with
+ * Parses one row, or throws DATA_CORRUPT naming the conversation, the row and what is wrong with
  * it, and how to get past it.
  */
 export function parseRow<T extends z.ZodType>(schema: T, row: unknown, where: { readonly path: string; readonly conversation: string; readonly what: string }): z.output<T> {
@@ -87,7 +87,7 @@ export function parseRow<T extends z.ZodType>(schema: T, row: unknown, where: { 
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'the row'} ${describeIssue(issue)}`);
   throw new HarborError(
-    'CONFIG_IO',
+    'DATA_CORRUPT',
     `Conversation "${where.conversation}" cannot be read: ${where.what} is damaged (${problems.join('; ')}). ` +
       `Delete this conversation, or restore ${where.path} from a backup.`,
     problems.join('\n'),

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { modelMessageSchema, type ModelMessage } from 'ai';
 import type { z } from 'zod';
-import type { ChatAttachment, ChatItem, ChatToolCall, ChatTurn, Conversation, ConversationSummary } from '../../../../preload/contract';
+import { isErrorCode, type ChatAttachment, type ChatItem, type ChatToolCall, type ChatTurn, type Conversation, type ConversationSummary, type HarborErrorData } from '../../../../preload/contract';
 import { HarborError } from '../../errors';
 import { parseAttachmentPart } from '../attachments';
 import { MessageRow, parseRow, SummaryRow, ToolCallRow, TurnRow } from './rows';
@@ -129,7 +129,7 @@ function toCall(row: ToolCallRow): ChatToolCall {
     status: row.status,
     ...(row.approval ? { approval: row.approval } : {}),
     ...(row.result ? { result: { ...row.result, ...(row.truncated_bytes > 0 ? { truncatedBytes: row.truncated_bytes } : {}) } } : {}),
-    ...(row.error_code ? { error: { code: row.error_code, message: row.error_message ?? '' } } : {}),
+    ...(row.error_code ? { error: storedError(row.error_code, row.error_message) } : {}),
     startedAt: row.started_at,
     ...(row.ended_at !== null ? { endedAt: row.ended_at } : {}),
   };
@@ -158,7 +158,12 @@ function buildTurn(turn: TurnRow, messages: readonly MessageRow[], calls: readon
     ...(turn.model ? { model: turn.model } : {}),
     startedAt: turn.started_at,
     ...(turn.ended_at !== null ? { endedAt: turn.ended_at } : {}),
-    ...(turn.error_code ? { error: { code: turn.error_code, message: turn.error_message ?? '' } } : {}),
+    ...(turn.error_code ? { error: storedError(turn.error_code, turn.error_message) } : {}),
     items,
   };
+}
+
+/** An error as stored with a turn or call; a code this Harbor does not know (a newer one wrote it) reads as INTERNAL. */
+function storedError(code: string, message: string | null): HarborErrorData {
+  return { code: isErrorCode(code) ? code : 'INTERNAL', message: message ?? '' };
 }
