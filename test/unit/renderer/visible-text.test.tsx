@@ -47,18 +47,18 @@ describe('visibleText', () => {
 
 const inFive = () => Date.now() + 5 * 60_000;
 
+/** A consent request as the Host sends it; `extra` holds the text under test. */
+function consentRequest(extra: Partial<ConsentRequest>): ConsentRequest {
+  return { id: 'r', kind: 'tool', server: 'notes', trusted: false, deadline: inFive(), options: ['once', 'deny'], ...extra };
+}
+
 describe('every decision dialog shows hidden characters instead of letting them act', () => {
   it('tool consent: server and tool names, title, description and arguments', () => {
-    const request: ConsentRequest = {
-      id: 'r1',
-      kind: 'tool',
+    const request = consentRequest({
       server: 'github ',
-      trusted: false,
-      deadline: inFive(),
-      options: ['once', 'deny'],
       tool: { name: 'read\u202Eetirw', title: 'Read\u200B files', description: 'Reads.\u{E0041}\u{E0042}\nSecond line' },
       arguments: { path: '/home/me/\u2066notes\u2069', mode: 'r\u200Dw' },
-    };
+    });
     render(<ConsentDialog request={request} waiting={0} onDecide={() => undefined} />);
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Allow github␣ to run “Read⟨U+200B⟩ files”?' })).toBeTruthy();
@@ -72,17 +72,11 @@ describe('every decision dialog shows hidden characters instead of letting them 
   });
 
   it('a changed tool (rug pull): the diff lines too', () => {
-    const request: ConsentRequest = {
-      id: 'r2',
-      kind: 'tool',
-      server: 'notes',
-      trusted: false,
-      deadline: inFive(),
-      options: ['once', 'deny'],
+    const request = consentRequest({
       tool: { name: 'save', description: 'Saves.\u202E' },
       arguments: {},
       stale: { before: { description: 'Saves.' }, after: { description: 'Saves.\u202E' }, changed: ['description'] },
-    };
+    });
     render(<ConsentDialog request={request} waiting={0} onDecide={() => undefined} />);
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByRole('list', { name: 'Changes to description' }).textContent).toContain('Saves.⟨U+202E⟩');
@@ -90,15 +84,12 @@ describe('every decision dialog shows hidden characters instead of letting them 
   });
 
   it('launch and harbor:// link consent: the command line, working folder and variable names', () => {
-    const request: ConsentRequest = {
-      id: 'r3',
+    const request = consentRequest({
       kind: 'launch',
       server: 'files',
-      trusted: false,
-      deadline: inFive(),
       options: ['once', 'always', 'deny'],
       launch: { commandLine: 'npx -y safe-server \u202E"fdp.exe" ', cwd: '/tmp/\u200Bwork', envNames: ['API\u200BKEY'] },
-    };
+    });
     render(<ConsentDialog request={request} waiting={0} onDecide={() => undefined} />);
     const command = within(screen.getByRole('dialog')).getByRole('region', { name: 'Command' });
     expect(command.querySelector('pre')!.textContent).toBe('npx -y safe-server ⟨U+202E⟩"fdp.exe"␣');
