@@ -106,7 +106,8 @@ describe('AddServerConsent', () => {
   });
 
   it('refuses a bad link or a taken name with a message, raising no request', async () => {
-    const { consent, requests, notices } = await setup();
+    // Each refusal on its own, not a burst (bursts: shell-link-refusals.test.ts).
+    const { consent, requests, notices } = await setup({ refusalQuietMs: 0 });
     expect(await consent.handle('harbor://add-server?config=!!')).toBe('refused');
     expect(await consent.handle(link('existing', { command: 'npx' }))).toBe('refused');
     expect(await consent.handle(link('x', { command: 'npx', env: { NODE_OPTIONS: '--require /tmp/evil.js' } }))).toBe('refused');

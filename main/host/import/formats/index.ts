@@ -1,4 +1,5 @@
 import { HarborError } from '../../errors';
+import { serverNameProblem } from '../../registry/schema';
 import { jsonHint } from '../../registry/store';
 import { readClaudeDesktop } from './claude';
 import { readCursor } from './cursor';
@@ -59,8 +60,9 @@ export function importServers(text: string, sourcePath: string, format?: ImportF
   };
   const inputs = new Map<string, InputReference & { servers: string[] }>();
   for (const [name, entry] of raw.entries) {
-    if (name.trim() === '') {
-      result.skipped.push({ name, problems: ['a server name must not be empty'] });
+    const nameProblem = serverNameProblem(name);
+    if (nameProblem) {
+      result.skipped.push({ name, problems: [nameProblem] });
       continue;
     }
     const normalised = normaliseEntry(entry);
