@@ -12,7 +12,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(import.meta.dirname, 'main/index.ts'),
-          cli: resolve(import.meta.dirname, 'main/cli.ts'),
+          cli: resolve(import.meta.dirname, 'main/cli/main.ts'),
         },
       },
     },

@@ -1,5 +1,5 @@
 /**
- * Context cost per model turn, issue 6: with 10 copies of server-everything (150 tools here:
+ * Context cost per model turn: with 10 copies of server-everything (150 tools here:
  * Harbor declares elicitation form + url, so each copy offers 15), how many tokens the tool
  * definitions of one model request take when every tool is exposed, against progressive discovery
  * (search_tools + call_tool). Both arms run a real chat turn through the Host against the scripted

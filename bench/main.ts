@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: Harbor's host-core benchmarks (issue 3), each a ratio of two numbers measured
+ * `npm run bench`: Harbor's host-core benchmarks, each a ratio of two numbers measured
  * side by side in this one run. Built by scripts/bench.mjs (which also sweeps after a crash).
  *
  *   --check        exit 1 when a target is missed (default: report only, exit 0)

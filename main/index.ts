@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, powerMonitor, screen, shell } from 'electron';
 import { APP_NAME, APP_VERSION } from './app-meta';
-import { bindCommands } from './commands';
+import { bindCommands } from './contract-handlers';
 import { createDispatcher } from './dispatch';
 import { toErrorData } from './host/errors';
 import { Host, defaultRegistry } from './host/host';
@@ -14,7 +14,7 @@ import { DisposableStore } from './host/lifecycle';
 import { Redactor } from './host/secrets/redactor';
 import { bindIpc, forwardEvents, isAppTopFrame } from './ipc';
 import { AddServerConsent } from './shell/add-server-consent';
-import { withShellCommands } from './shell/commands';
+import { withShellCommands } from './shell/shell-handlers';
 import { DeepLinkInbox, registerProtocolClient } from './shell/deep-link';
 import { mirrorConsole, RotatingLog } from './shell/log';
 import { installAppMenu } from './shell/menu';

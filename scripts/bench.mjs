@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: Harbor's host-core benchmarks (issue 3) — per-call overhead against a bare SDK
+// `npm run bench`: Harbor's host-core benchmarks — per-call overhead against a bare SDK
 // client, cold start of 10 servers against the slowest one alone, shutdown with stubborn servers.
 // Each prints two numbers measured side by side in this run and their ratio against the target.
 //

@@ -5,7 +5,7 @@
  * the scripted model on 127.0.0.1.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { bindCommands } from '../../main/commands';
+import { bindCommands } from '../../main/contract-handlers';
 import type { TestHost } from '../helpers/host';
 import { waitFor } from '../helpers/host';
 import { createChatHost, featureServer } from '../fixtures/model/chat-host';

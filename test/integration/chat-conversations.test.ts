@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Host, type HostOptions } from '../../main/host/host';
 import { createDispatcher } from '../../main/dispatch';
-import { bindCommands } from '../../main/commands';
+import { bindCommands } from '../../main/contract-handlers';
 import { NODE, REPO } from '../helpers/host';
 import { featureServer } from '../fixtures/model/chat-host';
 import { startScriptedModel, type ScriptedModel } from '../fixtures/model/scripted-model';

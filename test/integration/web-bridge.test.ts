@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApi } from '../../preload/contract';
 import { createCliHost } from '../../main/cli/host-factory';
-import { bindCommands } from '../../main/commands';
+import { bindCommands } from '../../main/contract-handlers';
 import { createDispatcher } from '../../main/dispatch';
 import type { Host } from '../../main/host/host';
 import { WebServer } from '../../main/web/server';

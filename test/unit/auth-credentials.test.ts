@@ -4,7 +4,7 @@ import { LoopbackCallbackServer } from '../../main/host/auth/callback-server';
 import { parseOAuthConfig } from '../../main/host/auth/config';
 import { ServerAuth } from '../../main/host/auth/server-auth';
 import { OAuthCredentialStore, credentialKey } from '../../main/host/auth/credential-store';
-import { toAuthError } from '../../main/host/auth/errors';
+import { toAuthError } from '../../main/host/auth/auth-failures';
 import { HarborError } from '../../main/host/errors';
 import { MemorySecretStore } from '../../main/host/secrets/memory-store';
 import { Redactor } from '../../main/host/secrets/redactor';

@@ -1,5 +1,5 @@
 /**
- * electron-builder.yml, parsed: the installer targets and settings the issue asks for, and the
+ * electron-builder.yml, parsed: the installer targets and settings Harbor ships with, and the
  * files they point at. (What electron-builder actually packs is checked by
  * scripts/package-layout-check.mjs; the installers themselves are built only by the release
  * workflow on real runners.)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { secretValueFromInput } from '../../main/cli/commands/secret';
+import { secretValueFromInput } from '../../main/cli/subcommands/secret';
 import { HarborError } from '../../main/host/errors';
-import { keychainFailure, keychainTimeout } from '../../main/host/secrets/keychain-errors';
+import { keychainFailure, keychainTimeout } from '../../main/host/secrets/keychain-failures';
 import { MemorySecretStore } from '../../main/host/secrets/memory-store';
 import { isValidSecretName } from '../../main/host/secrets/store';
 

@@ -9,7 +9,7 @@ import type {
 } from '@modelcontextprotocol/client';
 import { HarborError } from '../errors';
 import type { FinishesAuth, TransportAuth } from '../servers/transport-auth';
-import { toAuthError } from './errors';
+import { toAuthError } from './auth-failures';
 import type { ServerAuth } from './server-auth';
 import { assertBrowserUrl } from './url-policy';
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import type { HarborError } from '../errors';
-import { keychainFailure, keychainTimeout } from './keychain-errors';
+import { keychainFailure, keychainTimeout } from './keychain-failures';
 
 export type KeychainRequest =
   | { readonly op: 'get'; readonly account: string }

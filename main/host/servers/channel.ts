@@ -3,7 +3,7 @@ import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import type { CatalogKind } from './catalog';
 import { createMcpClient } from './client-factory';
 import type { ConnectionDeps, ConnectionInfo, OpenedTransport } from './connection-types';
-import { ProbeInterruptedError } from './errors';
+import { ProbeInterruptedError } from './connection-failures';
 import type { LaunchSpec } from './launch';
 import { ProbeOutcome } from './probe-outcome';
 import { tapTransport } from './tap';

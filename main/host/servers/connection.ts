@@ -5,7 +5,7 @@ import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import type { Catalog, CatalogKind } from './catalog';
 import { CatalogSync } from './catalog-sync';
 import type { CallOptions, ConnectionDeps, ConnectionInfo } from './connection-types';
-import { ConnectionLostError } from './errors';
+import { ConnectionLostError } from './connection-failures';
 import { LaunchAttempt, type AttemptEvents } from './launch-attempt';
 import { launchHash, type LaunchSpec } from './launch';
 import { InFlightRequests, complete, subscribeResources, type Completion, type CompletionRef, type SdkRequestOptions } from './requests';

@@ -2,7 +2,7 @@ import { ProtocolError, SdkHttpError, type PriorDiscovery } from '@modelcontextp
 import { HarborError } from '../errors';
 import type { Channel } from './channel';
 import type { EraCache, EraFinding } from './era-cache';
-import { ProbeInterruptedError } from './errors';
+import { ProbeInterruptedError } from './connection-failures';
 import type { LaunchSpec } from './launch';
 
 /** How one connect reaches a server: which era it may assume and which HTTP transport it uses. */

@@ -5,7 +5,7 @@ import type { CatalogKind } from './catalog';
 import { Channel } from './channel';
 import type { ConnectionDeps, ConnectionInfo, OpenedTransport } from './connection-types';
 import { fallbackPlan, findingToKeep, planFromCache, type EraPlan } from './era-negotiation';
-import { toHarborError } from './errors';
+import { toHarborError } from './connection-failures';
 import { launchHash, type LaunchSpec } from './launch';
 import { isDroppedResponseStream } from './sdk-error-text';
 import { ConnectSignIns } from './sign-in';

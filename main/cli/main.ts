@@ -2,25 +2,25 @@
  * `harbor` — the headless CLI over the same Host as the app (scripting, CI, conformance).
  * Runs under plain Node; never imports electron.
  */
-import { callCommand } from './cli/commands/call';
-import { chatCommand } from './cli/commands/chat';
-import { consentCommand } from './cli/commands/consent';
-import { promptsCommand, resourcesCommand, toolsCommand } from './cli/commands/catalog';
-import { infoCommand } from './cli/commands/info';
-import { promptCommand, readCommand } from './cli/commands/read';
-import { serversCommand } from './cli/commands/servers';
-import { watchCommand } from './cli/commands/watch';
-import { createCliHost } from './cli/host-factory';
-import { runCli } from './cli/run';
-import type { CliCommand } from './cli/command';
-import { webCommand } from './web';
+import { callCommand } from './subcommands/call';
+import { chatCommand } from './subcommands/chat';
+import { consentCommand } from './subcommands/consent';
+import { promptsCommand, resourcesCommand, toolsCommand } from './subcommands/catalog';
+import { infoCommand } from './subcommands/info';
+import { promptCommand, readCommand } from './subcommands/read';
+import { serversCommand } from './subcommands/servers';
+import { watchCommand } from './subcommands/watch';
+import { createCliHost } from './host-factory';
+import { runCli } from './run';
+import type { CliCommand } from './command';
+import { webCommand } from './subcommands/web';
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { importCommand } from './cli/commands/import';
-import { secretCommand } from './cli/commands/secret';
-import { loginCommand, logoutCommand } from './cli/commands/auth';
-import { Redactor } from './host/secrets/redactor';
-import { maskingStream } from './host/secrets/masking-stream';
+import { importCommand } from './subcommands/import';
+import { secretCommand } from './subcommands/secret';
+import { loginCommand, logoutCommand } from './subcommands/auth';
+import { Redactor } from '../host/secrets/redactor';
+import { maskingStream } from '../host/secrets/masking-stream';
 
 export const COMMANDS: readonly CliCommand[] = [
   serversCommand,

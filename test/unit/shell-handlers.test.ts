@@ -1,10 +1,10 @@
-/** main/shell/commands.ts: shell commands over the Host's, through the real dispatcher. */
+/** main/shell/shell-handlers.ts: shell commands over the Host's, through the real dispatcher. */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsentRequest } from '../../preload/contract';
-import { bindCommands } from '../../main/commands';
+import { bindCommands } from '../../main/contract-handlers';
 import { createDispatcher } from '../../main/dispatch';
 import { AddServerConsent } from '../../main/shell/add-server-consent';
-import { withShellCommands } from '../../main/shell/commands';
+import { withShellCommands } from '../../main/shell/shell-handlers';
 import { createTestHost, NODE, waitFor, type TestHost } from '../helpers/host';
 
 const hosts: TestHost[] = [];

@@ -1,5 +1,5 @@
 /**
- * The desktop app's commands on top of the Host's (main/commands.ts): self-update, and consent
+ * The desktop app's commands on top of the Host's (main/contract-handlers.ts): self-update, and consent
  * requests raised by the shell itself (harbor:// links) answered through the same
  * `consent.pending` / `consent.respond` the renderer's dialog already uses.
  */

@@ -7,12 +7,12 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CliCommand } from './cli/command';
-import { parseIntOption } from './cli/json-option';
-import { EXIT } from './cli/output';
-import { bindCommands } from './commands';
-import { createDispatcher } from './dispatch';
-import { WebServer } from './web/server';
+import type { CliCommand } from '../command';
+import { parseIntOption } from '../json-option';
+import { EXIT } from '../output';
+import { bindCommands } from '../../contract-handlers';
+import { createDispatcher } from '../../dispatch';
+import { WebServer } from '../../web/server';
 
 export const webCommand: CliCommand = {
   name: 'web',
