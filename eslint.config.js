@@ -1,6 +1,7 @@
 // Lint is where the house rules live (../shared/DESIGN.md §1): they fail `npm run lint`, and
 // test/unit/house-rules.test.ts proves each rule still fires on a deliberate violation.
 import { builtinModules } from 'node:module';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -10,6 +11,67 @@ const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}
 
 /** Files in main/ that may import electron: the shell and nothing else. */
 const ELECTRON_SHELL = ['main/index.ts', 'main/window.ts', 'main/ipc.ts', 'main/shell/**/*.ts'];
+
+// --- House rule: layering inside the host. The folders of main/host, lowest first: a file may
+// import only from its own folder and from folders to its LEFT — type-only imports, re-exports and
+// import() types included, because the rule is about the direction of the design, not bundle size.
+//
+//   base (the root files: lifecycle, errors, events, paths, …) ← registry ← servers ← secrets ← auth
+//     ← consent ← tools ← chat ← import ← services ← host.ts
+//
+// Why this order: each folder builds on the ones before it and never reaches up (registry knows
+// nothing of launching, servers nothing of OAuth, chat nothing of the Host), so there are no cycles
+// between folders and a folder can be read and tested with only what lies to its left. When a lower
+// folder needs something from a higher one, it declares a port (an interface) that the higher one
+// implements: servers/transport-auth.ts is implemented by auth. host.ts, the façade and only door,
+// sits on top. A new folder must be placed in this list before anything may import it.
+const HOST_LAYERS = ['base', 'registry', 'servers', 'secrets', 'auth', 'consent', 'tools', 'chat', 'import', 'services', 'host.ts'];
+const HOST_ROOT = join(import.meta.dirname, 'main', 'host');
+
+/** The layer of a file or module path inside main/host ('base', a folder, 'host.ts'), or undefined outside it. */
+function hostLayer(path) {
+  const inside = relative(HOST_ROOT, path);
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return undefined;
+  const [first, ...rest] = inside.split(sep);
+  if (rest.length > 0) return first;
+  return first.replace(/\.[cm]?[jt]sx?$/, '') === 'host' ? 'host.ts' : 'base';
+}
+
+const hostLayering = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Inside main/host, a folder imports only from itself and the folders to its left (see HOST_LAYERS).' },
+    schema: [],
+  },
+  create(context) {
+    const from = hostLayer(context.filename);
+    if (from === undefined) return {};
+    const chain = `base ← ${HOST_LAYERS.slice(1).join(' ← ')}`;
+    const check = (source) => {
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const to = hostLayer(resolve(dirname(context.filename), source.value));
+      if (to === undefined || to === from) return;
+      const [rankFrom, rankTo] = [HOST_LAYERS.indexOf(from), HOST_LAYERS.indexOf(to)];
+      if (rankFrom === -1 || rankTo === -1) {
+        const unknown = rankFrom === -1 ? from : to;
+        context.report({ node: source, message: `House rule (host layering): main/host/${unknown}/ has no place in the host's layers (${chain}). Add it to HOST_LAYERS in eslint.config.js, where it belongs in that order.` });
+      } else if (rankTo > rankFrom) {
+        context.report({
+          node: source,
+          message: `House rule (host layering): ${from} may not import ${to} ("${source.value}"). Inside main/host a folder imports only from itself and the folders to its left: ${chain}. Move what both need down, or declare a port in ${from} that ${to} implements.`,
+        });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      TSImportType: (node) => check(node.source ?? node.argument?.literal),
+      TSExternalModuleReference: (node) => check(node.expression),
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -79,6 +141,12 @@ export default tseslint.config(
         patterns: [{ regex: '^(?!electron$|[.]/contract$)', message: 'preload/index.ts imports only electron and ./contract.' }],
       }],
     },
+  },
+  // --- House rule: layering inside the host (HOST_LAYERS above says the direction and why).
+  {
+    files: ['main/host/**/*.ts'],
+    plugins: { harbor: { rules: { 'host-layering': hostLayering } } },
+    rules: { 'harbor/host-layering': 'error' },
   },
   // --- House rule: the contract is pure data shapes (main, preload and renderer all import it):
   // zod and its own files, nothing else.

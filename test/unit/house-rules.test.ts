@@ -106,6 +106,58 @@ describe('house rules (eslint.config.js)', { timeout: 180_000 }, () => {
     expect(rulesFired(await lint(code, realFileIn('preload/contract', '.ts')))).not.toContain('no-restricted-imports');
   });
 
+  describe('host layering: inside main/host a folder imports only from itself and the folders to its left', () => {
+    const layeringErrors = (messages: Linter.LintMessage[]) => messages.filter((m) => m.ruleId === 'harbor/host-layering' && m.severity === 2);
+
+    it.each([
+      ['a folder imports one to its right', realFileIn('main/host/registry', '.ts'), "import { ServerManager } from '../servers/manager';\nexport const probe = ServerManager;\n"],
+      ['a type-only import to the right (servers never imports auth)', realFileIn('main/host/servers', '.ts'), "import type { OAuthSession } from '../auth/session';\nexport type Probe = OAuthSession;\n"],
+      ['a re-export from the right', realFileIn('main/host/consent', '.ts'), "export { CallService } from '../services/calls';\n"],
+      ['export * from the right', realFileIn('main/host/tools', '.ts'), "export * from '../chat/service';\n"],
+      ['an import() type from the right', realFileIn('main/host/secrets', '.ts'), "export type Probe = import('../auth/session').OAuthSession;\n"],
+      ['a dynamic import to the right', realFileIn('main/host/registry', '.ts'), "export const probe = () => import('../import/run-import');\n"],
+      ['a base (root) file imports a folder', realFileIn('main/host', '.ts'), "import type { ServerConfig } from './registry/schema';\nexport type Probe = ServerConfig;\n"],
+      ['a nested folder reaches to the right', realFileIn('main/host/chat/conversations', '.ts'), "import type { CallService } from '../../services/calls';\nexport type Probe = CallService;\n"],
+      ['chat imports host.ts', realFileIn('main/host/chat', '.ts'), "import type { Host } from '../host';\nexport type Probe = Host;\n"],
+      ['services import host.ts', realFileIn('main/host/services', '.ts'), "import type { Host } from '../host';\nexport type Probe = Host;\n"],
+      ['a folder that has no place in the layers', realFileIn('main/host/chat', '.ts'), "import { probe as p } from '../plugins/probe';\nexport const probe = p;\n"],
+    ])('fires: %s', async (_label, file, code) => {
+      const errors = layeringErrors(await lint(code, file));
+      expect(errors).toHaveLength(1);
+      // The message names the rule and the allowed direction.
+      expect(errors[0]!.message).toContain('House rule (host layering)');
+      expect(errors[0]!.message).toContain('base ← registry ← servers ← secrets ← auth ← consent ← tools ← chat ← import ← services ← host.ts');
+    });
+
+    it.each([
+      [
+        'servers imports registry, base and its own folder',
+        realFileIn('main/host/servers', '.ts'),
+        "import type { ServerConfig } from '../registry/schema';\nimport { HarborError } from '../errors';\nimport type { TransportAuth } from './transport-auth';\nexport const probe = HarborError;\nexport type Probe = [ServerConfig, TransportAuth];\n",
+      ],
+      ['auth implements the servers port', realFileIn('main/host/auth', '.ts'), "import type { TransportAuth } from '../servers/transport-auth';\nexport type Probe = TransportAuth;\n"],
+      [
+        'chat imports tools, consent, secrets and servers',
+        realFileIn('main/host/chat', '.ts'),
+        "import { ToolIndex } from '../tools/tool-index';\nimport { ConsentGate } from '../consent/gate';\nimport { Redactor } from '../secrets/redactor';\nimport { ServerManager } from '../servers/manager';\nexport const probe = [ToolIndex, ConsentGate, Redactor, ServerManager];\n",
+      ],
+      [
+        'a nested folder imports its own folder and base',
+        realFileIn('main/host/chat/conversations', '.ts'),
+        "import type { ChatService } from '../service';\nimport { HarborError } from '../../errors';\nexport const probe = HarborError;\nexport type Probe = ChatService;\n",
+      ],
+      [
+        'services import every folder',
+        realFileIn('main/host/services', '.ts'),
+        "import { runImport } from '../import/run-import';\nimport { ChatService } from '../chat/service';\nimport { parseRegistryFile } from '../registry/schema';\nexport const probe = [runImport, ChatService, parseRegistryFile];\n",
+      ],
+      ['host.ts imports services and folders', 'main/host/host.ts', "import { CallService } from './services/calls';\nimport { ChatService } from './chat/service';\nexport const probe = [CallService, ChatService];\n"],
+      ['a base file imports another base file and packages', realFileIn('main/host', '.ts'), "import { z } from 'zod';\nimport { HarborError } from './errors';\nexport const probe = [z, HarborError];\n"],
+    ])('allows: %s', async (_label, file, code) => {
+      expect(layeringErrors(await lint(code, file))).toEqual([]);
+    });
+  });
+
   it('a floating promise is an error', async () => {
     const code = 'export async function work(): Promise<void> {}\nexport function caller(): void {\n  work();\n}\n';
     const messages = await lint(code, realFileIn('main/host', '.ts'));
