@@ -19,7 +19,8 @@ import {
 } from '../../../renderer/src/features/servers/server-form-model';
 import { stateLabel } from '../../../renderer/src/features/servers/StateBadge';
 import { useState } from 'react';
-import { MemoryTransport, WithHost } from './servers-memory-transport';
+import { ContractTransport, failure } from '../../helpers/contract-transport';
+import { WithHost } from './with-host';
 
 afterEach(cleanup);
 
@@ -37,7 +38,7 @@ const registry = (servers: RegistryView['servers']): RegistryView => ({ path: '/
 
 /** A Host that knows a registry and servers, answers the Servers page's commands and records the rest. */
 function hostWith(servers: ServerSummary[], configs: RegistryView['servers'] = servers.map((s) => ({ name: s.name, config: { command: 'node', args: ['server.js'] } }))) {
-  return new MemoryTransport({
+  return new ContractTransport({
     'servers.list': () => servers,
     'registry.get': () => registry(configs),
     'secrets.list': () => ({ names: ['notes-api_key'], available: true }),
@@ -125,8 +126,8 @@ describe('Sign in / Sign out of a remote server', () => {
   it('signs in through auth.login, showing the sign-in page address only as an http(s) link', async () => {
     const remote: ServerSummary = { ...notes, name: 'linear', transport: 'http', target: 'https://mcp.linear.app/mcp' };
     const host = hostWith([remote], [{ name: 'linear', config: { url: 'https://mcp.linear.app/mcp' } }]);
-    let finish: ((value: unknown) => void) | undefined;
-    host.handlers['auth.login'] = () => new Promise((resolve) => (finish = resolve));
+    let finish: ((value: ServerSummary) => void) | undefined;
+    host.handlers['auth.login'] = () => new Promise<ServerSummary>((resolve) => (finish = resolve));
     host.handlers['auth.logout'] = () => ({ removed: true, revoked: true });
     render(
       <WithHost transport={host}>
@@ -319,7 +320,7 @@ describe('ServerForm', () => {
 
   it('shows the Host\'s refusal as a sentence and keeps the form', async () => {
     const host = hostWith([]);
-    host.handlers['servers.add'] = () => ({ error: { code: 'CONFIG_INVALID', message: 'The configuration of "x" has problems: url: must be an http(s) URL' } });
+    host.handlers['servers.add'] = () => failure('CONFIG_INVALID', 'The configuration of "x" has problems: url: must be an http(s) URL');
     render(
       <WithHost transport={host}>
         <ServerForm takenNames={new Set()} secretNames={undefined} onDone={() => undefined} onCancel={() => undefined} />
