@@ -10,7 +10,7 @@ import type { ConsentChoice, ConsentRequest } from '../../preload/contract';
 import { toErrorData } from '../host/errors';
 import type { HostEvents } from '../host/events';
 import { PendingConsents } from '../host/consent/pending';
-import type { Disposable } from '../host/lifecycle';
+import { markAsDisposed, trackDisposable, type Disposable } from '../host/lifecycle';
 import { ServerConfig } from '../host/registry/schema';
 import { describeLaunch, resolveLaunch } from '../host/servers/launch';
 import { parseDeepLink, type AddServerLink } from './deep-link';
@@ -54,6 +54,7 @@ export class AddServerConsent implements Disposable {
 
   constructor(private readonly deps: AddServerConsentDeps) {
     this.pending = new PendingConsents(deps.events, deps.timeoutMs, deps.now);
+    trackDisposable(this);
   }
 
   /** Handles one link, start to end; resolves with what happened (tests, the log). */
@@ -113,6 +114,7 @@ export class AddServerConsent implements Disposable {
   }
 
   dispose(): void {
+    markAsDisposed(this);
     this.pending.dispose();
   }
 

@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type AppInfo, type ServerSummary } from '../../preload/contract';
 import { createDispatcher, type CommandHandlers } from '../../main/dispatch';
 import { HarborError } from '../../main/host/errors';
@@ -70,6 +70,7 @@ function setup() {
     dispatch: createDispatcher(handlers as CommandHandlers),
     isTrustedSender: (frame) => isAppTopFrame(frame, (url) => isAppUrl(url, APP_URL)),
   });
+  onTestFinished(() => binding.dispose());
   const invoke = (senderFrame: SenderFrame | null, envelope: unknown) => {
     const handler = registered.get(IPC_INVOKE_CHANNEL);
     if (!handler) throw new Error('no handler registered');

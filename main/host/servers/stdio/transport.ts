@@ -18,6 +18,7 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 import type { Writable } from 'node:stream';
+import type { Disposable } from '../../lifecycle';
 import type { LineRing } from '../ring-buffer';
 import { ByteLineSplitter } from './line-splitter';
 import { StdioProcess, type ExitInfo, type StdioSpawnOptions, type StopGraces } from './process';
@@ -51,6 +52,8 @@ export class SupervisedStdioTransport implements Transport {
   private drainWait: Promise<void> | undefined;
   private readonly splitter: ByteLineSplitter;
   private noise = 0;
+  /** This transport's listeners on its process: they end with the transport. */
+  private readonly listening: Disposable[] = [];
 
   constructor(
     private readonly launch: StdioLaunch,
@@ -74,15 +77,20 @@ export class SupervisedStdioTransport implements Transport {
     const proc = StdioProcess.spawn({ ...this.launch, stderrLines: this.options.stderrLines });
     this.proc = proc;
     const onStderrLine = this.options.onStderrLine;
-    if (onStderrLine) proc.onStderrLine(onStderrLine);
+    if (onStderrLine) this.listening.push(proc.onStderrLine(onStderrLine));
     proc.stdout.on('data', (chunk: Buffer) => this.splitter.push(chunk));
     proc.stdout.on('end', () => this.splitter.end());
     proc.stdout.on('error', (error) => this.onerror?.(error));
-    proc.onExit(() => {
-      // A process that never started is reported by start() rejecting, not as a closed connection.
-      if (!proc.spawnError) void this.shutDown();
+    this.listening.push(
+      proc.onExit(() => {
+        // A process that never started is reported by start() rejecting, not as a closed connection.
+        if (!proc.spawnError) void this.shutDown();
+      }),
+    );
+    await proc.spawned.catch((error: unknown) => {
+      this.stopListening();
+      throw error;
     });
-    await proc.spawned;
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
@@ -133,12 +141,17 @@ export class SupervisedStdioTransport implements Transport {
       try {
         await this.proc?.stop(this.options.stopGraces);
       } finally {
+        this.stopListening();
         // Anything still buffered (a last line without newline) is delivered before the close.
         this.splitter.end();
         this.fireClose();
       }
     })();
     return this.closing;
+  }
+
+  private stopListening(): void {
+    for (const subscription of this.listening.splice(0)) void subscription.dispose();
   }
 
   private fireClose(): void {
