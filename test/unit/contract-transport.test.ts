@@ -6,16 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerSummary } from '../../preload/contract';
 import { ContractTransport, ContractViolation, failure } from '../helpers/contract-transport';
+import { serverSummary } from '../helpers/server-summary';
 
-const notes: ServerSummary = {
-  name: 'notes',
-  transport: 'stdio',
-  enabled: true,
-  trusted: false,
-  target: 'node notes.mjs',
-  state: { kind: 'ready' },
-  counts: { tools: 1, resources: 0, resourceTemplates: 0, prompts: 0 },
-};
+const notes: ServerSummary = serverSummary('notes', { target: 'node notes.mjs', counts: { tools: 1 } });
 
 describe('ContractTransport', () => {
   it('passes a scripted answer that matches the response schema through unchanged, and records the request', async () => {

@@ -5,6 +5,7 @@ import { createDispatcher, type CommandHandlers } from '../../main/dispatch';
 import { HarborError } from '../../main/host/errors';
 import { HostEvents } from '../../main/host/events';
 import { bindIpc, forwardEvents, isAppTopFrame, type SenderFrame } from '../../main/ipc';
+import { serverSummary } from '../helpers/server-summary';
 
 // main/ipc.ts needs only electron's types; main/window.ts (for isAppUrl) imports BrowserWindow.
 vi.mock('electron', () => ({ BrowserWindow: class {} }));
@@ -23,15 +24,7 @@ const info: AppInfo = {
   configProblems: [],
 };
 
-const summary: ServerSummary = {
-  name: 'notes',
-  transport: 'stdio',
-  enabled: true,
-  trusted: false,
-  target: 'node notes.js',
-  state: { kind: 'stopped' },
-  counts: { tools: 0, resources: 0, resourceTemplates: 0, prompts: 0 },
-};
+const summary: ServerSummary = serverSummary('notes', { target: 'node notes.js', state: { kind: 'stopped' } });
 
 function setup() {
   const calls: string[] = [];

@@ -9,6 +9,7 @@ import { CompletingInput } from '../../../renderer/src/features/catalog/Completi
 import { expandTemplate, templateVariables } from '../../../renderer/src/features/resources/uri-template';
 import { ToolsPage } from '../../../renderer/src/features/tools/ToolsPage';
 import { ContractTransport, failure } from '../../helpers/contract-transport';
+import { serverSummary } from '../../helpers/server-summary';
 import { WithHost } from './with-host';
 
 afterEach(cleanup);
@@ -72,15 +73,7 @@ describe('URI templates and search', () => {
   });
 });
 
-const feature: ServerSummary = {
-  name: 'feature',
-  transport: 'stdio',
-  enabled: true,
-  trusted: true,
-  target: 'node feature.mjs',
-  state: { kind: 'ready' },
-  counts: { tools: 2, resources: 0, resourceTemplates: 0, prompts: 0 },
-};
+const feature: ServerSummary = serverSummary('feature', { trusted: true, target: 'node feature.mjs', counts: { tools: 2 } });
 
 function toolsHost(tools: Array<Record<string, unknown>>, disabledTools: string[] = []) {
   const state = { tools, disabledTools, servers: [feature] };

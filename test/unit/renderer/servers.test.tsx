@@ -20,19 +20,12 @@ import {
 import { stateLabel } from '../../../renderer/src/features/servers/StateBadge';
 import { useState } from 'react';
 import { ContractTransport, failure } from '../../helpers/contract-transport';
+import { serverSummary } from '../../helpers/server-summary';
 import { WithHost } from './with-host';
 
 afterEach(cleanup);
 
-const notes: ServerSummary = {
-  name: 'notes',
-  transport: 'stdio',
-  enabled: true,
-  trusted: false,
-  target: 'node server.js',
-  state: { kind: 'ready' },
-  counts: { tools: 3, resources: 1, resourceTemplates: 0, prompts: 1 },
-};
+const notes: ServerSummary = serverSummary('notes', { counts: { tools: 3, resources: 1, prompts: 1 } });
 
 const registry = (servers: RegistryView['servers']): RegistryView => ({ path: '/x/harbor.json', text: '{}', servers, problems: [] });
 

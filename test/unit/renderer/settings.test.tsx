@@ -5,6 +5,7 @@ import type { ConsentDecisions, ConsentPolicyMode, ServerSummary, SettingsData }
 import { SettingsPage } from '../../../renderer/src/features/settings/SettingsPage';
 import { applyTheme, loadTheme, setTheme } from '../../../renderer/src/features/settings/theme';
 import { ContractTransport } from '../../helpers/contract-transport';
+import { serverSummary } from '../../helpers/server-summary';
 import { WithHost } from './with-host';
 
 afterEach(() => {
@@ -15,7 +16,7 @@ afterEach(() => {
 
 const DEFAULTS: SettingsData['defaults'] = { maxSteps: 25, resultCapBytes: 100_000, toolSearch: 'auto', toolSearchThreshold: 0.05, contextWindow: 128_000, requestTimeoutMs: 60_000 };
 
-const feature: ServerSummary = { name: 'feature', transport: 'stdio', enabled: true, trusted: true, target: 'node f', state: { kind: 'ready' }, counts: { tools: 1, resources: 0, resourceTemplates: 0, prompts: 0 } };
+const feature: ServerSummary = serverSummary('feature', { trusted: true, target: 'node f', counts: { tools: 1 } });
 
 function settingsHost(initial: SettingsData, decisions: ConsentDecisions = { approvals: [], launches: [], changes: [] }) {
   const state = { settings: initial, decisions, policies: [] as Array<{ server: string; tool: string; mode: ConsentPolicyMode }> };
