@@ -80,4 +80,14 @@ export default tseslint.config(
       }],
     },
   },
+  // --- House rule: the contract is pure data shapes (main, preload and renderer all import it):
+  // zod and its own files, nothing else.
+  {
+    files: ['preload/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^(?!zod$|[.]/[\\w-]+$)', message: 'preload/contract/ imports only zod and its own files.' }],
+      }],
+    },
+  },
 );

@@ -13,5 +13,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Two cores: integration tests spawn servers; too many files at once only adds noise.
     maxWorkers: 2,
+    // Responses and events are checked against the contract in tests (main/host/contract-checks.ts):
+    // the built CLI that integration tests run inherits this from the workers.
+    env: { HARBOR_CONTRACT_CHECKS: '1' },
   },
 });

@@ -81,13 +81,13 @@ async function runParallel(servers: Record<string, ServerConfig>, mark: string):
     });
     const cpu = process.cpuUsage();
     const started = now();
-    await host.startAll();
+    await host.servers.startAll();
     const allReadyMs = now() - started;
     const used = process.cpuUsage(cpu);
     const serversCpuMs = findMarkedProcesses(mark).reduce((sum, p) => sum + processCpuMs(p.pid), 0);
     void listening.dispose();
     assertAllReady(host);
-    const ownReadyMs = host.serverNames().map((name) => (readyAt.get(name) ?? Number.NaN) - (startedAt.get(name) ?? Number.NaN));
+    const ownReadyMs = host.servers.names().map((name) => (readyAt.get(name) ?? Number.NaN) - (startedAt.get(name) ?? Number.NaN));
     return { allReadyMs, ownReadyMs, hostCpuMs: (used.user + used.system) / 1000, serversCpuMs };
   } finally {
     await bench.dispose();
@@ -99,7 +99,7 @@ async function runSingle(name: string, config: ServerConfig): Promise<SingleRun>
   try {
     const cpu = process.cpuUsage();
     const started = now();
-    await bench.host.startAll();
+    await bench.host.servers.startAll();
     const ms = now() - started;
     const used = process.cpuUsage(cpu);
     assertAllReady(bench.host);

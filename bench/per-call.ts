@@ -78,11 +78,11 @@ export async function benchPerCall({ calls, blockSize, warmup }: PerCallOptions)
   const clients: Client[] = [];
   try {
     const { host } = bench;
-    await host.startAll();
+    await host.servers.startAll();
     assertAllReady(host);
     // The steady state of a tool a person approved with "always": every call still goes through
     // the consent gate, which finds the approval for this exact definition.
-    await host.grantTool('bench', 'echo', true);
+    await host.consent.grantTool('bench', 'echo', true);
 
     const env = getDefaultEnvironment();
     const bare = await bareClient(
@@ -100,7 +100,7 @@ export async function benchPerCall({ calls, blockSize, warmup }: PerCallOptions)
     clients.push(overHarborTransport);
 
     const arms = [
-      arm('harbor', () => host.callTool('bench', 'echo', ARGS)),
+      arm('harbor', () => host.calls.callTool('bench', 'echo', ARGS)),
       arm('bare', () => bare.callTool({ name: 'echo', arguments: ARGS })),
       arm('sdk over harbor transport', () => overHarborTransport.callTool({ name: 'echo', arguments: ARGS })),
       arm('bare, sdk defaults', () => defaults.callTool({ name: 'echo', arguments: ARGS })),

@@ -55,7 +55,7 @@ export async function benchShutdown({ servers: count, stdinGraceMs, termGraceMs 
   const bench = await createBenchHost('shutdown', servers, { stopGraces: { stdinGraceMs, termGraceMs } });
   const elapsedMs = await (async () => {
     try {
-      await bench.host.startAll();
+      await bench.host.servers.startAll();
       assertAllReady(bench.host);
       await waitForProcesses(mark, expectedProcesses, 10_000);
       const started = now();

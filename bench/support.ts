@@ -107,7 +107,7 @@ export async function createBenchHost(
 
 /** Throws unless every server of the host is ready, naming the ones that are not. */
 export function assertAllReady(host: Host): void {
-  const notReady = host.listServers().filter((s) => s.state.kind !== 'ready');
+  const notReady = host.servers.list().filter((s) => s.state.kind !== 'ready');
   if (notReady.length === 0) return;
   const lines = notReady.map((s) => {
     const st = s.state;

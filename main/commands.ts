@@ -11,7 +11,7 @@ function updatesUnsupported(host: Host): UpdateStatus {
   };
 }
 
-/** Binds every contract command to the Host. Shared by Electron IPC and browser mode. */
+/** Binds every contract command to the Host's doors. Shared by Electron IPC and browser mode. */
 export function bindCommands(host: Host): CommandHandlers {
   return {
     'app.info': async () => host.appInfo(),
@@ -20,34 +20,34 @@ export function bindCommands(host: Host): CommandHandlers {
     'app.checkForUpdates': async () => updatesUnsupported(host),
     'app.installUpdate': async () => ({ restarting: false }),
     'app.setAutoUpdate': async () => updatesUnsupported(host),
-    'servers.list': async () => host.listServers(),
-    'servers.restart': ({ name }) => host.restartServer(name),
-    'servers.stop': ({ name }) => host.stopServer(name),
-    'servers.start': ({ name }) => host.startServer(name),
-    'servers.add': ({ name, config }) => host.addServer(name, config),
-    'servers.update': ({ name, config, newName }) => host.updateServer(name, config, newName),
-    'servers.remove': async ({ name }) => ({ removed: await host.removeServer(name) }),
-    'auth.login': ({ name }) => host.login(name),
-    'auth.logout': ({ name }) => host.logout(name),
-    'registry.get': async () => host.registryView(),
-    'registry.save': ({ text }) => host.saveRegistryText(text),
-    'registry.importSources': () => host.importSources(),
-    'registry.importPreview': ({ path, rename }) => host.importPreview(path, rename === true),
-    'registry.importApply': ({ path, rename }) => host.importApply(path, rename === true),
-    'servers.approveLaunch': ({ name }) => host.approveLaunchAndStart(name),
-    'tools.setEnabled': ({ server, tool, enabled }) => host.setToolEnabled(server, tool, enabled),
+    'servers.list': async () => host.servers.list(),
+    'servers.restart': ({ name }) => host.servers.restart(name),
+    'servers.stop': ({ name }) => host.servers.stop(name),
+    'servers.start': ({ name }) => host.servers.start(name),
+    'servers.add': ({ name, config }) => host.registry.add(name, config),
+    'servers.update': ({ name, config, newName }) => host.registry.update(name, config, newName),
+    'servers.remove': async ({ name }) => ({ removed: await host.registry.remove(name) }),
+    'auth.login': ({ name }) => host.auth.login(name),
+    'auth.logout': ({ name }) => host.auth.logout(name),
+    'registry.get': async () => host.registry.view(),
+    'registry.save': ({ text }) => host.registry.saveText(text),
+    'registry.importSources': () => host.imports.sources(),
+    'registry.importPreview': ({ path, rename }) => host.imports.preview(path, rename === true),
+    'registry.importApply': ({ path, rename }) => host.imports.apply(path, rename === true),
+    'servers.approveLaunch': ({ name }) => host.servers.approveLaunchAndStart(name),
+    'tools.setEnabled': ({ server, tool, enabled }) => host.registry.setToolEnabled(server, tool, enabled),
     'catalog.get': async ({ name }) => {
-      const catalog = await host.catalog(name);
+      const catalog = await host.calls.catalog(name);
       // Readonly arrays of MCP objects, copied into the contract's plain-data shape.
       return { server: name, tools: [...catalog.tools], resources: [...catalog.resources], resourceTemplates: [...catalog.resourceTemplates], prompts: [...catalog.prompts] };
     },
-    'tools.call': async ({ server, tool, arguments: args }) => (await host.callTool(server, tool, args)),
-    'resources.read': async ({ server, uri }) => (await host.readResource(server, uri)),
-    'prompts.get': async ({ server, name, arguments: args }) => (await host.getPrompt(server, name, args)),
-    'completion.complete': ({ server, ref, argument, context }) => host.complete(server, ref, argument, context),
+    'tools.call': async ({ server, tool, arguments: args }) => (await host.calls.callTool(server, tool, args)),
+    'resources.read': async ({ server, uri }) => (await host.calls.readResource(server, uri)),
+    'prompts.get': async ({ server, name, arguments: args }) => (await host.calls.getPrompt(server, name, args)),
+    'completion.complete': ({ server, ref, argument, context }) => host.calls.complete(server, ref, argument, context),
     'traffic.list': async ({ server, afterSeq }) => host.traffic.list({ ...(server ? { server } : {}), ...(afterSeq !== undefined ? { afterSeq } : {}) }),
-    'elicitation.pending': async () => ({ general: host.appElicitation?.pendingRequests() ?? [], chat: host.chat.pendingElicitations() }),
-    'elicitation.respond': async ({ id, action, content }) => ({ accepted: host.appElicitation?.answer(id, action, content) ?? false }),
+    'elicitation.pending': async () => host.elicitation.pending(),
+    'elicitation.respond': async ({ id, action, content }) => ({ accepted: host.elicitation.respond(id, action, content) }),
     'consent.pending': async () => host.consent.pendingRequests(),
     'consent.respond': async ({ id, decision }) => ({ accepted: host.consent.respond(id, decision) }),
     'consent.list': async () => host.consent.decisions(),
@@ -57,24 +57,17 @@ export function bindCommands(host: Host): CommandHandlers {
       host.consent.setPolicy(server, tool, mode);
       return host.consent.policies();
     },
-    'secrets.list': async () => {
-      // One read of the keychain: when it cannot be read, the page says why (with the fix).
-      try {
-        return { names: await host.secrets.list(), available: true };
-      } catch (error) {
-        return { names: [], available: false, reason: error instanceof Error ? error.message : String(error) };
-      }
-    },
+    // When the keychain cannot be read, the page says why (with the fix).
+    'secrets.list': () => host.secrets.overview(),
+    // From now on the value is masked wherever Harbor shows or logs text.
     'secrets.set': async ({ name, value }) => {
       await host.secrets.set(name, value);
-      // From now on this value is masked wherever Harbor shows or logs text.
-      host.redactor.add(value);
       return { set: true };
     },
     'secrets.delete': async ({ name }) => ({ deleted: await host.secrets.delete(name) }),
-    'settings.get': () => host.settings(),
-    'settings.setModel': ({ model }) => host.setModel(model),
-    'settings.setChat': ({ chat }) => host.setChatSettings(chat),
+    'settings.get': () => host.settings.get(),
+    'settings.setModel': ({ model }) => host.settings.setModel(model),
+    'settings.setChat': ({ chat }) => host.settings.setChat(chat),
     'chat.status': () => host.chat.status(),
     'chat.send': async ({ conversationId, text, attachments }) => {
       const turn = await host.chat.send({ text, ...(conversationId ? { conversationId } : {}), ...(attachments?.length ? { attachments } : {}) });

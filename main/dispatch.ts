@@ -5,6 +5,7 @@ import {
   type Commands,
   type Result,
 } from '../preload/contract';
+import { assertMatchesContract, contractChecksOn, describeIssues } from './host/contract-checks';
 import { toErrorData } from './host/errors';
 import type { z } from 'zod';
 
@@ -12,12 +13,19 @@ export type CommandHandlers = {
   [K in CommandName]: (request: z.output<Commands[K]['request']>) => Promise<CommandResponse<K>>;
 };
 
+export interface DispatcherOptions {
+  /** Check every response against the command's response schema (see contract-checks.ts for the default). */
+  readonly checkResponses?: boolean;
+}
+
 /**
  * The one place a command from outside (Electron IPC or the browser-mode WebSocket) enters main:
  * unknown commands are refused, every payload is validated against the contract, and every outcome
- * — including a thrown error — comes back as data.
+ * — including a thrown error — comes back as data. With response checks on, a handler whose answer
+ * drifts from the contract returns INTERNAL naming the command and the paths.
  */
-export function createDispatcher(handlers: CommandHandlers) {
+export function createDispatcher(handlers: CommandHandlers, options: DispatcherOptions = {}) {
+  const checkResponses = options.checkResponses ?? contractChecksOn();
   return async function dispatch(command: unknown, payload: unknown): Promise<Result<unknown>> {
     if (typeof command !== 'string' || !Object.hasOwn(commands, command)) {
       return {
@@ -28,15 +36,16 @@ export function createDispatcher(handlers: CommandHandlers) {
     const name = command as CommandName;
     const parsed = commands[name].request.safeParse(payload ?? {});
     if (!parsed.success) {
-      const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`);
       return {
         ok: false,
-        error: { code: 'BAD_REQUEST', message: `Invalid payload for ${name}: ${problems.join('; ')}` },
+        error: { code: 'BAD_REQUEST', message: `Invalid payload for ${name}: ${describeIssues(parsed.error, '(payload)')}` },
       };
     }
     try {
       const handler = handlers[name] as (request: unknown) => Promise<unknown>;
-      return { ok: true, value: await handler(parsed.data) };
+      const value = await handler(parsed.data);
+      if (checkResponses) assertMatchesContract(commands[name].response, value, `The response of ${name}`);
+      return { ok: true, value };
     } catch (error) {
       return { ok: false, error: toErrorData(error) };
     }

@@ -11,6 +11,7 @@ import { createDispatcher } from './dispatch';
 import { toErrorData } from './host/errors';
 import { Host, defaultRegistry } from './host/host';
 import { DisposableStore, markAsSingleton } from './host/lifecycle';
+import { Redactor } from './host/secrets/redactor';
 import { bindIpc, forwardEvents, isAppTopFrame } from './ipc';
 import { AddServerConsent } from './shell/add-server-consent';
 import { withShellCommands } from './shell/commands';
@@ -39,7 +40,7 @@ function logsDir(): string {
   }
 }
 
-/** The OS-conventional log folder, rotated; lines are redacted once the Host's redactor exists. */
+/** The OS-conventional log folder, rotated; lines are redacted once start() made the redactor it shares with the Host. */
 const logDir = logsDir();
 const log = new RotatingLog({ dir: logDir });
 // As long as the process: the last lines (servers stopped, exiting) come after `owned` is disposed.
@@ -90,6 +91,9 @@ function openWindow(host: Host): void {
 
 async function start(quit: QuitController): Promise<void> {
   const userData = app.getPath('userData');
+  // One redactor for the Host and the log: every secret the Host resolves is masked in the log too.
+  const redactor = new Redactor();
+  log.setRedactor((text) => redactor.redact(text));
   const host = owned.add(
     await Host.create({
       configPath: join(userData, 'harbor.json'),
@@ -107,9 +111,9 @@ async function start(quit: QuitController): Promise<void> {
       },
       // OAuth sign-in pages open in the system browser (the Host allows only https or loopback http).
       openBrowser: (url) => shell.openExternal(url.href),
+      redactor,
     }),
   );
-  log.setRedactor((text) => host.redactor.redact(text));
   // Servers a crashed run left behind (a Harbor that dies stops nothing) are stopped beside the
   // start of ours (never ours: they carry this run's instance).
   void host.sweepOrphans().then(({ stopped }) => {
@@ -130,9 +134,9 @@ async function start(quit: QuitController): Promise<void> {
   const linkConsent = owned.add(
     new AddServerConsent({
       events: host.events,
-      serverExists: (name) => host.listServers().some((server) => server.name === name),
-      addServer: (name, config) => host.addServer(name, config),
-      approveLaunch: (name, choice) => (choice === 'always' ? host.approveLaunch(name) : host.consent.approveLaunchesForSession(name)),
+      serverExists: (name) => host.servers.list().some((server) => server.name === name),
+      addServer: (name, config) => host.registry.add(name, config),
+      approveLaunch: (name, choice) => (choice === 'always' ? host.servers.approveLaunch(name) : host.consent.approveLaunchesForSession(name)),
       notify,
       reveal: focusMainWindow,
       log: (message) => log.info(message),
@@ -172,7 +176,7 @@ async function start(quit: QuitController): Promise<void> {
   links.fromArgv(process.argv);
   updates.start();
   // Enabled servers start with the app; a launch that needs consent asks in the window.
-  void host.startAll();
+  void host.servers.startAll();
   // macOS keeps the app alive with no window; clicking the dock icon opens one again.
   app.on('activate', () => {
     if (!owned.isDisposed && BrowserWindow.getAllWindows().length === 0) openWindow(host);

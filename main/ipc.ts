@@ -1,5 +1,5 @@
 /**
- * Binds the contract (preload/contract.ts) to the Host over Electron IPC. One invoke channel, one
+ * Binds the contract (preload/contract/) to the Host over Electron IPC. One invoke channel, one
  * event channel. Every call is checked here before it reaches the dispatcher: the sender must be
  * the app's own top-level frame (an iframe or a page the window was tricked into loading gets
  * nothing), the envelope must have the contract's shape, and every outcome — refusal, bad payload,

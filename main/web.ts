@@ -49,7 +49,7 @@ export const webCommand: CliCommand = {
         });
         // Like the app: enabled servers start at launch (a launch that needs consent waits for the
         // person in the page, which fetches pending requests when it connects).
-        if (ctx.options['no-autostart'] !== true) void host.startAll();
+        if (ctx.options['no-autostart'] !== true) void host.servers.startAll();
         await untilAborted(ctx.signal);
       } finally {
         await server.dispose();

@@ -41,9 +41,19 @@ function parseUrl(url: string): URL | undefined {
 }
 
 /**
+ * Whether a mailto: link asks the mail client to attach a file ("attach=", "attachment=", in any
+ * case or encoding): several clients honour it, so a link in a server's text could mail away
+ * ~/.ssh/id_rsa with one click on Send.
+ */
+export function mailtoAttachesFiles(url: URL): boolean {
+  return [...url.searchParams.keys()].some((key) => key.trim().toLowerCase().startsWith('attach'));
+}
+
+/**
  * The URL to hand to the OS (browser, mail client) for a link the page asked to open, or
- * undefined when it must not leave the app. Only https: and mailto:, parsed and normalised: never
- * file:, javascript:, custom schemes (which can launch other programs) or plain http:.
+ * undefined when it must not leave the app. Only https: and mailto: (without attachments), parsed
+ * and normalised: never file:, javascript:, custom schemes (which can launch other programs) or
+ * plain http:. The renderer's link dialogs offer exactly these (url-safety.ts).
  */
 export function toExternalUrl(url: string): string | undefined {
   if (url.length > MAX_EXTERNAL_URL_LENGTH) return undefined;
@@ -54,7 +64,7 @@ export function toExternalUrl(url: string): string | undefined {
     if (parsed.hostname === '' || parsed.username !== '' || parsed.password !== '') return undefined;
     return parsed.href;
   }
-  if (parsed.protocol === 'mailto:') return parsed.pathname === '' && parsed.search === '' ? undefined : parsed.href;
+  if (parsed.protocol === 'mailto:') return (parsed.pathname === '' && parsed.search === '') || mailtoAttachesFiles(parsed) ? undefined : parsed.href;
   return undefined;
 }
 

@@ -53,7 +53,15 @@ const stub = join(work, 'electron-dist');
 const output = join(work, 'dist');
 const electronVersion = JSON.parse(readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')).version;
 mkdirSync(stub, { recursive: true });
-writeFileSync(join(stub, 'electron'), '#!/bin/sh\necho "stub Electron for the layout check: not runnable" >&2\nexit 1\n');
+// The stub carries a fuse wire like Electron's (sentinel, version 1, length, one byte per fuse at
+// Electron's defaults) so electron-builder's fuse flipping runs on it and can be read back.
+const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+const ELECTRON_DEFAULT_FUSES = '101100011';
+writeFileSync(
+  join(stub, 'electron'),
+  `#!/bin/sh\necho "stub Electron for the layout check: not runnable" >&2\nexit 1\n# ${FUSE_SENTINEL}\x01${String.fromCharCode(ELECTRON_DEFAULT_FUSES.length)}${ELECTRON_DEFAULT_FUSES}\n`,
+  'latin1',
+);
 chmodSync(join(stub, 'electron'), 0o755);
 writeFileSync(join(stub, 'version'), electronVersion);
 
@@ -88,6 +96,11 @@ try {
     say(builder.output.split('\n').slice(-30).join('\n'));
     throw new Error('no app.asar to check');
   }
+
+  // The fuses electron-builder.yml sets, read back from the (stub) binary electron-builder flipped.
+  const fuses = run(process.execPath, [join(root, 'scripts', 'check-fuses.mjs'), output]);
+  check(fuses.ok, 'electron-builder flipped the fuses electron-builder.yml sets (scripts/check-fuses.mjs on the stub binary)');
+  if (!fuses.ok) say(fuses.output);
 
   const entries = listPackage(asarPath, { isPack: false }).map((e) => e.replaceAll('\\', '/').replace(/^\//, ''));
   const files = new Set(entries);

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../preload/contract';
 import { HarborError } from '../host/errors';
 
 export const EXIT = {
@@ -43,27 +44,47 @@ export class CliOutput {
 
 export class UsageError extends Error {}
 
+type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/**
+ * The exit code of each Host error: every code is listed, so a new code without an exit code
+ * fails type-checking. USAGE: the person can fix the command or the config; CONSENT: the person
+ * must decide; CONNECTION: the server, the network or Harbor itself failed.
+ */
+const EXIT_FOR_CODE: Record<ErrorCode, ExitCode> = {
+  BAD_REQUEST: EXIT.USAGE,
+  UNKNOWN_COMMAND: EXIT.CONNECTION,
+  FORBIDDEN: EXIT.CONNECTION,
+  INTERNAL: EXIT.CONNECTION,
+  CONFIG_INVALID: EXIT.USAGE,
+  CONFIG_IO: EXIT.USAGE,
+  SERVER_NOT_FOUND: EXIT.USAGE,
+  SERVER_EXISTS: EXIT.USAGE,
+  SERVER_DISABLED: EXIT.USAGE,
+  SPAWN_FAILED: EXIT.CONNECTION,
+  CONNECT_FAILED: EXIT.CONNECTION,
+  CONNECTION_CLOSED: EXIT.CONNECTION,
+  PROTOCOL_ERROR: EXIT.CONNECTION,
+  TIMEOUT: EXIT.CONNECTION,
+  CANCELLED: EXIT.CONNECTION,
+  TOOL_NOT_FOUND: EXIT.CONNECTION,
+  CONSENT_REQUIRED: EXIT.CONSENT,
+  CONSENT_STALE: EXIT.CONSENT,
+  CONSENT_DENIED: EXIT.CONSENT,
+  KEYCHAIN_UNAVAILABLE: EXIT.CONNECTION,
+  SECRET_MISSING: EXIT.CONNECTION,
+  AUTH_REQUIRED: EXIT.CONNECTION,
+  AUTH_FAILED: EXIT.CONNECTION,
+  MODEL_NOT_CONFIGURED: EXIT.USAGE,
+  MODEL_ERROR: EXIT.CONNECTION,
+  CONVERSATION_NOT_FOUND: EXIT.USAGE,
+  CHAT_BUSY: EXIT.CONNECTION,
+  DATA_CORRUPT: EXIT.CONNECTION,
+};
+
 /** Maps a Host error to the CLI's exit-code contract. */
 export function exitCodeFor(error: unknown): number {
   if (error instanceof UsageError) return EXIT.USAGE;
-  if (error instanceof HarborError) {
-    switch (error.code) {
-      case 'CONFIG_INVALID':
-      case 'CONFIG_IO':
-      case 'BAD_REQUEST':
-      case 'SERVER_NOT_FOUND':
-      case 'SERVER_EXISTS':
-      case 'SERVER_DISABLED':
-      case 'MODEL_NOT_CONFIGURED':
-      case 'CONVERSATION_NOT_FOUND':
-        return EXIT.USAGE;
-      case 'CONSENT_REQUIRED':
-      case 'CONSENT_STALE':
-      case 'CONSENT_DENIED':
-        return EXIT.CONSENT;
-      default:
-        return EXIT.CONNECTION;
-    }
-  }
+  if (error instanceof HarborError) return EXIT_FOR_CODE[error.code];
   return EXIT.CONNECTION;
 }

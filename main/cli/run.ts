@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { APP_NAME, APP_VERSION } from '../app-meta';
 import { HarborError } from '../host/errors';
 import type { Host } from '../host/host';
+import type { Disposable } from '../host/lifecycle';
 import type { CliCommand, CliContext } from './command';
 import { CliOutput, EXIT, UsageError, exitCodeFor } from './output';
 
@@ -90,6 +91,7 @@ export async function runCli(options: RunOptions): Promise<number> {
     Object.entries(parsed.values).filter(([key]) => !(key in GLOBAL_OPTIONS)),
   );
   let host: Host | undefined;
+  let trace: Disposable | undefined;
   const ctx: CliContext = {
     out,
     args,
@@ -103,7 +105,7 @@ export async function runCli(options: RunOptions): Promise<number> {
         // --yes (where a command offers it) approves launching the servers it needs, for this run.
         if (commandOptions.yes === true) host.consent.approveLaunchesForSession('*');
         // --trace: every JSON-RPC message in and out, secrets redacted, on stderr.
-        if (globals.trace) host.traffic.onEntry((e) => out.info(`[${e.server}] ${e.direction === 'out' ? '->' : '<-'} ${e.text}`));
+        if (globals.trace) trace = host.traffic.onEntry((e) => out.info(`[${e.server}] ${e.direction === 'out' ? '->' : '<-'} ${e.text}`));
       }
       return host;
     },
@@ -114,6 +116,7 @@ export async function runCli(options: RunOptions): Promise<number> {
     reportError(out, error);
     return exitCodeFor(error);
   } finally {
+    await trace?.dispose();
     if (host) {
       try {
         await host.dispose();

@@ -1,11 +1,22 @@
-import type { EventName, EventPayload } from '../../preload/contract';
+import { events, type EventName, type EventPayload } from '../../preload/contract';
+import { assertMatchesContract, contractChecksOn } from './contract-checks';
 import { toDisposable, type Disposable } from './lifecycle';
 
 export type HostEventListener = <K extends EventName>(event: K, payload: EventPayload<K>) => void;
 
+export interface HostEventsOptions {
+  /** Check every payload against the event's schema (see contract-checks.ts for the default). */
+  readonly checkPayloads?: boolean;
+}
+
 /** The Host's outgoing events, typed by the contract. Listeners that throw do not stop the others. */
 export class HostEvents {
   private readonly listeners = new Set<HostEventListener>();
+  private readonly checkPayloads: boolean;
+
+  constructor(options: HostEventsOptions = {}) {
+    this.checkPayloads = options.checkPayloads ?? contractChecksOn();
+  }
 
   on(listener: HostEventListener): Disposable {
     this.listeners.add(listener);
@@ -21,7 +32,9 @@ export class HostEvents {
     });
   }
 
+  /** With payload checks on, a payload that drifts from the contract throws INTERNAL here, at the emitter, and reaches no listener. */
   emit<K extends EventName>(event: K, payload: EventPayload<K>): void {
+    if (this.checkPayloads) assertMatchesContract(events[event], payload, `The payload of event ${event}`);
     for (const listener of [...this.listeners]) {
       try {
         listener(event, payload);

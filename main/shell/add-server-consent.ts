@@ -4,7 +4,8 @@
  * line with its environment, or the URL. Only on approval is the server added to the registry;
  * the approval also covers its launch ("once": this run; "always": as configured now), so the
  * person is asked once, about exactly what they saw. Denial, closing the dialog or the deadline
- * passing adds nothing. One link at a time: a page cannot stack up dialogs.
+ * passing adds nothing. One link at a time, and refusals are rate-limited (link-refusals.ts): a
+ * page cannot stack up dialogs or flood the log.
  */
 import type { ConsentChoice, ConsentRequest } from '../../preload/contract';
 import { toErrorData } from '../host/errors';
@@ -14,6 +15,7 @@ import { markAsDisposed, trackDisposable, type Disposable } from '../host/lifecy
 import { ServerConfig } from '../host/registry/schema';
 import { describeLaunch, resolveLaunch } from '../host/servers/launch';
 import { parseDeepLink, type AddServerLink } from './deep-link';
+import { LinkRefusals } from './link-refusals';
 
 export type LinkOutcome = 'added' | 'denied' | 'refused' | 'busy' | 'failed';
 
@@ -30,6 +32,8 @@ export interface AddServerConsentDeps {
   readonly log?: (message: string) => void;
   /** How long the request waits before it counts as denied (default 5 min). */
   readonly timeoutMs?: number;
+  /** After a refused link, how long further refusals stay silent (default 10 s). */
+  readonly refusalQuietMs?: number;
   readonly now?: () => number;
 }
 
@@ -51,9 +55,16 @@ export function describeLinkLaunch(link: AddServerLink): NonNullable<ConsentRequ
 
 export class AddServerConsent implements Disposable {
   private readonly pending: PendingConsents;
+  private readonly refusals: LinkRefusals;
 
   constructor(private readonly deps: AddServerConsentDeps) {
     this.pending = new PendingConsents(deps.events, deps.timeoutMs, deps.now);
+    this.refusals = new LinkRefusals({
+      notify: deps.notify,
+      log: deps.log ?? (() => undefined),
+      now: deps.now ?? Date.now,
+      ...(deps.refusalQuietMs !== undefined ? { quietMs: deps.refusalQuietMs } : {}),
+    });
     trackDisposable(this);
   }
 
@@ -61,7 +72,7 @@ export class AddServerConsent implements Disposable {
   async handle(link: string): Promise<LinkOutcome> {
     const log = this.deps.log ?? (() => undefined);
     if (this.pending.size > 0) {
-      log('harbor:// link ignored: another one is waiting for your answer');
+      this.refusals.ignored('harbor:// link ignored: another one is waiting for your answer');
       return 'busy';
     }
     let parsed: AddServerLink;
@@ -69,14 +80,12 @@ export class AddServerConsent implements Disposable {
       parsed = parseDeepLink(link);
     } catch (error) {
       const { message } = toErrorData(error);
-      log(message);
-      this.deps.notify('Harbor did not add a server', message);
+      this.refusals.refused('Harbor did not add a server', message, message);
       return 'refused';
     }
     if (this.deps.serverExists(parsed.name)) {
       const message = `A server named "${parsed.name}" already exists. Nothing was changed; rename or remove that server first if you want this one.`;
-      log(`harbor:// link for "${parsed.name}" refused: the name is taken`);
-      this.deps.notify('Harbor did not add a server', message);
+      this.refusals.refused('Harbor did not add a server', message, `harbor:// link for "${parsed.name}" refused: the name is taken`);
       return 'refused';
     }
     const launch = describeLinkLaunch(parsed);

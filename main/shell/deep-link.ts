@@ -4,7 +4,8 @@
  * Everything in a link is untrusted input from outside the machine's owner. It is parsed strictly
  * (one known action, one parameter, a size cap, a closed schema: no Harbor fields such as
  * "trusted", no `${…}` variables — a link must never pull a keychain secret into a URL or env —,
- * no loader-injection environment variables), and it only ever becomes a consent request
+ * no environment variable that hooks a runtime or tool (link-env.ts), a server name that cannot
+ * pass for another), and it only ever becomes a consent request
  * (add-server-consent.ts): nothing is added or launched until the person approves exactly what
  * will run.
  *
@@ -13,7 +14,8 @@
 import type { App } from 'electron';
 import { z } from 'zod';
 import { HarborError } from '../host/errors';
-import { ServerConfig } from '../host/registry/schema';
+import { ServerConfig, serverNameProblem } from '../host/registry/schema';
+import { linkEnvNameProblem, linkEnvValueProblem } from './link-env';
 
 export const HARBOR_SCHEME = 'harbor';
 
@@ -21,9 +23,6 @@ export const HARBOR_SCHEME = 'harbor';
 export const MAX_LINK_LENGTH = 8 * 1024;
 /** Longest decoded JSON accepted. */
 export const MAX_CONFIG_JSON_LENGTH = 4 * 1024;
-
-/** Variables that make a program load code other than what the command line says. */
-const INJECTION_ENV = /^(LD_|DYLD_)|^(NODE_OPTIONS|NODE_PATH|ELECTRON_RUN_AS_NODE|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|BASH_ENV|ENV|PATH|PATHEXT|COMSPEC)$/i;
 
 const NoVariables = z.string().refine((value) => !value.includes('${'), {
   message: 'must not use ${…} variables (a link cannot reach Harbor secrets or paths; add the server in Harbor to use them)',
@@ -35,10 +34,13 @@ const LinkStdio = z
     command: NoVariables.pipe(z.string().min(1).max(1024)),
     args: z.array(NoVariables.pipe(z.string().max(4096))).max(64).optional(),
     env: z
-      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, 'is not an environment variable name'), NoVariables.pipe(z.string().max(4096)))
+      .record(z.string(), NoVariables.pipe(z.string().max(4096)))
       .refine((env) => Object.keys(env).length <= 32, { message: 'has more than 32 variables' })
-      .refine((env) => !Object.keys(env).some((name) => INJECTION_ENV.test(name)), {
-        message: 'sets a variable that changes which code runs (PATH, NODE_OPTIONS, LD_*, DYLD_*, …): not accepted from a link',
+      .superRefine((env, ctx) => {
+        for (const [name, value] of Object.entries(env)) {
+          const problem = linkEnvNameProblem(name) ?? linkEnvValueProblem(value);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }
       })
       .optional(),
     cwd: NoVariables.pipe(z.string().max(1024)).optional(),
@@ -57,7 +59,11 @@ const LinkPayload = z
   .object({
     name: z
       .string()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/, 'must be 1–64 letters, digits, space, ".", "_" or "-", starting with a letter or digit'),
+      .superRefine((name, ctx) => {
+        const problem = serverNameProblem(name);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .pipe(z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9 ._-]{0,62}[A-Za-z0-9._-])?$/, 'must be 1–64 letters, digits, space, ".", "_" or "-", starting with a letter or digit')),
     config: z.union([LinkStdio, LinkRemote]),
   })
   .strict();

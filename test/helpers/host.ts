@@ -13,8 +13,8 @@ export const NODE = process.execPath;
 export interface TestHost {
   readonly host: Host;
   readonly dir: string;
-  /** host.callTool with the person's approval given up front (like --yes): for tests not about consent. */
-  call(server: string, tool: string, args?: Record<string, unknown>, options?: ToolCallOptions): ReturnType<Host['callTool']>;
+  /** host.calls.callTool with the person's approval given up front (like --yes): for tests not about consent. */
+  call(server: string, tool: string, args?: Record<string, unknown>, options?: ToolCallOptions): ReturnType<Host['calls']['callTool']>;
   dispose(): Promise<void>;
 }
 
@@ -42,7 +42,7 @@ export async function createTestHost(
   return {
     host,
     dir,
-    call: (server, tool, args, opts = {}) => host.callTool(server, tool, args, { ...opts, consent: { approveOnce: true } }),
+    call: (server, tool, args, opts = {}) => host.calls.callTool(server, tool, args, { ...opts, consent: { approveOnce: true } }),
     async dispose() {
       await host.dispose();
       rmSync(dir, { recursive: true, force: true });

@@ -19,3 +19,6 @@ export function serverSummary(name: string, overrides: Omit<Partial<ServerSummar
     counts: { tools: 0, resources: 0, resourceTemplates: 0, prompts: 0, ...counts },
   };
 }
+
+/** A stopped stdio server as the contract describes one: for tests of what carries summaries, not of the Host. */
+export const STOPPED_SUMMARY: ServerSummary = serverSummary('notes', { target: 'node notes.js', state: { kind: 'stopped' } });

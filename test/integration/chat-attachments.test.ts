@@ -92,13 +92,13 @@ describe('chat context meter', () => {
     const before = await test.host.chat.context();
     expect(before.toolTokens).toBe(0);
     expect(before.notConnected.sort()).toEqual(['feature', 'other']);
-    expect(test.host.listServers().every((s) => s.state.kind === 'stopped')).toBe(true);
+    expect(test.host.servers.list().every((s) => s.state.kind === 'stopped')).toBe(true);
 
-    await test.host.startServer('feature');
+    await test.host.servers.start('feature');
     const after = await test.host.chat.context();
     expect(after.notConnected).toEqual(['other']);
     const feature = after.servers.find((s) => s.name === 'feature')!;
-    expect(feature.tools).toBe(test.host.getServer('feature').counts.tools);
+    expect(feature.tools).toBe(test.host.servers.get('feature').counts.tools);
     expect(feature.toolTokens).toBeGreaterThan(50);
     expect(after.toolTokens).toBe(feature.toolTokens);
     expect(after).toMatchObject({ contextWindow: 10_000, searchThresholdTokens: 500, toolSearch: 'auto' });

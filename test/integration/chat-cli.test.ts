@@ -10,7 +10,7 @@ import { CLI, runCli, tempRegistry } from '../helpers/cli';
 import { NODE, waitFor } from '../helpers/host';
 import { everythingServer, featureServer } from '../fixtures/model/chat-host';
 import { startScriptedModel, type ScriptedModel } from '../fixtures/model/scripted-model';
-import { ConversationStore } from '../../main/host/chat/store';
+import { ConversationStore } from '../../main/host/chat/conversations/store';
 
 let model: ScriptedModel | undefined;
 let registry: ReturnType<typeof tempRegistry> | undefined;

@@ -269,8 +269,8 @@ describe('chat loop', () => {
 
   it('shows a server\'s elicitation during a chat call and returns the person\'s answer', async () => {
     model = await startScriptedModel({ script: [{ toolCalls: [{ name: 'feature__ask_name', arguments: {} }] }, { text: 'greeted' }] });
-    test = await createChatHost({ feature: featureServer() }, { model: model.modelConfig() });
-    disposeAfterTest(test.host.elicitation.respondWith(test.host.chat.elicitationResponder()));
+    // Browser mode, like the app: a question during a chat call is routed to the chat.
+    test = await createChatHost({ feature: featureServer() }, { model: model.modelConfig(), host: { mode: 'web' } });
     const asked = chatEvents(test, 'chat.elicitation');
     disposeAfterTest(test.host.events.onEvent('chat.elicitation', (e) => void test!.host.chat.answerElicitation(e.id, 'accept', { name: 'Ada' })));
     const turn = await test.host.chat.send({ text: 'greet me', approveOnce: true });

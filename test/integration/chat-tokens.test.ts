@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestHost } from '../helpers/host';
 import { createTestHost } from '../helpers/host';
-import { everythingServer } from '../fixtures/model/chat-host';
+import { chatPort, everythingServer } from '../fixtures/model/chat-host';
 import { loadTokenCounter, serverTokenCost, toolTokens } from '../../main/host/tools/tokens';
 import { gatherTurnTools, searchOffer } from '../../main/host/chat/turn-tools';
 
@@ -20,8 +20,8 @@ afterEach(async () => {
 describe('token accounting', () => {
   it('matches the reference figures for server-everything', async () => {
     test = await createTestHost({ everything: everythingServer() });
-    const catalog = await test.host.catalog('everything');
-    const instructions = await test.host.instructions('everything');
+    const catalog = await test.host.calls.catalog('everything');
+    const instructions = await test.host.calls.instructions('everything');
     const count = await loadTokenCounter();
     const cost = serverTokenCost(count, catalog.tools, instructions);
     console.log(`server-everything: ${catalog.tools.length} tools, ${cost.toolTokens} tool tokens, ${cost.instructionTokens} instruction tokens`);
@@ -46,8 +46,8 @@ describe('token accounting', () => {
 
   it('progressive discovery offers two small, constant tools instead of every definition', async () => {
     test = await createTestHost({ everything: everythingServer() });
-    const settings = { ...test.host.chatSettings(), toolSearch: 'on' as const };
-    const tools = await gatherTurnTools(test.host, settings, undefined);
+    const settings = { ...test.host.settings.chat(), toolSearch: 'on' as const };
+    const tools = await gatherTurnTools(chatPort(test.host), settings, undefined);
     const count = await loadTokenCounter();
     const meta = searchOffer().reduce((n, t) => n + toolTokens(count, t), 0);
     console.log(`exposed definitions of server-everything: ${tools.definitionTokens} tokens; search_tools + call_tool: ${meta} tokens`);

@@ -17,26 +17,26 @@ describe('the Host API behind the app views', () => {
     current = await createTestHost({ keep: { command: NODE, args: [FEATURE_SERVER] } });
     const host = current.host;
     const configPath = join(current.dir, 'harbor.json');
-    await host.startAll();
+    await host.servers.startAll();
     const events: EventPayload<'servers.changed'>[] = [];
     disposeAfterTest(host.events.onEvent('servers.changed', (e) => events.push(e)));
 
-    const added = await host.addServer('second', { command: NODE, args: [FEATURE_SERVER, '--name', 'second'], unknownField: 42 });
+    const added = await host.registry.add('second', { command: NODE, args: [FEATURE_SERVER, '--name', 'second'], unknownField: 42 });
     expect(added).toMatchObject({ name: 'second', transport: 'stdio', state: { kind: 'stopped' } });
     expect(JSON.parse(readFileSync(configPath, 'utf8')).mcpServers.second.unknownField).toBe(42);
     expect(existsSync(`${configPath}.bak`)).toBe(true);
     // The running server was not touched by an unrelated change.
-    expect(host.getServer('keep').state.kind).toBe('ready');
+    expect(host.servers.get('keep').state.kind).toBe('ready');
 
-    await expect(host.addServer('second', { command: 'x' })).rejects.toMatchObject({ code: 'SERVER_EXISTS' });
-    await expect(host.addServer('bad', { command: NODE, args: [1] })).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
+    await expect(host.registry.add('second', { command: 'x' })).rejects.toMatchObject({ code: 'SERVER_EXISTS' });
+    await expect(host.registry.add('bad', { command: NODE, args: [1] })).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
 
-    await host.updateServer('second', { command: NODE, args: [FEATURE_SERVER], trusted: true }, 'renamed');
-    expect(host.listServers().map((s) => s.name)).toEqual(['keep', 'renamed']);
-    expect(host.getServer('renamed').trusted).toBe(true);
+    await host.registry.update('second', { command: NODE, args: [FEATURE_SERVER], trusted: true }, 'renamed');
+    expect(host.servers.list().map((s) => s.name)).toEqual(['keep', 'renamed']);
+    expect(host.servers.get('renamed').trusted).toBe(true);
     expect(events.some((e) => e.name === 'second' && e.reason === 'removed')).toBe(true);
 
-    expect(await host.removeServer('renamed')).toBe(true);
+    expect(await host.registry.remove('renamed')).toBe(true);
     expect(Object.keys(JSON.parse(readFileSync(configPath, 'utf8')).mcpServers)).toEqual(['keep']);
   });
 
@@ -45,16 +45,16 @@ describe('the Host API behind the app views', () => {
     const configPath = join(current.dir, 'harbor.json');
     const before = readFileSync(configPath, 'utf8');
     const text = ['{', '  "mcpServers": {', '    "a": {', '      "command": "node",', '      "args": ["x", 7]', '    }', '  }', '}'].join('\n');
-    const result = await current.host.saveRegistryText(text);
+    const result = await current.host.registry.saveText(text);
     expect(result.saved).toBe(false);
     expect(result.problems).toEqual([{ path: 'mcpServers.a.args[1]', message: expect.stringMatching(/expected string/), line: 5 }]);
-    const syntax = await current.host.saveRegistryText('{\n  "mcpServers": {\n    "a": { "command": "node", }\n}');
+    const syntax = await current.host.registry.saveText('{\n  "mcpServers": {\n    "a": { "command": "node", }\n}');
     expect(syntax.saved).toBe(false);
     expect(syntax.problems[0]?.line).toBe(3);
     expect(readFileSync(configPath, 'utf8')).toBe(before);
-    const ok = await current.host.saveRegistryText('{"mcpServers":{"b":{"url":"http://127.0.0.1:1/mcp"}}}');
+    const ok = await current.host.registry.saveText('{"mcpServers":{"b":{"url":"http://127.0.0.1:1/mcp"}}}');
     expect(ok).toEqual({ saved: true, problems: [] });
-    expect(current.host.listServers().map((s) => s.name)).toEqual(['b']);
+    expect(current.host.servers.list().map((s) => s.name)).toEqual(['b']);
   });
 
   it('in the app, a server asking for input raises elicitation.request, answered by elicitation.respond', async () => {
@@ -63,8 +63,8 @@ describe('the Host API behind the app views', () => {
     const asked: EventPayload<'elicitation.request'>[] = [];
     disposeAfterTest(host.events.onEvent('elicitation.request', (request) => {
       asked.push(request);
-      expect(host.appElicitation!.answer('unknown', 'accept', {})).toBe(false);
-      host.appElicitation!.answer(request.id, 'accept', { name: 'Hopper' });
+      expect(host.elicitation.respond('unknown', 'accept', {})).toBe(false);
+      host.elicitation.respond(request.id, 'accept', { name: 'Hopper' });
     }));
     const result = await current.call('f', 'ask_name', {});
     expect(JSON.stringify(result.content)).toContain('Hello Hopper');
@@ -76,7 +76,7 @@ describe('the Host API behind the app views', () => {
     current = await createTestHost({ f: { command: NODE, args: [FEATURE_SERVER] } });
     const seen: EventPayload<'traffic.message'>[] = [];
     disposeAfterTest(current.host.events.onEvent('traffic.message', (e) => seen.push(e)));
-    await current.host.startAll();
+    await current.host.servers.startAll();
     await waitFor(() => seen.some((e) => e.method === 'tools/list' && e.direction === 'out'), 'tools/list on the wire');
     expect(current.host.traffic.list({ server: 'f' }).length).toBe(seen.length);
   });
@@ -86,10 +86,10 @@ describe('the Host API behind the app views', () => {
       notes: { command: NODE, args: [join(import.meta.dirname, '../../resources/example-server/notes-server.mjs')], env: { HARBOR_NOTES_DIR: '' } },
       f: { command: NODE, args: [FEATURE_SERVER] },
     });
-    const notes = await current.host.complete('notes', { type: 'ref/prompt', name: 'summarize_notes' }, { name: 'style', value: 'b' });
+    const notes = await current.host.calls.complete('notes', { type: 'ref/prompt', name: 'summarize_notes' }, { name: 'style', value: 'b' });
     expect(notes.values).toContain('brief');
-    const none = await current.host.complete('f', { type: 'ref/prompt', name: 'greet' }, { name: 'name', value: 'A' });
+    const none = await current.host.calls.complete('f', { type: 'ref/prompt', name: 'greet' }, { name: 'name', value: 'A' });
     expect(none.values).toEqual([]);
-    await expect(current.host.complete('nope', { type: 'ref/prompt', name: 'x' }, { name: 'y', value: '' })).rejects.toBeInstanceOf(HarborError);
+    await expect(current.host.calls.complete('nope', { type: 'ref/prompt', name: 'x' }, { name: 'y', value: '' })).rejects.toBeInstanceOf(HarborError);
   });
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../preload/contract';
-import { importSources } from '../../main/host/registry/import-service';
+import { importSources } from '../../main/host/import/import-report';
 import { MemorySecretStore } from '../../main/host/secrets/memory-store';
 import { CONFIGS } from '../fixtures/configs/load';
 import { disposeAfterTest } from '../helpers/dispose-after-test';
@@ -27,36 +27,36 @@ describe('tools on/off and Harbor-only switches', () => {
   it('turns a tool off and on in the registry without restarting the server', async () => {
     current = await createTestHost({ feature: { command: NODE, args: [FEATURE_SERVER] } });
     const host = current.host;
-    await host.startAll();
+    await host.servers.startAll();
     const states: string[] = [];
     disposeAfterTest(host.events.onEvent('servers.changed', (e: EventPayload<'servers.changed'>) => {
       if (e.summary) states.push(e.summary.state.kind);
     }));
 
-    expect(await host.setToolEnabled('feature', 'echo', false)).toEqual({ disabledTools: ['echo'] });
-    expect(await host.setToolEnabled('feature', 'add', false)).toEqual({ disabledTools: ['add', 'echo'] });
+    expect(await host.registry.setToolEnabled('feature', 'echo', false)).toEqual({ disabledTools: ['echo'] });
+    expect(await host.registry.setToolEnabled('feature', 'add', false)).toEqual({ disabledTools: ['add', 'echo'] });
     expect(readConfig(current).mcpServers.feature.disabledTools).toEqual(['add', 'echo']);
-    expect(host.chatSettings().disabledTools('feature').has('echo')).toBe(true);
+    expect(host.settings.chat().disabledTools('feature').has('echo')).toBe(true);
 
-    await host.updateServer('feature', { ...readConfig(current).mcpServers.feature, trusted: true, timeoutMs: 5_000 });
-    expect(host.getServer('feature').trusted).toBe(true);
+    await host.registry.update('feature', { ...readConfig(current).mcpServers.feature, trusted: true, timeoutMs: 5_000 });
+    expect(host.servers.get('feature').trusted).toBe(true);
 
-    expect(await host.setToolEnabled('feature', 'echo', true)).toEqual({ disabledTools: ['add'] });
-    expect(await host.setToolEnabled('feature', 'add', true)).toEqual({ disabledTools: [] });
+    expect(await host.registry.setToolEnabled('feature', 'echo', true)).toEqual({ disabledTools: ['add'] });
+    expect(await host.registry.setToolEnabled('feature', 'add', true)).toEqual({ disabledTools: [] });
     expect('disabledTools' in readConfig(current).mcpServers.feature).toBe(false);
 
     // None of these edits stopped or restarted the running server.
     expect(states.every((s) => s === 'ready')).toBe(true);
-    expect(host.getServer('feature').state.kind).toBe('ready');
+    expect(host.servers.get('feature').state.kind).toBe('ready');
 
     // A change to what is launched still restarts it.
-    await host.updateServer('feature', { command: NODE, args: [FEATURE_SERVER, '--name', 'other'] });
-    await waitFor(() => host.getServer('feature').serverInfo?.name === 'other', 'the server to come back with its new args', 20_000);
+    await host.registry.update('feature', { command: NODE, args: [FEATURE_SERVER, '--name', 'other'] });
+    await waitFor(() => host.servers.get('feature').serverInfo?.name === 'other', 'the server to come back with its new args', 20_000);
   });
 
   it('refuses to toggle a tool of an unknown server', async () => {
     current = await createTestHost({});
-    await expect(current.host.setToolEnabled('nope', 'echo', false)).rejects.toMatchObject({ code: 'SERVER_NOT_FOUND' });
+    await expect(current.host.registry.setToolEnabled('nope', 'echo', false)).rejects.toMatchObject({ code: 'SERVER_NOT_FOUND' });
   });
 });
 
@@ -64,9 +64,9 @@ describe('launch approval from the app', () => {
   it('"Allow launch" approves the exact command line and starts the server', async () => {
     current = await createTestHost({ feature: { command: NODE, args: [FEATURE_SERVER] } }, { approveLaunches: false, interactiveConsent: false });
     const host = current.host;
-    await host.startAll();
-    expect(host.getServer('feature').state).toMatchObject({ kind: 'error', code: 'CONSENT_REQUIRED' });
-    const summary = await host.approveLaunchAndStart('feature');
+    await host.servers.startAll();
+    expect(host.servers.get('feature').state).toMatchObject({ kind: 'error', code: 'CONSENT_REQUIRED' });
+    const summary = await host.servers.approveLaunchAndStart('feature');
     expect(summary.state.kind).toBe('ready');
     expect(host.consent.decisions().launches.map((l) => l.server)).toEqual(['feature']);
   });
@@ -81,7 +81,7 @@ describe('import from another app', () => {
     const host = current.host;
     const before = readFileSync(join(current.dir, 'harbor.json'), 'utf8');
 
-    const preview = await host.importPreview(CLAUDE, false);
+    const preview = await host.imports.preview(CLAUDE, false);
     expect(preview).toMatchObject({ label: 'Claude Desktop', dryRun: true, written: false, blocked: false });
     expect(preview.added).toEqual(['filesystem', 'github', 'weather', 'linear', 'legacy-sse', 'streamable', 'paused']);
     expect(preview.secretsMoved).toContainEqual({ server: 'github', where: 'env', key: 'GITHUB_PERSONAL_ACCESS_TOKEN', secret: 'github-github_personal_access_token' });
@@ -93,30 +93,30 @@ describe('import from another app', () => {
     // Names and places only: no secret value anywhere in what the page receives.
     expect(JSON.stringify(preview)).not.toMatch(/ghp_FAKE|sk-FAKE|FAKE-api-key/);
 
-    const applied = await host.importApply(CLAUDE, false);
+    const applied = await host.imports.apply(CLAUDE, false);
     expect(applied).toMatchObject({ written: true, dryRun: false });
     expect(JSON.stringify(applied)).not.toMatch(/ghp_FAKE|sk-FAKE|FAKE-api-key/);
     const file = readConfig(current);
     expect(file.mcpServers.github.env.GITHUB_PERSONAL_ACCESS_TOKEN).toBe('${secret:github-github_personal_access_token}');
     expect(file.mcpServers['legacy-sse'].headers.Authorization).toMatch(/^Bearer \$\{secret:/);
     expect(await secrets.get('github-github_personal_access_token')).toBe('ghp_FAKEfake0000000000000000000000000000');
-    expect(host.listServers().map((s) => s.name)).toContain('github');
+    expect(host.servers.list().map((s) => s.name)).toContain('github');
 
     // A second import is a no-op; a clash without rename is blocked and writes nothing.
-    const again = await host.importApply(CLAUDE, false);
+    const again = await host.imports.apply(CLAUDE, false);
     expect(again).toMatchObject({ written: false, added: [] });
-    await host.updateServer('weather', { command: 'different' });
-    const clash = await host.importPreview(CLAUDE, false);
+    await host.registry.update('weather', { command: 'different' });
+    const clash = await host.imports.preview(CLAUDE, false);
     expect(clash.blocked).toBe(true);
     expect(clash.clashes).toEqual([{ name: 'weather' }]);
-    const renamed = await host.importApply(CLAUDE, true);
+    const renamed = await host.imports.apply(CLAUDE, true);
     expect(renamed).toMatchObject({ written: true, added: ['weather-2'], clashes: [{ name: 'weather', renamedTo: 'weather-2' }] });
   });
 
   it('says which file could not be read, and refuses a relative path', async () => {
     current = await createTestHost({}, { secrets: new MemorySecretStore() });
-    await expect(current.host.importPreview(join(current.dir, 'missing.json'), false)).rejects.toMatchObject({ code: 'CONFIG_IO', message: expect.stringContaining('no such file') });
-    await expect(current.host.importPreview('claude.json', false)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(current.host.imports.preview(join(current.dir, 'missing.json'), false)).rejects.toMatchObject({ code: 'CONFIG_IO', message: expect.stringContaining('no such file') });
+    await expect(current.host.imports.preview('claude.json', false)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
   it('lists the default locations and which exist', async () => {
@@ -141,32 +141,32 @@ describe('settings', () => {
     const secrets = new MemorySecretStore();
     current = await createTestHost({}, { secrets });
     const host = current.host;
-    expect((await host.settings()).model).toBeUndefined();
+    expect((await host.settings.get()).model).toBeUndefined();
 
-    const view = await host.setModel({ provider: 'anthropic', model: 'claude-test', apiKeyMode: 'set', apiKey: 'sk-ant-REAL-VALUE-1234' });
+    const view = await host.settings.setModel({ provider: 'anthropic', model: 'claude-test', apiKeyMode: 'set', apiKey: 'sk-ant-REAL-VALUE-1234' });
     expect(view.model).toEqual({ provider: 'anthropic', model: 'claude-test', apiKey: { kind: 'secret', secret: 'model-anthropic-api-key', set: true } });
     expect(readConfig(current).model).toEqual({ provider: 'anthropic', model: 'claude-test', apiKey: '${secret:model-anthropic-api-key}' });
     expect(await secrets.get('model-anthropic-api-key')).toBe('sk-ant-REAL-VALUE-1234');
     expect(JSON.stringify(view)).not.toContain('sk-ant-REAL');
 
     // "keep" leaves the key alone while the model changes; "env" removes it.
-    await host.setModel({ provider: 'anthropic', model: 'claude-other', apiKeyMode: 'keep' });
+    await host.settings.setModel({ provider: 'anthropic', model: 'claude-other', apiKeyMode: 'keep' });
     expect(readConfig(current).model.apiKey).toBe('${secret:model-anthropic-api-key}');
-    const env = await host.setModel({ provider: 'anthropic', model: 'claude-other', apiKeyMode: 'env' });
+    const env = await host.settings.setModel({ provider: 'anthropic', model: 'claude-other', apiKeyMode: 'env' });
     expect(env.model?.apiKey).toEqual({ kind: 'env', variable: 'ANTHROPIC_API_KEY' });
 
     // A bad entry is refused before anything is stored.
-    await expect(host.setModel({ provider: 'openai-compatible', model: 'llama', apiKeyMode: 'set', apiKey: 'k' })).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining('baseURL') });
+    await expect(host.settings.setModel({ provider: 'openai-compatible', model: 'llama', apiKeyMode: 'set', apiKey: 'k' })).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining('baseURL') });
     expect(await secrets.list()).toEqual(['model-anthropic-api-key']);
 
-    const chat = await host.setChatSettings({ toolSearch: 'on', toolSearchThreshold: 0.1 });
+    const chat = await host.settings.setChat({ toolSearch: 'on', toolSearchThreshold: 0.1 });
     expect(chat.chat).toEqual({ toolSearch: 'on', toolSearchThreshold: 0.1 });
-    expect(host.chatSettings().toolSearchThreshold).toBe(0.1);
-    await expect(host.setChatSettings({ toolSearchThreshold: 2 })).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
-    await host.setChatSettings({});
+    expect(host.settings.chat().toolSearchThreshold).toBe(0.1);
+    await expect(host.settings.setChat({ toolSearchThreshold: 2 })).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
+    await host.settings.setChat({});
     expect('chat' in readConfig(current)).toBe(false);
 
-    await host.setModel(null);
+    await host.settings.setModel(null);
     expect('model' in readConfig(current)).toBe(false);
   });
 
@@ -189,12 +189,12 @@ describe('raw registry editing', () => {
     current = await createTestHost({});
     const path = join(current.dir, 'harbor.json');
     writeFileSync(path, '{\n  "mcpServers": {\n    "x": {\n      "command": "node",\n      "args": [1]\n    }\n  }\n}\n');
-    await current.host.reloadRegistry();
-    const view = await current.host.registryView();
+    await current.host.registry.reload();
+    const view = await current.host.registry.view();
     expect(view.text).toContain('"args": [1]');
     expect(view.problems).toEqual([expect.objectContaining({ path: 'mcpServers.x.args[0]', line: 5 })]);
 
-    const saved = await current.host.saveRegistryText('{\n  "mcpServers": {\n    "x": { "url": "ftp://nope" }\n  }\n}');
+    const saved = await current.host.registry.saveText('{\n  "mcpServers": {\n    "x": { "url": "ftp://nope" }\n  }\n}');
     expect(saved.saved).toBe(false);
     expect(saved.problems[0]).toMatchObject({ line: 3 });
   });

@@ -22,8 +22,8 @@ function recordEvents(t: TestHost) {
 describe('Host ↔ real servers over stdio', () => {
   it('connects a modern server, lists its catalog and calls tools', async () => {
     current = await createTestHost({ feature: { command: NODE, args: [FEATURE_SERVER] } });
-    await current.host.startAll();
-    const summary = current.host.getServer('feature');
+    await current.host.servers.startAll();
+    const summary = current.host.servers.get('feature');
     expect(summary.state).toEqual({ kind: 'ready' });
     expect(summary.era).toBe('modern');
     expect(summary.protocolVersion).toBe('2026-07-28');
@@ -37,16 +37,16 @@ describe('Host ↔ real servers over stdio', () => {
     expect(add.structuredContent).toEqual({ sum: 5 });
     const fail = await current.call('feature', 'fail', {});
     expect(fail.isError).toBe(true);
-    const read = await current.host.readResource('feature', 'fixture://unicode/ünï');
+    const read = await current.host.calls.readResource('feature', 'fixture://unicode/ünï');
     expect(read.contents.length).toBeGreaterThan(0);
-    const prompt = await current.host.getPrompt('feature', 'greet', { name: 'Ada' });
+    const prompt = await current.host.calls.getPrompt('feature', 'greet', { name: 'Ada' });
     expect(JSON.stringify(prompt.messages)).toContain('Ada');
   });
 
   it('connects the legacy server-everything and says it is legacy', async () => {
     current = await createTestHost({ everything: { command: NODE, args: [EVERYTHING_SERVER, 'stdio'] } });
-    await current.host.startAll();
-    const summary = current.host.getServer('everything');
+    await current.host.servers.startAll();
+    const summary = current.host.servers.get('everything');
     expect(summary.state).toEqual({ kind: 'ready' });
     expect(summary.era).toBe('legacy');
     expect(summary.protocolVersion).toBe('2025-11-25');
@@ -59,8 +59,8 @@ describe('Host ↔ real servers over stdio', () => {
   it('falls back to legacy within the probe timeout when server/discover is never answered', async () => {
     current = await createTestHost({ quiet: { command: NODE, args: [join(FIXTURES, 'modern/no-discover.mjs')] } }, { probeTimeoutMs: 1_000 });
     const started = Date.now();
-    await current.host.startAll();
-    expect(current.host.getServer('quiet')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
+    await current.host.servers.startAll();
+    expect(current.host.servers.get('quiet')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
     expect(Date.now() - started).toBeLessThan(8_000);
     // Never answered at all: a server that ignores unknown methods. The verdict is kept, so the
     // next connect does not wait for the probe again.
@@ -71,8 +71,8 @@ describe('Host ↔ real servers over stdio', () => {
   it("a server's own probeTimeoutMs in the registry wins over the default", async () => {
     current = await createTestHost({ quiet: { command: NODE, args: [join(FIXTURES, 'modern/no-discover.mjs')], probeTimeoutMs: 300 } }, { probeTimeoutMs: 20_000 });
     const started = Date.now();
-    await current.host.startAll();
-    expect(current.host.getServer('quiet')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
+    await current.host.servers.startAll();
+    expect(current.host.servers.get('quiet')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
@@ -82,16 +82,16 @@ describe('Host ↔ real servers over stdio', () => {
     const script = `[ -e "${flag}" ] || { : > "${flag}"; sleep 2; }; exec "${NODE}" "${FEATURE_SERVER}"`;
     try {
       current = await createTestHost({ slow: { command: 'sh', args: ['-c', script] } }, { probeTimeoutMs: 1_000 });
-      await current.host.startAll();
+      await current.host.servers.startAll();
       // The SDK fell back to initialize, which the modern server answers too: it works, as legacy.
-      expect(current.host.getServer('slow')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
+      expect(current.host.servers.get('slow')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
       const first = current.host.traffic.list({ server: 'slow' });
       const late = first.find((e) => e.direction === 'in' && e.id === first.find((o) => o.method === 'server/discover')?.id);
       expect(late?.text, 'the probe was answered, late').toContain('"result"');
       expect(existsSync(join(current.dir, 'era-cache.json')) ? readFileSync(join(current.dir, 'era-cache.json'), 'utf8') : '{}').not.toContain('"slow"');
 
-      await current.host.restartServer('slow');
-      expect(current.host.getServer('slow')).toMatchObject({ state: { kind: 'ready' }, era: 'modern', protocolVersion: '2026-07-28' });
+      await current.host.servers.restart('slow');
+      expect(current.host.servers.get('slow')).toMatchObject({ state: { kind: 'ready' }, era: 'modern', protocolVersion: '2026-07-28' });
       const cache = JSON.parse(readFileSync(join(current.dir, 'era-cache.json'), 'utf8')) as Record<string, { prior: { kind: string } }>;
       expect(cache.slow?.prior.kind).toBe('modern');
     } finally {
@@ -101,13 +101,13 @@ describe('Host ↔ real servers over stdio', () => {
 
   it('reuses the cached era verdict on the next connect (no second probe)', async () => {
     current = await createTestHost({ feature: { command: NODE, args: [FEATURE_SERVER] } });
-    await current.host.startAll();
+    await current.host.servers.startAll();
     expect(current.host.traffic.list({ server: 'feature' }).some((e) => e.method === 'server/discover')).toBe(true);
     const cache = JSON.parse(readFileSync(join(current.dir, 'era-cache.json'), 'utf8')) as Record<string, { prior: { kind: string } }>;
     expect(cache.feature?.prior.kind).toBe('modern');
     const before = current.host.traffic.list().at(-1)?.seq ?? 0;
-    await current.host.restartServer('feature');
-    expect(current.host.getServer('feature').era).toBe('modern');
+    await current.host.servers.restart('feature');
+    expect(current.host.servers.get('feature').era).toBe('modern');
     const after = current.host.traffic.list({ server: 'feature', afterSeq: before });
     expect(after.some((e) => e.method === 'tools/list')).toBe(true);
     expect(after.some((e) => e.method === 'server/discover')).toBe(false);
@@ -173,18 +173,18 @@ describe('Host ↔ real servers over stdio', () => {
   it('refreshes the catalog when a modern server announces a change on its listen stream', async () => {
     current = await createTestHost({ feature: { command: NODE, args: [FEATURE_SERVER] } });
     const events = recordEvents(current);
-    await current.host.startAll();
+    await current.host.servers.startAll();
     await current.call('feature', 'mutate', { description: 'Echo, but changed' });
     await waitFor(() => events.some((e) => e.reason === 'catalog' && e.changed?.includes('tools')), 'a tools catalog event');
-    const catalog = await current.host.catalog('feature');
+    const catalog = await current.host.calls.catalog('feature');
     expect(catalog.tools.find((t) => t.name === 'echo')?.description).toBe('Echo, but changed');
   });
 
   it('refreshes the catalog on legacy list_changed', async () => {
     current = await createTestHost({ everything: { command: NODE, args: [EVERYTHING_SERVER, 'stdio'] } });
     const events = recordEvents(current);
-    await current.host.startAll();
-    const before = (await current.host.catalog('everything')).resources.length;
+    await current.host.servers.startAll();
+    const before = (await current.host.calls.catalog('everything')).resources.length;
     // gzip-file-as-resource registers a session resource and sends notifications/resources/list_changed.
     await current.call('everything', 'gzip-file-as-resource', {
       name: 'hello.gz',
@@ -192,15 +192,15 @@ describe('Host ↔ real servers over stdio', () => {
       outputType: 'resourceLink',
     });
     await waitFor(() => events.some((e) => e.reason === 'catalog' && e.changed?.includes('resources')), 'a resources catalog event');
-    const after = (await current.host.catalog('everything')).resources;
+    const after = (await current.host.calls.catalog('everything')).resources;
     expect(after.length).toBe(before + 1);
     expect(after.some((r) => r.uri.endsWith('hello.gz'))).toBe(true);
   });
 
   it('reports a missing command with the cause and a fix, not "Connection closed"', async () => {
     current = await createTestHost({ missing: { command: 'harbor-no-such-command-xyz' } });
-    await current.host.startAll();
-    const state = current.host.getServer('missing').state;
+    await current.host.servers.startAll();
+    const state = current.host.servers.get('missing').state;
     expect(state.kind).toBe('error');
     if (state.kind !== 'error') return;
     expect(state.code).toBe('SPAWN_FAILED');

@@ -18,8 +18,8 @@ describe('Host ↔ a real Streamable HTTP server on 127.0.0.1', () => {
   it('connects modern over HTTP and calls a tool', async () => {
     server = await startHttpFeatureServer();
     current = await createTestHost({ remote: { url: server.url, headers: { 'X-Harbor-Test': 'yes' } } });
-    await current.host.startAll();
-    const summary = current.host.getServer('remote');
+    await current.host.servers.startAll();
+    const summary = current.host.servers.get('remote');
     expect(summary).toMatchObject({ transport: 'http', state: { kind: 'ready' }, era: 'modern', protocolVersion: '2026-07-28' });
     const result = await current.call('remote', 'add', { a: 20, b: 22 });
     expect(result.structuredContent).toEqual({ sum: 42 });
@@ -31,7 +31,7 @@ describe('Host ↔ a real Streamable HTTP server on 127.0.0.1', () => {
   it('fails a call promptly when the server dies mid-stream (not after the 60 s SDK timeout)', async () => {
     server = await startHttpFeatureServer();
     current = await createTestHost({ remote: { url: server.url } });
-    await current.host.startAll();
+    await current.host.servers.startAll();
     const started = Date.now();
     const call = current
       .call('remote', 'slow', { steps: 100, delayMs: 100 }, {
@@ -50,8 +50,8 @@ describe('Host ↔ a real Streamable HTTP server on 127.0.0.1', () => {
   it('talks to a legacy 2025 Streamable HTTP server (initialize, session) and says it is legacy', async () => {
     server = await startLegacyHttpServer('streamable');
     current = await createTestHost({ old: { url: server.url } });
-    await current.host.startAll();
-    expect(current.host.getServer('old')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
+    await current.host.servers.startAll();
+    expect(current.host.servers.get('old')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
     const result = await current.call('old', 'echo', { text: 'from 2025' });
     expect(result.content).toEqual([{ type: 'text', text: 'from 2025' }]);
   });
@@ -59,8 +59,8 @@ describe('Host ↔ a real Streamable HTTP server on 127.0.0.1', () => {
   it('falls back to the legacy HTTP+SSE transport when the endpoint refuses Streamable HTTP', async () => {
     server = await startLegacyHttpServer('sse');
     current = await createTestHost({ ancient: { url: server.url } });
-    await current.host.startAll();
-    expect(current.host.getServer('ancient')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
+    await current.host.servers.startAll();
+    expect(current.host.servers.get('ancient')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
     const result = await current.call('ancient', 'echo', { text: 'over SSE' });
     expect(result.content).toEqual([{ type: 'text', text: 'over SSE' }]);
   });
@@ -68,8 +68,8 @@ describe('Host ↔ a real Streamable HTTP server on 127.0.0.1', () => {
   it('remembers a fallback to HTTP+SSE: the next connect goes straight to SSE', async () => {
     server = await startLegacyHttpServer('sse');
     current = await createTestHost({ ancient: { url: server.url } });
-    await current.host.startAll();
-    expect(current.host.getServer('ancient')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
+    await current.host.servers.startAll();
+    expect(current.host.servers.get('ancient')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
     // The first connect asked in Streamable HTTP (server/discover) before falling back.
     const firstConnect = current.host.traffic.list({ server: 'ancient' });
     expect(firstConnect.some((e) => e.direction === 'out' && e.method === 'server/discover')).toBe(true);
@@ -77,8 +77,8 @@ describe('Host ↔ a real Streamable HTTP server on 127.0.0.1', () => {
     expect(cache.ancient).toMatchObject({ prior: { kind: 'legacy' }, sse: true });
 
     const mark = firstConnect.at(-1)!.seq;
-    await current.host.restartServer('ancient');
-    expect(current.host.getServer('ancient')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
+    await current.host.servers.restart('ancient');
+    expect(current.host.servers.get('ancient')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
     const reconnect = current.host.traffic.list({ server: 'ancient', afterSeq: mark });
     expect(reconnect.some((e) => e.method === 'initialize')).toBe(true);
     expect(reconnect.filter((e) => e.method === 'server/discover')).toHaveLength(0);
@@ -89,16 +89,16 @@ describe('Host ↔ a real Streamable HTTP server on 127.0.0.1', () => {
   it('uses HTTP+SSE straight away for "transport": "sse"', async () => {
     server = await startLegacyHttpServer('sse');
     current = await createTestHost({ ancient: { url: server.url, transport: 'sse' } });
-    await current.host.startAll();
-    expect(current.host.getServer('ancient')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
+    await current.host.servers.startAll();
+    expect(current.host.servers.get('ancient')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });
     const posts = current.host.traffic.list({ server: 'ancient' }).filter((e) => e.method === 'server/discover');
     expect(posts).toHaveLength(0);
   });
 
   it('reports an unreachable URL as a connection error with the cause', async () => {
     current = await createTestHost({ gone: { url: 'http://127.0.0.1:9/mcp' } }, { connectTimeoutMs: 5_000 });
-    await current.host.startAll();
-    const state = current.host.getServer('gone').state;
+    await current.host.servers.startAll();
+    const state = current.host.servers.get('gone').state;
     expect(state.kind).toBe('error');
     if (state.kind === 'error') {
       expect(state.code).toBe('CONNECT_FAILED');

@@ -36,8 +36,8 @@ describe('Host lifecycle with real processes', () => {
     disposeAfterTest(current.host.events.onEvent('servers.changed', (payload) => {
       if (payload.reason === 'state' && payload.summary) states.push(payload.summary.state);
     }));
-    await current.host.startAll();
-    expect(current.host.getServer('crashy').state.kind).toBe('ready');
+    await current.host.servers.startAll();
+    expect(current.host.servers.get('crashy').state.kind).toBe('ready');
     const error = await current.call('crashy', 'work', {}).then(() => undefined, (e: unknown) => e as Error & { code?: string; detail?: string });
     expect(error?.code).toBe('CONNECTION_CLOSED');
     // The cause travels with the error: how the process ended and what it said last.
@@ -46,7 +46,7 @@ describe('Host lifecycle with real processes', () => {
     await waitFor(() => states.some((s) => s.kind === 'restarting'), 'restarting state');
     const restarting = states.find((s) => s.kind === 'restarting');
     expect(restarting).toMatchObject({ kind: 'restarting', attempt: 1, maxAttempts: 3 });
-    await waitFor(() => current!.host.getServer('crashy').state.kind === 'ready', 'ready again after restart');
+    await waitFor(() => current!.host.servers.get('crashy').state.kind === 'ready', 'ready again after restart');
   });
 
   it('gives up after the last attempt with the stderr tail, without a hot loop', async () => {
@@ -71,10 +71,10 @@ describe('Host lifecycle with real processes', () => {
       disposeAfterTest(current.host.events.onEvent('servers.changed', (payload) => {
         if (payload.reason === 'state' && payload.summary) states.push(payload.summary.state.kind);
       }));
-      await current.host.startAll();
+      await current.host.servers.startAll();
       await current.call('flaky', 'work', {}).catch(() => undefined);
-      await waitFor(() => current!.host.getServer('flaky').state.kind === 'error', 'error after the last restart', 15_000);
-      const state = current.host.getServer('flaky').state;
+      await waitFor(() => current!.host.servers.get('flaky').state.kind === 'error', 'error after the last restart', 15_000);
+      const state = current.host.servers.get('flaky').state;
       expect(state).toMatchObject({ kind: 'error' });
       if (state.kind === 'error') expect(state.stderrTail).toMatch(/cannot start twice/);
       // Two restart attempts, each announced, then the error: no hot loop.
@@ -96,8 +96,8 @@ describe('Host lifecycle with real processes', () => {
       },
       { stopGraces: { stdinGraceMs: 300, termGraceMs: 300 } },
     );
-    await current.host.startAll();
-    expect(current.host.listServers().map((s) => s.state.kind)).toEqual(['ready', 'ready', 'ready']);
+    await current.host.servers.startAll();
+    expect(current.host.servers.list().map((s) => s.state.kind)).toEqual(['ready', 'ready', 'ready']);
     // Each stubborn server has a grandchild: at least 3 servers + 2 grandchildren + 1 sh.
     expect(findMarkedProcesses(marker).length).toBeGreaterThanOrEqual(6);
     const started = Date.now();

@@ -37,8 +37,8 @@ describe.runIf(process.platform !== 'win32')('the login-shell PATH', () => {
     process.env.SHELL = shell;
 
     current = await createTestHost({ viaLogin: { command: 'harbor-login-path-server' } }, { useLoginShellPath: true });
-    await current.host.startAll();
-    expect(current.host.getServer('viaLogin').state, JSON.stringify(current.host.getServer('viaLogin').state)).toMatchObject({ kind: 'ready' });
-    expect((await current.host.restartServer('viaLogin')).state).toMatchObject({ kind: 'ready' });
+    await current.host.servers.startAll();
+    expect(current.host.servers.get('viaLogin').state, JSON.stringify(current.host.servers.get('viaLogin').state)).toMatchObject({ kind: 'ready' });
+    expect((await current.host.servers.restart('viaLogin')).state).toMatchObject({ kind: 'ready' });
   }, 30_000);
 });

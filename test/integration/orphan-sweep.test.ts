@@ -93,7 +93,7 @@ describe.runIf(process.platform === 'linux')('servers left behind by a Harbor th
     markers.push(marker);
     const own = await createTestHost({ stubborn: { command: NODE, args: [STUBBORN], env: { HARBOR_SERVER_MARKER: marker } } }, { stopGraces: { stdinGraceMs: 200, termGraceMs: 200 } });
     hosts.push(own);
-    await own.host.startAll();
+    await own.host.servers.startAll();
     await waitForMarkedProcesses(marker, 2);
     const report = await own.host.sweepOrphans();
     expect(report.stopped.some((s) => s.instance === hostInstanceId())).toBe(false);

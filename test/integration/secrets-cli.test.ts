@@ -15,7 +15,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeychainSecretStore } from '../../main/host/secrets/keychain-store';
 import { FIXTURES, NODE, REPO } from '../helpers/host';
-import { requireKeychainInCi } from '../helpers/keychain';
+import { NO_KEYCHAIN_SIMULATION, requireKeychainInCi } from '../helpers/keychain';
 
 const CLI = join(REPO, 'out/main/cli.js');
 const ECHO_ENV = join(FIXTURES, 'echo-env.mjs');
@@ -86,7 +86,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-describe('without any keychain, nothing hangs and nothing falls back to plain text', () => {
+describe.skipIf(NO_KEYCHAIN_SIMULATION !== undefined)(`without any keychain, nothing hangs and nothing falls back to plain text${NO_KEYCHAIN_SIMULATION ? ` — skipped: ${NO_KEYCHAIN_SIMULATION}` : ''}`, () => {
   let ws: ReturnType<typeof workspace>;
   let env: NodeJS.ProcessEnv;
   beforeAll(() => {

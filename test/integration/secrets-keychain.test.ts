@@ -1,16 +1,18 @@
 /**
- * The real OS keychain: on Linux the Secret Service (gnome-keyring) of the session CI starts
- * (`dbus-run-session` + `gnome-keyring-daemon --unlock`, see .ci/run), under a unique service name
- * that is emptied afterwards. In CI a missing keychain FAILS with the reason; locally, without a
- * session bus, these tests are skipped with it. Failures (no bus, no Secret Service, a keyring that
- * stops answering) are in secrets-keychain-failures.test.ts.
+ * The real OS keychain, under a unique service name that is emptied afterwards: on Linux the
+ * Secret Service (gnome-keyring) of the session CI starts (`dbus-run-session` +
+ * `gnome-keyring-daemon --unlock`, see .ci/run); on macOS the Keychain (in the release workflow a
+ * temporary, unlocked default keychain); on Windows the Credential Manager of the runner's user.
+ * In CI a missing keychain FAILS with the reason; locally, without one, these tests are skipped
+ * with it. Failures (no bus, no Secret Service, a keyring that stops answering) are in
+ * secrets-keychain-failures.test.ts.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KeychainSecretStore } from '../../main/host/secrets/keychain-store';
-import { requireKeychainInCi } from '../helpers/keychain';
+import { KEYCHAIN_NAME, requireKeychainInCi } from '../helpers/keychain';
 
 const SERVICE = `harbor-test-${process.pid}-${randomBytes(4).toString('hex')}`;
 
@@ -25,7 +27,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{
   });
 }
 
-describe.skipIf(problem !== undefined)(`the OS keychain (Secret Service)${problem ? ` — skipped: ${problem}` : ''}`, () => {
+describe.skipIf(problem !== undefined)(`the OS keychain (${KEYCHAIN_NAME})${problem ? ` — skipped: ${problem}` : ''}`, () => {
   const store = new KeychainSecretStore({ service: SERVICE });
 
   afterAll(async () => {
@@ -50,7 +52,7 @@ describe.skipIf(problem !== undefined)(`the OS keychain (Secret Service)${proble
     expect(await store.list()).toEqual(['odd.value_1']);
   });
 
-  it('stores into the Secret Service itself (secret-tool sees it), under Harbor\'s service name', async () => {
+  it.runIf(process.platform === 'linux')('stores into the Secret Service itself (secret-tool sees it), under Harbor\'s service name', async () => {
     await store.set('seen-by-secret-tool', 'visible-1234');
     if (!existsSync('/usr/bin/secret-tool')) {
       if (process.env.CI) throw new Error('secret-tool (libsecret-tools) is missing in CI: .ci/run installs it');
@@ -59,6 +61,23 @@ describe.skipIf(problem !== undefined)(`the OS keychain (Secret Service)${proble
     const lookup = await run('secret-tool', ['lookup', 'service', SERVICE, 'username', 'seen-by-secret-tool'], process.env);
     expect(lookup.stdout).toBe('visible-1234');
     expect(await store.delete('seen-by-secret-tool')).toBe(true);
+  });
+
+  // Attributes only (no -w): reading the value would ask the person to allow `security`.
+  it.runIf(process.platform === 'darwin')('stores into the macOS Keychain itself (`security find-generic-password` sees it), under Harbor\'s service name', async () => {
+    await store.set('seen-by-security', 'visible-1234');
+    const found = await run('security', ['find-generic-password', '-s', SERVICE, '-a', 'seen-by-security'], process.env);
+    expect(found.stdout).toContain(`"svce"<blob>="${SERVICE}"`);
+    expect(found.stdout).toContain('"acct"<blob>="seen-by-security"');
+    expect(await store.delete('seen-by-security')).toBe(true);
+  });
+
+  // cmdkey lists target names only; the keyring library's target holds the service name.
+  it.runIf(process.platform === 'win32')('stores into Windows Credential Manager itself (`cmdkey /list` sees it), under Harbor\'s service name', async () => {
+    await store.set('seen-by-cmdkey', 'visible-1234');
+    const listed = await run('cmdkey', ['/list'], process.env);
+    expect(listed.stdout).toContain(SERVICE);
+    expect(await store.delete('seen-by-cmdkey')).toBe(true);
   });
 
   it('keeps services apart: another service sees none of these names', async () => {

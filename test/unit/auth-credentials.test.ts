@@ -1,5 +1,5 @@
 import { IssuerMismatchError, OAuthError, RegistrationRejectedError, UnauthorizedError } from '@modelcontextprotocol/client';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LoopbackCallbackServer } from '../../main/host/auth/callback-server';
 import { parseOAuthConfig } from '../../main/host/auth/config';
 import { ServerAuth } from '../../main/host/auth/server-auth';
@@ -9,6 +9,29 @@ import { HarborError } from '../../main/host/errors';
 import { MemorySecretStore } from '../../main/host/secrets/memory-store';
 import { Redactor } from '../../main/host/secrets/redactor';
 import { isValidSecretName } from '../../main/host/secrets/store';
+
+// Each test's callback listener (never started) is disposed at the test's end.
+const listeners: LoopbackCallbackServer[] = [];
+afterEach(() => Promise.all(listeners.splice(0).map((l) => l.dispose())));
+
+/** The sign-in state of a server named "remote" at `url`, as the AuthService would build it. */
+function remoteServerAuth(url: string, store: OAuthCredentialStore): ServerAuth {
+  const callbacks = new LoopbackCallbackServer();
+  listeners.push(callbacks);
+  return new ServerAuth({
+    server: 'remote',
+    url,
+    store,
+    callbacks,
+    clientMetadataUrl: undefined,
+    clientName: 'Harbor',
+    clientVersion: '0',
+    resolveSecret: async (_where, value) => value,
+    callbackTimeoutMs: 1_000,
+    fetch: (input, init) => fetch(input, init),
+    now: Date.now,
+  });
+}
 
 describe('OAuth credentials in the secret store', () => {
   it('keys credentials by issuer + resource, tolerating one trailing slash on the issuer', () => {
@@ -45,6 +68,53 @@ describe('OAuth credentials in the secret store', () => {
     const key = credentialKey('https://as.example', 'https://mcp.example/mcp');
     await secrets.set(`harbor-oauth.${key}.tokens`, '{not json');
     expect(await new OAuthCredentialStore(secrets).tokens(key)).toBeUndefined();
+  });
+});
+
+describe('a saved sign-in read back from the keychain', () => {
+  const URL_ = 'https://mcp.example/mcp';
+  const ISSUER = 'https://as.example';
+  const key = credentialKey(ISSUER, URL_);
+
+  async function savedSignIn(tokensText: string, bindingText?: string) {
+    const secrets = new MemorySecretStore();
+    const store = new OAuthCredentialStore(secrets);
+    await store.saveBinding('remote', URL_, { issuer: ISSUER, resource: URL_ });
+    if (bindingText !== undefined) {
+      const [name] = (await secrets.list()).filter((n) => n.endsWith('.binding'));
+      await secrets.set(name!, bindingText);
+    }
+    await secrets.set(`harbor-oauth.${key}.tokens`, tokensText);
+    const auth = remoteServerAuth(URL_, store);
+    auth.reload();
+    return { secrets, store, auth };
+  }
+
+  it('uses tokens that are what Harbor wrote', async () => {
+    const { auth } = await savedSignIn(JSON.stringify({ tokens: { access_token: 'a-1', token_type: 'Bearer', issuer: ISSUER }, savedAt: 1 }));
+    expect((await auth.bearerTokens())?.access_token).toBe('a-1');
+    expect((await auth.tokensFor(ISSUER))?.access_token).toBe('a-1');
+  });
+
+  it.each([
+    ['tokens of another shape', JSON.stringify({ tokens: { access_token: 'a-1', refresh_token: 7 }, savedAt: 'yesterday' }), undefined],
+    ['tokens that are not JSON', '{not json', undefined],
+    ['a binding of another shape', JSON.stringify({ tokens: { access_token: 'a-1', token_type: 'Bearer' }, savedAt: 1 }), JSON.stringify({ issuer: 5 })],
+  ])('%s: no token is sent, a sign-in names the server and the fix, and logout clears it', async (_label, tokens, binding) => {
+    const { auth, store, secrets } = await savedSignIn(tokens, binding);
+    expect(await auth.bearerTokens()).toBeUndefined();
+    const failure = await auth.tokensFor(ISSUER).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(failure).toBeInstanceOf(HarborError);
+    expect(failure).toMatchObject({ code: 'AUTH_FAILED' });
+    expect((failure as HarborError).message).toMatch(/"remote".*damaged.*harbor logout remote/);
+    expect((await store.load('remote', URL_)).damaged?.message).toBe((failure as HarborError).message);
+
+    expect((await auth.forget()).removed).toBe(true);
+    expect(await store.load('remote', URL_)).toEqual({});
+    expect((await secrets.list()).filter((n) => n.endsWith('.binding'))).toEqual([]);
   });
 });
 
@@ -95,20 +165,7 @@ describe('authorization failures as the person sees them', () => {
 });
 
 describe('the resource indicator (RFC 8707)', () => {
-  const auth = () =>
-    new ServerAuth({
-      server: 'remote',
-      url: 'https://mcp.example/mcp#fragment',
-      store: new OAuthCredentialStore(new MemorySecretStore()),
-      callbacks: new LoopbackCallbackServer(),
-      clientMetadataUrl: undefined,
-      clientName: 'Harbor',
-      clientVersion: '0',
-      resolveSecret: async (_where, value) => value,
-      callbackTimeoutMs: 1_000,
-      fetch: (input, init) => fetch(input, init),
-      now: Date.now,
-    });
+  const auth = () => remoteServerAuth('https://mcp.example/mcp#fragment', new OAuthCredentialStore(new MemorySecretStore()));
 
   it('is the canonical server URL when no protected-resource metadata names one (the SDK would send none)', () => {
     const a = auth();

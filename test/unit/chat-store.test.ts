@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DatabaseSync } from 'node:sqlite';
-import { ConversationStore } from '../../main/host/chat/store';
+import { ConversationStore } from '../../main/host/chat/conversations/store';
 
 let dir: string | undefined;
 const stores: ConversationStore[] = [];
@@ -122,4 +122,69 @@ describe('ConversationStore', () => {
     stores.push(store);
     expect(() => store.list()).toThrow(/newer Harbor/);
   });
+
+  describe('reads back only rows it can trust (a damaged file, corrupted on purpose)', () => {
+    /** A conversation with one finished turn and one tool call, then the store closed. */
+    function written(): { store: ConversationStore; id: string; turn: string } {
+      const store = open();
+      const { id } = store.createConversation();
+      const turn = store.startTurn(id, 'please echo', 'm');
+      const row = store.insertToolCall(id, { turnId: turn, step: 1, callId: 'call_1', name: 'feature__echo', arguments: { text: 'hi' } });
+      store.updateToolCall(row, { status: 'done', result: { content: [{ type: 'text', text: 'hi' }], isError: false } });
+      store.appendStep(id, turn, 1, [{ role: 'assistant', content: [{ type: 'text', text: 'It said hi.' }] }]);
+      store.finishTurn(turn, 'completed');
+      store.dispose();
+      return { store, id, turn };
+    }
+
+    function corrupt(path: string, sql: string, ...params: (string | number)[]): void {
+      const db = new DatabaseSync(path);
+      db.prepare(sql).run(...params);
+      db.close();
+    }
+
+    function failure(read: () => unknown): { code?: string; message: string } {
+      try {
+        read();
+      } catch (error) {
+        return error as { code?: string; message: string };
+      }
+      throw new Error('expected the read to fail');
+    }
+
+    it('a tool call whose arguments are not JSON: an error naming the conversation, the call and the column', () => {
+      const { store, id } = written();
+      corrupt(store.path, "UPDATE tool_calls SET arguments = '{\"text\": ' WHERE call_id = 'call_1'");
+      const error = failure(() => open().conversation(id));
+      expect(error.code).toBe('DATA_CORRUPT');
+      expect(error.message).toContain(`Conversation "${id}"`);
+      expect(error.message).toContain('tool call call_1');
+      expect(error.message).toContain('arguments is not valid JSON');
+      expect(error.message).toContain(store.path);
+    });
+
+    it('a turn with a status or a start time Harbor never writes', () => {
+      const { store, id, turn } = written();
+      corrupt(store.path, "UPDATE turns SET status = 'exploded' WHERE id = ?", turn);
+      // The conversation's summary carries its last turn's status: opening it and listing both say so.
+      const error = failure(() => open().conversation(id));
+      expect(error).toMatchObject({ code: 'DATA_CORRUPT', message: expect.stringContaining(`Conversation "${id}" cannot be read: its summary is damaged (last_status`) });
+      expect(failure(() => open().list()).message).toContain('last_status');
+      // A turn whose start time is text: the turn itself is named.
+      corrupt(store.path, "UPDATE turns SET status = 'completed', started_at = 'yesterday' WHERE id = ?", turn);
+      expect(failure(() => open().conversation(id)).message).toContain(`turn ${turn} is damaged (started_at`);
+    });
+
+    it('a stored message the model could not be sent: the history refuses it instead of a bad prompt', () => {
+      const { store, id } = written();
+      corrupt(store.path, "UPDATE messages SET content = ? WHERE role = 'assistant'", JSON.stringify([{ type: 'tool-call', toolCallId: 'call_1' }]));
+      const error = failure(() => open().history(id));
+      expect(error.code).toBe('DATA_CORRUPT');
+      expect(error.message).toMatch(new RegExp(`Conversation "${id}" cannot be read: message \\d+ is damaged`));
+      // Text that is not JSON at all, in a user message.
+      corrupt(store.path, "UPDATE messages SET content = 'not json' WHERE role = 'user'");
+      expect(failure(() => open().conversation(id)).message).toContain('content is not valid JSON');
+    });
+  });
 });
+

@@ -92,6 +92,20 @@ describe('house rules (eslint.config.js)', { timeout: 180_000 }, () => {
     expect(rulesFired(allowed)).not.toContain('no-restricted-imports');
   });
 
+  it.each([
+    ['node:fs', "import { readFileSync } from 'node:fs';\nexport const probe = readFileSync;\n"],
+    ['electron', "import { ipcRenderer } from 'electron';\nexport const probe = ipcRenderer;\n"],
+    ['main/**', "import { HarborError } from '../../main/host/errors';\nexport const probe = HarborError;\n"],
+    ['a file outside its folder', "import * as preload from '../index';\nexport const probe = preload;\n"],
+  ])('preload/contract/** never imports %s', async (_label, code) => {
+    expect(rulesFired(await lint(code, realFileIn('preload/contract', '.ts')))).toContain('no-restricted-imports');
+  });
+
+  it('preload/contract/** may import zod and its own files', async () => {
+    const code = "import { z } from 'zod';\nimport { ERROR_CODES } from './errors';\nexport const probe = [z, ERROR_CODES];\n";
+    expect(rulesFired(await lint(code, realFileIn('preload/contract', '.ts')))).not.toContain('no-restricted-imports');
+  });
+
   it('a floating promise is an error', async () => {
     const code = 'export async function work(): Promise<void> {}\nexport function caller(): void {\n  work();\n}\n';
     const messages = await lint(code, realFileIn('main/host', '.ts'));

@@ -1,11 +1,11 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type AppInfo, type ServerSummary } from '../../preload/contract';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type AppInfo } from '../../preload/contract';
 import { createDispatcher, type CommandHandlers } from '../../main/dispatch';
 import { HarborError } from '../../main/host/errors';
 import { HostEvents } from '../../main/host/events';
 import { bindIpc, forwardEvents, isAppTopFrame, type SenderFrame } from '../../main/ipc';
-import { serverSummary } from '../helpers/server-summary';
+import { STOPPED_SUMMARY } from '../helpers/server-summary';
 
 // main/ipc.ts needs only electron's types; main/window.ts (for isAppUrl) imports BrowserWindow.
 vi.mock('electron', () => ({ BrowserWindow: class {} }));
@@ -24,7 +24,7 @@ const info: AppInfo = {
   configProblems: [],
 };
 
-const summary: ServerSummary = serverSummary('notes', { target: 'node notes.js', state: { kind: 'stopped' } });
+const summary = STOPPED_SUMMARY;
 
 function setup() {
   const calls: string[] = [];

@@ -27,6 +27,7 @@ const config = parse(text) as {
   nsis: Record<string, unknown>;
   mac: { icon: string; target: Target[]; hardenedRuntime: boolean; entitlements: string; entitlementsInherit: string; notarize?: unknown };
   linux: { icon: string; target: Target[] };
+  electronFuses?: Record<string, boolean>;
 };
 const targets = (list: Target[]) => list.map((t) => (typeof t === 'string' ? { target: t } : t));
 
@@ -82,6 +83,21 @@ describe('electron-builder.yml', () => {
   it('declares the harbor:// scheme the app handles, and an update feed', () => {
     expect(config.protocols).toEqual([{ name: 'Harbor', schemes: [HARBOR_SCHEME] }]);
     expect(config.publish.provider).toBeTruthy();
+  });
+
+  it('sets the Electron fuses: run-as-node kept, NODE_OPTIONS and inspect off, asar integrity and only-from-asar on', () => {
+    // Exactly these: a fuse added or flipped here is a decision for review, not a drive-by.
+    expect(config.electronFuses).toEqual({
+      // The keychain helper and bundled servers run on Electron's Node with ELECTRON_RUN_AS_NODE=1.
+      runAsNode: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      resetAdHocDarwinSignature: true,
+    });
+    // only-from-asar needs an asar to load from.
+    expect(config.asar).toBe(true);
   });
 
   it('holds no credential', () => {

@@ -4,7 +4,9 @@
  * also checked against the GitHub Actions schema with @action-validator/cli. This test keeps the
  * promises that matter from regressing: the three OSes, Node 24, the same system packages as
  * .ci/run, the Electron E2E under Xvfb, unpublished installers as artifacts, and a publish job
- * that only a v* tag reaches and that takes every credential from secrets.
+ * that only a v* tag reaches and that takes every credential from secrets. And that it proves
+ * what it claims: integration tests (keychain ones included) count on every OS, and the fuses are
+ * read back from the binaries it builds.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -83,6 +85,38 @@ describe('release workflow', () => {
       expect(step?.if).toBe("runner.os != 'Linux'");
       expect(step?.['continue-on-error']).toBeUndefined();
     }
+  });
+
+  it('macOS and Windows run every integration test, keychain tests included, and a failure fails the build', () => {
+    const integration = stepRunning(build, /vitest run test\/integration/);
+    expect(integration.map((s) => [s.if, s.run])).toEqual([["runner.os != 'Linux'", 'npx vitest run test/integration']]);
+    // Nothing in the build is informational (on Windows that was the taskkill stop path).
+    for (const step of build.steps) expect(step['continue-on-error'], step.name ?? step.run).toBeUndefined();
+  });
+
+  it('macOS: the keychain tests write to a temporary keychain, unlocked and made the default first', () => {
+    const [keychain] = stepRunning(build, /security create-keychain/);
+    expect(keychain?.if).toBe("runner.os == 'macOS'");
+    const commands = keychain!.run!.split('\n').map((l) => l.trim()).filter(Boolean);
+    const path = /^KEYCHAIN="([^"]+)"$/.exec(commands[0]!)?.[1];
+    expect(path).toMatch(/^\$RUNNER_TEMP\/.+\.keychain-db$/);
+    const order = ['security create-keychain -p', 'security unlock-keychain -p', 'security list-keychains -d user -s "$KEYCHAIN"', 'security default-keychain -d user -s "$KEYCHAIN"'];
+    const at = order.map((prefix) => commands.findIndex((c) => c.startsWith(prefix)));
+    expect(at.every((i) => i > 0), `${keychain!.run}`).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(build.steps.indexOf(keychain!)).toBeLessThan(build.steps.indexOf(stepRunning(build, /vitest run test\/integration/)[0]!));
+  });
+
+  it('reads the Electron fuses back from the binaries it built, on every OS, in both jobs', () => {
+    for (const job of [build, publish]) {
+      const builder = stepRunning(job, /electron-builder/)[0]!;
+      const [check] = stepRunning(job, /scripts\/check-fuses\.mjs/);
+      expect(check?.run).toBe('node scripts/check-fuses.mjs dist');
+      expect(check?.if).toBeUndefined();
+      expect(job.steps.indexOf(check!)).toBeGreaterThan(job.steps.indexOf(builder));
+    }
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    expect(pkg.devDependencies['@electron/fuses']).toMatch(/^\d+\.\d+\.\d+$/); // pinned
   });
 
   it('downloads Electron, then runs the Electron E2E specs (under Xvfb on Linux)', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HarborError } from '../../main/host/errors';
-import { defaultImportSources, detectFormat, importServers } from '../../main/host/registry/importers';
-import { stripJsonComments } from '../../main/host/registry/importers/jsonc';
-import { isLiteralValue, looksSecretKey } from '../../main/host/registry/importers/scan';
+import { defaultImportSources, detectFormat, importServers } from '../../main/host/import/formats';
+import { stripJsonComments } from '../../main/host/import/formats/jsonc';
+import { isLiteralValue, looksSecretKey } from '../../main/host/import/formats/scan';
 import { fixtureText, importFixture } from '../fixtures/configs/load';
 
 function importError(relative: string): HarborError {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importServers } from '../../main/host/registry/importers';
+import { importServers } from '../../main/host/import/formats';
 import { fixtureText, importFixture, serverNamed } from '../fixtures/configs/load';
 
 describe('Cursor importer (~/.cursor/mcp.json)', () => {

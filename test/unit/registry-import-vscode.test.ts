@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importServers } from '../../main/host/registry/importers';
+import { importServers } from '../../main/host/import/formats';
 import { importFixture, serverNamed } from '../fixtures/configs/load';
 
 describe('VS Code importer (mcp.json with servers and inputs)', () => {

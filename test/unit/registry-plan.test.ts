@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planImport, sameServer } from '../../main/host/registry/import';
+import { planImport, sameServer } from '../../main/host/import/merge-plan';
 import type { RegistryFile, ServerConfig } from '../../main/host/registry/schema';
 
 const github: ServerConfig = { command: 'npx', args: ['-y', 'server-github'], env: { GITHUB_TOKEN: 'x' } };

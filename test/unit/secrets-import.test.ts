@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HarborError } from '../../main/host/errors';
 import type { ServerConfig } from '../../main/host/registry/schema';
 import { secretNameFor } from '../../preload/contract';
-import { applySecretMoves, planSecretMoves } from '../../main/host/secrets/import-secrets';
+import { applySecretMoves, planSecretMoves } from '../../main/host/import/secret-moves';
 import { MemorySecretStore } from '../../main/host/secrets/memory-store';
 
 const servers: Array<{ name: string; config: ServerConfig }> = [

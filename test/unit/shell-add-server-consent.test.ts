@@ -35,13 +35,13 @@ async function setup(overrides: Partial<AddServerConsentDeps> = {}) {
   const notices: string[] = [];
   const consent = disposeAfterTest(new AddServerConsent({
     events: host.events,
-    serverExists: (name) => host.listServers().some((s) => s.name === name),
-    addServer: (name, config) => host.addServer(name, config),
-    approveLaunch: (name, choice) => (choice === 'always' ? host.approveLaunch(name) : host.consent.approveLaunchesForSession(name)),
+    serverExists: (name) => host.servers.list().some((s) => s.name === name),
+    addServer: (name, config) => host.registry.add(name, config),
+    approveLaunch: (name, choice) => (choice === 'always' ? host.servers.approveLaunch(name) : host.consent.approveLaunchesForSession(name)),
     notify: (title, message) => notices.push(`${title}: ${message}`),
     ...overrides,
   }));
-  const names = () => host.listServers().map((s) => s.name);
+  const names = () => host.servers.list().map((s) => s.name);
   return { host, consent, requests, events, notices, names };
 }
 
@@ -76,9 +76,9 @@ describe('AddServerConsent', () => {
     const approved = host.consent.decisions().launches.find((l) => l.server === 'feature');
     expect(approved?.commandLine).toBe(`${NODE} ${FEATURE_SERVER}`);
     // The approval covers the launch: a non-interactive gate lets it start without asking again.
-    const started = await host.startServer('feature');
+    const started = await host.servers.start('feature');
     expect(started.state.kind).toBe('ready');
-    expect((await host.registryView()).servers.find((s) => s.name === 'feature')?.config).toEqual(featureConfig);
+    expect((await host.registry.view()).servers.find((s) => s.name === 'feature')?.config).toEqual(featureConfig);
   });
 
   it('"once" adds it and approves its launch for this run only', async () => {
@@ -88,7 +88,7 @@ describe('AddServerConsent', () => {
     consent.respond(requests[0]!.id, 'once');
     expect(await outcome).toBe('added');
     expect(host.consent.decisions().launches).toEqual([]);
-    expect((await host.startServer('feature')).state.kind).toBe('ready');
+    expect((await host.servers.start('feature')).state.kind).toBe('ready');
   });
 
   it('denial, or the deadline passing, adds nothing', async () => {
@@ -105,11 +105,12 @@ describe('AddServerConsent', () => {
 
   it('the gate here refuses unapproved launches: the approvals above are what let the servers start', async () => {
     const { host } = await setup();
-    expect((await host.startServer('existing')).state).toMatchObject({ kind: 'error', code: 'CONSENT_REQUIRED' });
+    expect((await host.servers.start('existing')).state).toMatchObject({ kind: 'error', code: 'CONSENT_REQUIRED' });
   });
 
   it('refuses a bad link or a taken name with a message, raising no request', async () => {
-    const { consent, requests, notices } = await setup();
+    // Each refusal on its own, not a burst (bursts: shell-link-refusals.test.ts).
+    const { consent, requests, notices } = await setup({ refusalQuietMs: 0 });
     expect(await consent.handle('harbor://add-server?config=!!')).toBe('refused');
     expect(await consent.handle(link('existing', { command: 'npx' }))).toBe('refused');
     expect(await consent.handle(link('x', { command: 'npx', env: { NODE_OPTIONS: '--require /tmp/evil.js' } }))).toBe('refused');

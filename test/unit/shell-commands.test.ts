@@ -30,7 +30,7 @@ describe('withShellCommands', () => {
       new AddServerConsent({
         events: host.events,
         serverExists: () => false,
-        addServer: (name, config) => host.addServer(name, config),
+        addServer: (name, config) => host.registry.add(name, config),
         approveLaunch: () => undefined,
         notify: () => undefined,
       }),
@@ -57,6 +57,6 @@ describe('withShellCommands', () => {
     expect(await dispatch('consent.respond', { id: 'gate-id', decision: 'deny' })).toEqual({ ok: true, value: { accepted: false } });
     expect(await dispatch('consent.respond', { id: pending[0]!.id, decision: 'once' })).toEqual({ ok: true, value: { accepted: true } });
     expect(await outcome).toBe('added');
-    expect(host.listServers().map((s) => s.name)).toContain('linked');
+    expect(host.servers.list().map((s) => s.name)).toContain('linked');
   });
 });

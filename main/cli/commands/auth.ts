@@ -26,7 +26,7 @@ export const loginCommand: CliCommand = {
       // The printed URL works whatever happens here: a missing opener is a note, not a failure.
       await fallback?.(url).catch((error: unknown) => ctx.out.info(`note: could not open a browser (${(error as Error).message}); open the URL yourself.`));
     };
-    const summary = await untilAborted(host.login(name, { opener }), ctx.signal, () => new UsageError('interrupted: the sign-in was cancelled.'));
+    const summary = await untilAborted(host.auth.login(name, { opener }), ctx.signal, () => new UsageError('interrupted: the sign-in was cancelled.'));
     const tools = summary.counts.tools;
     ctx.out.result(
       { name, signedIn: true, state: summary.state.kind },
@@ -47,7 +47,7 @@ export const logoutCommand: CliCommand = {
   async run(ctx) {
     const name = ctx.args[0]!;
     const host = await ctx.host();
-    const { removed, revoked } = await host.logout(name);
+    const { removed, revoked } = await host.auth.logout(name);
     ctx.out.result(
       { name, removed, revoked },
       removed

@@ -24,10 +24,10 @@ export const callCommand: CliCommand = {
     const answer = parseJsonOption('answer', ctx.options.answer);
     const timeoutMs = parseIntOption('timeout', ctx.options.timeout, { min: 1 });
     const host = await ctx.host();
-    host.requireValidRegistry();
+    host.registry.requireValid();
     const responder = host.elicitation.respondWith(answerElicitationsFrom(answer, ctx.out));
     try {
-      const result = await host.callTool(server, tool, args, {
+      const result = await host.calls.callTool(server, tool, args, {
         // The consent policy decides; --yes approves this one call and the launch it needs.
         consent: { approveOnce: ctx.options.yes === true },
         signal: ctx.signal,

@@ -8,8 +8,8 @@ type Kind = 'tools' | 'resources' | 'prompts';
 /** Lists one catalog kind of one server, or (tools) of every enabled server. */
 async function listKind(ctx: CliContext, kind: Kind): Promise<number> {
   const host = await ctx.host();
-  host.requireValidRegistry();
-  const names = ctx.args[0] !== undefined ? [ctx.args[0]] : host.listServers().filter((s) => s.enabled).map((s) => s.name);
+  host.registry.requireValid();
+  const names = ctx.args[0] !== undefined ? [ctx.args[0]] : host.servers.list().filter((s) => s.enabled).map((s) => s.name);
   const rows: Record<string, unknown>[] = [];
   let failed = false;
   // `tokens`: what the tool's definition costs in the model's context (o200k_base).
@@ -17,7 +17,7 @@ async function listKind(ctx: CliContext, kind: Kind): Promise<number> {
   await Promise.all(
     names.map(async (server) => {
       try {
-        const catalog = await host.catalog(server);
+        const catalog = await host.calls.catalog(server);
         for (const item of pick(catalog, kind)) {
           rows.push({ ...item, server, ...(count ? { tokens: toolTokens(count, item as { name: string }) } : {}) });
         }

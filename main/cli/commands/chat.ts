@@ -30,7 +30,7 @@ export const chatCommand: CliCommand = {
     const answer = parseJsonOption('answer', ctx.options.answer);
     const conversationId = typeof ctx.options.conversation === 'string' ? ctx.options.conversation : undefined;
     const host = await ctx.host();
-    host.requireValidRegistry();
+    host.registry.requireValid();
     const responder = host.elicitation.respondWith(answerElicitationsFrom(answer, ctx.out));
     const printer = new TurnPrinter(ctx);
     try {

@@ -27,9 +27,9 @@ export const consentCommand: CliCommand = {
       }
       case 'grant': {
         if (server === undefined || tool === undefined) throw new UsageError(`consent grant needs SERVER and TOOL. Usage: harbor ${USAGE}`);
-        host.requireValidRegistry();
+        host.registry.requireValid();
         const always = ctx.options.always === true;
-        await host.grantTool(server, tool, always);
+        await host.consent.grantTool(server, tool, always);
         ctx.out.result(
           { granted: { server, tool, kind: always ? 'always' : 'once' } },
           always
@@ -40,9 +40,9 @@ export const consentCommand: CliCommand = {
       }
       case 'grant-launch': {
         if (server === undefined || tool !== undefined) throw new UsageError(`consent grant-launch needs SERVER. Usage: harbor ${USAGE}`);
-        host.requireValidRegistry();
-        host.approveLaunch(server);
-        const target = host.getServer(server).target;
+        host.registry.requireValid();
+        host.servers.approveLaunch(server);
+        const target = host.servers.get(server).target;
         ctx.out.result({ granted: { server, launch: target } }, `Approved launching "${server}": ${target}`);
         return EXIT.OK;
       }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import { FORMAT_LABELS } from '../../host/registry/importers';
-import { finalNames, importReport, runImport, type ImportOutcome } from '../../host/registry/import-service';
-import { RegistryStore } from '../../host/registry/store';
+import { finalNames } from '../../host/import/import-report';
+import { FORMAT_LABELS } from '../../host/import/formats';
+import type { ImportSummary } from '../../host/services/import-service';
 import type { CliCommand, CliContext } from '../command';
 import { EXIT } from '../output';
 
@@ -26,11 +26,10 @@ export const importCommand: CliCommand = {
 
     const host = await ctx.host();
     const configPath = host.appInfo().configPath;
-    const store = new RegistryStore(configPath);
     // A broken registry throws CONFIG_INVALID when loaded: exit 2, file untouched.
-    const outcome = await runImport({ load: () => store.load(), save: (next) => store.save(next), secrets: host.secrets }, file, { rename, dryRun });
+    const { outcome, report: data } = await host.imports.run(file, { rename, dryRun });
 
-    report(ctx, { ...outcome, configPath, dryRun });
+    report(ctx, { ...outcome, configPath, dryRun }, data);
 
     if (outcome.blocked) return EXIT.USAGE;
     // Every entry was broken: that is a bad import file, not "nothing to do".
@@ -42,14 +41,14 @@ export const importCommand: CliCommand = {
   },
 };
 
-interface Outcome extends ImportOutcome {
+interface Outcome extends ImportSummary {
   readonly configPath: string;
   readonly dryRun: boolean;
 }
 
-function report(ctx: CliContext, outcome: Outcome): void {
+function report(ctx: CliContext, outcome: Outcome, data: unknown): void {
   const { plan } = outcome;
-  ctx.out.result(importReport(outcome, outcome.configPath, outcome.dryRun), humanReport(outcome, finalNames(plan)));
+  ctx.out.result(data, humanReport(outcome, finalNames(plan)));
   if (outcome.blocked) {
     const names = plan.clashes.filter((c) => !c.renamedTo).map((c) => c.name);
     ctx.out.error(

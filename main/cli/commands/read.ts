@@ -12,8 +12,8 @@ export const readCommand: CliCommand = {
   async run(ctx) {
     const [server, uri] = ctx.args as [string, string];
     const host = await ctx.host();
-    host.requireValidRegistry();
-    const result = await host.readResource(server, uri, { signal: ctx.signal });
+    host.registry.requireValid();
+    const result = await host.calls.readResource(server, uri, { signal: ctx.signal });
     ctx.out.result(result, renderResource(result));
     return EXIT.OK;
   },
@@ -30,8 +30,8 @@ export const promptCommand: CliCommand = {
     const raw = parseJsonOption('args', ctx.options.args);
     const args = raw ? Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])) : undefined;
     const host = await ctx.host();
-    host.requireValidRegistry();
-    const result = await host.getPrompt(server, name, args, { signal: ctx.signal });
+    host.registry.requireValid();
+    const result = await host.calls.getPrompt(server, name, args, { signal: ctx.signal });
     ctx.out.result(result, renderPrompt(result));
     return EXIT.OK;
   },

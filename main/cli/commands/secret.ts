@@ -115,7 +115,7 @@ function allReferences(host: Host): Map<string, string[]> {
   const refs = new Map<string, string[]>();
   let servers;
   try {
-    servers = host.requireValidRegistry().servers;
+    servers = host.registry.requireValid().servers;
   } catch {
     return refs;
   }

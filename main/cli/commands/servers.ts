@@ -30,10 +30,10 @@ async function tokenCosts(host: Host, summaries: readonly ServerSummary[]): Prom
   const ready = summaries.filter((s) => s.state.kind === 'ready');
   if (ready.length === 0) return costs;
   const count = await loadTokenCounter();
-  const settings = host.chatSettings();
+  const settings = host.settings.chat();
   for (const s of ready) {
     try {
-      const [catalog, instructions] = await Promise.all([host.catalog(s.name), host.instructions(s.name)]);
+      const [catalog, instructions] = await Promise.all([host.calls.catalog(s.name), host.calls.instructions(s.name)]);
       costs.set(s.name, serverTokenCost(count, catalog.tools, instructions, settings.disabledTools(s.name)));
     } catch {
       // It went away since: no figure rather than a wrong one.
@@ -61,9 +61,9 @@ export const serversCommand: CliCommand = {
   options: { yes: { type: 'boolean' } },
   async run(ctx) {
     const host = await ctx.host();
-    host.requireValidRegistry();
-    await host.startAll();
-    const summaries = host.listServers();
+    host.registry.requireValid();
+    await host.servers.startAll();
+    const summaries = host.servers.list();
     const costs = await tokenCosts(host, summaries);
     for (const s of summaries) ctx.out.result(serverLine(s, costs.get(s.name)), humanLine(s, costs.get(s.name)));
     if (summaries.length === 0) ctx.out.info('No servers configured. Add one to the registry file, or run "harbor import FILE".');

@@ -19,8 +19,8 @@ export const watchCommand: CliCommand = {
     const [server] = ctx.args as [string];
     const seconds = parseIntOption('seconds', ctx.options.seconds, { min: 1 });
     const host = await ctx.host();
-    host.requireValidRegistry();
-    const connection = await host.connection(server);
+    host.registry.requireValid();
+    await host.servers.connect(server);
     const print = (line: Record<string, unknown>) => ctx.out.result(line, JSON.stringify(line));
     const subscription = host.events.onEvent('servers.changed', (payload) => {
       if (payload.name !== server) return;
@@ -37,7 +37,7 @@ export const watchCommand: CliCommand = {
     ctx.signal.addEventListener('abort', onAbort, { once: true });
     const timer = seconds !== undefined ? setTimeout(() => stop.abort(), seconds * 1000) : undefined;
     try {
-      await connection.subscribeResources(connection.catalog.resources.map((r) => r.uri), stop.signal).catch(() => undefined);
+      await host.calls.watchResources(server, stop.signal);
       ctx.out.info(`watching ${server}${seconds ? ` for ${seconds} s` : ''} (Ctrl-C to stop)`);
       await new Promise<void>((resolve) => {
         if (stop.signal.aborted) resolve();

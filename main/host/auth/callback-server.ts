@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HarborError } from '../errors';
-import type { Disposable } from '../lifecycle';
+import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 
 export const CALLBACK_PATH = '/callback';
 
@@ -23,6 +23,10 @@ export class LoopbackCallbackServer implements Disposable {
   private port = 0;
   private readonly waiters = new Map<string, Waiter>();
   private disposed = false;
+
+  constructor() {
+    trackDisposable(this);
+  }
 
   /** Listens (once); `preferredPort` is tried first so a registration that named it stays valid. */
   start(preferredPort?: number): Promise<void> {
@@ -148,6 +152,7 @@ export class LoopbackCallbackServer implements Disposable {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
+    markAsDisposed(this);
     for (const waiter of [...this.waiters.values()]) waiter.reject(new HarborError('CANCELLED', 'Harbor is shutting down: the sign-in was cancelled.'));
     await this.starting?.catch(() => undefined);
     await this.close();

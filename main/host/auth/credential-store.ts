@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import { z } from 'zod';
+import { HarborError } from '../errors';
 import type { Redactor } from '../secrets/redactor';
 import type { SecretStore } from '../secrets/store';
 
@@ -15,6 +17,42 @@ export interface Binding {
   readonly resource: string;
   /** RFC 7009 endpoint, remembered so `harbor logout` can revoke without discovery. */
   readonly revocationEndpoint?: string;
+}
+
+// What Harbor wrote, checked on the way back: the fields Harbor and the SDK rely on must have
+// their types; anything else the SDK stored is kept as it was (loose objects).
+const TokenRecordEntry: z.ZodType<TokenRecord> = z.object({
+  tokens: z.looseObject({
+    access_token: z.string(),
+    token_type: z.string(),
+    id_token: z.string().optional(),
+    expires_in: z.number().optional(),
+    scope: z.string().optional(),
+    refresh_token: z.string().optional(),
+    issuer: z.string().optional(),
+  }),
+  savedAt: z.number(),
+});
+const ClientEntry: z.ZodType<StoredOAuthClientInformation> = z.looseObject({
+  client_id: z.string(),
+  client_secret: z.string().optional(),
+  redirect_uris: z.array(z.string()).optional(),
+  issuer: z.string().optional(),
+});
+const BindingEntry: z.ZodType<Binding> = z.object({
+  issuer: z.string(),
+  resource: z.string(),
+  revocationEndpoint: z.string().optional(),
+});
+
+type Entry<T> = { readonly state: 'missing' } | { readonly state: 'found'; readonly value: T } | { readonly state: 'damaged' };
+
+/** A configured server's saved sign-in as `ServerAuth` loads it for each new transport. */
+export interface SavedSignIn {
+  readonly binding?: Binding;
+  readonly tokens?: TokenRecord;
+  /** Set when the binding or its tokens cannot be read back. */
+  readonly damaged?: DamagedSignInError;
 }
 
 /** Names in the secret store; values are JSON. Hashes keep them within the store's name rules. */
@@ -46,11 +84,12 @@ export class OAuthCredentialStore {
     private readonly redactor?: Redactor,
   ) {}
 
+  /** The tokens under `key`; a damaged entry reads as absent (the next sign-in replaces it). */
   async tokens(key: string): Promise<TokenRecord | undefined> {
-    const record = await this.read<TokenRecord>(`${PREFIX}.${key}.tokens`);
-    if (!record || typeof record.tokens?.access_token !== 'string') return undefined;
-    this.remember(record.tokens);
-    return record;
+    const entry = await this.read(`${PREFIX}.${key}.tokens`, TokenRecordEntry);
+    if (entry.state !== 'found') return undefined;
+    this.remember(entry.value.tokens);
+    return entry.value;
   }
 
   async saveTokens(key: string, record: TokenRecord): Promise<void> {
@@ -62,11 +101,12 @@ export class OAuthCredentialStore {
     return this.secrets.delete(`${PREFIX}.${key}.tokens`);
   }
 
+  /** The client registration under `key`; a damaged one reads as absent (the SDK registers again). */
   async client(key: string): Promise<StoredOAuthClientInformation | undefined> {
-    const info = await this.read<StoredOAuthClientInformation>(`${PREFIX}.${key}.client`);
-    if (!info || typeof info.client_id !== 'string') return undefined;
-    if (info.client_secret) this.redactor?.add(info.client_secret);
-    return info;
+    const entry = await this.read(`${PREFIX}.${key}.client`, ClientEntry);
+    if (entry.state !== 'found') return undefined;
+    if (entry.value.client_secret) this.redactor?.add(entry.value.client_secret);
+    return entry.value;
   }
 
   async saveClient(key: string, info: StoredOAuthClientInformation): Promise<void> {
@@ -79,8 +119,25 @@ export class OAuthCredentialStore {
   }
 
   async binding(server: string, url: string): Promise<Binding | undefined> {
-    const binding = await this.read<Binding>(this.bindingName(server, url));
-    return binding && typeof binding.issuer === 'string' && typeof binding.resource === 'string' ? binding : undefined;
+    const entry = await this.read(this.bindingName(server, url), BindingEntry);
+    return entry.state === 'found' ? entry.value : undefined;
+  }
+
+  /**
+   * What a configured server's sign-in starts from: its binding and that binding's tokens. An
+   * entry that is there but cannot be read back (not JSON, or not what Harbor wrote) is reported
+   * as `damaged`, with the fix: a sign-in would not replace the entry the server is bound to.
+   */
+  async load(server: string, url: string): Promise<SavedSignIn> {
+    const binding = await this.read(this.bindingName(server, url), BindingEntry);
+    if (binding.state === 'damaged') return { damaged: new DamagedSignInError(server, 'binding') };
+    if (binding.state === 'missing') return {};
+    const key = credentialKey(binding.value.issuer, binding.value.resource);
+    const tokens = await this.read(`${PREFIX}.${key}.tokens`, TokenRecordEntry);
+    if (tokens.state === 'damaged') return { binding: binding.value, damaged: new DamagedSignInError(server, 'tokens') };
+    if (tokens.state === 'missing') return { binding: binding.value };
+    this.remember(tokens.value.tokens);
+    return { binding: binding.value, tokens: tokens.value };
   }
 
   async saveBinding(server: string, url: string, binding: Binding): Promise<void> {
@@ -95,19 +152,32 @@ export class OAuthCredentialStore {
     return `${PREFIX}.${digest('server', server, url)}.binding`;
   }
 
-  private async read<T>(name: string): Promise<T | undefined> {
+  private async read<T>(name: string, schema: z.ZodType<T>): Promise<Entry<T>> {
     const text = await this.secrets.get(name);
-    if (text === undefined) return undefined;
+    if (text === undefined) return { state: 'missing' };
+    let json: unknown;
     try {
-      return JSON.parse(text) as T;
+      json = JSON.parse(text);
     } catch {
-      return undefined; // a damaged entry reads as absent: the person signs in again
+      return { state: 'damaged' };
     }
+    const parsed = schema.safeParse(json);
+    return parsed.success ? { state: 'found', value: parsed.data } : { state: 'damaged' };
   }
 
   private remember(tokens: StoredOAuthTokens): void {
     this.redactor?.add(tokens.access_token);
     if (tokens.refresh_token) this.redactor?.add(tokens.refresh_token);
     if (tokens.id_token) this.redactor?.add(tokens.id_token);
+  }
+}
+
+/** A saved sign-in that cannot be read back; the message names the server and the fix. */
+export class DamagedSignInError extends HarborError {
+  constructor(server: string, entry: 'binding' | 'tokens') {
+    super(
+      'AUTH_FAILED',
+      `The sign-in saved for "${server}" in the keychain is damaged (its ${entry} entry is not what Harbor wrote). Run "harbor logout ${server}", then sign in again ("harbor login ${server}", or Sign in in the app).`,
+    );
   }
 }

@@ -9,6 +9,7 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { HarborError } from '../errors';
+import { isRegistrationUnsupported } from '../servers/sdk-error-text';
 
 /**
  * What an authorization failure means for the person, as AUTH_REQUIRED (signing in can fix it) or
@@ -58,7 +59,7 @@ export function toAuthError(error: unknown, server: string, signInRequired: () =
     }
     return undefined;
   }
-  if (error instanceof Error && /does not support dynamic client registration/.test(error.message)) {
+  if (isRegistrationUnsupported(error)) {
     return new HarborError(
       'AUTH_FAILED',
       `The authorization server of ${where} offers no way for Harbor to register (no client metadata document support, no registration endpoint). Register a client there and add "oauth": {"clientId": "…"} to the server in the registry.`,

@@ -12,7 +12,7 @@ import {
 import { HarborError } from '../errors';
 import type { LoopbackCallbackServer } from './callback-server';
 import type { OAuthServerConfig } from './config';
-import { credentialKey, type Binding, type OAuthCredentialStore, type TokenRecord } from './credential-store';
+import { DamagedSignInError, credentialKey, type Binding, type OAuthCredentialStore, type TokenRecord } from './credential-store';
 import type { BrowserOpener } from './opener';
 import { browserUrlProblem } from './url-policy';
 
@@ -77,14 +77,19 @@ export class ServerAuth {
     return this.config?.clientMetadataUrl ?? this.deps.clientMetadataUrl;
   }
 
-  /** Re-reads the binding and its tokens from the store (called for every new transport). */
+  /**
+   * Re-reads the binding and its tokens from the store (called for every new transport). A
+   * damaged entry leaves no tokens: requests go out without one, and a sign-in reports the damage.
+   */
   reload(): void {
     this.loading = (async () => {
       this.loadError = undefined;
       try {
-        this.binding = await this.deps.store.binding(this.deps.server, this.deps.url);
-        this.current = this.binding ? await this.deps.store.tokens(credentialKey(this.binding.issuer, this.binding.resource)) : undefined;
-        if (this.binding) this.resource = this.binding.resource;
+        const saved = await this.deps.store.load(this.deps.server, this.deps.url);
+        this.binding = saved.binding;
+        this.current = saved.tokens;
+        if (saved.binding) this.resource = saved.binding.resource;
+        this.loadError = saved.damaged;
       } catch (error) {
         this.loadError = error;
         this.binding = undefined;
@@ -222,20 +227,35 @@ export class ServerAuth {
     if ((scope === 'client' || scope === 'all') && !this.config?.clientId) await this.deps.store.deleteClient(key);
   }
 
-  /** `harbor logout`: revokes at the authorization server when it can (best effort), then forgets. */
+  /**
+   * `harbor logout`: revokes at the authorization server when it can (best effort), then forgets.
+   * It is also the fix for a damaged saved sign-in, so damage does not stop it: whatever entries
+   * can be found are removed.
+   */
   async forget(): Promise<{ removed: boolean; revoked: boolean }> {
     this.reload();
-    await this.ready();
+    await this.loading;
+    if (this.loadError && !this.damaged) throw this.loadError; // KEYCHAIN_UNAVAILABLE with its fix
     const binding = this.binding;
     this.discovery = undefined;
-    if (!binding) return { removed: false, revoked: false };
-    const key = credentialKey(binding.issuer, binding.resource);
-    const revoked = this.current ? await this.revoke(binding, this.current.tokens, key) : false;
-    const removed = [await this.deps.store.deleteTokens(key), await this.deps.store.deleteClient(key), await this.deps.store.deleteBinding(this.deps.server, this.deps.url)];
+    const removed: boolean[] = [];
+    let revoked = false;
+    if (binding) {
+      const key = credentialKey(binding.issuer, binding.resource);
+      revoked = this.current ? await this.revoke(binding, this.current.tokens, key) : false;
+      removed.push(await this.deps.store.deleteTokens(key), await this.deps.store.deleteClient(key));
+    }
+    if (binding || this.damaged) removed.push(await this.deps.store.deleteBinding(this.deps.server, this.deps.url));
     this.binding = undefined;
     this.current = undefined;
     this.flowKey = undefined;
+    this.loadError = undefined;
     return { removed: removed.some(Boolean), revoked };
+  }
+
+  /** Whether the last load found the saved sign-in damaged (see OAuthCredentialStore.load). */
+  private get damaged(): boolean {
+    return this.loadError instanceof DamagedSignInError;
   }
 
   signInRequired(): HarborError {
@@ -244,7 +264,7 @@ export class ServerAuth {
 
   private async ready(): Promise<void> {
     await this.loading;
-    if (this.loadError) throw this.loadError; // KEYCHAIN_UNAVAILABLE with its fix
+    if (this.loadError) throw this.loadError; // KEYCHAIN_UNAVAILABLE, or a damaged saved sign-in, with its fix
   }
 
   private async refreshIfExpiring(): Promise<void> {

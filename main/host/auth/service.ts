@@ -1,17 +1,17 @@
-import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import { HarborError } from '../errors';
-import type { Disposable } from '../lifecycle';
+import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import { Redactor } from '../secrets/redactor';
 import { resolveSecretString } from '../secrets/references';
 import type { SecretStore } from '../secrets/store';
-import type { TransportAuth } from '../servers/connection';
+import type { TransportAuthParts } from '../servers/transport-auth';
 import { LoopbackCallbackServer } from './callback-server';
 import { parseOAuthConfig } from './config';
 import { OAuthCredentialStore } from './credential-store';
 import { authFetch } from './fetch';
 import type { BrowserOpener } from './opener';
 import { ServerAuth } from './server-auth';
-import { OAuthSession, type FinishesAuth } from './session';
+import { OAuthSession } from './session';
 
 export interface AuthServiceOptions {
   /** Where tokens and client registrations live (the OS keychain in the app and CLI). */
@@ -40,13 +40,6 @@ export interface AuthServiceOptions {
   readonly now?: () => number;
 }
 
-/** What the transport factory attaches to a remote server's transport. */
-export interface TransportAuthParts {
-  readonly provider: OAuthClientProvider;
-  readonly fetch: FetchLike;
-  bind(transport: FinishesAuth): TransportAuth;
-}
-
 /**
  * OAuth 2.1 for remote servers, owned by the Host: one ServerAuth per configured server (keyed by
  * name and URL), a shared loopback callback listener, and the sign-in/sign-out entry points.
@@ -59,6 +52,7 @@ export class AuthService implements Disposable {
   private readonly redactor: Redactor;
 
   constructor(private readonly options: AuthServiceOptions) {
+    trackDisposable(this);
     this.redactor = options.redactor ?? new Redactor();
     this.store = new OAuthCredentialStore(options.secrets, this.redactor);
     this.fetch = options.fetch ?? ((input, init) => fetch(input, init));
@@ -135,6 +129,7 @@ export class AuthService implements Disposable {
   }
 
   dispose(): Promise<void> {
+    markAsDisposed(this);
     this.servers.clear();
     return this.callbacks.dispose();
   }

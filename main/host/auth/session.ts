@@ -8,15 +8,10 @@ import type {
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import { HarborError } from '../errors';
-import type { TransportAuth } from '../servers/connection';
+import type { FinishesAuth, TransportAuth } from '../servers/transport-auth';
 import { toAuthError } from './errors';
 import type { ServerAuth } from './server-auth';
 import { assertBrowserUrl } from './url-policy';
-
-/** A transport that can redeem an authorization code (Streamable HTTP and legacy SSE both can). */
-export interface FinishesAuth {
-  finishAuth(callbackParams: URLSearchParams): Promise<void>;
-}
 
 interface PendingSignIn {
   readonly state: string;

@@ -1,12 +1,23 @@
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
 import type { ConsentChoice, ServerSummary } from '../../../preload/contract';
 import type { HostEvents } from '../events';
-import type { ToolCallOptions } from '../host';
 import type { Catalog } from '../servers/catalog';
+import type { CallOptions } from '../servers/connection';
+
+/** How the chat calls a tool: a call's timeouts and progress, plus who asks (for the consent gate). */
+export interface ChatToolCallOptions extends CallOptions {
+  readonly consent?: {
+    /** "Allow for this conversation" approvals are kept per conversation. */
+    readonly conversationId?: string;
+    /** `--yes`: the person approved this turn's calls up front. */
+    readonly approveOnce?: boolean;
+  };
+}
 
 /**
- * What the chat needs from the Host. The Host satisfies it as is; the chat never reaches around it
- * to a server, so every tool call goes through `callTool` and its consent gate.
+ * The port the chat needs from the Host, declared here so the chat depends on no Host code. The
+ * Host hands it calls that pass the consent gate and the redaction exit: the chat never reaches
+ * a server itself, and the model never sees a secret a server echoed.
  */
 export interface ChatHost {
   readonly events: HostEvents;
@@ -17,7 +28,7 @@ export interface ChatHost {
   listServers(): ServerSummary[];
   catalog(server: string): Promise<Catalog>;
   instructions(server: string): Promise<string | undefined>;
-  callTool(server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions): Promise<CallToolResult>;
+  callTool(server: string, tool: string, args: Record<string, unknown> | undefined, options: ChatToolCallOptions): Promise<CallToolResult>;
   /** Resources the person attaches to a message (application-controlled: no consent). */
   readResource(server: string, uri: string, options?: { signal?: AbortSignal }): Promise<ReadResourceResult>;
 }

@@ -13,7 +13,7 @@ import { listCompatibleModels } from './model-list';
 import { detectOllama, ollamaUrlFromEnv, type OllamaOffer } from './ollama';
 import { createLanguageModel, type SecretResolver } from './providers';
 import type { ChatSettings } from './settings';
-import { ConversationStore } from './store';
+import type { ConversationStore } from './conversations/store';
 import { buildSystemPrompt } from './system-prompt';
 import type { ActiveCall } from './tool-runner';
 import { runTurn, type TurnEvent, type TurnOutcome } from './turn';
@@ -21,8 +21,8 @@ import { gatherTurnTools } from './turn-tools';
 
 export interface ChatServiceDeps {
   readonly host: ChatHost;
-  /** The conversations database (in the data dir). */
-  readonly storePath: string;
+  /** The conversations (in the data dir). Its owner disposes it after the chat, so running turns finish writing. */
+  readonly store: ConversationStore;
   /** The registry file, named in "how to add a model". */
   readonly configPath: string;
   /** Current settings from the registry (throws when the registry is invalid). */
@@ -70,10 +70,10 @@ interface PendingElicitation {
 /**
  * The chat: starts turns (one at a time per conversation), stops them, keeps conversations, and
  * reports everything as `chat.*` Host events. Owned by the Host; `dispose()` stops running turns
- * (cancelling their tool calls) and closes the database.
+ * (cancelling their tool calls) and waits for their last writes.
  */
 export class ChatService implements Disposable {
-  readonly store: ConversationStore;
+  private readonly store: ConversationStore;
   private readonly running = new Map<string, RunningTurn>();
   private readonly active = new Map<string, ActiveCall>();
   private readonly elicitations = new Map<string, PendingElicitation>();
@@ -82,7 +82,7 @@ export class ChatService implements Disposable {
 
   constructor(private readonly deps: ChatServiceDeps) {
     this.now = deps.now ?? Date.now;
-    this.store = new ConversationStore(deps.storePath, this.now);
+    this.store = deps.store;
   }
 
   // ------------------------------------------------------------------------------------------
@@ -314,6 +314,5 @@ export class ChatService implements Disposable {
     const turns = [...this.running.values()];
     for (const turn of turns) turn.controller.abort(new HarborError('CANCELLED', 'Harbor is shutting down.'));
     await Promise.all(turns.map((t) => t.done?.catch(() => undefined)));
-    this.store.dispose();
   }
 }

@@ -8,7 +8,7 @@ import type { IndexedTool } from '../tools/tool-index';
 import type { ChatHost } from './chat-host';
 import type { ModelToolCall } from './model-step';
 import { untilAborted } from './abortable';
-import type { ConversationStore } from './store';
+import type { ConversationStore } from './conversations/store';
 import type { TurnTools } from './turn-tools';
 
 export interface CallProgress {

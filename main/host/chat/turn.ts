@@ -6,7 +6,7 @@ import type { ChatHost } from './chat-host';
 import { streamModelStep, type ModelToolCall } from './model-step';
 import type { ResolvedModel } from './providers';
 import type { ChatSettings } from './settings';
-import type { ConversationStore } from './store';
+import type { ConversationStore } from './conversations/store';
 import { runToolCall, type ActiveCall, type CallProgress } from './tool-runner';
 import type { TurnTools } from './turn-tools';
 

@@ -1,39 +1,27 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementResultingChanges, type StatementSync } from 'node:sqlite';
+import type { z } from 'zod';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import { ForeignCommits } from './commit-watch';
 import type { ToolDefinition } from './fingerprint';
+import {
+  ApprovalRow,
+  ChangeRow,
+  LaunchRow,
+  OverrideRow,
+  StandingMode,
+  StandingPin,
+  parseRow,
+  type ApprovalKind,
+  type ConsentTable,
+  type LaunchApproval,
+  type PolicyMode,
+  type ToolApproval,
+  type ToolChange,
+} from './rows';
 
-export type ApprovalKind = 'always' | 'once';
-
-export interface ToolApproval {
-  readonly server: string;
-  readonly tool: string;
-  readonly kind: ApprovalKind;
-  readonly fingerprint: string;
-  readonly definition: ToolDefinition;
-  readonly createdAt: number;
-}
-
-export interface LaunchApproval {
-  readonly server: string;
-  readonly launchHash: string;
-  readonly commandLine: string;
-  readonly createdAt: number;
-}
-
-export interface ToolChange {
-  readonly id: number;
-  readonly server: string;
-  readonly tool: string;
-  readonly before: ToolDefinition;
-  readonly after: ToolDefinition | null;
-  readonly changed: string[];
-  readonly at: number;
-}
-
-export type PolicyMode = 'ask' | 'allow' | 'deny';
+export type { ApprovalKind, LaunchApproval, PolicyMode, ToolApproval, ToolChange } from './rows';
 
 /** What decides a call without asking: the setting that applies and the pinned fingerprints. */
 export interface Standing {
@@ -54,6 +42,8 @@ export class ConsentStore implements Disposable {
   /** `standing` answers by server and tool, dropped on every write and every commit elsewhere. */
   private readonly standings = new Map<string, Standing>();
   private readonly foreignCommits: ForeignCommits;
+  /** Named in the error when a row read back is corrupt. */
+  private readonly path: string;
 
   private sql(text: string): StatementSync {
     let statement = this.statements.get(text);
@@ -64,6 +54,7 @@ export class ConsentStore implements Disposable {
   /** `watch: false` makes every call ask SQLite whether another connection committed (tests). */
   constructor(path: string, options: { watch?: boolean } = {}) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.path = path;
     this.db = new DatabaseSync(path);
     this.db.exec(`
       PRAGMA journal_mode = WAL;
@@ -89,10 +80,10 @@ export class ConsentStore implements Disposable {
   // Tool approvals --------------------------------------------------------------------------
 
   approvals(server?: string): ToolApproval[] {
-    const rows = (server === undefined
+    const rows = server === undefined
       ? this.sql('SELECT * FROM tool_approvals ORDER BY server, tool, kind').all()
-      : this.sql('SELECT * FROM tool_approvals WHERE server = ? ORDER BY tool, kind').all(server)) as unknown as ApprovalRow[];
-    return rows.map(toApproval);
+      : this.sql('SELECT * FROM tool_approvals WHERE server = ? ORDER BY tool, kind').all(server);
+    return rows.map((row) => this.parse(ApprovalRow, row, 'tool_approvals'));
   }
 
   /**
@@ -113,24 +104,30 @@ export class ConsentStore implements Disposable {
     return this.foreignCommits.watching;
   }
 
-  /** One statement, one read transaction, for all four answers. */
+  /** One statement, one read transaction, for all four answers; each parsed as the column of the row it came from. */
   private readStanding(server: string, tool: string): Standing {
     const row = this.sql(`SELECT
         (SELECT mode FROM policy_overrides WHERE server = ?1 AND tool = ?2) AS tool_mode,
         (SELECT mode FROM policy_overrides WHERE server = ?1 AND tool = '*') AS server_mode,
         (SELECT fingerprint FROM tool_approvals WHERE server = ?1 AND tool = ?2 AND kind = 'always') AS always_pin,
-        (SELECT fingerprint FROM tool_approvals WHERE server = ?1 AND tool = ?2 AND kind = 'once') AS once_pin`).get(server, tool) as {
-      tool_mode: PolicyMode | null;
-      server_mode: PolicyMode | null;
-      always_pin: string | null;
-      once_pin: string | null;
-    };
-    const override = row.tool_mode ?? row.server_mode;
+        (SELECT fingerprint FROM tool_approvals WHERE server = ?1 AND tool = ?2 AND kind = 'once') AS once_pin`).get(server, tool) ?? {};
+    const mode = (column: 'tool_mode' | 'server_mode', key: { server: string; tool: string }) =>
+      this.parse(StandingMode, row[column], 'policy_overrides', { key, column: 'mode' });
+    const pin = (column: 'always_pin' | 'once_pin', kind: ApprovalKind) =>
+      this.parse(StandingPin, row[column], 'tool_approvals', { key: { server, tool, kind }, column: 'fingerprint' });
+    const override = mode('tool_mode', { server, tool }) ?? mode('server_mode', { server, tool: '*' });
+    const always = pin('always_pin', 'always');
+    const once = pin('once_pin', 'once');
     return {
       ...(override !== null ? { override } : {}),
-      ...(row.always_pin !== null ? { always: row.always_pin } : {}),
-      ...(row.once_pin !== null ? { once: row.once_pin } : {}),
+      ...(always !== null ? { always } : {}),
+      ...(once !== null ? { once } : {}),
     };
+  }
+
+  /** A row (or one column of one) read back, parsed: DATA_CORRUPT naming the table, the row and the fix when it is not what Harbor writes. */
+  private parse<T extends z.ZodType>(schema: T, value: unknown, table: ConsentTable, at: { key?: Record<string, unknown>; column?: string } = {}): z.output<T> {
+    return parseRow(schema, value, { path: this.path, table, ...at });
   }
 
   /** Every write goes through here: this connection's own commits do not change data_version. */
@@ -140,8 +137,8 @@ export class ConsentStore implements Disposable {
   }
 
   approval(server: string, tool: string, kind: ApprovalKind): ToolApproval | undefined {
-    const row = this.sql('SELECT * FROM tool_approvals WHERE server = ? AND tool = ? AND kind = ?').get(server, tool, kind) as unknown as ApprovalRow | undefined;
-    return row ? toApproval(row) : undefined;
+    const row = this.sql('SELECT * FROM tool_approvals WHERE server = ? AND tool = ? AND kind = ?').get(server, tool, kind);
+    return row ? this.parse(ApprovalRow, row, 'tool_approvals') : undefined;
   }
 
   grant(server: string, tool: string, kind: ApprovalKind, fingerprint: string, definition: ToolDefinition, now = Date.now()): void {
@@ -165,10 +162,8 @@ export class ConsentStore implements Disposable {
   // Launch approvals ------------------------------------------------------------------------
 
   launchApproval(server: string): LaunchApproval | undefined {
-    const row = this.sql('SELECT * FROM launch_approvals WHERE server = ?').get(server) as
-      | { server: string; launch_hash: string; command_line: string; created_at: number }
-      | undefined;
-    return row ? { server: row.server, launchHash: row.launch_hash, commandLine: row.command_line, createdAt: row.created_at } : undefined;
+    const row = this.sql('SELECT * FROM launch_approvals WHERE server = ?').get(server);
+    return row ? this.parse(LaunchRow, row, 'launch_approvals') : undefined;
   }
 
   approveLaunch(server: string, launchHash: string, commandLine: string, now = Date.now()): void {
@@ -176,12 +171,7 @@ export class ConsentStore implements Disposable {
   }
 
   launchApprovals(): LaunchApproval[] {
-    return (this.sql('SELECT * FROM launch_approvals ORDER BY server').all() as unknown as Array<{ server: string; launch_hash: string; command_line: string; created_at: number }>).map((row) => ({
-      server: row.server,
-      launchHash: row.launch_hash,
-      commandLine: row.command_line,
-      createdAt: row.created_at,
-    }));
+    return this.sql('SELECT * FROM launch_approvals ORDER BY server').all().map((row) => this.parse(LaunchRow, row, 'launch_approvals'));
   }
 
   // Changes (rug pulls) -----------------------------------------------------------------------
@@ -192,15 +182,15 @@ export class ConsentStore implements Disposable {
 
   /** The newest recorded change of a tool, for the diff shown when it asks again. */
   lastChange(server: string, tool: string): ToolChange | undefined {
-    const row = this.sql('SELECT * FROM tool_changes WHERE server = ? AND tool = ? ORDER BY id DESC LIMIT 1').get(server, tool) as unknown as ChangeRow | undefined;
-    return row ? toChange(row) : undefined;
+    const row = this.sql('SELECT * FROM tool_changes WHERE server = ? AND tool = ? ORDER BY id DESC LIMIT 1').get(server, tool);
+    return row ? this.parse(ChangeRow, row, 'tool_changes') : undefined;
   }
 
   changes(server?: string): ToolChange[] {
-    const rows = (server === undefined
+    const rows = server === undefined
       ? this.sql('SELECT * FROM tool_changes ORDER BY id').all()
-      : this.sql('SELECT * FROM tool_changes WHERE server = ? ORDER BY id').all(server)) as unknown as ChangeRow[];
-    return rows.map(toChange);
+      : this.sql('SELECT * FROM tool_changes WHERE server = ? ORDER BY id').all(server);
+    return rows.map((row) => this.parse(ChangeRow, row, 'tool_changes'));
   }
 
   // Overrides (settings) --------------------------------------------------------------------
@@ -213,7 +203,7 @@ export class ConsentStore implements Disposable {
 
   /** Every override, for the settings page. */
   overrides(): Array<{ server: string; tool: string; mode: PolicyMode }> {
-    return this.sql('SELECT server, tool, mode FROM policy_overrides ORDER BY server, tool').all() as unknown as Array<{ server: string; tool: string; mode: PolicyMode }>;
+    return this.sql('SELECT server, tool, mode FROM policy_overrides ORDER BY server, tool').all().map((row) => this.parse(OverrideRow, row, 'policy_overrides'));
   }
 
   dispose(): void {
@@ -221,46 +211,4 @@ export class ConsentStore implements Disposable {
     this.foreignCommits.dispose();
     if (this.db.isOpen) this.db.close();
   }
-}
-
-interface ApprovalRow {
-  server: string;
-  tool: string;
-  kind: ApprovalKind;
-  fingerprint: string;
-  definition: string;
-  created_at: number;
-}
-
-interface ChangeRow {
-  id: number;
-  server: string;
-  tool: string;
-  before: string;
-  after: string | null;
-  changed: string;
-  at: number;
-}
-
-function toApproval(row: ApprovalRow): ToolApproval {
-  return {
-    server: row.server,
-    tool: row.tool,
-    kind: row.kind,
-    fingerprint: row.fingerprint,
-    definition: JSON.parse(row.definition) as ToolDefinition,
-    createdAt: row.created_at,
-  };
-}
-
-function toChange(row: ChangeRow): ToolChange {
-  return {
-    id: row.id,
-    server: row.server,
-    tool: row.tool,
-    before: JSON.parse(row.before) as ToolDefinition,
-    after: row.after === null ? null : (JSON.parse(row.after) as ToolDefinition),
-    changed: JSON.parse(row.changed) as string[],
-    at: row.at,
-  };
 }

@@ -77,3 +77,14 @@ export function checkRegistryText(text: string): { file?: RegistryFile; problems
     }),
   };
 }
+
+/** A server's config with one tool turned on or off (`disabledTools`, sorted; removed when empty). */
+export function withToolEnabled(config: ServerConfig, tool: string, enabled: boolean): ServerConfig {
+  const disabled = new Set(config.disabledTools ?? []);
+  if (enabled) disabled.delete(tool);
+  else disabled.add(tool);
+  const next: Record<string, unknown> = { ...config };
+  if (disabled.size > 0) next.disabledTools = [...disabled].sort();
+  else delete next.disabledTools;
+  return next as ServerConfig;
+}

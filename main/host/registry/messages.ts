@@ -20,7 +20,9 @@ export const registryErrorMap: z.core.$ZodErrorMap = (issue) => {
     case 'invalid_value':
       return `expected ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}, got ${quoteShort(issue.input)}`;
     case 'invalid_key':
-      return issue.origin === 'record' && issue.input === '' ? 'a name must not be empty' : `invalid name ${JSON.stringify(issue.input)}`;
+      if (issue.origin === 'record' && issue.input === '') return 'a name must not be empty';
+      // A name schema's own explanation (schema.ts serverNameProblem) says more than "invalid".
+      return issue.issues.find((inner) => inner.code === 'custom')?.message ?? `invalid name ${JSON.stringify(issue.input)}`;
     case 'unrecognized_keys':
       return `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')}`;
     default:

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { ElicitationRequestData } from '../../../preload/contract';
 import type { HostEvents } from '../events';
-import type { Disposable } from '../lifecycle';
+import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 
 interface Pending {
   readonly request: ElicitationRequestData;
@@ -22,7 +22,9 @@ export class InteractiveElicitation implements Disposable {
     private readonly events: HostEvents,
     private readonly timeoutMs = 10 * 60_000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    trackDisposable(this);
+  }
 
   readonly respond = (server: string, request: ElicitRequest['params'], context: { signal: AbortSignal }): Promise<ElicitResult> => {
     const id = randomUUID();
@@ -71,6 +73,7 @@ export class InteractiveElicitation implements Disposable {
   }
 
   dispose(): void {
+    markAsDisposed(this);
     for (const id of [...this.pending.keys()]) this.settle(id, { action: 'cancel' });
   }
 }

@@ -1,14 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import type { DiscoverResult, PriorDiscovery } from '@modelcontextprotocol/client';
+import { isSpecType, type DiscoverResult, type PriorDiscovery } from '@modelcontextprotocol/client';
+import { z } from 'zod';
 import { writeFileAtomic } from '../fs-atomic';
 
-interface EraRecord {
-  readonly configHash: string;
-  readonly prior: PriorDiscovery;
+/** One server's record as stored; the DiscoverResult is checked with the SDK's own spec schema. */
+const EraRecord = z.object({
+  configHash: z.string(),
+  prior: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('legacy') }),
+    z.object({ kind: z.literal('modern'), discover: z.custom<DiscoverResult>((value) => isSpecType.DiscoverResult(value)) }),
+  ]),
   /** A remote that answered Streamable HTTP the way legacy HTTP+SSE endpoints do: go straight to SSE. */
-  readonly sse?: true;
-  readonly at: number;
-}
+  sse: z.literal(true).optional(),
+  at: z.number(),
+});
+type EraRecord = z.infer<typeof EraRecord>;
 
 /** What a reconnect starts from: the era (and DiscoverResult), and for a remote, which transport. */
 export interface EraVerdict {
@@ -35,7 +41,8 @@ export class EraCache {
     const records = await this.load();
     const record = records[server];
     if (!record || record.configHash !== configHash) return undefined;
-    return { prior: record.prior, legacySse: record.sse === true && record.prior.kind === 'legacy' };
+    const prior: PriorDiscovery = record.prior;
+    return { prior, legacySse: record.sse === true && record.prior.kind === 'legacy' };
   }
 
   async set(server: string, configHash: string, finding: EraFinding): Promise<void> {
@@ -61,15 +68,26 @@ export class EraCache {
     return this.loading;
   }
 
+  /**
+   * The records on disk, parsed. It is only a cache: a missing, unreadable or corrupt file, or an
+   * entry of another shape (an older Harbor, a hand edit), is ignored as a cache miss — that
+   * server is probed again — and disappears with the next write. Never a crash.
+   */
   private async read(): Promise<Record<string, EraRecord>> {
     if (!this.path) return {};
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(await readFile(this.path, 'utf8'));
-      return parsed && typeof parsed === 'object' ? (parsed as Record<string, EraRecord>) : {};
+      parsed = JSON.parse(await readFile(this.path, 'utf8'));
     } catch {
-      // Missing or unreadable: it is only a cache, the next connect probes again.
       return {};
     }
+    const file = z.record(z.string(), z.unknown()).safeParse(parsed);
+    if (!file.success) return {};
+    const valid = Object.entries(file.data).flatMap(([server, value]) => {
+      const record = EraRecord.safeParse(value);
+      return record.success ? [[server, record.data] as const] : [];
+    });
+    return Object.fromEntries(valid);
   }
 
   private persist(): Promise<void> {

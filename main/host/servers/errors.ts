@@ -1,5 +1,6 @@
 import { ProtocolError, SdkError, SdkHttpError, UnauthorizedError } from '@modelcontextprotocol/client';
 import { HarborError } from '../errors';
+import { isNetworkFailure, isNotConnectedText } from './sdk-error-text';
 
 export interface FailureContext {
   readonly server: string;
@@ -13,7 +14,25 @@ export interface FailureContext {
   readonly userAborted?: boolean;
 }
 
-const NETWORK_FAILURE = /ECONNREFUSED|ECONNRESET|fetch failed|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ETIMEDOUT|network/i;
+/**
+ * A stdio server's process ended while the era probe (`server/discover`) was still unanswered:
+ * servers built on older SDKs exit on any request before `initialize`. Raised from what the
+ * transport saw on the wire, so the era fallback decides on this type, not on the SDK's text.
+ */
+export class ProbeInterruptedError extends Error {
+  constructor(server: string, options: { cause: unknown }) {
+    super(`"${server}" closed during the server/discover probe`, options);
+    this.name = 'ProbeInterruptedError';
+  }
+}
+
+/** A ready connection's transport closed without Harbor asking (a crash, a dropped remote). */
+export class ConnectionLostError extends Error {
+  constructor() {
+    super('Connection closed');
+    this.name = 'ConnectionLostError';
+  }
+}
 
 /**
  * Turns whatever the SDK or a transport threw into a HarborError a person can act on. The SDK's
@@ -22,6 +41,8 @@ const NETWORK_FAILURE = /ECONNREFUSED|ECONNRESET|fetch failed|ENOTFOUND|EAI_AGAI
  */
 export function toHarborError(error: unknown, ctx: FailureContext): HarborError {
   if (error instanceof HarborError) return error;
+  // What the SDK said when the probe was cut short is the failure to report.
+  if (error instanceof ProbeInterruptedError) return toHarborError(error.cause, ctx);
   const detail = ctx.stderrTail?.trim() ? ctx.stderrTail : undefined;
   const where = `"${ctx.server}"`;
   if (ctx.userAborted) {
@@ -31,7 +52,7 @@ export function toHarborError(error: unknown, ctx: FailureContext): HarborError 
     return new HarborError('AUTH_REQUIRED', `${where} requires sign-in. Run "harbor login ${ctx.server}".`, undefined, { cause: error });
   }
   if (error instanceof SdkHttpError) {
-    const status = (error as { status?: number }).status;
+    const status = error.status as number | undefined;
     if (status === 401) {
       return new HarborError('AUTH_REQUIRED', `${where} answered 401 Unauthorized. Run "harbor login ${ctx.server}".`, undefined, { cause: error });
     }
@@ -51,9 +72,7 @@ export function toHarborError(error: unknown, ctx: FailureContext): HarborError 
           { cause: error },
         );
       default: {
-        const cause = (error as { cause?: unknown }).cause;
-        const text = `${error.message} ${cause instanceof Error ? cause.message : ''}`;
-        if (NETWORK_FAILURE.test(text)) {
+        if (isNetworkFailure(error)) {
           return new HarborError('CONNECT_FAILED', `Cannot reach ${where} while ${ctx.action}: ${error.message}. Check that the server is running and the URL is right.`, detail, { cause: error });
         }
         return new HarborError('PROTOCOL_ERROR', `${where} failed while ${ctx.action}: ${error.message}`, detail, { cause: error });
@@ -64,10 +83,10 @@ export function toHarborError(error: unknown, ctx: FailureContext): HarborError 
     return new HarborError('PROTOCOL_ERROR', `${where} returned an error while ${ctx.action}: ${error.message} (code ${error.code}).`, detail, { cause: error });
   }
   const message = error instanceof Error ? error.message : String(error);
-  if (/not connected|connection closed/i.test(message)) {
+  if (error instanceof ConnectionLostError || isNotConnectedText(error)) {
     return new HarborError('CONNECTION_CLOSED', `${where} is not connected${ctx.exit ? ` (${ctx.exit})` : ''} while ${ctx.action}.`, detail, { cause: error });
   }
-  if (NETWORK_FAILURE.test(message)) {
+  if (isNetworkFailure(error)) {
     return new HarborError('CONNECT_FAILED', `Cannot reach ${where} while ${ctx.action}: ${message}. Check that the server is running and the URL is right.`, detail, { cause: error });
   }
   return new HarborError('CONNECT_FAILED', `${where} failed while ${ctx.action}: ${message}`, detail, { cause: error });

@@ -34,8 +34,8 @@ const VARIABLE = /\$\{([a-z]+):([^}]*)\}/g;
 
 /**
  * Expands `${harbor:node}` and `${harbor:resources}` in a server's command, args, env, cwd, URL
- * and headers. Other `${…}` references (`${secret:NAME}` — the secrets issue) are left for their
- * own resolver; an unknown `${harbor:…}` is an error naming the fix.
+ * and headers. Other `${…}` references (`${secret:NAME}`, resolved from the keychain) are left
+ * for their own resolver; an unknown `${harbor:…}` is an error naming the fix.
  */
 export function resolveLaunch(name: string, config: ServerConfig, vars: LaunchVariables): LaunchSpec {
   const expand = (value: string): string =>

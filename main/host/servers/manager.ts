@@ -1,10 +1,11 @@
 import type { Implementation } from '@modelcontextprotocol/client';
 import type { ServerSummary } from '../../../preload/contract';
 import { HarborError } from '../errors';
-import type { Disposable } from '../lifecycle';
+import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import type { ServerConfig } from '../registry/schema';
 import { RestartPolicy, type RestartPolicyOptions } from './backoff';
-import { ServerConnection, type ConnectionChange, type TransportFactory } from './connection';
+import { ServerConnection } from './connection';
+import type { ConnectionChange, TransportFactory } from './connection-types';
 import type { ElicitationBroker } from './elicitation';
 import type { EraCache } from './era-cache';
 import { describeLaunch, resolveLaunch, type LaunchSpec, type LaunchVariables } from './launch';
@@ -24,7 +25,7 @@ export interface ServerManagerDeps {
   readonly onChange: (server: string, change: ConnectionChange) => void;
   /** Launch consent (stdio): resolves when the person approved starting the server as configured. */
   readonly authorizeLaunch?: (server: string, trusted: boolean, spec: LaunchSpec) => Promise<void>;
-  /** Resolves a launch's `${secret:…}` references just before it opens (secrets issue). */
+  /** Resolves a launch's `${secret:…}` references just before it opens. */
   readonly prepareLaunch?: (server: string, spec: LaunchSpec) => Promise<LaunchSpec>;
 }
 
@@ -50,6 +51,7 @@ export class ServerManager implements Disposable {
     servers: ReadonlyMap<string, ServerConfig>,
     private readonly deps: ServerManagerDeps,
   ) {
+    trackDisposable(this);
     for (const [name, config] of servers) this.entries.set(name, this.createEntry(name, config));
   }
 
@@ -176,6 +178,7 @@ export class ServerManager implements Disposable {
 
   /** Stops every server in parallel through its stop ladder. */
   async dispose(): Promise<void> {
+    markAsDisposed(this);
     const connections = [...this.entries.values()].flatMap((e) => (e.connection ? [e.connection] : []));
     this.entries.clear();
     const results = await Promise.allSettled(connections.map((c) => c.dispose()));

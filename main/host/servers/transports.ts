@@ -1,19 +1,19 @@
 import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { TransportAuthParts } from '../auth/service';
-import type { OpenedTransport, TransportFactory } from './connection';
+import type { OpenedTransport, TransportFactory } from './connection-types';
 import type { LaunchSpec } from './launch';
 import { buildServerEnv } from './stdio/environment';
 import { INSTANCE_ENV, hostInstanceId } from './stdio/orphans';
 import { SupervisedStdioTransport } from './stdio/transport';
+import type { TransportAuthSource } from './transport-auth';
 
 export interface TransportFactoryDeps {
   readonly stopGraces?: { stdinGraceMs: number; termGraceMs: number };
-  /** Masks secrets in a server's stderr before Harbor shows or stores any of it (secrets issue). */
+  /** Masks secrets in a server's stderr before Harbor shows or stores any of it. */
   readonly redact?: (text: string) => string;
   /** The user's login-shell PATH (resolved once, before the first launch), so GUI launches find npx/uvx. */
   readonly loginPathValue?: () => string | undefined;
-  /** OAuth for remote servers (AuthService.forTransport): provider, watching fetch, sign-in handle. */
-  readonly auth?: (server: string, url: string, headers: Readonly<Record<string, string>>) => TransportAuthParts | undefined;
+  /** OAuth for remote servers (main/host/auth implements it): provider, watching fetch, sign-in handle. */
+  readonly auth?: TransportAuthSource;
 }
 
 /** Opens the right transport for a launch spec: supervised stdio, Streamable HTTP, or legacy SSE. */
@@ -41,6 +41,7 @@ export function createTransportFactory(deps: TransportFactoryDeps = {}): Transpo
         transport,
         stderrTail: () => (deps.redact ? deps.redact(transport.stderrTail(40)) : transport.stderrTail(40)),
         exitDescription: () => describeExit(transport.exitInfo),
+        probeInterrupted: () => transport.probeInterrupted,
       };
     }
     const headers = { ...spec.headers };

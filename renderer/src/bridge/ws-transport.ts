@@ -1,6 +1,6 @@
 /**
  * The contract's Transport over browser mode's WebSocket: requests are `{id, command, payload}`,
- * replies `{id, result}`, Host events `{event, payload}` (schemas in preload/contract.ts).
+ * replies `{id, result}`, Host events `{event, payload}` (schemas in preload/contract/api.ts).
  * It never reconnects on its own: a restarted `harbor web` has a new token and a new URL.
  */
 import { WsServerFrame, type Transport } from '../../../preload/contract';

@@ -1,4 +1,4 @@
-import type { HarborErrorData, Result } from '../../../preload/contract';
+import { isErrorCode, type HarborErrorData, type Result } from '../../../preload/contract';
 
 /** What a page shows while it fetches something from the Host. */
 export type LoadState<T> =
@@ -18,7 +18,7 @@ export function asErrorData(error: unknown): HarborErrorData {
   if (typeof error === 'object' && error !== null) {
     const { code, message, detail } = error as Record<string, unknown>;
     return {
-      code: typeof code === 'string' ? code : 'INTERNAL',
+      code: isErrorCode(code) ? code : 'INTERNAL',
       message: typeof message === 'string' && message ? message : 'Something went wrong, and Harbor gave no details.',
       ...(typeof detail === 'string' && detail ? { detail } : {}),
     };

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ImportReportData, RegistryView, ServerSummary } from '../../../preload/contract';
+import type { ErrorCode, HarborErrorData, ImportReportData, RegistryView, ServerSummary } from '../../../preload/contract';
 import { ArgsEditor } from '../../../renderer/src/features/servers/ArgsEditor';
 import { hintFor } from '../../../renderer/src/features/servers/error-hints';
 import { KeyValueEditor } from '../../../renderer/src/features/servers/KeyValueEditor';
@@ -50,7 +50,7 @@ describe('ServerList', () => {
     rerender(<ServerList state={{ status: 'error', error: { code: 'CONFIG_IO', message: 'Cannot read /x/harbor.json: permission denied.' } }} onRetry={() => undefined} />);
     expect(screen.getByRole('alert').textContent).toContain('Cannot read /x/harbor.json: permission denied.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
-    const malformed = { code: 'INTERNAL', message: { nested: true } } as unknown as { code: string; message: string };
+    const malformed = { code: 'INTERNAL', message: { nested: true } } as unknown as HarborErrorData;
     rerender(<ServerList state={{ status: 'error', error: malformed }} />);
     expect(screen.getByRole('alert').textContent).not.toContain('[object Object]');
     rerender(<ServerList state={{ status: 'ready', value: [] }} />);
@@ -151,7 +151,7 @@ describe('StateBadge and error hints', () => {
   });
 
   it('says what to do about common failures', () => {
-    const error = (code: string, message: string) => ({ kind: 'error' as const, code, message, stderrTail: '' });
+    const error = (code: ErrorCode, message: string) => ({ kind: 'error' as const, code, message, stderrTail: '' });
     expect(hintFor({ transport: 'stdio', target: 'npx -y x' }, error('SPAWN_FAILED', 'spawn npx ENOENT'))).toMatchObject({ action: 'edit', text: expect.stringContaining('${harbor:node}') });
     expect(hintFor({ transport: 'stdio', target: 'uvx x' }, error('SPAWN_FAILED', 'spawn uvx ENOENT'))?.text).toContain('~/.local/bin');
     expect(hintFor({ transport: 'stdio', target: 'x' }, error('CONSENT_REQUIRED', 'Launching "x" …'))?.action).toBe('allowLaunch');

@@ -16,7 +16,7 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import type { HarborError } from '../../errors';
-import { toDisposable, type Disposable } from '../../lifecycle';
+import { markAsDisposed, toDisposable, trackDisposable, type Disposable } from '../../lifecycle';
 import { LineRing } from '../ring-buffer';
 import { buildServerEnv, resolveCommand } from './environment';
 import { signalEntries, signalGroup, snapshotDescendants, type ProcEntry } from './process-tree';
@@ -73,6 +73,7 @@ export class StdioProcess implements Disposable {
     private readonly context: { command: string; cwd: string | undefined; env: Record<string, string> },
     stderrLines: number,
   ) {
+    trackDisposable(this);
     this.stderr = new LineRing(stderrLines);
     let resolveExit!: (info: ExitInfo) => void;
     this.exited = new Promise((resolve) => (resolveExit = resolve));
@@ -186,6 +187,7 @@ export class StdioProcess implements Disposable {
    * share one run.
    */
   stop(graces: StopGraces = {}): Promise<void> {
+    if (!this.stopping) markAsDisposed(this);
     this.stopping ??= this.runStopLadder(graces);
     return this.stopping;
   }

@@ -52,8 +52,11 @@ export class SupervisedStdioTransport implements Transport {
   private drainWait: Promise<void> | undefined;
   private readonly splitter: ByteLineSplitter;
   private noise = 0;
-  /** This transport's listeners on its process: they end with the transport. */
-  private readonly listening: Disposable[] = [];
+  /** The process's exit and stderr listeners: they end with the transport. */
+  private readonly listeners: Disposable[] = [];
+  /** Id of the era probe (`server/discover`) sent and not yet answered, while it is the last request. */
+  private pendingProbe: string | number | undefined;
+  private probeCut = false;
 
   constructor(
     private readonly launch: StdioLaunch,
@@ -77,20 +80,17 @@ export class SupervisedStdioTransport implements Transport {
     const proc = StdioProcess.spawn({ ...this.launch, stderrLines: this.options.stderrLines });
     this.proc = proc;
     const onStderrLine = this.options.onStderrLine;
-    if (onStderrLine) this.listening.push(proc.onStderrLine(onStderrLine));
+    if (onStderrLine) this.listeners.push(proc.onStderrLine(onStderrLine));
     proc.stdout.on('data', (chunk: Buffer) => this.splitter.push(chunk));
     proc.stdout.on('end', () => this.splitter.end());
     proc.stdout.on('error', (error) => this.onerror?.(error));
-    this.listening.push(
+    this.listeners.push(
       proc.onExit(() => {
         // A process that never started is reported by start() rejecting, not as a closed connection.
         if (!proc.spawnError) void this.shutDown();
       }),
     );
-    await proc.spawned.catch((error: unknown) => {
-      this.stopListening();
-      throw error;
-    });
+    await proc.spawned;
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
@@ -98,6 +98,10 @@ export class SupervisedStdioTransport implements Transport {
     const stdin = proc?.stdin;
     if (!proc || !stdin || this.closing || proc.exitInfo || !stdin.writable) {
       throw new SdkError(SdkErrorCode.NotConnected, 'Not connected');
+    }
+    if ('method' in message && 'id' in message) {
+      // Any other request means the client stopped waiting for the probe (it fell back).
+      this.pendingProbe = message.method === 'server/discover' ? message.id : undefined;
     }
     if (!stdin.write(`${JSON.stringify(message)}\n`)) await this.waitForDrain(stdin);
   }
@@ -131,27 +135,32 @@ export class SupervisedStdioTransport implements Transport {
     return this.proc?.exitInfo;
   }
 
+  /**
+   * True when the process ended (or was closed) while the era probe was unanswered: servers on
+   * older SDKs exit on any request before `initialize`. The SDK reports that only as text.
+   */
+  get probeInterrupted(): boolean {
+    return this.probeCut;
+  }
+
   /** How many stdout lines were not JSON-RPC messages. */
   get noiseLines(): number {
     return this.noise;
   }
 
   private shutDown(): Promise<void> {
+    if (!this.closing && this.pendingProbe !== undefined) this.probeCut = true;
     this.closing ??= (async () => {
       try {
         await this.proc?.stop(this.options.stopGraces);
       } finally {
-        this.stopListening();
+        for (const listener of this.listeners.splice(0)) void listener.dispose();
         // Anything still buffered (a last line without newline) is delivered before the close.
         this.splitter.end();
         this.fireClose();
       }
     })();
     return this.closing;
-  }
-
-  private stopListening(): void {
-    for (const subscription of this.listening.splice(0)) void subscription.dispose();
   }
 
   private fireClose(): void {
@@ -169,6 +178,7 @@ export class SupervisedStdioTransport implements Transport {
       this.reportNoise(line);
       return;
     }
+    if (this.pendingProbe !== undefined && 'id' in message && message.id === this.pendingProbe && !('method' in message)) this.pendingProbe = undefined;
     try {
       this.onmessage?.(message);
     } catch (error) {

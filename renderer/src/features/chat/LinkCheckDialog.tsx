@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef } from 'react';
 import { Modal } from '../consent/Modal';
-import { openExternally, reviewUrl } from '../elicitation/url-safety';
+import { OPENABLE_LINK_SCHEMES, openExternally, reviewUrl } from '../elicitation/url-safety';
 import { UrlView } from '../elicitation/UrlView';
 
 /**
@@ -10,7 +10,7 @@ import { UrlView } from '../elicitation/UrlView';
 export function LinkCheckDialog({ href, onClose }: { readonly href: string; readonly onClose: () => void }) {
   const titleId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const review = useMemo(() => reviewUrl(href, ['https:', 'http:', 'mailto:']), [href]);
+  const review = useMemo(() => reviewUrl(href, OPENABLE_LINK_SCHEMES), [href]);
   return (
     <Modal labelledBy={titleId} onCancel={onClose} initialFocus={cancelRef} className="link-check">
       <header className="modal__header">

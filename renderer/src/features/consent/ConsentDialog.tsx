@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 import type { ConsentChoice, ConsentRequest } from '../../../../preload/contract';
+import { visibleText } from '../../lib/visible-text';
 import { Countdown } from './Countdown';
 import { DefinitionDiff } from './DefinitionDiff';
 import { Modal } from './Modal';
@@ -38,18 +39,22 @@ function hints(annotations: Record<string, unknown> | undefined): string[] {
 }
 
 function pretty(value: unknown): string {
+  let text: string;
   try {
-    return JSON.stringify(value, null, 2) ?? String(value);
+    text = JSON.stringify(value, null, 2) ?? String(value);
   } catch {
-    return String(value);
+    text = String(value);
   }
+  return visibleText(text, { multiline: true });
 }
 
 /**
  * The person decides before a tool runs or a server launches. Everything shown is plain text: the
  * server as the person configured it, the tool's own title and full description, the exact
  * arguments (how data leaves the conversation), and — when the tool changed since it was approved
- * — what changed. Deny has the focus; Escape and closing deny.
+ * — what changed. Names, command lines, descriptions and arguments go through visibleText: a bidi
+ * override or an invisible character shows as ⟨U+…⟩ instead of disguising what is approved.
+ * Deny has the focus; Escape and closing deny.
  */
 export function ConsentDialog({ request, waiting, onDecide }: Props) {
   const denyRef = useRef<HTMLButtonElement>(null);
@@ -58,12 +63,15 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
   const launch = request.kind === 'launch';
   const labels = launch ? LAUNCH_LABELS : TOOL_LABELS;
   const tool = request.tool;
-  const toolName = tool?.title ? `${tool.title} (${tool.name})` : (tool?.name ?? 'a tool');
+  const server = visibleText(request.server);
+  const name = visibleText(tool?.name ?? '');
+  const toolTitle = tool?.title ? visibleText(tool.title) : undefined;
+  const toolName = toolTitle ? `${toolTitle} (${name})` : tool ? name : 'a tool';
   const title = launch
-    ? `Start the server “${request.server}”?`
+    ? `Start the server “${server}”?`
     : request.stale
-      ? `“${tool?.name ?? ''}” on ${request.server} changed since you approved it`
-      : `Allow ${request.server} to run “${tool?.title ?? tool?.name ?? ''}”?`;
+      ? `“${name}” on ${server} changed since you approved it`
+      : `Allow ${server} to run “${toolTitle ?? name}”?`;
   const toolHints = hints(tool?.annotations);
   // Deny is always offered (and is what Escape, closing and the deadline do).
   const options = ['deny' as const, ...request.options.filter((o) => o !== 'deny')];
@@ -97,7 +105,7 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
         <dl className="facts consent__facts">
           <dt>Server</dt>
           <dd>
-            <strong>{request.server}</strong>{' '}
+            <strong>{server}</strong>{' '}
             <span className={`badge ${request.trusted ? 'badge--ready' : 'badge--starting'}`}>{request.trusted ? 'Trusted' : 'Not trusted'}</span>
             <span className="consent__note">
               {request.trusted
@@ -113,7 +121,7 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
               <dd>{toolName}</dd>
               <dt>Description</dt>
               <dd>
-                <p className="plain-text consent__description">{tool.description || '(The server gave no description.)'}</p>
+                <p className="plain-text consent__description">{tool.description ? visibleText(tool.description, { multiline: true }) : '(The server gave no description.)'}</p>
               </dd>
               {toolHints.length > 0 ? (
                 <>
@@ -141,19 +149,19 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
         {request.launch ? (
           <section className="consent__section" aria-label="Command">
             <h3 className="consent__subtitle">Command line</h3>
-            <pre className="consent__code">{request.launch.commandLine}</pre>
+            <pre className="consent__code">{visibleText(request.launch.commandLine)}</pre>
             {request.launch.cwd ? (
               <p>
-                Working folder: <code>{request.launch.cwd}</code>
+                Working folder: <code>{visibleText(request.launch.cwd)}</code>
               </p>
             ) : null}
             <h3 className="consent__subtitle">Environment variables it gets</h3>
             {request.launch.envNames.length > 0 ? (
               <>
                 <ul className="consent__env" aria-label="Environment variable names">
-                  {request.launch.envNames.map((name) => (
-                    <li key={name}>
-                      <code>{name}</code>
+                  {request.launch.envNames.map((envName) => (
+                    <li key={envName}>
+                      <code>{visibleText(envName)}</code>
                     </li>
                   ))}
                 </ul>

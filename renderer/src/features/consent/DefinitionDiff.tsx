@@ -1,7 +1,10 @@
+import { visibleText } from '../../lib/visible-text';
 import { diffDefinitions, type DiffLine } from './definition-diff';
 
 const MARK: Record<DiffLine['kind'], string> = { same: ' ', removed: '−', added: '+' };
 const SPOKEN: Record<DiffLine['kind'], string> = { same: '', removed: 'Removed: ', added: 'Added: ' };
+/** A line of the server's text, hidden characters made visible (indentation kept). */
+const shown = (text: string) => (text ? visibleText(text, { multiline: true }) : ' ');
 
 /**
  * What changed in a tool since the person approved it: each changed field with its lines marked
@@ -26,7 +29,7 @@ export function DefinitionDiff({ before, after, changed }: { readonly before: un
                   {MARK[line.kind]}
                 </span>
                 <span className="visually-hidden">{SPOKEN[line.kind]}</span>
-                {line.kind === 'removed' ? <del>{line.text || ' '}</del> : line.kind === 'added' ? <ins>{line.text || ' '}</ins> : <span>{line.text || ' '}</span>}
+                {line.kind === 'removed' ? <del>{shown(line.text)}</del> : line.kind === 'added' ? <ins>{shown(line.text)}</ins> : <span>{shown(line.text)}</span>}
               </li>
             ))}
           </ol>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, type FormEvent, type RefObject } from 'react';
+import { visibleText } from '../../lib/visible-text';
 import { SchemaFields, sensitiveFields, useSchemaForm } from '../../ui/schema-form';
 import { Countdown } from '../consent/Countdown';
 import { Modal } from '../consent/Modal';
@@ -43,7 +44,8 @@ export function ElicitationDialog({ request, waiting, onAnswer, open }: Props) {
   const body = useRef<HTMLDivElement>(null);
   const declineRef = useRef<HTMLButtonElement>(null);
   const url = request.mode === 'url';
-  const title = url ? `“${request.server}” asks you to open a web page` : `“${request.server}” asks for your input`;
+  const server = visibleText(request.server);
+  const title = url ? `“${server}” asks you to open a web page` : `“${server}” asks for your input`;
 
   // A form gets the focus in its first field (after the dialog's own initial focus).
   useEffect(() => {
@@ -62,10 +64,10 @@ export function ElicitationDialog({ request, waiting, onAnswer, open }: Props) {
       </header>
       <div className="modal__body" ref={body}>
         <p id={leadId} className="consent__lead">
-          Asked by the server <strong>{request.server}</strong>
-          {request.during ? <> while running {request.during}</> : null}. Its message:
+          Asked by the server <strong>{server}</strong>
+          {request.during ? <> while running {visibleText(request.during)}</> : null}. Its message:
         </p>
-        <blockquote className="elicitation__message plain-text">{request.message || '(no message)'}</blockquote>
+        <blockquote className="elicitation__message plain-text">{request.message ? visibleText(request.message, { multiline: true }) : '(no message)'}</blockquote>
         {url ? (
           <UrlPart request={request} onAnswer={onAnswer} open={open} declineRef={declineRef} />
         ) : (
@@ -117,7 +119,7 @@ function FormPart({ request, formId, onAnswer }: { readonly request: PendingElic
           </p>
         </div>
       ) : null}
-      <form id={formId} noValidate onSubmit={submit} aria-label={`Answer to ${request.server}`}>
+      <form id={formId} noValidate onSubmit={submit} aria-label={`Answer to ${visibleText(request.server)}`}>
         <SchemaFields form={form} emptyText="The server asks for no fields: Accept just says yes." />
       </form>
     </>

@@ -1,11 +1,15 @@
+import { visibleText } from '../../lib/visible-text';
 import type { UrlReview } from './url-safety';
 import './elicitation.css';
 
 /**
  * The full URL with the part that says who runs the site highlighted, and every warning about it
  * spelled out. Text only: the URL is never a live link here (opening is a separate, explicit step).
+ * A parsed http(s) URL is ASCII, but an unparsable one, a mailto: address (decoded) and the
+ * Unicode form of a domain are not: every part goes through visibleText.
  */
-export function UrlView({ review, label = 'Address' }: { readonly review: UrlReview; readonly label?: string }) {
+export function UrlView({ review: raw, label = 'Address' }: { readonly review: UrlReview; readonly label?: string }) {
+  const review = shownReview(raw);
   const { parts } = review;
   return (
     <div className="url-view">
@@ -43,4 +47,16 @@ export function UrlView({ review, label = 'Address' }: { readonly review: UrlRev
       ) : null}
     </div>
   );
+}
+
+function shownReview(review: UrlReview): UrlReview {
+  const { parts, unicodeDomain, problem } = review;
+  return {
+    ...review,
+    href: visibleText(review.href),
+    ...(parts ? { parts: { scheme: parts.scheme, subdomain: visibleText(parts.subdomain), domain: visibleText(parts.domain), port: parts.port, rest: visibleText(parts.rest) } } : {}),
+    ...(unicodeDomain !== undefined ? { unicodeDomain: visibleText(unicodeDomain) } : {}),
+    ...(problem !== undefined ? { problem: visibleText(problem) } : {}),
+    warnings: review.warnings.map((warning) => visibleText(warning)),
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * A URL a server or a model wants the person to open, taken apart so they can see where it really
  * goes: the registrable domain highlighted, the rest muted, and warnings for the usual tricks
- * (look-alike internationalized names, "bank.com@evil.example", plain http, raw IP addresses).
+ * (look-alike internationalized names, "bank.com@evil.example", raw IP addresses); plain http and
+ * mailto: attachments are refused, as the opener refuses them.
  * Pure: nothing here fetches or opens anything.
  */
 
@@ -109,10 +110,22 @@ function scriptsOf(text: string): string[] {
 }
 
 /**
- * Reviews a URL before it may be opened in the system browser. `schemes` are the ones allowed
- * (elicitation: http and https; a chat link may also be mailto).
+ * The addresses Harbor's opener hands to the OS (main/window.ts toExternalUrl): https, and for
+ * links in the conversation mailto. Plain http is not opened, so no dialog offers it.
  */
-export function reviewUrl(raw: string, schemes: readonly string[] = ['https:', 'http:']): UrlReview {
+export const OPENABLE_SCHEMES = ['https:'] as const;
+export const OPENABLE_LINK_SCHEMES = ['https:', 'mailto:'] as const;
+
+/** A mailto: that asks the mail client to attach a file (attach=, attachment=): the opener refuses it. */
+function attachesFiles(url: URL): boolean {
+  return [...url.searchParams.keys()].some((key) => key.trim().toLowerCase().startsWith('attach'));
+}
+
+/**
+ * Reviews a URL before it may be opened in the system browser. `schemes` are the ones allowed
+ * (elicitation: https; a chat link may also be mailto).
+ */
+export function reviewUrl(raw: string, schemes: readonly string[] = OPENABLE_SCHEMES): UrlReview {
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -120,10 +133,18 @@ export function reviewUrl(raw: string, schemes: readonly string[] = ['https:', '
     return { href: raw, openable: false, problem: 'This is not a valid web address.', warnings: [] };
   }
   if (!schemes.includes(url.protocol)) {
-    return { href: url.href, openable: false, problem: `Harbor does not open "${url.protocol}" addresses, only ${schemes.map((s) => s.replace(':', '')).join(' and ')}.`, warnings: [] };
+    const problem =
+      url.protocol === 'http:'
+        ? 'Harbor opens only encrypted (https) web addresses, and this one is plain http: anyone on the network could read or change the page. Copy it into your browser yourself if you trust it.'
+        : `Harbor does not open "${url.protocol}" addresses, only ${schemes.map((s) => s.replace(':', '')).join(' and ')}.`;
+    return { href: url.href, openable: false, problem, warnings: [] };
   }
   if (url.protocol === 'mailto:') {
-    return { href: url.href, openable: url.pathname !== '', parts: { scheme: 'mailto:', subdomain: '', domain: decodeURIComponent(url.pathname), port: '', rest: url.search }, warnings: [] };
+    const parts = { scheme: 'mailto:', subdomain: '', domain: decodeURIComponent(url.pathname), port: '', rest: url.search };
+    if (attachesFiles(url)) {
+      return { href: url.href, openable: false, parts, problem: 'This e-mail link asks your mail program to attach a file from your computer. Harbor does not open such links.', warnings: [] };
+    }
+    return { href: url.href, openable: url.pathname !== '', parts, warnings: [] };
   }
   const warnings: string[] = [];
   if (url.username || url.password) {
@@ -149,7 +170,6 @@ export function reviewUrl(raw: string, schemes: readonly string[] = ['https:', '
       }
     }
   }
-  if (url.protocol === 'http:') warnings.push('The connection is not encrypted (http, not https): others on the network can read and change what you send.');
   if (IPV4.test(url.hostname) || url.hostname.startsWith('[')) warnings.push('It points at a bare IP address, not a named site.');
   return {
     href: url.href,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { HarborErrorData, ServerSummary } from '../../../../preload/contract';
+import type { ErrorCode, HarborErrorData, ServerSummary } from '../../../../preload/contract';
 import { useHarbor } from '../../app/services';
 import { asErrorData } from '../../lib/load-state';
 import { ErrorMessage } from '../../ui/ErrorMessage';
@@ -7,7 +7,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 type Action = 'start' | 'restart' | 'stop' | 'allowLaunch';
 
 /** Failures a start leaves in the server's state, where the card explains them. */
-const STATE_CODES = new Set([
+const STATE_CODES = new Set<ErrorCode>([
   'SPAWN_FAILED',
   'CONNECT_FAILED',
   'CONNECTION_CLOSED',

@@ -1,0 +1,123 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { ModelMessage } from 'ai';
+import type { Conversation, ConversationSummary, HarborErrorData, TurnStatus } from '../../../../preload/contract';
+import { markAsDisposed, trackDisposable, type Disposable } from '../../lifecycle';
+import { openConversationDatabase } from './database';
+import { ConversationRepository, type NewToolCall, type ToolCallUpdate } from './repository';
+import { ConversationViews } from './views';
+
+export type { NewToolCall, ToolCallUpdate } from './repository';
+
+interface Opened {
+  readonly db: DatabaseSync;
+  readonly writes: ConversationRepository;
+  readonly reads: ConversationViews;
+}
+
+/**
+ * Conversations in SQLite (node:sqlite, WAL) in the data dir, opened on first use: the schema and
+ * crash recovery (database.ts), writes (repository.ts) and reads in the contract's shapes
+ * (views.ts). A turn whose process died is marked "interrupted" the next time the store opens.
+ */
+export class ConversationStore implements Disposable {
+  private opened: Opened | undefined;
+
+  constructor(
+    readonly path: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    trackDisposable(this);
+  }
+
+  private open(): Opened {
+    if (!this.opened) {
+      const db = openConversationDatabase(this.path, this.now);
+      this.opened = { db, writes: new ConversationRepository(db, this.now), reads: new ConversationViews(db, this.path) };
+    }
+    return this.opened;
+  }
+
+  private get writes(): ConversationRepository {
+    return this.open().writes;
+  }
+
+  private get reads(): ConversationViews {
+    return this.open().reads;
+  }
+
+  // Conversations
+
+  createConversation(title = ''): ConversationSummary {
+    return this.reads.summary(this.writes.createConversation(title));
+  }
+
+  /** An exact id, or a unique prefix of at least 6 characters (the CLI prints short ids). */
+  resolveId(idOrPrefix: string): string {
+    return this.reads.resolveId(idOrPrefix);
+  }
+
+  summary(id: string): ConversationSummary {
+    return this.reads.summary(id);
+  }
+
+  list(): ConversationSummary[] {
+    return this.reads.list();
+  }
+
+  rename(id: string, title: string): ConversationSummary {
+    this.writes.rename(id, title);
+    return this.reads.summary(id);
+  }
+
+  delete(id: string): boolean {
+    return this.writes.delete(id);
+  }
+
+  toolMode(id: string): 'direct' | 'search' | undefined {
+    return this.reads.toolMode(id);
+  }
+
+  setToolMode(id: string, mode: 'direct' | 'search'): void {
+    this.writes.setToolMode(id, mode);
+  }
+
+  // Turns
+
+  startTurn(conversationId: string, userText: string, model: string, attachmentParts: readonly string[] = []): string {
+    return this.writes.startTurn(conversationId, userText, model, attachmentParts);
+  }
+
+  appendStep(conversationId: string, turnId: string, step: number, messages: readonly ModelMessage[]): void {
+    this.writes.appendStep(conversationId, turnId, step, messages);
+  }
+
+  finishTurn(turnId: string, status: Exclude<TurnStatus, 'running'>, note?: string, error?: HarborErrorData): void {
+    this.writes.finishTurn(turnId, status, note, error);
+  }
+
+  insertToolCall(conversationId: string, call: NewToolCall): number {
+    return this.writes.insertToolCall(conversationId, call);
+  }
+
+  updateToolCall(rowId: number, update: ToolCallUpdate): void {
+    this.writes.updateToolCall(rowId, update);
+  }
+
+  // Reading
+
+  /** The conversation as the model sees it: every stored message, in order. */
+  history(conversationId: string): ModelMessage[] {
+    return this.reads.history(conversationId);
+  }
+
+  /** The conversation as a person sees it: turns with their messages, tool calls and notes. */
+  conversation(id: string): Conversation {
+    return this.reads.conversation(id);
+  }
+
+  dispose(): void {
+    markAsDisposed(this);
+    this.opened?.db.close();
+    this.opened = undefined;
+  }
+}

@@ -1,0 +1,169 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { modelMessageSchema, type ModelMessage } from 'ai';
+import type { z } from 'zod';
+import { isErrorCode, type ChatAttachment, type ChatItem, type ChatToolCall, type ChatTurn, type Conversation, type ConversationSummary, type HarborErrorData } from '../../../../preload/contract';
+import { HarborError } from '../../errors';
+import { parseAttachmentPart } from '../attachments';
+import { MessageRow, parseRow, SummaryRow, ToolCallRow, TurnRow } from './rows';
+
+const SUMMARY_COLUMNS = `c.id, c.title, c.created_at, c.updated_at,
+  (SELECT COUNT(*) FROM turns t WHERE t.conversation_id = c.id) AS turn_count,
+  (SELECT status FROM turns t WHERE t.conversation_id = c.id ORDER BY started_at DESC, rowid DESC LIMIT 1) AS last_status`;
+
+/**
+ * Reading conversations back: for the model (its messages, as it saw them) and for a person (turns
+ * with their messages, tool calls and notes, in the contract's shapes). Every row is parsed on the
+ * way out (rows.ts): a damaged one is a clear error naming its conversation.
+ */
+export class ConversationViews {
+  constructor(
+    private readonly db: DatabaseSync,
+    private readonly path: string,
+  ) {}
+
+  /** An exact id, or a unique prefix of at least 6 characters (the CLI prints short ids). */
+  resolveId(idOrPrefix: string): string {
+    const exact = this.db.prepare('SELECT id FROM conversations WHERE id = ?').get(idOrPrefix) as { id: string } | undefined;
+    if (exact) return exact.id;
+    if (idOrPrefix.length >= 6) {
+      const pattern = `${idOrPrefix.replace(/[\\%_]/g, '\\$&')}%`;
+      const matches = this.db.prepare("SELECT id FROM conversations WHERE id LIKE ? ESCAPE '\\' LIMIT 2").all(pattern) as { id: string }[];
+      if (matches.length === 1) return matches[0]!.id;
+    }
+    throw new HarborError('CONVERSATION_NOT_FOUND', `No conversation "${idOrPrefix}". List them with the app's history, or start a new one without --conversation.`);
+  }
+
+  summary(id: string): ConversationSummary {
+    const row = this.db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM conversations c WHERE c.id = ?`).get(id);
+    if (!row) throw new HarborError('CONVERSATION_NOT_FOUND', `No conversation "${id}".`);
+    return toSummary(this.parse(SummaryRow, row, id, 'its summary'));
+  }
+
+  /** Newest first. */
+  list(): ConversationSummary[] {
+    const rows = this.db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM conversations c ORDER BY c.updated_at DESC, c.rowid DESC`).all();
+    return rows.map((row) => toSummary(this.parse(SummaryRow, row, String(row.id), 'its summary')));
+  }
+
+  toolMode(id: string): 'direct' | 'search' | undefined {
+    const row = this.db.prepare('SELECT tool_mode FROM conversations WHERE id = ?').get(id) as { tool_mode: unknown } | undefined;
+    return row?.tool_mode === 'search' || row?.tool_mode === 'direct' ? row.tool_mode : undefined;
+  }
+
+  /** The conversation as the model sees it: every stored message, in order, checked against the model's message format. */
+  history(conversationId: string): ModelMessage[] {
+    const rows = this.db.prepare('SELECT id, role, content FROM messages WHERE conversation_id = ? ORDER BY id').all(conversationId);
+    return rows.map((row) => {
+      const what = `message ${String(row.id)}`;
+      const message = this.parse(MessageRow.pick({ role: true, content: true }), row, conversationId, what);
+      // Checked, then handed on as stored: the model gets exactly what it produced.
+      this.parse(modelMessageSchema, message, conversationId, what);
+      return message as ModelMessage;
+    });
+  }
+
+  /** The conversation as a person sees it: turns with their messages, tool calls and notes. */
+  conversation(id: string): Conversation {
+    const summary = this.summary(id);
+    const turns = this.db.prepare('SELECT * FROM turns WHERE conversation_id = ? ORDER BY started_at, rowid').all(id);
+    const messages = this.db.prepare('SELECT id, turn_id, step, role, content FROM messages WHERE conversation_id = ? ORDER BY id').all(id);
+    const calls = this.db.prepare('SELECT * FROM tool_calls WHERE conversation_id = ? ORDER BY id').all(id);
+    const parsedMessages = messages.map((row) => this.parse(MessageRow, row, id, `message ${String(row.id)}`));
+    const parsedCalls = calls.map((row) => this.parse(ToolCallRow, row, id, `tool call ${String(row.call_id)}`));
+    const mode = this.toolMode(id);
+    return {
+      ...summary,
+      ...(mode ? { toolMode: mode } : {}),
+      turns: turns.map((row) => {
+        const turn = this.parse(TurnRow, row, id, `turn ${String(row.id)}`);
+        return buildTurn(
+          turn,
+          parsedMessages.filter((m) => m.turn_id === turn.id),
+          parsedCalls.filter((c) => c.turn_id === turn.id),
+        );
+      }),
+    };
+  }
+
+  private parse<T extends z.ZodType>(schema: T, row: unknown, conversation: string, what: string): z.output<T> {
+    return parseRow(schema, row, { path: this.path, conversation, what });
+  }
+}
+
+function toSummary(row: SummaryRow): ConversationSummary {
+  return {
+    id: row.id,
+    title: row.title || 'New conversation',
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    turnCount: row.turn_count,
+    ...(row.last_status ? { lastStatus: row.last_status } : {}),
+  };
+}
+
+function textParts(content: string | unknown[]): string[] {
+  if (typeof content === 'string') return [content];
+  return content
+    .filter((p): p is { type: 'text'; text: string } => !!p && typeof p === 'object' && (p as { type?: unknown }).type === 'text' && typeof (p as { text?: unknown }).text === 'string')
+    .map((p) => p.text);
+}
+
+/** The person's message as shown: their own text, and the resources they attached as chips. */
+function userItem(content: string | unknown[]): ChatItem {
+  const texts = textParts(content);
+  if (typeof content === 'string') return { kind: 'user', text: content };
+  const attachments = texts.slice(1).map(parseAttachmentPart);
+  if (texts.length > 1 && attachments.every((a) => a !== undefined)) {
+    return { kind: 'user', text: texts[0] ?? '', attachments: attachments as ChatAttachment[] };
+  }
+  return { kind: 'user', text: texts.join('') };
+}
+
+function toCall(row: ToolCallRow): ChatToolCall {
+  return {
+    id: row.call_id,
+    name: row.name,
+    ...(row.server ? { server: row.server } : {}),
+    ...(row.tool ? { tool: row.tool } : {}),
+    arguments: row.arguments ?? null,
+    status: row.status,
+    ...(row.approval ? { approval: row.approval } : {}),
+    ...(row.result ? { result: { ...row.result, ...(row.truncated_bytes > 0 ? { truncatedBytes: row.truncated_bytes } : {}) } } : {}),
+    ...(row.error_code ? { error: storedError(row.error_code, row.error_message) } : {}),
+    startedAt: row.started_at,
+    ...(row.ended_at !== null ? { endedAt: row.ended_at } : {}),
+  };
+}
+
+function buildTurn(turn: TurnRow, messages: readonly MessageRow[], calls: readonly ToolCallRow[]): ChatTurn {
+  const items: ChatItem[] = [];
+  const shown = new Set<ToolCallRow>();
+  for (const message of messages) {
+    if (message.role === 'user') items.push(userItem(message.content));
+    if (message.role === 'assistant') {
+      const text = textParts(message.content).join('');
+      if (text) items.push({ kind: 'assistant', text });
+      for (const call of calls.filter((c) => c.step === message.step)) {
+        items.push({ kind: 'toolCall', call: toCall(call) });
+        shown.add(call);
+      }
+    }
+  }
+  // Calls of a step that never completed (stopped or crashed before it was written).
+  for (const call of calls) if (!shown.has(call)) items.push({ kind: 'toolCall', call: toCall(call) });
+  if (turn.note) items.push({ kind: 'note', text: turn.note });
+  return {
+    id: turn.id,
+    status: turn.status,
+    ...(turn.model ? { model: turn.model } : {}),
+    startedAt: turn.started_at,
+    ...(turn.ended_at !== null ? { endedAt: turn.ended_at } : {}),
+    ...(turn.error_code ? { error: storedError(turn.error_code, turn.error_message) } : {}),
+    items,
+  };
+}
+
+/** An error as stored with a turn or call; a code this Harbor does not know (a newer one wrote it) reads as INTERNAL. */
+function storedError(code: string, message: string | null): HarborErrorData {
+  return { code: isErrorCode(code) ? code : 'INTERNAL', message: message ?? '' };
+}

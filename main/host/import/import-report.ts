@@ -1,0 +1,74 @@
+import { stat } from 'node:fs/promises';
+import { describeLaunch, resolveLaunch } from '../servers/launch';
+import { FORMAT_LABELS, defaultImportSources, type ImportSource } from './formats';
+import type { ImportPlan } from './merge-plan';
+import type { ImportOutcome } from './run-import';
+
+/**
+ * What an import did (or would do), as data a person or a script reads: names, where secrets
+ * went, never a secret value. Findings carry the name the server has (or would have) in Harbor.
+ */
+export function importReport(outcome: ImportOutcome, configPath: string, dryRun: boolean) {
+  const { result, plan } = outcome;
+  const named = finalNames(plan);
+  return {
+    format: result.format,
+    source: result.source,
+    configPath,
+    dryRun,
+    written: outcome.written,
+    added: plan.added,
+    identical: plan.identical,
+    clashes: plan.clashes.map((c) => (c.renamedTo ? { name: c.name, renamedTo: c.renamedTo } : { name: c.name })),
+    skipped: result.skipped,
+    secretsDetected: result.secretsDetected.map((s) => ({ ...s, server: named(s.server) })),
+    // Names only, never values.
+    secretsMoved: outcome.moved.map((m) => ({ server: m.server, where: m.where, key: m.key, secret: m.secret })),
+    secretsNotMoved: outcome.notMoved.map((s) => ({ ...s, server: named(s.server) })),
+    inputsReferenced: result.inputsReferenced.map((i) => ({ ...i, servers: i.servers.map(named) })),
+    unresolvedVariables: result.unresolvedVariables.map((v) => ({ ...v, server: named(v.server) })),
+    warnings: result.warnings.map((w) => ({ ...w, server: named(w.server) })),
+  };
+}
+
+/** Under which name each incoming server ends up (renamed clashes get their new name). */
+export function finalNames(plan: ImportPlan): (server: string) => string {
+  const finalName = new Map(plan.clashes.flatMap((c) => (c.renamedTo ? [[c.name, c.renamedTo] as const] : [])));
+  return (server) => finalName.get(server) ?? server;
+}
+
+/**
+ * The app's view of an import: the report plus what each added server runs (its command line or
+ * URL, with secrets as `${secret:…}` references), whether it was blocked, and a readable label.
+ */
+export function importPreview(outcome: ImportOutcome, configPath: string, dryRun: boolean) {
+  const report = importReport(outcome, configPath, dryRun);
+  const servers = outcome.plan.next.mcpServers ?? {};
+  return {
+    ...report,
+    label: FORMAT_LABELS[outcome.result.format],
+    blocked: outcome.blocked,
+    servers: outcome.plan.added.flatMap((name) => {
+      const config = servers[name];
+      if (!config) return [];
+      let target: string;
+      try {
+        // Variables stay as written (`${harbor:node}` is not expanded for a preview).
+        target = describeLaunch(resolveLaunch(name, config, { node: '${harbor:node}', resources: '${harbor:resources}', data: '${harbor:data}' }));
+      } catch {
+        target = 'command' in config ? String(config.command) : String((config as { url?: unknown }).url ?? '');
+      }
+      return [{ name, transport: 'command' in config ? ('stdio' as const) : ('http' as const), target, enabled: config.enabled !== false }];
+    }),
+  };
+}
+
+/** The usual config files of Claude Desktop, VS Code and Cursor on this machine, and which exist. */
+export async function importSources(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): Promise<Array<ImportSource & { exists: boolean }>> {
+  return Promise.all(
+    defaultImportSources(platform, env).map(async (source) => ({
+      ...source,
+      exists: await stat(source.path).then((s) => s.isFile(), () => false),
+    })),
+  );
+}

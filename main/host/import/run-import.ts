@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import { HarborError } from '../errors';
+import type { RegistryFile } from '../registry/schema';
+import type { LoadedRegistry } from '../registry/store';
+import type { SecretStore } from '../secrets/store';
+import { importServers, type ImportResult } from './formats';
+import { planImport, type ImportPlan } from './merge-plan';
+import { applySecretMoves, planSecretMoves, type LiteralSecret, type SecretMove } from './secret-moves';
+
+/**
+ * Importing another app's MCP configuration, as `harbor import` and the app's Import panel both do
+ * it: read and normalise the file, plan the merge (never overwriting a server), move literal
+ * secrets into the keychain, and — unless it is a preview — write the keychain first and the
+ * registry second, undoing the keychain writes if the registry cannot be saved.
+ */
+export interface ImportDeps {
+  /** The registry as it is now (throws CONFIG_INVALID for a broken file: nothing is written then). */
+  readonly load: () => Promise<LoadedRegistry>;
+  /** Writes the merged registry (atomically). */
+  readonly save: (file: RegistryFile) => Promise<void>;
+  readonly secrets: SecretStore;
+}
+
+export interface ImportOutcome {
+  readonly result: ImportResult;
+  readonly plan: ImportPlan;
+  /** Literal secrets moved (or, for a preview or a blocked import, that would move) into the keychain. */
+  readonly moved: readonly SecretMove[];
+  readonly notMoved: readonly LiteralSecret[];
+  readonly written: boolean;
+  /** A name clash without `rename`: nothing is written. */
+  readonly blocked: boolean;
+}
+
+export async function runImport(deps: ImportDeps, file: string, options: { readonly rename?: boolean; readonly dryRun?: boolean }): Promise<ImportOutcome> {
+  const text = await readImportFile(file);
+  const result = importServers(text, file);
+  const current = await deps.load();
+  // Literal secrets go to the keychain and the registry gets `${secret:…}` references. The
+  // keychain unavailable: KEYCHAIN_UNAVAILABLE, nothing written (never plain text).
+  const secrets = await planSecretMoves(result.servers, result.secretsDetected, deps.secrets);
+  const plan = planImport(current.file, secrets.servers, { rename: options.rename === true });
+
+  const blocked = plan.clashes.some((c) => c.renamedTo === undefined);
+  const written = !blocked && options.dryRun !== true && plan.added.length > 0;
+  const moved = movesOfAddedServers(secrets.moves, plan);
+  if (written) {
+    // Keychain first: a registry must never reference a secret that was not stored.
+    const undo = await applySecretMoves(moved, deps.secrets);
+    try {
+      await deps.save(plan.next);
+    } catch (error) {
+      await undo();
+      throw error;
+    }
+  }
+  return { result, plan, moved, notMoved: secrets.notMoved, written, blocked };
+}
+
+/** The moves of servers this import writes, under the names they get in the registry. */
+function movesOfAddedServers(moves: readonly SecretMove[], plan: ImportPlan): SecretMove[] {
+  const renamed = new Map(plan.clashes.flatMap((c) => (c.renamedTo ? [[c.name, c.renamedTo] as const] : [])));
+  const clashed = new Set(plan.clashes.map((c) => c.name));
+  return moves.flatMap((m) => {
+    const to = renamed.get(m.server);
+    if (to) return [{ ...m, server: to }];
+    return !clashed.has(m.server) && plan.added.includes(m.server) ? [m] : [];
+  });
+}
+
+async function readImportFile(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
+    throw new HarborError('CONFIG_IO', `Cannot read ${file}: ${why}. Nothing was imported.`);
+  }
+}

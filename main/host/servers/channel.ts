@@ -1,0 +1,143 @@
+import type { Client, McpSubscription, PriorDiscovery } from '@modelcontextprotocol/client';
+import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
+import type { CatalogKind } from './catalog';
+import { createMcpClient } from './client-factory';
+import type { ConnectionDeps, ConnectionInfo, OpenedTransport } from './connection-types';
+import { ProbeInterruptedError } from './errors';
+import type { LaunchSpec } from './launch';
+import { ProbeOutcome } from './probe-outcome';
+import { tapTransport } from './tap';
+import type { TransportAuth } from './transport-auth';
+
+const LIST_CHANGED = {
+  'notifications/tools/list_changed': ['tools'],
+  'notifications/prompts/list_changed': ['prompts'],
+  'notifications/resources/list_changed': ['resources', 'resourceTemplates'],
+} as const satisfies Record<string, readonly CatalogKind[]>;
+
+/** What a channel reports to its attempt; never called once the channel is disposed. */
+export interface ChannelEvents {
+  listChanged(kinds: readonly CatalogKind[]): void;
+  resourceUpdated(uri: string): void;
+  /** The transport closed without Harbor asking, after the connect had succeeded. */
+  closed(): void;
+  transportError(error: Error): void;
+}
+
+export interface ChannelOptions {
+  readonly server: string;
+  /** The spec as launched (secrets resolved): it lives only here and in the transport. */
+  readonly spec: LaunchSpec;
+  readonly legacySse: boolean;
+  readonly deps: Pick<ConnectionDeps, 'clientInfo' | 'traffic' | 'openTransport' | 'elicit' | 'probeTimeoutMs' | 'connectTimeoutMs'>;
+  readonly events: ChannelEvents;
+}
+
+/**
+ * One transport and the MCP client on it: what an attempt opens, and opens again for an era
+ * fallback or after a sign-in. Every message is recorded in the traffic log and watched for the
+ * era probe's outcome; `dispose()` closes the listen streams, the client and the transport.
+ */
+export class Channel implements Disposable {
+  readonly opened: OpenedTransport;
+  readonly client: Client;
+  /** How the era probe went on the wire (watched until connect returns). */
+  readonly probe = new ProbeOutcome();
+  private watchingProbe = true;
+  private readonly subscriptions = new Set<McpSubscription>();
+  private disposed = false;
+
+  constructor(private readonly options: ChannelOptions) {
+    trackDisposable(this);
+    const { deps, server, spec, events } = options;
+    this.opened = deps.openTransport(spec, { legacySse: options.legacySse, server });
+    this.client = createMcpClient({
+      clientInfo: deps.clientInfo,
+      // On stdio a silent probe means legacy, so a short wait is right; on HTTP silence is an
+      // outage (the SDK fails instead of falling back), so the probe gets the connect timeout.
+      probeTimeoutMs: spec.transport === 'stdio' ? deps.probeTimeoutMs : deps.connectTimeoutMs,
+      elicit: deps.elicit,
+    });
+    for (const [method, kinds] of Object.entries(LIST_CHANGED)) {
+      this.client.setNotificationHandler(method as keyof typeof LIST_CHANGED, () => {
+        if (!this.disposed) events.listChanged(kinds);
+      });
+    }
+    this.client.setNotificationHandler('notifications/resources/updated', (notification) => {
+      if (!this.disposed) events.resourceUpdated(notification.params.uri);
+    });
+  }
+
+  get isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  get auth(): TransportAuth | undefined {
+    return this.opened.auth;
+  }
+
+  /**
+   * Connects the client (negotiating the era unless `prior` settles it). A stdio process that
+   * ended while the probe was unanswered fails with ProbeInterruptedError, whatever the SDK said.
+   */
+  async connect(prior: PriorDiscovery | undefined): Promise<void> {
+    const { deps, server, events } = this.options;
+    const transport = tapTransport(this.opened.transport, (direction, message) => {
+      deps.traffic.record(server, direction, message);
+      if (this.watchingProbe) this.probe.observe(direction, message);
+    });
+    try {
+      await this.client.connect(transport, { timeout: deps.connectTimeoutMs, ...(prior ? { prior } : {}) });
+    } catch (error) {
+      if (this.opened.probeInterrupted?.()) throw new ProbeInterruptedError(server, { cause: error });
+      throw error;
+    } finally {
+      this.watchingProbe = false;
+    }
+    // From here on an unexpected close is a crash (or a dropped remote).
+    this.client.onclose = () => {
+      if (!this.disposed) events.closed();
+    };
+    transport.onerror = (error: Error) => {
+      if (!this.disposed) events.transportError(error);
+    };
+  }
+
+  /** What the server said about itself during connect. */
+  describe(): ConnectionInfo {
+    const client = this.client;
+    const serverInfo = client.getServerVersion();
+    const instructions = client.getInstructions();
+    const capabilities = client.getServerCapabilities();
+    const protocolVersion = client.getNegotiatedProtocolVersion();
+    return {
+      era: client.getProtocolEra() ?? 'legacy',
+      ...(protocolVersion ? { protocolVersion } : {}),
+      ...(serverInfo ? { serverInfo: { name: serverInfo.name, version: serverInfo.version } } : {}),
+      ...(instructions ? { instructions } : {}),
+      ...(capabilities ? { capabilities } : {}),
+    };
+  }
+
+  /** A `subscriptions/listen` stream on this client: it ends with the channel. */
+  adopt(subscription: McpSubscription): void {
+    if (this.disposed) {
+      void subscription.close().catch(() => undefined);
+      return;
+    }
+    this.subscriptions.add(subscription);
+    void subscription.closed.then(() => this.subscriptions.delete(subscription));
+  }
+
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    markAsDisposed(this);
+    this.client.onclose = undefined;
+    for (const subscription of [...this.subscriptions]) await subscription.close().catch(() => undefined);
+    this.subscriptions.clear();
+    await this.client.close().catch(() => undefined);
+    // The client closes its transport; closing again makes sure a half-open one (failed connect) ends too.
+    await this.opened.transport.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,65 @@
+import type { Implementation, ServerCapabilities, Transport } from '@modelcontextprotocol/client';
+import type { ConnectionState, Era } from '../../../preload/contract';
+import type { RestartPolicy } from './backoff';
+import type { CatalogKind } from './catalog';
+import type { ElicitationHandler } from './client-factory';
+import type { EraCache } from './era-cache';
+import type { LaunchSpec } from './launch';
+import type { TrafficLog } from './traffic';
+import type { TransportAuth } from './transport-auth';
+
+/** A transport opened for one connection attempt, with what Harbor knows about its process. */
+export interface OpenedTransport {
+  readonly transport: Transport;
+  /** Recent stderr lines (stdio), shown with every failure. */
+  stderrTail(): string;
+  /** "exited with code 1" once a process has ended. */
+  exitDescription(): string | undefined;
+  /** Stdio: the process ended while the era probe (`server/discover`) was unanswered. */
+  probeInterrupted?(): boolean;
+  /** OAuth sign-in for a remote server (the port main/host/auth implements); absent for stdio and static-header servers. */
+  readonly auth?: TransportAuth;
+}
+
+export type TransportFactory = (spec: LaunchSpec, options: { legacySse: boolean; server?: string }) => OpenedTransport;
+
+export interface ConnectionDeps {
+  readonly clientInfo: Implementation;
+  readonly eraCache: EraCache;
+  readonly traffic: TrafficLog;
+  readonly openTransport: TransportFactory;
+  readonly elicit: ElicitationHandler;
+  readonly restartPolicy: RestartPolicy;
+  readonly probeTimeoutMs: number;
+  /** Timeout of connect and of list requests. */
+  readonly connectTimeoutMs: number;
+  readonly onChange: (change: ConnectionChange) => void;
+  /** The launch consent gate: throws when the person has not approved starting this server. */
+  readonly authorizeLaunch?: (spec: LaunchSpec) => Promise<void>;
+  /** Resolves `${secret:…}` references: the spec actually launched, built per attempt. */
+  readonly prepareLaunch?: (spec: LaunchSpec) => Promise<LaunchSpec>;
+  readonly now?: () => number;
+}
+
+export type ConnectionChange =
+  | { readonly kind: 'state'; readonly state: ConnectionState }
+  | { readonly kind: 'catalog'; readonly changed: readonly CatalogKind[] }
+  | { readonly kind: 'resourceUpdated'; readonly uri: string };
+
+export interface CallOptions {
+  /** The caller's abort (Stop in the UI, Ctrl-C in the CLI): reported as CANCELLED. */
+  readonly signal?: AbortSignal;
+  /** Per-request timeout, reset by progress. */
+  readonly timeoutMs?: number;
+  /** Hard ceiling over the whole call, progress or not. */
+  readonly maxTotalMs?: number;
+  readonly onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+}
+
+export interface ConnectionInfo {
+  readonly era?: Era;
+  readonly protocolVersion?: string;
+  readonly serverInfo?: { name: string; version: string };
+  readonly instructions?: string;
+  readonly capabilities?: ServerCapabilities;
+}

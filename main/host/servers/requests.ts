@@ -1,0 +1,102 @@
+import type { Client } from '@modelcontextprotocol/client';
+import type { Era } from '../../../preload/contract';
+import { HarborError } from '../errors';
+import type { CallOptions } from './connection-types';
+import { SignInNeeded } from './sign-in';
+import type { TransportAuth } from './transport-auth';
+
+/** The SDK's per-request options, as Harbor fills them in. */
+export type SdkRequestOptions = Parameters<Client['callTool']>[1] & object;
+
+/** Whom one request goes to: the server, its transport's sign-in, and how to explain a failure. */
+export interface RequestTarget {
+  readonly server: string;
+  readonly auth: TransportAuth | undefined;
+  /** A HarborError carrying the server's stderr tail and exit status. */
+  describeFailure(error: unknown, action: string, userAborted: boolean): HarborError;
+}
+
+/**
+ * The requests a connection has in flight, each with its timeouts and the caller's abort. A
+ * connection that loses its transport (or shuts down) fails them all at once with `abortAll`
+ * instead of leaving them to their timeouts.
+ */
+export class InFlightRequests {
+  private readonly controllers = new Set<AbortController>();
+
+  abortAll(reason: HarborError): void {
+    for (const controller of this.controllers) controller.abort(reason);
+  }
+
+  /**
+   * Runs one request: the per-request timeout (reset by progress), the hard ceiling over the
+   * whole call, and the caller's abort reported as CANCELLED. An authorization failure comes back
+   * as SignInNeeded for the sign-in policy to decide.
+   */
+  async run<T>(
+    target: RequestTarget,
+    client: Client,
+    action: string,
+    options: CallOptions,
+    run: (client: Client, requestOptions: SdkRequestOptions) => Promise<T>,
+  ): Promise<T> {
+    const controller = new AbortController();
+    const onUserAbort = () => controller.abort(options.signal?.reason ?? new Error('cancelled'));
+    if (options.signal?.aborted) onUserAbort();
+    options.signal?.addEventListener('abort', onUserAbort, { once: true });
+    // SDK 2.4.0's maxTotalTimeout rejects without telling the server; our own hard ceiling aborts
+    // the request, which sends notifications/cancelled (stdio) or closes the stream (HTTP).
+    let hardTimeout: ReturnType<typeof setTimeout> | undefined;
+    let hitHardTimeout = false;
+    if (options.maxTotalMs !== undefined) {
+      hardTimeout = setTimeout(() => {
+        hitHardTimeout = true;
+        controller.abort(new Error(`Maximum total time of ${options.maxTotalMs} ms exceeded`));
+      }, options.maxTotalMs);
+    }
+    this.controllers.add(controller);
+    try {
+      return await run(client, {
+        signal: controller.signal,
+        timeout: options.timeoutMs ?? 60_000,
+        resetTimeoutOnProgress: true,
+        ...(options.onProgress ? { onprogress: options.onProgress } : {}),
+      });
+    } catch (error) {
+      const reason: unknown = controller.signal.reason;
+      if (reason instanceof HarborError) throw reason;
+      if (hitHardTimeout) throw new HarborError('TIMEOUT', `"${target.server}" did not finish ${action} within ${options.maxTotalMs} ms; the request was cancelled.`);
+      const authFailure = options.signal?.aborted ? undefined : target.auth?.authFailure(error);
+      if (target.auth && authFailure) throw new SignInNeeded(target.auth, authFailure);
+      throw target.describeFailure(error, action, options.signal?.aborted === true);
+    } finally {
+      if (hardTimeout) clearTimeout(hardTimeout);
+      options.signal?.removeEventListener('abort', onUserAbort);
+      this.controllers.delete(controller);
+    }
+  }
+}
+
+export type CompletionRef = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
+export interface Completion {
+  values: string[];
+  total?: number;
+  hasMore?: boolean;
+}
+
+/** `completion/complete`: at most 100 suggestions, as the spec caps them. */
+export async function complete(client: Client, params: Parameters<Client['complete']>[0], timeoutMs: number): Promise<Completion> {
+  const result = await client.complete(params, { timeout: timeoutMs });
+  const { values, total, hasMore } = result.completion;
+  return { values: values.slice(0, 100), ...(total !== undefined ? { total } : {}), ...(hasMore !== undefined ? { hasMore } : {}) };
+}
+
+/** Legacy servers: `resources/subscribe` per URI; modern: one listen stream with resourceSubscriptions, closed on abort. */
+export async function subscribeResources(client: Client, era: Era, uris: readonly string[], signal: AbortSignal): Promise<void> {
+  if (era === 'modern') {
+    const subscription = await client.listen({ resourceSubscriptions: [...uris] }, { signal });
+    signal.addEventListener('abort', () => void subscription.close(), { once: true });
+  } else {
+    await Promise.all(uris.map((uri) => client.subscribeResource({ uri }, { signal }).catch(() => undefined)));
+  }
+}

@@ -1,0 +1,126 @@
+import type { EventName } from '../../../preload/contract';
+import type { ChatService } from '../chat/service';
+import type { CallService } from './calls';
+import type { ConsentDecisions } from './consent-decisions';
+import type { ElicitationService } from './elicitation-service';
+import type { ImportService } from './import-service';
+import type { ExitKind, RedactionExit } from './redaction-exit';
+import type { RegistryEditing } from './registry-editing';
+import type { SecretService } from './secret-service';
+import type { ServerControl } from './server-control';
+import type { ServerSignIn } from './server-sign-in';
+import type { SettingsService } from './settings-service';
+import type { TrafficFeed } from './traffic-feed';
+
+/** The services behind the doors, as host.ts composes them. */
+export interface DoorServices {
+  readonly servers: ServerControl;
+  readonly signIn: ServerSignIn;
+  readonly registry: RegistryEditing;
+  readonly imports: ImportService;
+  readonly calls: CallService;
+  readonly consent: ConsentDecisions;
+  readonly secrets: SecretService;
+  readonly settings: SettingsService;
+  readonly traffic: TrafficFeed;
+}
+
+/**
+ * Everything a front door (Electron IPC, browser mode, the CLI) can call on the Host, and how each
+ * result leaves it (see RedactionExit for the kinds). A method not listed here is not reachable
+ * from outside the Host; every error leaves redacted.
+ */
+export function openDoors(exit: RedactionExit, s: DoorServices) {
+  return {
+    servers: exit.door(s.servers, {
+      list: 'redact',
+      get: 'redact',
+      names: 'asWritten', // the keys front doors address servers by
+      startAll: 'asWritten', // nothing returned
+      start: 'redact',
+      stop: 'redact',
+      restart: 'redact',
+      connect: 'redact',
+      approveLaunch: 'asWritten', // nothing returned
+      approveLaunchAndStart: 'redact',
+      stderrTail: 'redact',
+    }),
+    auth: exit.door(s.signIn, { login: 'redact', logout: 'redact' }),
+    registry: exit.door(s.registry, {
+      // The person's own file, shown for editing and saved back: masking would write *** into it.
+      view: 'asWritten',
+      requireValid: 'asWritten',
+      reload: 'asWritten', // nothing returned
+      add: 'redact',
+      update: 'redact',
+      remove: 'redact',
+      saveText: 'asWritten', // problems quote the text the person just sent
+      setToolEnabled: 'redact',
+    }),
+    imports: exit.door(s.imports, { sources: 'mask', preview: 'mask', apply: 'mask', run: 'mask' }),
+    calls: exit.door(s.calls, {
+      callTool: 'mask',
+      readResource: 'mask',
+      getPrompt: 'mask',
+      complete: 'mask',
+      catalog: 'mask',
+      instructions: 'mask',
+      watchResources: 'asWritten', // nothing returned
+    }),
+    consent: exit.door(s.consent, {
+      pendingRequests: 'mask', // tool arguments are the model's words
+      respond: 'asWritten', // a boolean
+      decisions: 'redact',
+      revoke: 'asWritten', // a count
+      policies: 'redact',
+      setPolicy: 'asWritten', // nothing returned
+      approveLaunchesForSession: 'asWritten', // nothing returned
+      grantTool: 'asWritten', // nothing returned
+    }),
+    // Names only: no value ever leaves through this door.
+    secrets: exit.door(s.secrets, { list: 'asWritten', overview: 'redact', set: 'asWritten', delete: 'asWritten' }),
+    settings: exit.door(s.settings, { get: 'redact', setModel: 'redact', setChat: 'redact', chat: 'asWritten' }),
+    // The log redacts every entry's text itself (once, when first read): listing it needs no second pass.
+    traffic: exit.door(s.traffic, { list: 'asWritten', onEntry: 'asWritten' }),
+  };
+}
+
+/** The chat's doors: opened once the chat exists, which itself calls servers through the doors above. */
+export function openChatDoors(exit: RedactionExit, chat: ChatService, elicitation: ElicitationService) {
+  return {
+    chat: exit.door(chat, {
+      status: 'mask',
+      context: 'mask',
+      // The turn's ids and its outcome promise; what it says streams as masked chat.* events.
+      send: 'asWritten',
+      stop: 'asWritten', // a boolean
+      list: 'mask',
+      open: 'mask',
+      rename: 'mask',
+      delete: 'asWritten', // a boolean
+      export: 'mask',
+      pendingElicitations: 'mask',
+      answerElicitation: 'asWritten', // a boolean
+    }),
+    elicitation: exit.door(elicitation, { pending: 'mask', respond: 'asWritten', respondWith: 'asWritten' }),
+  };
+}
+
+export type HostDoors = ReturnType<typeof openDoors> & ReturnType<typeof openChatDoors>;
+
+/** How each event leaves the Host (a new event cannot be added without deciding). */
+export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
+  'app.update': 'asWritten', // the shell's own update status
+  'servers.changed': 'redact', // summaries quote servers' errors, stderr and command lines
+  'traffic.message': 'asWritten', // redacted by the traffic log
+  'auth.open': 'asWritten', // the sign-in page the person must open, exactly as it is
+  'elicitation.request': 'mask',
+  'elicitation.resolved': 'asWritten',
+  'consent.request': 'mask',
+  'consent.resolved': 'asWritten',
+  'consent.changed': 'asWritten',
+  'chat.delta': 'mask',
+  'chat.toolCall': 'mask',
+  'chat.elicitation': 'mask',
+  'chat.done': 'mask',
+};

@@ -1,0 +1,75 @@
+import type { AppInfo } from '../../../preload/contract';
+import type { BrowserOpener } from '../auth/opener';
+import type { RegistryFile } from '../registry/schema';
+import type { Redactor } from '../secrets/redactor';
+import type { SecretStore } from '../secrets/store';
+import type { RestartPolicyOptions } from '../servers/backoff';
+import type { TransportFactory } from '../servers/connection';
+import type { LaunchVariables } from '../servers/launch';
+
+/** How a front door builds its Host: paths, identity, and the few switches tests and the CLI need. */
+export interface HostOptions {
+  readonly configPath: string;
+  readonly dataDir: string;
+  readonly appName: string;
+  readonly appVersion: string;
+  readonly mode: AppInfo['mode'];
+  readonly electronVersion?: string;
+  /** What a fresh install's registry holds (the bundled example server). */
+  readonly defaultRegistry?: () => RegistryFile;
+  /** `${harbor:node}` / `${harbor:resources}` for bundled servers. */
+  readonly launchVariables: Omit<LaunchVariables, 'data'>;
+  /** server/discover probe timeout before a stdio server is taken for legacy (default 4 s). */
+  readonly probeTimeoutMs?: number;
+  /** Connect and list timeout (default 30 s). */
+  readonly connectTimeoutMs?: number;
+  readonly restart?: RestartPolicyOptions;
+  readonly stopGraces?: { stdinGraceMs: number; termGraceMs: number };
+  /** Resolve the login shell's PATH for stdio servers (GUI launches lack it). Default: true except on Windows. */
+  readonly useLoginShellPath?: boolean;
+  /** Tests may inject transports; the default opens real processes and sockets. */
+  readonly openTransport?: TransportFactory;
+  /**
+   * Whether a person can answer consent requests (the app). Default: true except in the CLI,
+   * where a call that needs consent fails with CONSENT_REQUIRED (exit 4) instead of waiting.
+   */
+  readonly interactiveConsent?: boolean;
+  /** How long a consent request waits before it counts as denied (default 5 min). */
+  readonly consentTimeoutMs?: number;
+  /** Approve launching every configured stdio server for this run (like --yes); tests and scripts. */
+  readonly approveLaunches?: boolean;
+  /** Where `${secret:NAME}` values come from; the Host owns (disposes) it. Default: the OS keychain, service "Harbor". */
+  readonly secrets?: SecretStore;
+  /** The one redactor for everything Harbor writes or shows (the CLI shares it to mask its output). */
+  readonly redactor?: Redactor;
+  /** Where the chat looks for a local Ollama when no model is configured (default http://127.0.0.1:11434). */
+  readonly ollamaUrl?: string;
+  /**
+   * Shows OAuth sign-in pages: Electron passes `shell.openExternal`; `login` may pass its own
+   * (the CLI prints the URL). Without one, pages are only announced with the `auth.open` event.
+   */
+  readonly openBrowser?: BrowserOpener;
+  /** OAuth for remote servers (main/host/auth). */
+  readonly oauth?: {
+    /** CIMD: an https URL where Harbor's client metadata document is hosted. Default: none (dynamic registration). */
+    readonly clientMetadataUrl?: string;
+    /** "explicit" (default): only `login` opens a browser; "automatic": any connect or call may (tests). */
+    readonly signIn?: 'explicit' | 'automatic';
+    /** How long a sign-in waits for the browser to come back (default 5 minutes). */
+    readonly callbackTimeoutMs?: number;
+  };
+}
+
+/** The registry the first launch writes: the bundled example server, working with no setup. */
+export function defaultRegistry(): RegistryFile {
+  return {
+    mcpServers: {
+      notes: {
+        command: '${harbor:node}',
+        args: ['${harbor:resources}/example-server/notes-server.mjs'],
+        env: { HARBOR_NOTES_DIR: '${harbor:data}/notes' },
+        trusted: true,
+      },
+    },
+  };
+}

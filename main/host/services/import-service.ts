@@ -1,0 +1,64 @@
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import { HarborError } from '../errors';
+import { importPreview, importReport, importSources } from '../import/import-report';
+import { runImport, type ImportDeps, type ImportOutcome } from '../import/run-import';
+import type { SecretMove } from '../import/secret-moves';
+import type { SecretStore } from '../secrets/store';
+import type { RegistryEditing } from './registry-editing';
+import type { RegistryState } from './registry-state';
+
+/** An import's outcome as it leaves the Host: where each secret went, never its value. */
+export type ImportSummary = Omit<ImportOutcome, 'moved'> & { readonly moved: ReadonlyArray<Omit<SecretMove, 'value'>> };
+
+/**
+ * Importing another app's MCP configuration (Claude Desktop, VS Code, Cursor): the app's Import
+ * panel and `harbor import`, through the same steps (main/host/import/run-import.ts). The merged
+ * registry is saved and applied like every other edit.
+ */
+export class ImportService {
+  constructor(
+    private readonly registry: RegistryState,
+    private readonly editing: RegistryEditing,
+    private readonly secrets: SecretStore,
+    private readonly configPath: string,
+  ) {}
+
+  /** The usual config files of the apps Harbor imports from, and which of them exist here. */
+  sources(): ReturnType<typeof importSources> {
+    return importSources();
+  }
+
+  /** What importing `path` would add, rename, skip, and which secrets would move to the keychain. Writes nothing. */
+  async preview(path: string, rename: boolean): Promise<ReturnType<typeof importPreview>> {
+    const outcome = await runImport(this.deps(), appImportPath(path), { rename, dryRun: true });
+    return importPreview(outcome, this.configPath, true);
+  }
+
+  /** Imports `path`: secrets to the keychain first, then the registry; nothing is written on a clash without `rename`. */
+  async apply(path: string, rename: boolean): Promise<ReturnType<typeof importPreview>> {
+    const outcome = await runImport(this.deps(), appImportPath(path), { rename });
+    return importPreview(outcome, this.configPath, false);
+  }
+
+  /** `harbor import FILE`: the outcome (for the human report) and the report scripts read. */
+  async run(file: string, options: { readonly rename?: boolean; readonly dryRun?: boolean }): Promise<{ outcome: ImportSummary; report: ReturnType<typeof importReport> }> {
+    const outcome = await runImport(this.deps(), file, options);
+    const moved = outcome.moved.map(({ value: _value, ...move }) => move);
+    return { outcome: { ...outcome, moved }, report: importReport(outcome, this.configPath, options.dryRun === true) };
+  }
+
+  private deps(): ImportDeps {
+    // A fresh read: an import starts from what is on disk (a broken file throws CONFIG_INVALID, nothing written).
+    return { load: () => this.registry.read(), save: (file) => this.editing.save(file), secrets: this.secrets };
+  }
+}
+
+/** An import path from the app: absolute, or starting with ~ for the home folder. */
+function appImportPath(path: string): string {
+  const expanded = path === '~' || path.startsWith('~/') ? join(homedir(), path.slice(1)) : path;
+  if (!isAbsolute(expanded)) {
+    throw new HarborError('BAD_REQUEST', `"${path}" is not a full path: give the whole path of the file, e.g. ~/.cursor/mcp.json.`);
+  }
+  return expanded;
+}

@@ -1,0 +1,74 @@
+import { HarborError } from '../errors';
+import type { RegistryFile, ServerConfig } from '../registry/schema';
+import type { LoadedRegistry, RegistryStore } from '../registry/store';
+
+/**
+ * The registry as the Host last read it: the valid file, or the problems that keep it from being
+ * used (a bad file is reported, never fatal, and left untouched). Everything that reads a server's
+ * configuration asks here; everything that writes goes through `save`.
+ */
+export class RegistryState {
+  private loaded: LoadedRegistry | undefined;
+  private problemLines: string[] = [];
+
+  constructor(
+    private readonly store: RegistryStore,
+    private readonly configPath: string,
+    /** Write the defaults on first launch, so the person sees (and can edit) what Harbor runs. */
+    private readonly writeDefaults: boolean,
+  ) {}
+
+  /** (Re)reads the file. A file with problems leaves no registry and records its problems. */
+  async reload(): Promise<void> {
+    try {
+      this.loaded = await this.store.load();
+      this.problemLines = [];
+      if (this.loaded.fresh && this.writeDefaults) await this.store.save(this.loaded.file).catch(() => undefined);
+    } catch (error) {
+      if (!(error instanceof HarborError)) throw error;
+      this.problemLines = (error.detail ?? error.message).split('\n');
+      this.loaded = undefined;
+    }
+  }
+
+  /** Saves a new file (atomically, keeping .bak) and reads it back. */
+  async save(file: RegistryFile): Promise<void> {
+    await this.store.save(file);
+    await this.reload();
+  }
+
+  /** A fresh read of the file, for an edit that must start from what is on disk (import). */
+  read(): Promise<LoadedRegistry> {
+    return this.store.load();
+  }
+
+  get file(): RegistryFile | undefined {
+    return this.loaded?.file;
+  }
+
+  /** The configured servers; none while the file has problems. */
+  get servers(): ReadonlyMap<string, ServerConfig> {
+    return this.loaded?.servers ?? new Map();
+  }
+
+  server(name: string): ServerConfig | undefined {
+    return this.loaded?.servers.get(name);
+  }
+
+  /** The file's problems, one per line ("path: message"), empty when it is valid. */
+  get problems(): readonly string[] {
+    return this.problemLines;
+  }
+
+  /** Throws the file's problems (CLI: exit 2); the app shows them instead. */
+  requireValid(): LoadedRegistry {
+    if (!this.loaded) {
+      throw new HarborError(
+        'CONFIG_INVALID',
+        `${this.configPath} has problems:\n${this.problemLines.map((p) => `  ${p}`).join('\n')}\nFix the file (it was left untouched) and try again.`,
+        this.problemLines.join('\n'),
+      );
+    }
+    return this.loaded;
+  }
+}

@@ -1,0 +1,85 @@
+import { join } from 'node:path';
+import type { AuthService } from '../auth/service';
+import type { ConsentGate } from '../consent/gate';
+import type { Redactor } from '../secrets/redactor';
+import { resolveLaunchSecrets } from '../secrets/references';
+import type { SecretStore } from '../secrets/store';
+import type { ElicitationBroker } from '../servers/elicitation';
+import { EraCache } from '../servers/era-cache';
+import { ServerManager, type ServerManagerDeps } from '../servers/manager';
+import { LoginShellPath } from '../servers/stdio/environment';
+import type { TrafficLog } from '../servers/traffic';
+import { createTransportFactory } from '../servers/transports';
+import type { HostOptions } from './host-options';
+
+/**
+ * The login shell's PATH for stdio servers (an app started from a desktop lacks the shell's own):
+ * resolved once, in the background, so only launching a stdio server waits for it.
+ */
+export class LoginPathCache {
+  private value: string | undefined;
+  private ready: Promise<void> = Promise.resolve();
+
+  constructor(private readonly path = new LoginShellPath()) {}
+
+  /** Starts resolving; a failure leaves the PATH as the process has it. */
+  warmUp(): void {
+    this.ready = this.path.resolve().then(
+      (value) => {
+        this.value = value;
+      },
+      () => undefined,
+    );
+  }
+
+  whenReady(): Promise<void> {
+    return this.ready;
+  }
+
+  get current(): string | undefined {
+    return this.value;
+  }
+}
+
+export interface ServerLaunchDeps {
+  readonly traffic: TrafficLog;
+  readonly elicitation: ElicitationBroker;
+  readonly auth: AuthService;
+  readonly consent: ConsentGate;
+  readonly secrets: SecretStore;
+  readonly redactor: Redactor;
+  readonly loginPath: LoginPathCache;
+}
+
+/**
+ * The ServerManager as the Host runs it: real transports (unless a test injects its own), OAuth
+ * for remote servers, launch consent, and — for every launch, automatic restarts included — the
+ * login-shell PATH awaited and `${secret:…}` values read from the store in main, joining the
+ * redactor before the server that gets them starts.
+ */
+export function createServerManager(options: HostOptions, deps: ServerLaunchDeps, onChange: ServerManagerDeps['onChange']): ServerManager {
+  return new ServerManager(new Map(), {
+    clientInfo: { name: 'harbor', version: options.appVersion },
+    eraCache: new EraCache(join(options.dataDir, 'era-cache.json')),
+    traffic: deps.traffic,
+    openTransport:
+      options.openTransport ??
+      createTransportFactory({
+        auth: (server, url, headers) => deps.auth.forTransport(server, url, headers),
+        loginPathValue: () => deps.loginPath.current,
+        redact: (text) => deps.redactor.redact(text),
+        ...(options.stopGraces ? { stopGraces: options.stopGraces } : {}),
+      }),
+    elicitation: deps.elicitation,
+    variables: { ...options.launchVariables, data: options.dataDir },
+    probeTimeoutMs: options.probeTimeoutMs ?? 4_000,
+    connectTimeoutMs: options.connectTimeoutMs ?? 30_000,
+    ...(options.restart ? { restart: options.restart } : {}),
+    authorizeLaunch: (name, trusted, spec) => deps.consent.authorizeLaunch(name, trusted, spec),
+    prepareLaunch: async (name, spec) => {
+      if (spec.transport === 'stdio') await deps.loginPath.whenReady();
+      return resolveLaunchSecrets(name, spec, { store: deps.secrets, redactor: deps.redactor });
+    },
+    onChange,
+  });
+}

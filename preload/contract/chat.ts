@@ -1,0 +1,129 @@
+/** Chat: conversations, their turns and tool calls, and what the model setup costs in context. */
+import { z } from 'zod';
+import { HarborErrorData } from './errors';
+
+export const TurnStatus = z.enum(['running', 'completed', 'stopped', 'maxSteps', 'error', 'consentRequired', 'interrupted']);
+export type TurnStatus = z.infer<typeof TurnStatus>;
+
+export const ToolCallStatus = z.enum(['pending', 'awaiting-consent', 'running', 'progress', 'done', 'error']);
+export type ToolCallStatus = z.infer<typeof ToolCallStatus>;
+
+/** A tool's result as the server sent it (untruncated: the model may have got less). */
+export const ChatToolResult = z.object({
+  content: z.array(z.unknown()),
+  structuredContent: z.unknown().optional(),
+  isError: z.boolean(),
+  /** Bytes cut from what the model got. */
+  truncatedBytes: z.number().int().optional(),
+});
+export type ChatToolResult = z.infer<typeof ChatToolResult>;
+
+export const ChatToolCall = z.object({
+  /** The model's id for the call. */
+  id: z.string(),
+  /** The name the model used: "server__tool", or search_tools / call_tool. */
+  name: z.string(),
+  /** Where the call went (absent when the name matched no tool). */
+  server: z.string().optional(),
+  tool: z.string().optional(),
+  arguments: z.unknown(),
+  status: ToolCallStatus,
+  /** How consent went: "approved", "approved-once", "denied", "required", "not-needed". */
+  approval: z.string().optional(),
+  result: ChatToolResult.optional(),
+  error: HarborErrorData.optional(),
+  startedAt: z.number(),
+  endedAt: z.number().optional(),
+});
+export type ChatToolCall = z.infer<typeof ChatToolCall>;
+
+/** A resource the person attached to a message (the app decides what the model reads, not the model). */
+export const ChatAttachment = z.object({
+  server: z.string(),
+  uri: z.string(),
+  mimeType: z.string().optional(),
+  /** Characters of text the model got from it. */
+  chars: z.number().int().optional(),
+});
+export type ChatAttachment = z.infer<typeof ChatAttachment>;
+
+export const ChatItem = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('user'), text: z.string(), attachments: z.array(ChatAttachment).optional() }),
+  z.object({ kind: z.literal('assistant'), text: z.string() }),
+  z.object({ kind: z.literal('toolCall'), call: ChatToolCall }),
+  /** Harbor's own line (step limit reached, stopped, failed): never sent to the model as its words. */
+  z.object({ kind: z.literal('note'), text: z.string() }),
+]);
+export type ChatItem = z.infer<typeof ChatItem>;
+
+export const ChatTurn = z.object({
+  id: z.string(),
+  status: TurnStatus,
+  model: z.string().optional(),
+  startedAt: z.number(),
+  endedAt: z.number().optional(),
+  error: HarborErrorData.optional(),
+  items: z.array(ChatItem),
+});
+export type ChatTurn = z.infer<typeof ChatTurn>;
+
+export const ConversationSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  turnCount: z.number().int(),
+  lastStatus: TurnStatus.optional(),
+});
+export type ConversationSummary = z.infer<typeof ConversationSummary>;
+
+export const Conversation = ConversationSummary.extend({
+  /** "search": the model was given search_tools/call_tool instead of every tool. */
+  toolMode: z.enum(['direct', 'search']).optional(),
+  turns: z.array(ChatTurn),
+});
+export type Conversation = z.infer<typeof Conversation>;
+
+/** Whether a model is configured; when not, how to add one (and a local Ollama, if one answered). */
+export const ChatStatus = z.object({
+  configured: z.boolean(),
+  model: z.object({ provider: z.string(), model: z.string() }).optional(),
+  help: z.string().optional(),
+  ollama: z.object({ url: z.string(), models: z.array(z.string()), config: z.record(z.string(), z.unknown()) }).optional(),
+  /** Other models the configured endpoint offers (an OpenAI-compatible server's /models), for the model picker. */
+  models: z.array(z.string()).optional(),
+});
+export type ChatStatus = z.infer<typeof ChatStatus>;
+
+/** What the tool definitions cost in the model's context (o200k_base tokens), over the servers that are ready. */
+export const ChatContext = z.object({
+  contextWindow: z.number().int(),
+  /** Tokens of every enabled tool definition, as offering them all would send. */
+  toolTokens: z.number().int(),
+  instructionTokens: z.number().int(),
+  toolCount: z.number().int(),
+  /** Above this many tool tokens the model gets search_tools/call_tool instead (toolSearch "auto"). */
+  searchThresholdTokens: z.number().int(),
+  toolSearch: z.enum(['auto', 'on', 'off']),
+  /** What a new conversation would be given now. */
+  mode: z.enum(['direct', 'search']),
+  servers: z.array(z.object({ name: z.string(), tools: z.number().int(), toolTokens: z.number().int(), instructionTokens: z.number().int() })),
+  /** Enabled servers not connected yet: their tools are not counted. */
+  notConnected: z.array(z.string()),
+});
+export type ChatContext = z.infer<typeof ChatContext>;
+
+/** A server asks the person for input during a chat tool call; answered with chat.answerElicitation. */
+export const ChatElicitationData = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  turnId: z.string(),
+  toolCallId: z.string().optional(),
+  server: z.string(),
+  mode: z.enum(['form', 'url']),
+  message: z.string(),
+  requestedSchema: z.unknown().optional(),
+  url: z.string().optional(),
+  deadline: z.number(),
+});
+export type ChatElicitationData = z.infer<typeof ChatElicitationData>;

@@ -1,0 +1,176 @@
+/**
+ * Commands: `group.method` → { request, response }. Main validates every request against these
+ * (main/dispatch.ts) and, in development and tests, every response too.
+ */
+import { z } from 'zod';
+import { ChatContext, ChatStatus, Conversation, ConversationSummary, ChatElicitationData } from './chat';
+import { ConsentChoice, ConsentDecisions, ConsentPolicyMode, ConsentRequest } from './consent';
+import { ImportReportData, ImportSourceData, RegistryProblem, RegistryView, ServerConfigData } from './registry';
+import { SECRET_NAME } from './secrets';
+import { CatalogView, ElicitationRequestData, McpObject, TrafficEntryData } from './server-views';
+import { ChatSettingsData, ModelProvider, SettingsData } from './settings';
+import { AppInfo, ServerSummary, UpdateStatus } from './shared';
+
+const Empty = z.object({}).strict();
+const ServerName = z.object({ name: z.string().min(1) }).strict();
+const ConversationId = z.object({ id: z.string().min(1) }).strict();
+
+type CommandSpec = { request: z.ZodType; response: z.ZodType };
+const command = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({
+  request,
+  response,
+});
+
+export const commands = {
+  'app.info': command(Empty, AppInfo),
+  'app.updateStatus': command(Empty, UpdateStatus),
+  /** Checks now (the person asked); a found update downloads, then waits for app.installUpdate. */
+  'app.checkForUpdates': command(Empty, UpdateStatus),
+  /** Restarts into the downloaded update once every server has stopped: the person chose when. */
+  'app.installUpdate': command(Empty, z.object({ restarting: z.boolean() })),
+  /** The "check for updates automatically" setting (the app's settings.json in its data dir). */
+  'app.setAutoUpdate': command(z.object({ enabled: z.boolean() }).strict(), UpdateStatus),
+  'servers.list': command(Empty, z.array(ServerSummary)),
+  'servers.restart': command(ServerName, ServerSummary),
+  'servers.stop': command(ServerName, ServerSummary),
+  'servers.start': command(ServerName, ServerSummary),
+  /** Adds a server to the registry (saved atomically) and returns it, stopped. */
+  'servers.add': command(z.object({ name: z.string().trim().min(1).max(100), config: ServerConfigData }).strict(), ServerSummary),
+  /** Replaces a server's configuration (optionally renaming it); a running server restarts. */
+  'servers.update': command(
+    z.object({ name: z.string().min(1), config: ServerConfigData, newName: z.string().trim().min(1).max(100).optional() }).strict(),
+    ServerSummary,
+  ),
+  'servers.remove': command(ServerName, z.object({ removed: z.boolean() })),
+  /** Signs in to a remote server (OAuth): opens the sign-in page, waits for it, reconnects; the server's new summary. */
+  'auth.login': command(ServerName, ServerSummary),
+  /** Forgets a remote server's tokens and client registration (revoked at the authorization server when possible). */
+  'auth.logout': command(ServerName, z.object({ removed: z.boolean(), revoked: z.boolean() })),
+  'registry.get': command(Empty, RegistryView),
+  /** Raw JSON editing: validated first; nothing is written when there are problems. */
+  'registry.save': command(z.object({ text: z.string().max(5_000_000) }).strict(), z.object({ saved: z.boolean(), problems: z.array(RegistryProblem) })),
+  /** The usual config files of Claude Desktop, VS Code and Cursor here, and which exist. */
+  'registry.importSources': command(Empty, z.array(ImportSourceData)),
+  /** What importing a file would do (added, clashes, secrets moving to the keychain, inputs referenced); writes nothing. */
+  'registry.importPreview': command(z.object({ path: z.string().min(1).max(4096), rename: z.boolean().optional() }).strict(), ImportReportData),
+  /** Imports a file exactly as `harbor import` does: secrets to the keychain first, then the registry. */
+  'registry.importApply': command(z.object({ path: z.string().min(1).max(4096), rename: z.boolean().optional() }).strict(), ImportReportData),
+  /** The person approved launching this server as configured now (persisted); it starts. */
+  'servers.approveLaunch': command(ServerName, ServerSummary),
+  'catalog.get': command(ServerName, CatalogView),
+  /** Turns a tool on or off (the registry's disabledTools); a disabled tool is never offered to the model. */
+  'tools.setEnabled': command(
+    z.object({ server: z.string().min(1), tool: z.string().min(1), enabled: z.boolean() }).strict(),
+    z.object({ disabledTools: z.array(z.string()) }),
+  ),
+  'tools.call': command(
+    z.object({ server: z.string().min(1), tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()).optional() }).strict(),
+    McpObject,
+  ),
+  'resources.read': command(z.object({ server: z.string().min(1), uri: z.string().min(1) }).strict(), McpObject),
+  'prompts.get': command(
+    z.object({ server: z.string().min(1), name: z.string().min(1), arguments: z.record(z.string(), z.string()).optional() }).strict(),
+    McpObject,
+  ),
+  'completion.complete': command(
+    z
+      .object({
+        server: z.string().min(1),
+        ref: z.union([z.object({ type: z.literal('ref/prompt'), name: z.string() }), z.object({ type: z.literal('ref/resource'), uri: z.string() })]),
+        argument: z.object({ name: z.string(), value: z.string() }),
+        context: z.record(z.string(), z.string()).optional(),
+      })
+      .strict(),
+    z.object({ values: z.array(z.string()), total: z.number().optional(), hasMore: z.boolean().optional() }),
+  ),
+  'traffic.list': command(z.object({ server: z.string().optional(), afterSeq: z.number().int().optional() }).strict(), z.array(TrafficEntryData)),
+  /** Questions still waiting for the person (a reloaded window shows them again). */
+  'elicitation.pending': command(Empty, z.object({ general: z.array(ElicitationRequestData), chat: z.array(ChatElicitationData) })),
+  'elicitation.respond': command(
+    z.object({ id: z.string(), action: z.enum(['accept', 'decline', 'cancel']), content: z.record(z.string(), z.unknown()).optional() }).strict(),
+    z.object({ accepted: z.boolean() }),
+  ),
+  'consent.pending': command(Empty, z.array(ConsentRequest)),
+  'consent.respond': command(
+    z.object({ id: z.string(), decision: ConsentChoice }).strict(),
+    z.object({ accepted: z.boolean() }),
+  ),
+  'consent.list': command(Empty, ConsentDecisions),
+  /** Per-server ("*") and per-tool overrides of the consent tiers. */
+  'consent.policies': command(Empty, z.array(z.object({ server: z.string(), tool: z.string(), mode: ConsentPolicyMode }))),
+  /** Sets an override (tool "*" = the server's default); mode null removes it. */
+  'consent.setPolicy': command(
+    z.object({ server: z.string().min(1), tool: z.string().min(1), mode: ConsentPolicyMode.nullable() }).strict(),
+    z.array(z.object({ server: z.string(), tool: z.string(), mode: ConsentPolicyMode })),
+  ),
+  /** Secret names only (values never leave main), and whether the keychain can be reached. */
+  'secrets.list': command(Empty, z.object({ names: z.array(z.string()), available: z.boolean(), reason: z.string().optional() })),
+  /** Stores a value in the OS keychain; the registry references it as ${secret:NAME}. */
+  'secrets.set': command(
+    z.object({ name: z.string().regex(SECRET_NAME), value: z.string().min(1).max(65_536) }).strict(),
+    z.object({ set: z.boolean() }),
+  ),
+  'secrets.delete': command(z.object({ name: z.string().regex(SECRET_NAME) }).strict(), z.object({ deleted: z.boolean() })),
+  'settings.get': command(Empty, SettingsData),
+  /** Sets the chat model (null removes it). apiKeyMode "set" stores apiKey in the keychain; "env" uses the provider's variable. */
+  'settings.setModel': command(
+    z
+      .object({
+        model: z
+          .object({
+            provider: ModelProvider,
+            model: z.string().trim().min(1).max(200),
+            baseURL: z.string().max(2048).optional(),
+            contextWindow: z.number().int().positive().optional(),
+            apiKeyMode: z.enum(['keep', 'env', 'set']),
+            apiKey: z.string().max(65_536).optional(),
+          })
+          .strict()
+          .nullable(),
+      })
+      .strict(),
+    SettingsData,
+  ),
+  /** Replaces the chat settings; a field left out goes back to its default. */
+  'settings.setChat': command(z.object({ chat: ChatSettingsData.strict() }).strict(), SettingsData),
+  'consent.revoke': command(z.object({ server: z.string().min(1), tool: z.string().min(1).optional() }).strict(), z.object({ removed: z.number().int() })),
+  'chat.status': command(Empty, ChatStatus),
+  /** Starts a turn (a new conversation without conversationId); progress arrives as chat.* events. */
+  'chat.send': command(
+    z
+      .object({
+        conversationId: z.string().min(1).optional(),
+        text: z.string().min(1),
+        /** Resources the person chose to attach: main reads them and adds their text to this message. */
+        attachments: z.array(z.object({ server: z.string().min(1), uri: z.string().min(1) }).strict()).max(8).optional(),
+      })
+      .strict(),
+    z.object({ conversationId: z.string(), turnId: z.string() }),
+  ),
+  /** The context meter: what the ready servers' tool definitions cost. */
+  'chat.context': command(Empty, ChatContext),
+  'chat.stop': command(z.object({ conversationId: z.string().min(1) }).strict(), z.object({ stopped: z.boolean() })),
+  'chat.answerElicitation': command(
+    z
+      .object({
+        id: z.string(),
+        action: z.enum(['accept', 'decline', 'cancel']),
+        content: z.record(z.string(), z.unknown()).optional(),
+      })
+      .strict(),
+    z.object({ accepted: z.boolean() }),
+  ),
+  'conversations.list': command(Empty, z.array(ConversationSummary)),
+  'conversations.open': command(ConversationId, Conversation),
+  'conversations.rename': command(z.object({ id: z.string().min(1), title: z.string().trim().min(1).max(200) }).strict(), ConversationSummary),
+  'conversations.delete': command(ConversationId, z.object({ deleted: z.boolean() })),
+  'conversations.export': command(
+    z.object({ id: z.string().min(1), format: z.enum(['markdown', 'json']) }).strict(),
+    z.object({ filename: z.string(), mimeType: z.string(), content: z.string() }),
+  ),
+} satisfies Record<string, CommandSpec>;
+
+export type Commands = typeof commands;
+export type CommandName = keyof Commands;
+export type CommandRequest<K extends CommandName> = z.input<Commands[K]['request']>;
+export type CommandResponse<K extends CommandName> = z.output<Commands[K]['response']>;

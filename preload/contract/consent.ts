@@ -1,0 +1,46 @@
+/** Consent: what the person is asked before a tool runs or a server launches, and what they decided. */
+import { z } from 'zod';
+
+export const ConsentChoice = z.enum(['once', 'conversation', 'always', 'deny']);
+export type ConsentChoice = z.infer<typeof ConsentChoice>;
+
+/** What the person is asked: everything needed to decide, as plain data (never HTML). */
+export const ConsentRequest = z.object({
+  id: z.string(),
+  kind: z.enum(['tool', 'launch']),
+  /** The server as the person configured it, and whether they marked it trusted. */
+  server: z.string(),
+  trusted: z.boolean(),
+  /** Epoch ms; after it the request counts as denied. */
+  deadline: z.number(),
+  options: z.array(ConsentChoice),
+  conversationId: z.string().optional(),
+  tool: z
+    .object({
+      name: z.string(),
+      title: z.string().optional(),
+      description: z.string(),
+      annotations: z.record(z.string(), z.unknown()).optional(),
+    })
+    .optional(),
+  /** The exact arguments: this is how data leaves the conversation. */
+  arguments: z.record(z.string(), z.unknown()).optional(),
+  /** Rug pull: the definition changed since it was approved. */
+  stale: z.object({ changed: z.array(z.string()), before: z.unknown(), after: z.unknown() }).optional(),
+  /** Launch consent: the exact command line and the names (not values) of its env. */
+  launch: z.object({ commandLine: z.string(), envNames: z.array(z.string()), cwd: z.string().optional() }).optional(),
+});
+export type ConsentRequest = z.infer<typeof ConsentRequest>;
+
+export const ConsentDecisions = z.object({
+  approvals: z.array(
+    z.object({ server: z.string(), tool: z.string(), kind: z.enum(['always', 'once']), fingerprint: z.string(), createdAt: z.number() }),
+  ),
+  launches: z.array(z.object({ server: z.string(), commandLine: z.string(), createdAt: z.number() })),
+  changes: z.array(z.object({ server: z.string(), tool: z.string(), changed: z.array(z.string()), at: z.number() })),
+});
+export type ConsentDecisions = z.infer<typeof ConsentDecisions>;
+
+/** A per-server ("*") or per-tool override of the consent tiers. */
+export const ConsentPolicyMode = z.enum(['ask', 'allow', 'deny']);
+export type ConsentPolicyMode = z.infer<typeof ConsentPolicyMode>;

@@ -1,0 +1,58 @@
+/** Events: main → renderer, broadcast. In development and tests every payload is checked against these. */
+import { z } from 'zod';
+import { ChatElicitationData, ChatToolCall, TurnStatus } from './chat';
+import { ConsentChoice, ConsentRequest } from './consent';
+import { HarborErrorData } from './errors';
+import { ElicitationRequestData, TrafficEntryData } from './server-views';
+import { ServerSummary, UpdateStatus } from './shared';
+
+export const events = {
+  /** The app's update state changed (a version is coming, downloading, ready to restart). */
+  'app.update': UpdateStatus,
+  /** A server's state, catalog or configuration changed; the renderer refetches what it shows. */
+  'servers.changed': z.object({
+    name: z.string(),
+    reason: z.enum(['state', 'catalog', 'resourceUpdated', 'config', 'removed']),
+    summary: ServerSummary.optional(),
+    /** For reason "catalog": which lists changed. */
+    changed: z.array(z.enum(['tools', 'resources', 'resourceTemplates', 'prompts'])).optional(),
+    /** For reason "resourceUpdated": the resource that changed. */
+    uri: z.string().optional(),
+  }),
+  /** A JSON-RPC message in or out (redacted), for the Activity view. */
+  'traffic.message': TrafficEntryData,
+  /** A sign-in page was opened in the system browser for a server (shown too, in case the browser did not come up). */
+  'auth.open': z.object({ server: z.string(), url: z.string() }),
+  /** A server asks the person for input; answer with elicitation.respond. */
+  'elicitation.request': ElicitationRequestData,
+  'elicitation.resolved': z.object({ id: z.string(), action: z.enum(['accept', 'decline', 'cancel']) }),
+  /** The person must decide before a tool runs or a server launches. */
+  'consent.request': ConsentRequest,
+  /** A pending request ended (answered, timed out, or cancelled). */
+  'consent.resolved': z.object({ id: z.string(), decision: ConsentChoice }),
+  /** An approved tool's definition changed (rug pull): its approval is suspended. */
+  'consent.changed': z.object({ server: z.string(), tool: z.string(), changed: z.array(z.string()) }),
+  /** Streamed model text of a running turn. */
+  'chat.delta': z.object({ conversationId: z.string(), turnId: z.string(), text: z.string() }),
+  /** A tool call of a running turn changed state (pending → awaiting-consent → running → progress → done/error). */
+  'chat.toolCall': z.object({
+    conversationId: z.string(),
+    turnId: z.string(),
+    call: ChatToolCall,
+    progress: z.object({ progress: z.number(), total: z.number().optional(), message: z.string().optional() }).optional(),
+  }),
+  /** A server asks the person for input during a chat tool call; answer with chat.answerElicitation. */
+  'chat.elicitation': ChatElicitationData,
+  /** A turn ended: completed, stopped, step limit, consent needed, or failed. */
+  'chat.done': z.object({
+    conversationId: z.string(),
+    turnId: z.string(),
+    status: TurnStatus,
+    text: z.string(),
+    error: HarborErrorData.optional(),
+  }),
+} satisfies Record<string, z.ZodType>;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<K extends EventName> = z.output<Events[K]>;

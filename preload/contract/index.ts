@@ -1,0 +1,32 @@
+/**
+ * THE contract between the renderer and the main process.
+ *
+ * Every command is `{ request, response }` (zod), every event a zod payload; the types come from
+ * `z.infer`. Main validates every incoming payload against these schemas (main/dispatch.ts), the
+ * preload and the browser-mode bridge both build `window.harbor` from it with `buildApi`, so the
+ * renderer never spells a channel string. The folder is pure (zod and its own files only): main,
+ * preload and renderer all import it through this index.
+ *
+ * errors        error codes, HarborErrorData, Result
+ * shared        connection state, server summary, app info, update status
+ * secrets       secret names
+ * consent       consent requests, decisions, policy modes
+ * chat          conversations, turns, tool calls, chat status and context
+ * registry      the registry as edited, import sources and reports
+ * server-views  catalog, traffic, elicitation requests
+ * settings      model and chat settings
+ * commands      every command's request and response
+ * events        every event's payload
+ * api           transports, envelopes, buildApi (window.harbor)
+ */
+export * from './errors';
+export * from './shared';
+export * from './secrets';
+export * from './consent';
+export * from './chat';
+export * from './registry';
+export * from './server-views';
+export * from './settings';
+export * from './commands';
+export * from './events';
+export * from './api';

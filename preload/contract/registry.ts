@@ -1,0 +1,57 @@
+/** The registry as the app edits it, and importing other apps' configs into it. */
+import { z } from 'zod';
+
+/** A server's configuration as the person wrote it: secret values are never here, only ${secret:…} refs. */
+export const ServerConfigData = z.record(z.string(), z.unknown());
+
+export const RegistryProblem = z.object({
+  /** JSON path, e.g. mcpServers.github.args[1] */
+  path: z.string(),
+  message: z.string(),
+  /** 1-based line in the raw text, when known. */
+  line: z.number().int().optional(),
+});
+export type RegistryProblem = z.infer<typeof RegistryProblem>;
+
+export const RegistryView = z.object({
+  path: z.string(),
+  text: z.string(),
+  servers: z.array(z.object({ name: z.string(), config: ServerConfigData })),
+  problems: z.array(RegistryProblem),
+});
+export type RegistryView = z.infer<typeof RegistryView>;
+
+/** A config file of another app that Harbor can import from, and whether it exists on this machine. */
+export const ImportSourceData = z.object({
+  format: z.enum(['claude-desktop', 'vscode', 'cursor']),
+  label: z.string(),
+  path: z.string(),
+  exists: z.boolean(),
+});
+export type ImportSourceData = z.infer<typeof ImportSourceData>;
+
+/** What an import does (or, previewed, would do): names and places only, never a secret value. */
+export const ImportReportData = z.object({
+  format: z.enum(['claude-desktop', 'vscode', 'cursor']),
+  label: z.string(),
+  source: z.string(),
+  configPath: z.string(),
+  dryRun: z.boolean(),
+  written: z.boolean(),
+  /** A name clash without rename: nothing can be written. */
+  blocked: z.boolean(),
+  added: z.array(z.string()),
+  identical: z.array(z.string()),
+  clashes: z.array(z.object({ name: z.string(), renamedTo: z.string().optional() })),
+  skipped: z.array(z.object({ name: z.string(), problems: z.array(z.string()) })),
+  /** Each added server: what it runs (command line or URL, secrets as ${secret:…} references). */
+  servers: z.array(z.object({ name: z.string(), transport: z.enum(['stdio', 'http']), target: z.string(), enabled: z.boolean() })),
+  secretsMoved: z.array(z.object({ server: z.string(), where: z.enum(['env', 'headers']), key: z.string(), secret: z.string() })),
+  secretsNotMoved: z.array(z.object({ server: z.string(), where: z.enum(['env', 'headers']), key: z.string() })),
+  inputsReferenced: z.array(
+    z.object({ id: z.string(), description: z.string().optional(), password: z.boolean().optional(), defined: z.boolean(), servers: z.array(z.string()) }),
+  ),
+  unresolvedVariables: z.array(z.object({ server: z.string(), variable: z.string(), where: z.string() })),
+  warnings: z.array(z.object({ server: z.string(), message: z.string() })),
+});
+export type ImportReportData = z.infer<typeof ImportReportData>;

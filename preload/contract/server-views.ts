@@ -1,0 +1,37 @@
+/** What the app shows of a connected server: its catalog, its traffic, its questions to the person. */
+import { z } from 'zod';
+
+/** MCP objects pass through as data; the renderer renders them as text, never as HTML. */
+export const McpObject = z.record(z.string(), z.unknown());
+
+export const CatalogView = z.object({
+  server: z.string(),
+  tools: z.array(McpObject),
+  resources: z.array(McpObject),
+  resourceTemplates: z.array(McpObject),
+  prompts: z.array(McpObject),
+});
+export type CatalogView = z.infer<typeof CatalogView>;
+
+export const TrafficEntryData = z.object({
+  seq: z.number().int(),
+  at: z.number(),
+  server: z.string(),
+  direction: z.enum(['out', 'in']),
+  text: z.string(),
+  method: z.string().optional(),
+  id: z.union([z.string(), z.number()]).optional(),
+});
+export type TrafficEntryData = z.infer<typeof TrafficEntryData>;
+
+/** A server asks the person for input (form) or to visit a URL (url mode). */
+export const ElicitationRequestData = z.object({
+  id: z.string(),
+  server: z.string(),
+  mode: z.enum(['form', 'url']),
+  message: z.string(),
+  requestedSchema: z.record(z.string(), z.unknown()).optional(),
+  url: z.string().optional(),
+  deadline: z.number(),
+});
+export type ElicitationRequestData = z.infer<typeof ElicitationRequestData>;

@@ -1,0 +1,78 @@
+/** Shapes more than one view shares: a server's connection state and summary, the app's own info. */
+import { z } from 'zod';
+import { ErrorCode } from './errors';
+
+/** Connection state: one union drives the Host, the CLI and the UI badges. */
+export const ConnectionState = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('stopped') }),
+  z.object({ kind: z.literal('starting') }),
+  z.object({ kind: z.literal('ready') }),
+  z.object({
+    kind: z.literal('restarting'),
+    attempt: z.number().int(),
+    maxAttempts: z.number().int(),
+    nextAt: z.number(),
+  }),
+  z.object({
+    kind: z.literal('error'),
+    code: ErrorCode,
+    message: z.string(),
+    stderrTail: z.string(),
+  }),
+]);
+export type ConnectionState = z.infer<typeof ConnectionState>;
+
+export const Era = z.enum(['modern', 'legacy']);
+export type Era = z.infer<typeof Era>;
+
+export const ServerSummary = z.object({
+  name: z.string(),
+  transport: z.enum(['stdio', 'http']),
+  enabled: z.boolean(),
+  trusted: z.boolean(),
+  /** One line a person can read: the command line or the URL. */
+  target: z.string(),
+  state: ConnectionState,
+  era: Era.optional(),
+  protocolVersion: z.string().optional(),
+  serverInfo: z.object({ name: z.string(), version: z.string() }).optional(),
+  counts: z.object({
+    tools: z.number().int(),
+    resources: z.number().int(),
+    resourceTemplates: z.number().int(),
+    prompts: z.number().int(),
+  }),
+});
+export type ServerSummary = z.infer<typeof ServerSummary>;
+
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** Which front door the renderer is talking to. */
+  mode: z.enum(['electron', 'web', 'cli']),
+  configPath: z.string(),
+  dataDir: z.string(),
+  platform: z.string(),
+  versions: z.object({ node: z.string(), electron: z.string().optional() }),
+  /** Problems found in the configuration file, one per line with its JSON path. */
+  configProblems: z.array(z.string()),
+  /** Server processes of a Harbor that died without stopping them, stopped at this start (once swept). */
+  orphansStopped: z.number().int().nonnegative().optional(),
+});
+export type AppInfo = z.infer<typeof AppInfo>;
+
+/** The desktop app's self-update (electron-updater); browser mode and the CLI are "unsupported". */
+export const UpdateStatus = z.object({
+  state: z.enum(['unsupported', 'idle', 'checking', 'up-to-date', 'available', 'downloading', 'ready', 'error']),
+  currentVersion: z.string(),
+  /** The version coming (available, downloading, ready). */
+  version: z.string().optional(),
+  /** Download progress, 0–100. */
+  percent: z.number().optional(),
+  /** Why updates are unsupported, or what went wrong. */
+  message: z.string().optional(),
+  /** The person's setting: check (and download) automatically. */
+  autoUpdate: z.boolean(),
+});
+export type UpdateStatus = z.infer<typeof UpdateStatus>;
+
