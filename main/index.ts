@@ -10,7 +10,7 @@ import { bindCommands } from './contract-handlers';
 import { createDispatcher } from './dispatch';
 import { toErrorData } from './host/errors';
 import { Host, defaultRegistry } from './host/host';
-import { DisposableStore } from './host/lifecycle';
+import { DisposableStore, markAsSingleton } from './host/lifecycle';
 import { Redactor } from './host/secrets/redactor';
 import { bindIpc, forwardEvents, isAppTopFrame } from './ipc';
 import { AddServerConsent } from './shell/add-server-consent';
@@ -43,7 +43,8 @@ function logsDir(): string {
 /** The OS-conventional log folder, rotated; lines are redacted once start() made the redactor it shares with the Host. */
 const logDir = logsDir();
 const log = new RotatingLog({ dir: logDir });
-mirrorConsole(console, log);
+// As long as the process: the last lines (servers stopped, exiting) come after `owned` is disposed.
+markAsSingleton(mirrorConsole(console, log));
 log.info(`${APP_NAME} ${APP_VERSION} starting (Electron ${process.versions.electron ?? '?'}, ${process.platform}/${process.arch}, packaged: ${app.isPackaged})`);
 
 /** Everything long-lived hangs here; disposing it (on quit) stops every server the Host runs. */
@@ -202,7 +203,8 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   // Quitting (menu, Cmd-Q, last window, OS shutdown, update restart) stops every server first.
-  const quit = new QuitController({ app, stop: () => owned.dispose(), log: (message, error) => log.info(message, error) });
+  // It holds every quit until the end of the process, so nothing disposes it.
+  const quit = markAsSingleton(new QuitController({ app, stop: () => owned.dispose(), log: (message, error) => log.info(message, error) }));
 
   app
     .whenReady()

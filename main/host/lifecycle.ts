@@ -38,6 +38,15 @@ export function markAsDisposed(item: object): void {
   tracker?.disposed(item);
 }
 
+/**
+ * Called for an object that lives as long as the process (the Electron app's console mirror):
+ * it is never disposed, and the tracker stops expecting it to be.
+ */
+export function markAsSingleton<T extends object>(item: T): T {
+  tracker?.disposed(item);
+  return item;
+}
+
 export function toDisposable(fn: () => void | Promise<void>): Disposable {
   let done = false;
   const disposable: Disposable = {

@@ -11,7 +11,7 @@ import type { ConsentChoice, ConsentRequest } from '../../preload/contract';
 import { toErrorData } from '../host/errors';
 import type { HostEvents } from '../host/events';
 import { PendingConsents } from '../host/consent/pending';
-import type { Disposable } from '../host/lifecycle';
+import { markAsDisposed, trackDisposable, type Disposable } from '../host/lifecycle';
 import { ServerConfig } from '../host/registry/schema';
 import { describeLaunch, resolveLaunch } from '../host/servers/launch';
 import { parseDeepLink, type AddServerLink } from './deep-link';
@@ -65,6 +65,7 @@ export class AddServerConsent implements Disposable {
       now: deps.now ?? Date.now,
       ...(deps.refusalQuietMs !== undefined ? { quietMs: deps.refusalQuietMs } : {}),
     });
+    trackDisposable(this);
   }
 
   /** Handles one link, start to end; resolves with what happened (tests, the log). */
@@ -122,6 +123,7 @@ export class AddServerConsent implements Disposable {
   }
 
   dispose(): void {
+    markAsDisposed(this);
     this.pending.dispose();
   }
 

@@ -6,7 +6,7 @@
  * an impatient person) exits at once: the person's intent wins over a clean stop.
  */
 import type { App, BrowserWindow, PowerMonitor } from 'electron';
-import { toDisposable, type Disposable } from '../host/lifecycle';
+import { markAsDisposed, toDisposable, trackDisposable, type Disposable } from '../host/lifecycle';
 
 export type QuitState = 'running' | 'stopping' | 'done';
 
@@ -32,6 +32,7 @@ export class QuitController implements Disposable {
 
   constructor(private readonly deps: QuitControllerDeps) {
     deps.app.on('before-quit', this.onBeforeQuit);
+    trackDisposable(this);
   }
 
   get state(): QuitState {
@@ -54,6 +55,7 @@ export class QuitController implements Disposable {
   }
 
   dispose(): void {
+    markAsDisposed(this);
     this.deps.app.removeListener('before-quit', this.onBeforeQuit);
   }
 }

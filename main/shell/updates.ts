@@ -12,7 +12,7 @@
 import type { AppUpdater } from 'electron-updater';
 import type { CommandResponse, UpdateStatus } from '../../preload/contract';
 import { HarborError } from '../host/errors';
-import type { Disposable } from '../host/lifecycle';
+import { markAsDisposed, trackDisposable, type Disposable } from '../host/lifecycle';
 import type { Logger } from './log';
 
 export type UpdaterLike = Pick<AppUpdater, 'autoDownload' | 'autoInstallOnAppQuit' | 'logger' | 'on' | 'checkForUpdates' | 'quitAndInstall'>;
@@ -53,6 +53,7 @@ export class UpdateService implements Disposable {
     this.current = deps.isPackaged
       ? { state: 'idle' }
       : { state: 'unsupported', message: 'Updates are off in development builds: a packaged Harbor updates itself.' };
+    trackDisposable(this);
   }
 
   status(): UpdateStatus {
@@ -111,6 +112,7 @@ export class UpdateService implements Disposable {
   }
 
   dispose(): void {
+    markAsDisposed(this);
     this.disposed = true;
     this.stopTimers();
   }

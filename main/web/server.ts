@@ -11,7 +11,7 @@ import { WebSocketServer } from 'ws';
 import type { Dispatch } from '../dispatch';
 import { HarborError } from '../host/errors';
 import type { HostEvents } from '../host/events';
-import type { Disposable } from '../host/lifecycle';
+import { markAsDisposed, trackDisposable, type Disposable } from '../host/lifecycle';
 import { attachSession } from './socket';
 import { createToken, isAllowedHost, isAllowedOrigin, tokenMatches } from './security';
 import { sendText, serveStatic } from './static';
@@ -58,6 +58,7 @@ export class WebServer implements Disposable {
       this.onUpgrade(req, socket, head);
     });
     this.eventSubscription = events.on((event, payload) => this.broadcast(event, payload));
+    trackDisposable(this);
   }
 
   /** Binds 127.0.0.1 (never another interface) and resolves once listening. */
@@ -151,6 +152,7 @@ export class WebServer implements Disposable {
 
   /** Closes every socket (politely, then firmly), stops listening, and drops the event subscription. */
   dispose(): Promise<void> {
+    markAsDisposed(this);
     this.disposing ??= (async () => {
       await this.eventSubscription.dispose();
       const closing = [...this.wss.clients].map(

@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // Base styles first: the controls' and features' own CSS (same specificity) must come after them to win.
 import './styles.css';
+import './app/shell.css';
+import './ui/blocks.css';
 import { App } from './app/App';
 import { connectBridge } from './bridge/connect';
 import { ActivityLog } from './features/activity/activity-log';

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { bindCommands } from '../../main/contract-handlers';
+import { disposeAfterTest } from '../helpers/dispose-after-test';
 import type { TestHost } from '../helpers/host';
 import { waitFor } from '../helpers/host';
 import { createChatHost, featureServer } from '../fixtures/model/chat-host';
@@ -67,9 +68,9 @@ describe('pending chat questions', () => {
     model = await startScriptedModel({ script: [{ toolCalls: [{ name: 'feature__ask_name', arguments: {} }] }, { text: 'done' }] });
     test = await createChatHost({ feature: featureServer() }, { model: model.modelConfig(), host: { mode: 'web', interactiveConsent: true } });
     const handlers = bindCommands(test.host);
-    test.host.events.onEvent('consent.request', (request) => void test!.host.consent.respond(request.id, 'once'));
+    disposeAfterTest(test.host.events.onEvent('consent.request', (request) => void test!.host.consent.respond(request.id, 'once')));
     const asked: string[] = [];
-    test.host.events.onEvent('chat.elicitation', (e) => asked.push(e.id));
+    disposeAfterTest(test.host.events.onEvent('chat.elicitation', (e) => asked.push(e.id)));
     const turn = await test.host.chat.send({ text: 'greet me' });
     await waitFor(() => asked.length > 0, 'the server to ask for a name', 15_000);
     const pending = await handlers['elicitation.pending']({});

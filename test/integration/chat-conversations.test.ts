@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Host, type HostOptions } from '../../main/host/host';
 import { createDispatcher } from '../../main/dispatch';
 import { bindCommands } from '../../main/contract-handlers';
+import { disposeAfterTest } from '../helpers/dispose-after-test';
 import { NODE, REPO } from '../helpers/host';
 import { featureServer } from '../fixtures/model/chat-host';
 import { startScriptedModel, type ScriptedModel } from '../fixtures/model/scripted-model';
@@ -114,17 +115,19 @@ describe('conversations', () => {
     writeFileSync(join(dir, 'harbor.json'), JSON.stringify({ mcpServers: { feature: featureServer() }, model: model.modelConfig() }));
     // The app: consent is asked through events (an untrusted server: even read-only tools ask).
     const host = await startHost({ mode: 'web' });
-    host.events.onEvent('consent.request', (r) => {
+    disposeAfterTest(host.events.onEvent('consent.request', (r) => {
       setTimeout(() => host.consent.respond(r.id, 'conversation'), 20);
-    });
+    }));
     const seen: string[] = [];
-    host.events.on((event, payload) => {
+    disposeAfterTest(host.events.on((event, payload) => {
       if (event.startsWith('chat.')) seen.push(event === 'chat.toolCall' ? `chat.toolCall:${(payload as { call: { status: string } }).call.status}` : event);
-    });
+    }));
     const dispatch = createDispatcher(bindCommands(host));
     const sent = await dispatch('chat.send', { text: 'add 4 and 5' });
     expect(sent).toMatchObject({ ok: true, value: { conversationId: expect.any(String), turnId: expect.any(String) } });
-    await new Promise<void>((resolve) => host.events.onEvent('chat.done', () => resolve()));
+    await new Promise<void>((resolve) => {
+      disposeAfterTest(host.events.onEvent('chat.done', () => resolve()));
+    });
     expect(seen).toEqual([
       'chat.toolCall:pending',
       'chat.toolCall:running',

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../preload/contract';
+import { disposeAfterTest } from '../helpers/dispose-after-test';
 import type { TestHost } from '../helpers/host';
 import { FIXTURES, NODE, waitFor } from '../helpers/host';
 import { createChatHost, eventLog, everythingServer, featureServer } from '../fixtures/model/chat-host';
@@ -27,7 +28,7 @@ afterEach(async () => {
 
 function chatEvents<K extends 'chat.toolCall' | 'chat.delta' | 'chat.done' | 'chat.elicitation' | 'consent.request'>(t: TestHost, name: K) {
   const seen: EventPayload<K>[] = [];
-  t.host.events.onEvent(name, (payload) => seen.push(payload));
+  disposeAfterTest(t.host.events.onEvent(name, (payload) => seen.push(payload)));
   return seen;
 }
 
@@ -81,9 +82,9 @@ describe('chat loop', () => {
     test = await createChatHost({ feature: featureServer() }, { model: model.modelConfig(), host: { interactiveConsent: true } });
     const requests = chatEvents(test, 'consent.request');
     const toolEvents = chatEvents(test, 'chat.toolCall');
-    test.host.events.onEvent('consent.request', (request) => {
+    disposeAfterTest(test.host.events.onEvent('consent.request', (request) => {
       setTimeout(() => test!.host.consent.respond(request.id, 'deny'), 10);
-    });
+    }));
     const turn = await test.host.chat.send({ text: 'echo my secret plans' });
     const outcome = await turn.done;
     expect(outcome.status).toBe('completed');
@@ -105,7 +106,7 @@ describe('chat loop', () => {
     });
     test = await createChatHost({ feature: featureServer() }, { model: model.modelConfig(), host: { interactiveConsent: true } });
     const requests = chatEvents(test, 'consent.request');
-    test.host.events.onEvent('consent.request', (request) => void test!.host.consent.respond(request.id, 'once'));
+    disposeAfterTest(test.host.events.onEvent('consent.request', (request) => void test!.host.consent.respond(request.id, 'once')));
     const outcome = await (await test.host.chat.send({ text: 'echo ok' })).done;
     expect(outcome.status).toBe('completed');
     expect(requests).toHaveLength(1);
@@ -225,7 +226,7 @@ describe('chat loop', () => {
     test = await createChatHost({ feature: featureServer() }, { model: model.modelConfig(), host: { interactiveConsent: true } });
     const asked = chatEvents(test, 'consent.request');
     const resolved: string[] = [];
-    test.host.events.onEvent('consent.resolved', (r) => resolved.push(r.decision));
+    disposeAfterTest(test.host.events.onEvent('consent.resolved', (r) => resolved.push(r.decision)));
     const turn = await test.host.chat.send({ text: 'echo x' });
     await waitFor(() => asked.length === 1, 'the consent request');
     test.host.chat.stop(turn.conversationId);
@@ -271,7 +272,7 @@ describe('chat loop', () => {
     // Browser mode, like the app: a question during a chat call is routed to the chat.
     test = await createChatHost({ feature: featureServer() }, { model: model.modelConfig(), host: { mode: 'web' } });
     const asked = chatEvents(test, 'chat.elicitation');
-    test.host.events.onEvent('chat.elicitation', (e) => void test!.host.chat.answerElicitation(e.id, 'accept', { name: 'Ada' }));
+    disposeAfterTest(test.host.events.onEvent('chat.elicitation', (e) => void test!.host.chat.answerElicitation(e.id, 'accept', { name: 'Ada' })));
     const turn = await test.host.chat.send({ text: 'greet me', approveOnce: true });
     const outcome = await turn.done;
     expect(outcome.status).toBe('completed');
@@ -293,7 +294,7 @@ describe('chat loop', () => {
       { model: model.modelConfig(), chat: { toolSearch: 'on' }, host: { interactiveConsent: true } },
     );
     const requests = chatEvents(test, 'consent.request');
-    test.host.events.onEvent('consent.request', (request) => void test!.host.consent.respond(request.id, 'once'));
+    disposeAfterTest(test.host.events.onEvent('consent.request', (request) => void test!.host.consent.respond(request.id, 'once')));
     const turn = await test.host.chat.send({ text: 'what is 2 + 3?' });
     const outcome = await turn.done;
     expect(outcome).toMatchObject({ status: 'completed', text: 'It is 5.' });

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsentRequest, EventPayload } from '../../preload/contract';
 import { HarborError } from '../../main/host/errors';
+import { disposeAfterTest } from '../helpers/dispose-after-test';
 import { FEATURE_SERVER, FIXTURES, NODE, createTestHost, waitFor, type TestHost } from '../helpers/host';
 
 const LEGACY = join(FIXTURES, 'legacy/legacy-stdio.mjs');
@@ -19,7 +20,7 @@ async function errorOf(promise: Promise<unknown>): Promise<HarborError> {
 
 function consentChanges(t: TestHost): EventPayload<'consent.changed'>[] {
   const seen: EventPayload<'consent.changed'>[] = [];
-  t.host.events.onEvent('consent.changed', (p) => seen.push(p));
+  disposeAfterTest(t.host.events.onEvent('consent.changed', (p) => seen.push(p)));
   return seen;
 }
 
@@ -79,10 +80,10 @@ describe('consent tiers', () => {
   it('a destructive tool on a trusted server asks every time and never offers "this conversation"', async () => {
     current = await createTestHost({ s: { command: NODE, args: [LEGACY], trusted: true } }, { interactiveConsent: true });
     const requests: ConsentRequest[] = [];
-    current.host.events.onEvent('consent.request', (r) => {
+    disposeAfterTest(current.host.events.onEvent('consent.request', (r) => {
       requests.push(r);
       current!.host.consent.respond(r.id, 'once');
-    });
+    }));
     await current.host.calls.callTool('s', 'wipe', {}, { consent: { conversationId: 'c1' } });
     await current.host.calls.callTool('s', 'wipe', {}, { consent: { conversationId: 'c1' } });
     expect(requests).toHaveLength(2);
@@ -93,10 +94,10 @@ describe('consent tiers', () => {
   it('"for this conversation" covers that conversation only', async () => {
     current = await createTestHost({ s: { command: NODE, args: [LEGACY] } }, { interactiveConsent: true });
     const requests: ConsentRequest[] = [];
-    current.host.events.onEvent('consent.request', (r) => {
+    disposeAfterTest(current.host.events.onEvent('consent.request', (r) => {
       requests.push(r);
       current!.host.consent.respond(r.id, 'conversation');
-    });
+    }));
     await current.host.calls.callTool('s', 'echo', { text: 'a' }, { consent: { conversationId: 'c1' } });
     await current.host.calls.callTool('s', 'echo', { text: 'b' }, { consent: { conversationId: 'c1' } });
     expect(requests).toHaveLength(1);
@@ -118,7 +119,7 @@ describe('consent tiers', () => {
     await off.dispose();
     // Nobody answers: the deadline passes and it is a denial; a late reply is ignored.
     let lateId = '';
-    host.events.onEvent('consent.request', (r) => (lateId = r.id));
+    disposeAfterTest(host.events.onEvent('consent.request', (r) => (lateId = r.id)));
     const timedOut = await errorOf(host.calls.callTool('s', 'echo', { text: 'y' }));
     expect(timedOut.code).toBe('CONSENT_DENIED');
     expect(host.consent.respond(lateId, 'always')).toBe(false);
@@ -172,10 +173,10 @@ describe('launch consent', () => {
 
     current = await createTestHost({ u: { command: NODE, args: [LEGACY], env: { API_KEY: 'k' } } }, { approveLaunches: false, interactiveConsent: true });
     const asked: ConsentRequest[] = [];
-    current.host.events.onEvent('consent.request', (r) => {
+    disposeAfterTest(current.host.events.onEvent('consent.request', (r) => {
       asked.push(r);
       current!.host.consent.respond(r.id, 'always');
-    });
+    }));
     await current.host.servers.startAll();
     expect(current.host.servers.get('u').state.kind).toBe('ready');
     expect(asked[0]).toMatchObject({ kind: 'launch', server: 'u', launch: { envNames: ['API_KEY'] } });

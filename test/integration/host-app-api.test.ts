@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../preload/contract';
 import { HarborError } from '../../main/host/errors';
+import { disposeAfterTest } from '../helpers/dispose-after-test';
 import { FEATURE_SERVER, NODE, createTestHost, waitFor, type TestHost } from '../helpers/host';
 
 let current: TestHost | undefined;
@@ -18,7 +19,7 @@ describe('the Host API behind the app views', () => {
     const configPath = join(current.dir, 'harbor.json');
     await host.servers.startAll();
     const events: EventPayload<'servers.changed'>[] = [];
-    host.events.onEvent('servers.changed', (e) => events.push(e));
+    disposeAfterTest(host.events.onEvent('servers.changed', (e) => events.push(e)));
 
     const added = await host.registry.add('second', { command: NODE, args: [FEATURE_SERVER, '--name', 'second'], unknownField: 42 });
     expect(added).toMatchObject({ name: 'second', transport: 'stdio', state: { kind: 'stopped' } });
@@ -60,11 +61,11 @@ describe('the Host API behind the app views', () => {
     current = await createTestHost({ f: { command: NODE, args: [FEATURE_SERVER] } }, { mode: 'web' });
     const host = current.host;
     const asked: EventPayload<'elicitation.request'>[] = [];
-    host.events.onEvent('elicitation.request', (request) => {
+    disposeAfterTest(host.events.onEvent('elicitation.request', (request) => {
       asked.push(request);
       expect(host.elicitation.respond('unknown', 'accept', {})).toBe(false);
       host.elicitation.respond(request.id, 'accept', { name: 'Hopper' });
-    });
+    }));
     const result = await current.call('f', 'ask_name', {});
     expect(JSON.stringify(result.content)).toContain('Hello Hopper');
     expect(asked[0]).toMatchObject({ server: 'f', mode: 'form', message: 'What is your name?' });
@@ -74,7 +75,7 @@ describe('the Host API behind the app views', () => {
   it('streams the redacted traffic as events and lists it on demand', async () => {
     current = await createTestHost({ f: { command: NODE, args: [FEATURE_SERVER] } });
     const seen: EventPayload<'traffic.message'>[] = [];
-    current.host.events.onEvent('traffic.message', (e) => seen.push(e));
+    disposeAfterTest(current.host.events.onEvent('traffic.message', (e) => seen.push(e)));
     await current.host.servers.startAll();
     await waitFor(() => seen.some((e) => e.method === 'tools/list' && e.direction === 'out'), 'tools/list on the wire');
     expect(current.host.traffic.list({ server: 'f' }).length).toBe(seen.length);

@@ -11,6 +11,7 @@ import type { EventPayload } from '../../preload/contract';
 import { importSources } from '../../main/host/import/import-report';
 import { MemorySecretStore } from '../../main/host/secrets/memory-store';
 import { CONFIGS } from '../fixtures/configs/load';
+import { disposeAfterTest } from '../helpers/dispose-after-test';
 import { FEATURE_SERVER, NODE, createTestHost, waitFor, type TestHost } from '../helpers/host';
 
 let current: TestHost | undefined;
@@ -28,9 +29,9 @@ describe('tools on/off and Harbor-only switches', () => {
     const host = current.host;
     await host.servers.startAll();
     const states: string[] = [];
-    host.events.onEvent('servers.changed', (e: EventPayload<'servers.changed'>) => {
+    disposeAfterTest(host.events.onEvent('servers.changed', (e: EventPayload<'servers.changed'>) => {
       if (e.summary) states.push(e.summary.state.kind);
-    });
+    }));
 
     expect(await host.registry.setToolEnabled('feature', 'echo', false)).toEqual({ disabledTools: ['echo'] });
     expect(await host.registry.setToolEnabled('feature', 'add', false)).toEqual({ disabledTools: ['add', 'echo'] });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../preload/contract';
 import { HarborError } from '../../main/host/errors';
+import { disposeAfterTest } from '../helpers/dispose-after-test';
 import { EVERYTHING_SERVER, FEATURE_SERVER, FIXTURES, NODE, createTestHost, waitFor, type TestHost } from '../helpers/host';
 
 let current: TestHost | undefined;
@@ -14,7 +15,7 @@ afterEach(async () => {
 
 function recordEvents(t: TestHost) {
   const events: EventPayload<'servers.changed'>[] = [];
-  t.host.events.onEvent('servers.changed', (payload) => events.push(payload));
+  disposeAfterTest(t.host.events.onEvent('servers.changed', (payload) => events.push(payload)));
   return events;
 }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionState } from '../../preload/contract';
 import { findMarkedProcesses, killMarkedProcesses, uniqueMarker } from '../fixtures/proc';
+import { disposeAfterTest } from '../helpers/dispose-after-test';
 import { FEATURE_SERVER, FIXTURES, NODE, REPO, createTestHost, waitFor, type TestHost } from '../helpers/host';
 
 const ADVERSARIAL = join(FIXTURES, 'adversarial');
@@ -32,9 +33,9 @@ describe('Host lifecycle with real processes', () => {
       { restart: { baseMs: 200, maxMs: 400, maxAttempts: 3, jitter: 0 } },
     );
     const states: ConnectionState[] = [];
-    current.host.events.onEvent('servers.changed', (payload) => {
+    disposeAfterTest(current.host.events.onEvent('servers.changed', (payload) => {
       if (payload.reason === 'state' && payload.summary) states.push(payload.summary.state);
-    });
+    }));
     await current.host.servers.startAll();
     expect(current.host.servers.get('crashy').state.kind).toBe('ready');
     const error = await current.call('crashy', 'work', {}).then(() => undefined, (e: unknown) => e as Error & { code?: string; detail?: string });
@@ -67,9 +68,9 @@ describe('Host lifecycle with real processes', () => {
         { restart: { baseMs: 150, maxMs: 300, maxAttempts: 2, jitter: 0 } },
       );
       const states: string[] = [];
-      current.host.events.onEvent('servers.changed', (payload) => {
+      disposeAfterTest(current.host.events.onEvent('servers.changed', (payload) => {
         if (payload.reason === 'state' && payload.summary) states.push(payload.summary.state.kind);
-      });
+      }));
       await current.host.servers.startAll();
       await current.call('flaky', 'work', {}).catch(() => undefined);
       await waitFor(() => current!.host.servers.get('flaky').state.kind === 'error', 'error after the last restart', 15_000);

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../preload/contract';
 import { MemorySecretStore } from '../../main/host/secrets/memory-store';
+import { disposeAfterTest } from '../helpers/dispose-after-test';
 import { NODE, createTestHost, type TestHost } from '../helpers/host';
 
 let current: TestHost | undefined;
@@ -25,7 +26,7 @@ describe('the Host redacts at one exit', () => {
     // Set through the door: from now on the value is a known secret.
     await host.secrets.set('pasted-token', secret);
     const events: EventPayload<'servers.changed'>[] = [];
-    host.events.onEvent('servers.changed', (payload) => events.push(payload));
+    disposeAfterTest(host.events.onEvent('servers.changed', (payload) => events.push(payload)));
 
     // A server that prints its argument (the secret) to stderr and exits: an error state too.
     const config = { command: NODE, args: ['-e', 'console.error("token " + process.argv[1]); process.exit(3)', secret] };

@@ -1,10 +1,10 @@
 // One launch attempt owns everything it opened: these tests drive a ServerConnection against real
 // fixture servers and check what is left once an attempt ends — processes, transports, state
-// changes, and (with a tracker installed) every disposable it created.
+// changes, and (through the leak check every test runs under, test/setup/leak-check.ts) every
+// disposable it created.
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionState } from '../../preload/contract';
-import { setDisposableTracker } from '../../main/host/lifecycle';
 import { RestartPolicy } from '../../main/host/servers/backoff';
 import { ServerConnection, type ConnectionDeps, type OpenedTransport } from '../../main/host/servers/connection';
 import { EraCache } from '../../main/host/servers/era-cache';
@@ -18,20 +18,12 @@ import { FEATURE_SERVER, FIXTURES, NODE, waitFor } from '../helpers/host';
 const NO_DISCOVER = join(FIXTURES, 'modern/no-discover.mjs');
 const CRASH_ON_CALL = join(FIXTURES, 'adversarial/crash-on-call.mjs');
 
-// Every disposable created during a test must be disposed by its end.
-let live: Set<object>;
-beforeEach(() => {
-  live = new Set();
-  setDisposableTracker({ created: (item) => live.add(item), disposed: (item) => live.delete(item) });
-});
-
 const markers: string[] = [];
 const connections: ServerConnection[] = [];
 afterEach(async () => {
   await Promise.all(connections.splice(0).map((c) => c.dispose()));
-  setDisposableTracker(undefined);
   for (const marker of markers.splice(0)) killMarkedProcesses(marker);
-  expect([...live].map((item) => item.constructor.name)).toEqual([]);
+  // Every disposable created during the test must be disposed by now: the leak check fails it otherwise.
 });
 
 interface Harness {

@@ -18,6 +18,7 @@ import {
   waitForMarkedProcesses,
   waitForNoMarkedProcesses,
 } from '../fixtures/proc';
+import { disposeAfterTest } from '../helpers/dispose-after-test';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/servers/adversarial/', import.meta.url));
 const NODE = process.execPath;
@@ -50,7 +51,7 @@ describe.skipIf(linuxOnly)('StdioProcess', () => {
     const proc = StdioProcess.spawn({ command, args, marker, ...extra });
     processes.push(proc);
     const stderrEvents: { line: string; at: number }[] = [];
-    proc.onStderrLine((line) => stderrEvents.push({ line, at: Date.now() }));
+    disposeAfterTest(proc.onStderrLine((line) => stderrEvents.push({ line, at: Date.now() })));
     return { proc, marker, stderrEvents };
   }
 
@@ -143,7 +144,9 @@ describe.skipIf(linuxOnly)('StdioProcess', () => {
     const { proc, marker } = start('leader-crash', 'sh', ['-c', `"${NODE}" "${STUBBORN}"`]);
     await proc.spawned;
     expect(await waitForMarkedProcesses(marker, 3)).toHaveLength(3);
-    const exitSeen = new Promise((resolve) => proc.onExit(resolve));
+    const exitSeen = new Promise((resolve) => {
+      disposeAfterTest(proc.onExit(resolve));
+    });
     process.kill(proc.pid!, 'SIGKILL'); // the wrapper crashes; nobody calls stop()
     expect(await exitSeen).toEqual({ code: null, signal: 'SIGKILL' });
     expect(await waitForNoMarkedProcesses(marker, 2000)).toEqual([]);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createDispatcher, type CommandHandlers } from '../../main/dispatch';
 import { contractChecksOn } from '../../main/host/contract-checks';
 import { HostEvents } from '../../main/host/events';
-import { STOPPED_SUMMARY } from '../helpers/contract';
+import { STOPPED_SUMMARY } from '../helpers/server-summary';
 
 const summary = STOPPED_SUMMARY;
 

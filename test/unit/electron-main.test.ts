@@ -11,6 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type ConsentRequest } from '../../preload/contract';
+import { checkLeaksAtEndOfFile } from '../helpers/leak-tracker';
+
+// The tests are the app's life in order (start, use, quit): what it creates lives across them.
+checkLeaksAtEndOfFile();
 
 const electron = vi.hoisted(() => {
   type Listener = (...args: unknown[]) => void;
@@ -195,6 +199,8 @@ electron.paths.appPath = join(import.meta.dirname, '..', '..');
 mkdirSync(userData, { recursive: true });
 writeFileSync(join(userData, 'window-state.json'), JSON.stringify({ x: 40, y: 50, width: 1000, height: 700, maximized: false }));
 afterAll(() => {
+  // The window is destroyed at the end (its position tracking ends with it).
+  for (const window of electron.windows) window.emit('closed');
   // Safety net if a test failed before quit: leave no example server behind.
   for (const pid of exampleServerPids()) process.kill(pid, 'SIGKILL');
   rmSync(userData, { recursive: true, force: true });

@@ -1,11 +1,11 @@
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type AppInfo } from '../../preload/contract';
-import { STOPPED_SUMMARY } from '../helpers/contract';
 import { createDispatcher, type CommandHandlers } from '../../main/dispatch';
 import { HarborError } from '../../main/host/errors';
 import { HostEvents } from '../../main/host/events';
 import { bindIpc, forwardEvents, isAppTopFrame, type SenderFrame } from '../../main/ipc';
+import { STOPPED_SUMMARY } from '../helpers/server-summary';
 
 // main/ipc.ts needs only electron's types; main/window.ts (for isAppUrl) imports BrowserWindow.
 vi.mock('electron', () => ({ BrowserWindow: class {} }));
@@ -63,6 +63,7 @@ function setup() {
     dispatch: createDispatcher(handlers as CommandHandlers),
     isTrustedSender: (frame) => isAppTopFrame(frame, (url) => isAppUrl(url, APP_URL)),
   });
+  onTestFinished(() => binding.dispose());
   const invoke = (senderFrame: SenderFrame | null, envelope: unknown) => {
     const handler = registered.get(IPC_INVOKE_CHANNEL);
     if (!handler) throw new Error('no handler registered');

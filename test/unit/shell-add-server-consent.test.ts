@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsentRequest, EventName } from '../../preload/contract';
 import { AddServerConsent, describeLinkLaunch, type AddServerConsentDeps } from '../../main/shell/add-server-consent';
 import { parseDeepLink } from '../../main/shell/deep-link';
+import { disposeAfterTest } from '../helpers/dispose-after-test';
 import { createTestHost, FEATURE_SERVER, NODE, waitFor, type TestHost } from '../helpers/host';
 
 const link = (name: string, config: Record<string, unknown>) =>
@@ -25,19 +26,21 @@ async function setup(overrides: Partial<AddServerConsentDeps> = {}) {
   const { host } = test;
   const requests: ConsentRequest[] = [];
   const events: Array<{ event: EventName; payload: unknown }> = [];
-  host.events.on((event, payload) => {
-    events.push({ event, payload });
-    if (event === 'consent.request') requests.push(payload as ConsentRequest);
-  });
+  disposeAfterTest(
+    host.events.on((event, payload) => {
+      events.push({ event, payload });
+      if (event === 'consent.request') requests.push(payload as ConsentRequest);
+    }),
+  );
   const notices: string[] = [];
-  const consent = new AddServerConsent({
+  const consent = disposeAfterTest(new AddServerConsent({
     events: host.events,
     serverExists: (name) => host.servers.list().some((s) => s.name === name),
     addServer: (name, config) => host.registry.add(name, config),
     approveLaunch: (name, choice) => (choice === 'always' ? host.servers.approveLaunch(name) : host.consent.approveLaunchesForSession(name)),
     notify: (title, message) => notices.push(`${title}: ${message}`),
     ...overrides,
-  });
+  }));
   const names = () => host.servers.list().map((s) => s.name);
   return { host, consent, requests, events, notices, names };
 }

@@ -5,6 +5,7 @@ import { bindCommands } from '../../main/contract-handlers';
 import { createDispatcher } from '../../main/dispatch';
 import { AddServerConsent } from '../../main/shell/add-server-consent';
 import { withShellCommands } from '../../main/shell/shell-handlers';
+import { disposeAfterTest } from '../helpers/dispose-after-test';
 import { createTestHost, NODE, waitFor, type TestHost } from '../helpers/host';
 
 const hosts: TestHost[] = [];
@@ -25,13 +26,15 @@ describe('withShellCommands', () => {
     const test = await createTestHost({}, { approveLaunches: false });
     hosts.push(test);
     const { host } = test;
-    const links = new AddServerConsent({
-      events: host.events,
-      serverExists: () => false,
-      addServer: (name, config) => host.registry.add(name, config),
-      approveLaunch: () => undefined,
-      notify: () => undefined,
-    });
+    const links = disposeAfterTest(
+      new AddServerConsent({
+        events: host.events,
+        serverExists: () => false,
+        addServer: (name, config) => host.registry.add(name, config),
+        approveLaunch: () => undefined,
+        notify: () => undefined,
+      }),
+    );
     const updates = { handlers: () => ({
       'app.updateStatus': async () => ({ state: 'idle' as const, currentVersion: '9', autoUpdate: true }),
       'app.checkForUpdates': async () => ({ state: 'checking' as const, currentVersion: '9', autoUpdate: true }),

@@ -6,6 +6,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { QuitController, quitOnOsShutdown, quitOnSessionEnd } from '../../main/shell/quit';
+import { disposeAfterTest } from '../helpers/dispose-after-test';
 
 class FakeApp extends EventEmitter {
   readonly log: string[] = [];
@@ -32,7 +33,7 @@ describe('QuitController', () => {
     const app = new FakeApp();
     const stopping = deferred();
     let stops = 0;
-    const quit = new QuitController({ app: app as never, stop: () => (stops++, stopping.promise), log: () => undefined });
+    const quit = disposeAfterTest(new QuitController({ app: app as never, stop: () => (stops++, stopping.promise), log: () => undefined }));
     app.quit();
     expect(app.log).toEqual(['quit']);
     expect(quit.state).toBe('stopping');
@@ -45,7 +46,7 @@ describe('QuitController', () => {
 
   it('a second quit while stopping exits at once', () => {
     const app = new FakeApp();
-    new QuitController({ app: app as never, stop: () => new Promise(() => undefined), log: () => undefined });
+    disposeAfterTest(new QuitController({ app: app as never, stop: () => new Promise(() => undefined), log: () => undefined }));
     app.quit();
     app.quit();
     expect(app.log).toEqual(['quit', 'quit', 'exit(1)']);
@@ -54,7 +55,7 @@ describe('QuitController', () => {
   it('a stop that fails still exits, and says so', async () => {
     const app = new FakeApp();
     const lines: string[] = [];
-    new QuitController({ app: app as never, stop: () => Promise.reject(new Error('stuck')), log: (m) => lines.push(m) });
+    disposeAfterTest(new QuitController({ app: app as never, stop: () => Promise.reject(new Error('stuck')), log: (m) => lines.push(m) }));
     app.quit();
     await new Promise((r) => setTimeout(r, 0));
     expect(app.log.at(-1)).toBe('exits');
@@ -63,7 +64,7 @@ describe('QuitController', () => {
 
   it('stopThen runs its own ending (the updater\'s quitAndInstall) after the stop, and the quit it triggers passes', async () => {
     const app = new FakeApp();
-    const quit = new QuitController({ app: app as never, stop: async () => undefined, log: () => undefined });
+    const quit = disposeAfterTest(new QuitController({ app: app as never, stop: async () => undefined, log: () => undefined }));
     quit.stopThen(() => {
       app.log.push('quitAndInstall');
       app.quit(); // electron-updater quits the app itself
@@ -99,7 +100,7 @@ describe('OS shutdown', () => {
     const powerMonitor = new EventEmitter();
     const window = new EventEmitter();
     const calls: string[] = [];
-    void quitOnOsShutdown(() => calls.push('pm'), { powerMonitor: powerMonitor as never, platform: 'win32' });
+    disposeAfterTest(quitOnOsShutdown(() => calls.push('pm'), { powerMonitor: powerMonitor as never, platform: 'win32' }));
     quitOnSessionEnd(window as never, () => calls.push('session-end'), 'win32');
     quitOnSessionEnd(new EventEmitter() as never, () => calls.push('linux?'), 'linux');
     powerMonitor.emit('shutdown', { preventDefault: () => undefined });

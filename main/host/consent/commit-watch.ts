@@ -1,6 +1,6 @@
 import { watch, type FSWatcher } from 'node:fs';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { Disposable } from '../lifecycle';
+import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 
 /**
  * Tells the consent store's in-memory answers when another connection (the CLI revoking while the
@@ -27,6 +27,7 @@ export class ForeignCommits implements Disposable {
     path: string,
     options: { watch?: boolean } = {},
   ) {
+    trackDisposable(this);
     // An in-memory database has no other connection.
     if (path === ':memory:') return;
     if (options.watch !== false && process.platform !== 'win32') this.startWatching(`${path}-wal`);
@@ -75,6 +76,7 @@ export class ForeignCommits implements Disposable {
   }
 
   dispose(): void {
+    markAsDisposed(this);
     this.stopWatching();
   }
 }

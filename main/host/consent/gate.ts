@@ -2,7 +2,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import type { ConsentChoice, ConsentDecisions, ConsentRequest } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import type { HostEvents } from '../events';
-import type { Disposable } from '../lifecycle';
+import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import { describeLaunch, launchHash, type LaunchSpec } from '../servers/launch';
 import { changedFields, definitionOf, fingerprintTool } from './fingerprint';
 import { PendingConsents } from './pending';
@@ -43,6 +43,7 @@ export class ConsentGate implements Disposable {
   ) {
     this.policy = new ConsentPolicy(store);
     this.pending = new PendingConsents(events, options.timeoutMs, options.now);
+    trackDisposable(this);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -201,6 +202,7 @@ export class ConsentGate implements Disposable {
   }
 
   dispose(): void {
+    markAsDisposed(this);
     this.pending.dispose();
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsentChoice, ConsentRequest } from '../../../preload/contract';
 import type { HostEvents } from '../events';
-import type { Disposable } from '../lifecycle';
+import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 
 interface Pending {
   readonly request: ConsentRequest;
@@ -22,7 +22,9 @@ export class PendingConsents implements Disposable {
     private readonly events: Pick<HostEvents, 'emit'>,
     private readonly timeoutMs = 5 * 60_000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    trackDisposable(this);
+  }
 
   ask(request: Omit<ConsentRequest, 'id' | 'deadline'>): Promise<ConsentChoice> {
     const id = randomUUID();
@@ -66,6 +68,7 @@ export class PendingConsents implements Disposable {
   }
 
   dispose(): void {
+    markAsDisposed(this);
     for (const id of [...this.pending.keys()]) this.settle(id, 'deny');
   }
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementResultingChanges, type StatementSync } from 'node:sqlite';
 import type { z } from 'zod';
-import type { Disposable } from '../lifecycle';
+import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import { ForeignCommits } from './commit-watch';
 import type { ToolDefinition } from './fingerprint';
 import {
@@ -74,6 +74,7 @@ export class ConsentStore implements Disposable {
     `);
     // After the schema: in WAL mode the -wal file exists from here until the last connection closes.
     this.foreignCommits = new ForeignCommits(this.db, path, options);
+    trackDisposable(this);
   }
 
   // Tool approvals --------------------------------------------------------------------------
@@ -206,6 +207,7 @@ export class ConsentStore implements Disposable {
   }
 
   dispose(): void {
+    markAsDisposed(this);
     this.foreignCommits.dispose();
     if (this.db.isOpen) this.db.close();
   }

@@ -5,7 +5,8 @@ import { buildApi, type TrafficEntryData } from '../../../preload/contract';
 import { ActivityPage } from '../../../renderer/src/features/activity/ActivityPage';
 import { TrafficStore, filterTraffic, prettyMessage } from '../../../renderer/src/features/activity/traffic-store';
 import { copyText } from '../../../renderer/src/ui/clipboard';
-import { MemoryTransport, WithHost } from './servers-memory-transport';
+import { ContractTransport, failure } from '../../helpers/contract-transport';
+import { WithHost } from './with-host';
 
 afterEach(cleanup);
 
@@ -29,18 +30,18 @@ const HISTORY = [
 describe('TrafficStore', () => {
   it('merges the loaded history with live messages by sequence, without duplicates, and names responses', async () => {
     let release: (() => void) | undefined;
-    const host = new MemoryTransport({
+    const host = new ContractTransport({
       // The list answers late: a live message arrives in between, and again after.
       'traffic.list': () => new Promise((resolve) => (release = () => resolve(HISTORY))),
     });
     const store = new TrafficStore(buildApi(host));
     const stop = store.start();
     await waitFor(() => expect(release).toBeDefined());
-    host.emit('traffic.message', HISTORY[3]);
+    host.emit('traffic.message', HISTORY[3]!);
     host.emit('traffic.message', entry(5, 'feature', 'out', { method: 'notifications/cancelled' }));
     release!();
     await waitFor(() => expect(store.snapshot().status).toBe('ready'));
-    host.emit('traffic.message', HISTORY[2]);
+    host.emit('traffic.message', HISTORY[2]!);
     host.emit('traffic.message', entry(6, 'feature', 'out', { id: 2, method: 'tools/call' }));
     const rows = store.snapshot().rows;
     expect(rows.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -51,21 +52,21 @@ describe('TrafficStore', () => {
   });
 
   it('keeps only the newest messages', async () => {
-    const host = new MemoryTransport({ 'traffic.list': () => HISTORY });
+    const host = new ContractTransport({ 'traffic.list': () => HISTORY });
     const store = new TrafficStore(buildApi(host), 3);
     store.start();
     await waitFor(() => expect(store.snapshot().rows.map((r) => r.seq)).toEqual([2, 3, 4]));
   });
 
   it('reports a failed load as an error state', async () => {
-    const host = new MemoryTransport({ 'traffic.list': () => ({ error: { code: 'INTERNAL', message: 'boom' } }) });
+    const host = new ContractTransport({ 'traffic.list': () => failure('INTERNAL', 'boom') });
     const store = new TrafficStore(buildApi(host));
     store.start();
     await waitFor(() => expect(store.snapshot()).toMatchObject({ status: 'error', error: { message: 'boom' } }));
   });
 
   it('filters by server, method (responses by their request) and direction', async () => {
-    const host = new MemoryTransport({ 'traffic.list': () => HISTORY });
+    const host = new ContractTransport({ 'traffic.list': () => HISTORY });
     const store = new TrafficStore(buildApi(host));
     store.start();
     await waitFor(() => expect(store.snapshot().rows).toHaveLength(4));
@@ -83,7 +84,7 @@ describe('TrafficStore', () => {
 
 describe('ActivityPage', () => {
   it('shows messages live, opens one, and filters', async () => {
-    const host = new MemoryTransport({ 'traffic.list': () => HISTORY.slice(0, 2) });
+    const host = new ContractTransport({ 'traffic.list': () => HISTORY.slice(0, 2) });
     render(
       <WithHost transport={host}>
         <ActivityPage />
@@ -91,7 +92,7 @@ describe('ActivityPage', () => {
     );
     const list = await screen.findByRole('list', { name: 'Messages' });
     expect(within(list).getByText('tools/list (response)')).toBeTruthy();
-    await act(async () => host.emit('traffic.message', HISTORY[2]));
+    await act(async () => host.emit('traffic.message', HISTORY[2]!));
     expect(within(list).getByText('tools/call')).toBeTruthy();
     expect(screen.getByText('3 messages')).toBeTruthy();
 
@@ -106,7 +107,7 @@ describe('ActivityPage', () => {
   });
 
   it('says so when there is no traffic yet', async () => {
-    const host = new MemoryTransport({ 'traffic.list': () => [] });
+    const host = new ContractTransport({ 'traffic.list': () => [] });
     render(
       <WithHost transport={host}>
         <ActivityPage />

@@ -8,7 +8,9 @@ import { imageSource as safeImageSrc } from '../../../renderer/src/lib/image-sou
 import { CompletingInput } from '../../../renderer/src/features/catalog/CompletingInput';
 import { expandTemplate, templateVariables } from '../../../renderer/src/features/resources/uri-template';
 import { ToolsPage } from '../../../renderer/src/features/tools/ToolsPage';
-import { MemoryTransport, WithHost } from './servers-memory-transport';
+import { ContractTransport, failure } from '../../helpers/contract-transport';
+import { serverSummary } from '../../helpers/server-summary';
+import { WithHost } from './with-host';
 
 afterEach(cleanup);
 
@@ -71,19 +73,11 @@ describe('URI templates and search', () => {
   });
 });
 
-const feature: ServerSummary = {
-  name: 'feature',
-  transport: 'stdio',
-  enabled: true,
-  trusted: true,
-  target: 'node feature.mjs',
-  state: { kind: 'ready' },
-  counts: { tools: 2, resources: 0, resourceTemplates: 0, prompts: 0 },
-};
+const feature: ServerSummary = serverSummary('feature', { trusted: true, target: 'node feature.mjs', counts: { tools: 2 } });
 
 function toolsHost(tools: Array<Record<string, unknown>>, disabledTools: string[] = []) {
   const state = { tools, disabledTools, servers: [feature] };
-  const host = new MemoryTransport({
+  const host = new ContractTransport({
     'servers.list': () => state.servers,
     'registry.get': () => ({ path: '/x', text: '', problems: [], servers: [{ name: 'feature', config: { command: 'node', disabledTools: state.disabledTools } }] }),
     'catalog.get': () => ({ server: 'feature', tools: state.tools, resources: [], resourceTemplates: [], prompts: [] }),
@@ -158,7 +152,7 @@ describe('Tools page', () => {
 
   it('explains a denied call instead of showing a raw error', async () => {
     const { host } = toolsHost([{ name: 'echo', description: 'Echo.' }]);
-    host.handlers['tools.call'] = () => ({ error: { code: 'CONSENT_DENIED', message: 'You denied this call.' } });
+    host.handlers['tools.call'] = () => failure('CONSENT_DENIED', 'You denied this call.');
     render(
       <WithHost transport={host}>
         <ToolsPage />
@@ -172,7 +166,7 @@ describe('Tools page', () => {
 
   it('offers to start a stopped server instead of starting it behind the person\'s back', async () => {
     const stopped = { ...feature, state: { kind: 'stopped' as const } };
-    const host = new MemoryTransport({ 'servers.list': () => [stopped], 'registry.get': () => ({ path: '/x', text: '', problems: [], servers: [] }) });
+    const host = new ContractTransport({ 'servers.list': () => [stopped], 'registry.get': () => ({ path: '/x', text: '', problems: [], servers: [] }) });
     render(
       <WithHost transport={host}>
         <ToolsPage />
@@ -186,7 +180,7 @@ describe('Tools page', () => {
 
 describe('CompletingInput', () => {
   it('asks the server for suggestions after typing pauses, and a suggestion fills the field', async () => {
-    const host = new MemoryTransport({
+    const host = new ContractTransport({
       'completion.complete': (p) => ({ values: ['1', '2', '3', '42'].filter((v) => v.startsWith(String((p.argument as { value: string }).value))) }),
     });
     let value = '';

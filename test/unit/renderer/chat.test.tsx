@@ -8,14 +8,16 @@
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ChatContext, ChatToolCall, Conversation, ConversationSummary } from '../../../preload/contract';
+import type { ChatContext, ChatToolCall, Conversation, ConversationSummary, SettingsData } from '../../../preload/contract';
 import { ChatController } from '../../../renderer/src/features/chat/chat-controller';
 import { ChatPage } from '../../../renderer/src/features/chat/ChatPage';
 import { addSentTurn, applyDelta, applyDone, applyToolCall, rowsOf, type Row } from '../../../renderer/src/features/chat/conversation-model';
 import { MessageList } from '../../../renderer/src/features/chat/MessageList';
 import { matchCommands, promptText, type PromptCommand } from '../../../renderer/src/features/chat/prompt-commands';
 import { ToolCallCard } from '../../../renderer/src/features/chat/ToolCallCard';
-import { FakeHost, layoutMessageList, WithHost, type Handler } from './chat-transport';
+import { ContractTransport, failure, type EventInput, type Handlers } from '../../helpers/contract-transport';
+import { layoutMessageList } from './dom-helpers';
+import { WithHost } from './with-host';
 
 let undoLayout: () => void = () => undefined;
 beforeAll(() => {
@@ -53,7 +55,14 @@ const context: ChatContext = {
   notConnected: ['notes'],
 };
 
-function baseHandlers(extra: Record<string, Handler> = {}): Record<string, Handler> {
+/** The Settings answer with this model (and the defaults the Host reports). */
+const settings = (model?: SettingsData['model']): SettingsData => ({
+  ...(model ? { model } : {}),
+  chat: {},
+  defaults: { maxSteps: 25, resultCapBytes: 100_000, toolSearch: 'auto', toolSearchThreshold: 0.05, contextWindow: 128_000, requestTimeoutMs: 60_000 },
+});
+
+function baseHandlers(extra: Handlers = {}): Handlers {
   return {
     'chat.status': () => ({ configured: true, model: { provider: 'openai-compatible', model: 'scripted' }, models: ['scripted', 'scripted-large'] }),
     'chat.context': () => context,
@@ -62,9 +71,9 @@ function baseHandlers(extra: Record<string, Handler> = {}): Record<string, Handl
   };
 }
 
-function renderPage(host: FakeHost) {
+function renderPage(host: ContractTransport) {
   return render(
-    <WithHost host={host}>
+    <WithHost transport={host}>
       <ChatPage />
     </WithHost>,
   );
@@ -100,7 +109,7 @@ describe('ChatController', () => {
       ...empty('c1', 'hello'),
       turns: [{ id: 't1', status: 'completed', startedAt: 1, items: [{ kind: 'user', text: 'hello' }, { kind: 'assistant', text: 'Hi!' }, { kind: 'note', text: 'stored note' }] }],
     };
-    const host: FakeHost = new FakeHost(
+    const host: ContractTransport = new ContractTransport(
       baseHandlers({
         'chat.send': () => {
           // The Host's first events can beat its answer over the socket.
@@ -125,16 +134,14 @@ describe('ChatController', () => {
     host.emit('chat.delta', { conversationId: 'other', turnId: 'tx', text: 'nope' });
     host.emit('chat.done', { conversationId: 'c1', turnId: 't1', status: 'completed', text: 'Hi!' });
     await waitFor(() => expect(controller.snapshot().conversation).toEqual({ status: 'ready', value: stored }));
-    expect(host.callsOf('conversations.list').length).toBeGreaterThanOrEqual(2);
+    expect(host.sent('conversations.list').length).toBeGreaterThanOrEqual(2);
     controller.stop();
   });
 
   it('reports a failed send and keeps the person’s text for another try', async () => {
-    const host = new FakeHost(
+    const host = new ContractTransport(
       baseHandlers({
-        'chat.send': () => {
-          throw { code: 'MODEL_NOT_CONFIGURED', message: 'No chat model is configured.' };
-        },
+        'chat.send': () => failure('MODEL_NOT_CONFIGURED', 'No chat model is configured.'),
       }),
     );
     const controller = new ChatController(host.api);
@@ -181,7 +188,7 @@ describe('ToolCallCard', () => {
 
 describe('ChatPage', () => {
   it('sends a message and follows the turn: consent, progress, result, answer; Stop while it runs', async () => {
-    const host: FakeHost = new FakeHost(
+    const host: ContractTransport = new ContractTransport(
       baseHandlers({
         'chat.send': () => ({ conversationId: 'c1', turnId: 't1' }),
         'chat.stop': () => ({ stopped: true }),
@@ -193,12 +200,13 @@ describe('ChatPage', () => {
     const box = screen.getByRole('textbox', { name: 'Message' });
     fireEvent.change(box, { target: { value: 'echo hi' } });
     fireEvent.keyDown(box, { key: 'Enter' });
-    await waitFor(() => expect(host.callsOf('chat.send')).toEqual([{ text: 'echo hi' }]));
+    await waitFor(() => expect(host.sent('chat.send')).toEqual([{ text: 'echo hi' }]));
     expect((box as HTMLTextAreaElement).value).toBe('');
     expect(await screen.findByText('echo hi', { selector: '.msg--user p' })).toBeTruthy();
     expect(screen.getByText('Working…')).toBeTruthy();
 
-    const emit = (event: string, payload: object) => act(async () => host.emit(event, { conversationId: 'c1', turnId: 't1', ...payload }));
+    const emit = <K extends 'chat.delta' | 'chat.toolCall'>(event: K, payload: Omit<EventInput<K>, 'conversationId' | 'turnId'>) =>
+      act(async () => host.emit(event, { conversationId: 'c1', turnId: 't1', ...payload } as EventInput<K>));
     await emit('chat.delta', { text: 'Calling **echo**.' });
     await emit('chat.toolCall', { call: call({ status: 'awaiting-consent' }) });
     const card = screen.getByRole('article', { name: 'Tool call feature › echo' });
@@ -207,7 +215,7 @@ describe('ChatPage', () => {
     expect(within(card).getByText('step 1/4')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
-    await waitFor(() => expect(host.callsOf('chat.stop')).toEqual([{ conversationId: 'c1' }]));
+    await waitFor(() => expect(host.sent('chat.stop')).toEqual([{ conversationId: 'c1' }]));
 
     await emit('chat.toolCall', { call: call({ status: 'done', approval: 'approved-once', result: { content: [{ type: 'text', text: 'hi' }], isError: false } }) });
     await emit('chat.delta', { text: 'It said hi.' });
@@ -220,7 +228,7 @@ describe('ChatPage', () => {
   it('opens, renames, exports and deletes conversations', async () => {
     const summary: ConversationSummary = { id: 'c9', title: 'Old chat', createdAt: 1, updatedAt: Date.now(), turnCount: 1, lastStatus: 'completed' };
     let title = 'Old chat';
-    const host = new FakeHost(
+    const host = new ContractTransport(
       baseHandlers({
         'conversations.list': () => [{ ...summary, title }],
         'conversations.open': () => ({ ...summary, title, turns: [{ id: 't', status: 'completed', startedAt: 1, items: [{ kind: 'user', text: 'earlier question' }] }] }),
@@ -242,30 +250,30 @@ describe('ChatPage', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Conversation title' }), { target: { value: 'Renamed chat' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('heading', { name: 'Renamed chat' })).toBeTruthy();
-    expect(host.callsOf('conversations.rename')).toEqual([{ id: 'c9', title: 'Renamed chat' }]);
+    expect(host.sent('conversations.rename')).toEqual([{ id: 'c9', title: 'Renamed chat' }]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Export Markdown' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     const link = click.mock.contexts[0] as HTMLAnchorElement;
     expect(link.download).toBe('old-chat.md');
     expect(link.href).toMatch(/^blob:/);
-    expect(host.callsOf('conversations.export')).toEqual([{ id: 'c9', format: 'markdown' }]);
+    expect(host.sent('conversations.export')).toEqual([{ id: 'c9', format: 'markdown' }]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     fireEvent.click(within(screen.getByRole('group', { name: 'Confirm delete' })).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(host.callsOf('conversations.delete')).toEqual([{ id: 'c9' }]));
+    await waitFor(() => expect(host.sent('conversations.delete')).toEqual([{ id: 'c9' }]));
     expect(await screen.findByText('A new conversation')).toBeTruthy();
   });
 
   it('without a model, explains how to add one and offers a local Ollama', async () => {
-    const host = new FakeHost(
+    const host = new ContractTransport(
       baseHandlers({
         'chat.status': () => ({
           configured: false,
           help: 'No chat model is configured. Add a "model" entry to /x/harbor.json',
           ollama: { url: 'http://127.0.0.1:11434', models: ['llama3.2:latest', 'qwen3:8b'], config: {} },
         }),
-        'settings.setModel': () => ({}),
+        'settings.setModel': () => settings({ provider: 'openai-compatible', model: 'qwen3:8b', baseURL: 'http://127.0.0.1:11434/v1', apiKey: { kind: 'env' } }),
       }),
     );
     renderPage(host);
@@ -273,18 +281,18 @@ describe('ChatPage', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Ollama model' }), { target: { value: 'qwen3:8b' } });
     fireEvent.click(screen.getByRole('button', { name: 'Use Ollama' }));
     await waitFor(() =>
-      expect(host.callsOf('settings.setModel')).toEqual([
+      expect(host.sent('settings.setModel')).toEqual([
         { model: { provider: 'openai-compatible', model: 'qwen3:8b', baseURL: 'http://127.0.0.1:11434/v1', apiKeyMode: 'env' } },
       ]),
     );
-    await waitFor(() => expect(host.callsOf('chat.status').length).toBe(2));
+    await waitFor(() => expect(host.sent('chat.status').length).toBe(2));
   });
 
   it('switches the model among those the endpoint offers, keeping provider and key', async () => {
-    const host = new FakeHost(
+    const host = new ContractTransport(
       baseHandlers({
-        'settings.get': () => ({ model: { provider: 'openai-compatible', model: 'scripted', baseURL: 'http://127.0.0.1:9/v1', apiKey: { kind: 'env' } } }),
-        'settings.setModel': () => ({}),
+        'settings.get': () => settings({ provider: 'openai-compatible', model: 'scripted', baseURL: 'http://127.0.0.1:9/v1', apiKey: { kind: 'env' } }),
+        'settings.setModel': () => settings({ provider: 'openai-compatible', model: 'scripted-large', baseURL: 'http://127.0.0.1:9/v1', apiKey: { kind: 'env' } }),
       }),
     );
     renderPage(host);
@@ -292,14 +300,14 @@ describe('ChatPage', () => {
     expect([...picker.options].map((o) => o.value)).toEqual(['scripted', 'scripted-large']);
     fireEvent.change(picker, { target: { value: 'scripted-large' } });
     await waitFor(() =>
-      expect(host.callsOf('settings.setModel')).toEqual([
+      expect(host.sent('settings.setModel')).toEqual([
         { model: { provider: 'openai-compatible', model: 'scripted-large', baseURL: 'http://127.0.0.1:9/v1', apiKeyMode: 'keep' } },
       ]),
     );
   });
 
   it('attaches a resource the person picks, and sends it with the next message', async () => {
-    const host = new FakeHost(
+    const host = new ContractTransport(
       baseHandlers({
         'servers.list': () => [
           { name: 'feature', transport: 'stdio', enabled: true, trusted: true, target: 'node f.mjs', state: { kind: 'ready' }, counts: { tools: 9, resources: 1, resourceTemplates: 2, prompts: 1 } },
@@ -316,14 +324,14 @@ describe('ChatPage', () => {
     expect(chips.textContent).toContain('Hello');
     fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'What does it say?' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(host.callsOf('chat.send')).toEqual([{ text: 'What does it say?', attachments: [{ server: 'feature', uri: 'fixture://hello' }] }]));
+    await waitFor(() => expect(host.sent('chat.send')).toEqual([{ text: 'What does it say?', attachments: [{ server: 'feature', uri: 'fixture://hello' }] }]));
     expect(screen.queryByRole('list', { name: 'Attachments for the next message' })).toBeNull();
     // Shown in the sent message as a chip.
     expect(within(await screen.findByRole('list', { name: 'Attached resources' })).getByText(/fixture:\/\/hello/)).toBeTruthy();
   });
 
   it('runs a prompt as a slash command, with the server’s completion suggestions', async () => {
-    const host = new FakeHost(
+    const host = new ContractTransport(
       baseHandlers({
         'servers.list': () => [
           { name: 'notes', transport: 'stdio', enabled: true, trusted: true, target: 'node n.mjs', state: { kind: 'ready' }, counts: { tools: 1, resources: 0, resourceTemplates: 0, prompts: 1 } },
@@ -355,13 +363,13 @@ describe('ChatPage', () => {
     fireEvent.click(within(suggestions).getByRole('button', { name: 'brief' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Use prompt' }));
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe('Summarize my notes, brief style.'));
-    expect(host.callsOf('prompts.get')).toEqual([{ server: 'notes', name: 'summarize_notes', arguments: { style: 'brief' } }]);
-    expect(host.callsOf('completion.complete')[0]).toMatchObject({ server: 'notes', ref: { type: 'ref/prompt', name: 'summarize_notes' }, argument: { name: 'style' } });
+    expect(host.sent('prompts.get')).toEqual([{ server: 'notes', name: 'summarize_notes', arguments: { style: 'brief' } }]);
+    expect(host.sent('completion.complete')[0]).toMatchObject({ server: 'notes', ref: { type: 'ref/prompt', name: 'summarize_notes' }, argument: { name: 'style' } });
   });
 
   it('checks a link with the person before opening it outside the app', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-    const host = new FakeHost(
+    const host = new ContractTransport(
       baseHandlers({
         'conversations.list': () => [{ id: 'c1', title: 'links', createdAt: 1, updatedAt: 1, turnCount: 1 }],
         'conversations.open': () => ({

@@ -12,7 +12,9 @@ import type { ConsentRequest } from '../../../preload/contract';
 import { ConsentDialog } from '../../../renderer/src/features/consent/ConsentDialog';
 import { ConsentHost } from '../../../renderer/src/features/consent/ConsentHost';
 import { diffDefinitions, diffLines } from '../../../renderer/src/features/consent/definition-diff';
-import { dangerousAttributes, FakeHost, WithHost } from './chat-transport';
+import { ContractTransport } from '../../helpers/contract-transport';
+import { dangerousAttributes } from './dom-helpers';
+import { WithHost } from './with-host';
 
 afterEach(cleanup);
 
@@ -174,12 +176,12 @@ describe('definition diff', () => {
 
 describe('ConsentHost (app-wide)', () => {
   it('shows requests still pending at startup, then new ones in order, and answers through consent.respond', async () => {
-    const host = new FakeHost({
+    const host = new ContractTransport({
       'consent.pending': () => [toolRequest({ id: 'old' }), toolRequest({ id: 'expired', deadline: Date.now() - 1000 })],
       'consent.respond': () => ({ accepted: true }),
     });
     render(
-      <WithHost host={host}>
+      <WithHost transport={host}>
         <ConsentHost />
       </WithHost>,
     );
@@ -188,12 +190,12 @@ describe('ConsentHost (app-wide)', () => {
     expect(screen.getByText('1 more request waiting after this one.')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Always allow' }));
-    expect(host.callsOf('consent.respond')).toEqual([{ id: 'old', decision: 'always' }]);
+    expect(host.sent('consent.respond')).toEqual([{ id: 'old', decision: 'always' }]);
     // The next one takes its place, with focus on Deny again.
     expect(await screen.findByRole('heading', { name: 'Allow feature to run “add”?' })).toBeTruthy();
     expect(document.activeElement?.textContent).toBe('Deny');
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
-    expect(host.callsOf('consent.respond')).toEqual([
+    expect(host.sent('consent.respond')).toEqual([
       { id: 'old', decision: 'always' },
       { id: 'new', decision: 'deny' },
     ]);
@@ -201,9 +203,9 @@ describe('ConsentHost (app-wide)', () => {
   });
 
   it('closes a request the Host resolved elsewhere (timed out, answered in another window)', async () => {
-    const host = new FakeHost({ 'consent.pending': () => [] });
+    const host = new ContractTransport({ 'consent.pending': () => [] });
     render(
-      <WithHost host={host}>
+      <WithHost transport={host}>
         <ConsentHost />
       </WithHost>,
     );
@@ -211,6 +213,6 @@ describe('ConsentHost (app-wide)', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
     await act(async () => host.emit('consent.resolved', { id: 'x', decision: 'deny' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(host.callsOf('consent.respond')).toEqual([]);
+    expect(host.sent('consent.respond')).toEqual([]);
   });
 });

@@ -10,7 +10,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ElicitationDialog, type PendingElicitation } from '../../../renderer/src/features/elicitation/ElicitationDialog';
 import { ElicitationHost } from '../../../renderer/src/features/elicitation/ElicitationHost';
 import { decodePunycode, reviewUrl, splitHost } from '../../../renderer/src/features/elicitation/url-safety';
-import { dangerousAttributes, FakeHost, WithHost } from './chat-transport';
+import { ContractTransport } from '../../helpers/contract-transport';
+import { dangerousAttributes } from './dom-helpers';
+import { WithHost } from './with-host';
 
 const fetchSpy = vi.fn();
 beforeEach(() => {
@@ -183,9 +185,9 @@ describe('url-safety', () => {
 
 describe('ElicitationHost (app-wide)', () => {
   it('answers a general question with elicitation.respond and a chat question with chat.answerElicitation', async () => {
-    const host = new FakeHost({ 'elicitation.respond': () => ({ accepted: true }), 'chat.answerElicitation': () => ({ accepted: true }) });
+    const host = new ContractTransport({ 'elicitation.respond': () => ({ accepted: true }), 'chat.answerElicitation': () => ({ accepted: true }) });
     render(
-      <WithHost host={host}>
+      <WithHost transport={host}>
         <ElicitationHost />
       </WithHost>,
     );
@@ -197,18 +199,18 @@ describe('ElicitationHost (app-wide)', () => {
     expect(screen.getByRole('heading', { name: '“notes” asks for your input' })).toBeTruthy();
     expect(screen.getByText('1 more question waiting after this one.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
-    expect(host.callsOf('elicitation.respond')).toEqual([{ id: 'g1', action: 'decline' }]);
+    expect(host.sent('elicitation.respond')).toEqual([{ id: 'g1', action: 'decline' }]);
 
     expect(await screen.findByRole('heading', { name: '“feature” asks for your input' })).toBeTruthy();
     expect(screen.getByRole('dialog').textContent).toContain('while running “ask_name” in the chat');
     fireEvent.change(screen.getByRole('textbox', { name: /Name/ }), { target: { value: 'Ada' } });
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
-    expect(host.callsOf('chat.answerElicitation')).toEqual([{ id: 'c1', action: 'accept', content: { name: 'Ada' } }]);
+    expect(host.sent('chat.answerElicitation')).toEqual([{ id: 'c1', action: 'accept', content: { name: 'Ada' } }]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('shows questions still waiting when the window (re)connects', async () => {
-    const host = new FakeHost({
+    const host = new ContractTransport({
       'elicitation.pending': () => ({
         general: [{ id: 'g', server: 'notes', mode: 'form', message: 'Title?', deadline: Date.now() + 60_000 }],
         chat: [
@@ -220,7 +222,7 @@ describe('ElicitationHost (app-wide)', () => {
       'chat.answerElicitation': () => ({ accepted: true }),
     });
     render(
-      <WithHost host={host}>
+      <WithHost transport={host}>
         <ElicitationHost />
       </WithHost>,
     );
@@ -229,15 +231,15 @@ describe('ElicitationHost (app-wide)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('heading', { name: '“feature” asks you to open a web page' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
-    expect(host.callsOf('elicitation.respond')).toEqual([{ id: 'g', action: 'cancel' }]);
-    expect(host.callsOf('chat.answerElicitation')).toEqual([{ id: 'c', action: 'decline' }]);
+    expect(host.sent('elicitation.respond')).toEqual([{ id: 'g', action: 'cancel' }]);
+    expect(host.sent('chat.answerElicitation')).toEqual([{ id: 'c', action: 'decline' }]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('drops a question the Host gave up on: resolved, its turn ended, or its call finished', async () => {
-    const host = new FakeHost();
+    const host = new ContractTransport();
     render(
-      <WithHost host={host}>
+      <WithHost transport={host}>
         <ElicitationHost />
       </WithHost>,
     );

@@ -13,7 +13,7 @@ import { safeHref } from '../../../renderer/src/features/chat/safe-url';
 import { ToolCallCard } from '../../../renderer/src/features/chat/ToolCallCard';
 import { ToolResultView } from '../../../renderer/src/features/chat/ToolResultView';
 import { imageSource } from '../../../renderer/src/lib/image-source';
-import { dangerousAttributes } from './chat-transport';
+import { dangerousAttributes } from './dom-helpers';
 
 afterEach(cleanup);
 

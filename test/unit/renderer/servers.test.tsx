@@ -19,25 +19,19 @@ import {
 } from '../../../renderer/src/features/servers/server-form-model';
 import { stateLabel } from '../../../renderer/src/features/servers/StateBadge';
 import { useState } from 'react';
-import { MemoryTransport, WithHost } from './servers-memory-transport';
+import { ContractTransport, failure } from '../../helpers/contract-transport';
+import { serverSummary } from '../../helpers/server-summary';
+import { WithHost } from './with-host';
 
 afterEach(cleanup);
 
-const notes: ServerSummary = {
-  name: 'notes',
-  transport: 'stdio',
-  enabled: true,
-  trusted: false,
-  target: 'node server.js',
-  state: { kind: 'ready' },
-  counts: { tools: 3, resources: 1, resourceTemplates: 0, prompts: 1 },
-};
+const notes: ServerSummary = serverSummary('notes', { counts: { tools: 3, resources: 1, prompts: 1 } });
 
 const registry = (servers: RegistryView['servers']): RegistryView => ({ path: '/x/harbor.json', text: '{}', servers, problems: [] });
 
 /** A Host that knows a registry and servers, answers the Servers page's commands and records the rest. */
 function hostWith(servers: ServerSummary[], configs: RegistryView['servers'] = servers.map((s) => ({ name: s.name, config: { command: 'node', args: ['server.js'] } }))) {
-  return new MemoryTransport({
+  return new ContractTransport({
     'servers.list': () => servers,
     'registry.get': () => registry(configs),
     'secrets.list': () => ({ names: ['notes-api_key'], available: true }),
@@ -125,8 +119,8 @@ describe('Sign in / Sign out of a remote server', () => {
   it('signs in through auth.login, showing the sign-in page address only as an http(s) link', async () => {
     const remote: ServerSummary = { ...notes, name: 'linear', transport: 'http', target: 'https://mcp.linear.app/mcp' };
     const host = hostWith([remote], [{ name: 'linear', config: { url: 'https://mcp.linear.app/mcp' } }]);
-    let finish: ((value: unknown) => void) | undefined;
-    host.handlers['auth.login'] = () => new Promise((resolve) => (finish = resolve));
+    let finish: ((value: ServerSummary) => void) | undefined;
+    host.handlers['auth.login'] = () => new Promise<ServerSummary>((resolve) => (finish = resolve));
     host.handlers['auth.logout'] = () => ({ removed: true, revoked: true });
     render(
       <WithHost transport={host}>
@@ -319,7 +313,7 @@ describe('ServerForm', () => {
 
   it('shows the Host\'s refusal as a sentence and keeps the form', async () => {
     const host = hostWith([]);
-    host.handlers['servers.add'] = () => ({ error: { code: 'CONFIG_INVALID', message: 'The configuration of "x" has problems: url: must be an http(s) URL' } });
+    host.handlers['servers.add'] = () => failure('CONFIG_INVALID', 'The configuration of "x" has problems: url: must be an http(s) URL');
     render(
       <WithHost transport={host}>
         <ServerForm takenNames={new Set()} secretNames={undefined} onDone={() => undefined} onCancel={() => undefined} />

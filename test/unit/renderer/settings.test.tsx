@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConsentDecisions, SettingsData } from '../../../preload/contract';
+import type { ConsentDecisions, ConsentPolicyMode, ServerSummary, SettingsData } from '../../../preload/contract';
 import { SettingsPage } from '../../../renderer/src/features/settings/SettingsPage';
 import { applyTheme, loadTheme, setTheme } from '../../../renderer/src/features/settings/theme';
-import { MemoryTransport, WithHost } from './servers-memory-transport';
+import { ContractTransport } from '../../helpers/contract-transport';
+import { serverSummary } from '../../helpers/server-summary';
+import { WithHost } from './with-host';
 
 afterEach(() => {
   cleanup();
@@ -14,9 +16,11 @@ afterEach(() => {
 
 const DEFAULTS: SettingsData['defaults'] = { maxSteps: 25, resultCapBytes: 100_000, toolSearch: 'auto', toolSearchThreshold: 0.05, contextWindow: 128_000, requestTimeoutMs: 60_000 };
 
+const feature: ServerSummary = serverSummary('feature', { trusted: true, target: 'node f', counts: { tools: 1 } });
+
 function settingsHost(initial: SettingsData, decisions: ConsentDecisions = { approvals: [], launches: [], changes: [] }) {
-  const state = { settings: initial, decisions, policies: [] as Array<{ server: string; tool: string; mode: string }> };
-  const host = new MemoryTransport({
+  const state = { settings: initial, decisions, policies: [] as Array<{ server: string; tool: string; mode: ConsentPolicyMode }> };
+  const host = new ContractTransport({
     'app.info': () => ({ name: 'Harbor', version: '0.1.0', mode: 'web', configPath: '/x/harbor.json', dataDir: '/x', platform: 'linux', versions: { node: '24' }, configProblems: [] }),
     'settings.get': () => state.settings,
     'settings.setModel': (p) => {
@@ -27,19 +31,19 @@ function settingsHost(initial: SettingsData, decisions: ConsentDecisions = { app
       return state.settings;
     },
     'settings.setChat': (p) => (state.settings = { ...state.settings, chat: p.chat as SettingsData['chat'] }),
-    'servers.list': () => [{ name: 'feature', transport: 'stdio', enabled: true, trusted: true, target: 'node f', state: { kind: 'ready' }, counts: { tools: 1, resources: 0, resourceTemplates: 0, prompts: 0 } }],
+    'servers.list': () => [feature],
     'registry.get': () => ({ path: '/x', text: '', problems: [], servers: [{ name: 'feature', config: { command: 'node', timeoutMs: 30_000 } }] }),
     'consent.list': () => state.decisions,
     'consent.policies': () => state.policies,
     'consent.setPolicy': (p) => {
-      state.policies = p.mode ? [{ server: String(p.server), tool: String(p.tool), mode: String(p.mode) }] : [];
+      state.policies = p.mode ? [{ server: String(p.server), tool: String(p.tool), mode: p.mode }] : [];
       return state.policies;
     },
     'consent.revoke': (p) => {
       state.decisions = { ...state.decisions, approvals: state.decisions.approvals.filter((a) => !(a.server === p.server && a.tool === p.tool)) };
       return { removed: 1 };
     },
-    'servers.update': (p) => ({ name: p.name }),
+    'servers.update': (p) => ({ ...feature, name: p.name }),
   });
   return { host, state };
 }

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { UpdateStatus } from '../../../preload/contract';
 import { UpdateBanner } from '../../../renderer/src/features/updates/UpdateBanner';
 import { UpdatesPanel, describeUpdate } from '../../../renderer/src/features/updates/UpdatesPanel';
-import { MemoryTransport, WithHost } from './servers-memory-transport';
+import { ContractTransport } from '../../helpers/contract-transport';
+import { WithHost } from './with-host';
 
 afterEach(cleanup);
 
@@ -12,7 +13,7 @@ const base: UpdateStatus = { state: 'idle', currentVersion: '0.1.0', autoUpdate:
 
 function desktop(initial: UpdateStatus = base, options: { restarting?: boolean } = {}) {
   let status = initial;
-  const host = new MemoryTransport({
+  const host = new ContractTransport({
     'app.updateStatus': () => status,
     'app.checkForUpdates': () => (status = { ...status, state: 'checking' }),
     'app.setAutoUpdate': (p) => (status = { ...status, autoUpdate: p.enabled === true }),
@@ -74,7 +75,7 @@ describe('Settings → Updates', () => {
 
   it('an event that arrives before the first answer is not overwritten by the older answer', async () => {
     let answer!: (status: UpdateStatus) => void;
-    const host = new MemoryTransport({ 'app.updateStatus': () => new Promise<UpdateStatus>((resolve) => (answer = resolve)) });
+    const host = new ContractTransport({ 'app.updateStatus': () => new Promise<UpdateStatus>((resolve) => (answer = resolve)) });
     render(
       <WithHost transport={host}>
         <UpdatesPanel />

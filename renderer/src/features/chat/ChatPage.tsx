@@ -1,3 +1,5 @@
+// First: the page's frame comes before the styles of what it holds (see chat-page.css).
+import './chat-page.css';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useHarbor } from '../../app/services';
 import { EmptyState } from '../../ui/EmptyState';
@@ -5,6 +7,8 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { ChatController, type Attachment } from './chat-controller';
+// The message list before the composer: so their styles keep their order (composer.css last).
+import { MessageList } from './MessageList';
 import { Composer } from './Composer';
 import { ContextMeter } from './ContextMeter';
 import { ConversationHeader } from './ConversationHeader';
@@ -12,11 +16,9 @@ import { ConversationList } from './ConversationList';
 import { isRunning, rowsOf } from './conversation-model';
 import { LinkCheckDialog } from './LinkCheckDialog';
 import { LinkOpenerContext } from './Markdown';
-import { MessageList } from './MessageList';
 import { ModelPicker } from './ModelPicker';
 import { ModelSetup } from './ModelSetup';
 import { useChatContext, useChatStatus } from './use-chat-info';
-import './chat.css';
 
 export function ChatPage() {
   const api = useHarbor();

@@ -4,6 +4,9 @@ import { AttachDialog } from './AttachDialog';
 import type { Attachment } from './chat-controller';
 import { loadPromptCommands, matchCommands, type PromptCommand } from './prompt-commands';
 import { PromptDialog } from './PromptDialog';
+// Chips first: the composer's own chip spacing (composer.css) overrides theirs.
+import './chips.css';
+import './composer.css';
 
 interface Props {
   /** No model: the box stays usable for prompts, but Send explains first. */

@@ -1,3 +1,4 @@
+import './messages.css';
 import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { CallProgress, Row } from './conversation-model';

@@ -1,3 +1,4 @@
+import './chips.css';
 import { memo } from 'react';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import type { CallProgress, Row } from './conversation-model';

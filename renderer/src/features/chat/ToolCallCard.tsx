@@ -2,6 +2,7 @@ import { memo, useState } from 'react';
 import type { ChatToolCall } from '../../../../preload/contract';
 import type { CallProgress } from './conversation-model';
 import { ToolResultView } from './ToolResultView';
+import './tool-cards.css';
 
 type CardState = 'pending' | 'consent' | 'running' | 'done' | 'failed' | 'cancelled' | 'denied' | 'toolError';
 
