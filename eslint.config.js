@@ -17,7 +17,7 @@ const ELECTRON_SHELL = ['main/index.ts', 'main/window.ts', 'main/ipc.ts', 'main/
 // import() types included, because the rule is about the direction of the design, not bundle size.
 //
 //   base (the root files: lifecycle, errors, events, paths, …) ← registry ← servers ← secrets ← auth
-//     ← consent ← tools ← chat ← import ← services ← host.ts
+//     ← consent ← apps ← tools ← chat ← import ← services ← host.ts
 //
 // Why this order: each folder builds on the ones before it and never reaches up (registry knows
 // nothing of launching, servers nothing of OAuth, chat nothing of the Host), so there are no cycles
@@ -25,7 +25,7 @@ const ELECTRON_SHELL = ['main/index.ts', 'main/window.ts', 'main/ipc.ts', 'main/
 // folder needs something from a higher one, it declares a port (an interface) that the higher one
 // implements: servers/transport-auth.ts is implemented by auth. host.ts, the façade and only door,
 // sits on top. A new folder must be placed in this list before anything may import it.
-const HOST_LAYERS = ['base', 'registry', 'servers', 'secrets', 'auth', 'consent', 'tools', 'chat', 'import', 'services', 'host.ts'];
+const HOST_LAYERS = ['base', 'registry', 'servers', 'secrets', 'auth', 'consent', 'apps', 'tools', 'chat', 'import', 'services', 'host.ts'];
 const HOST_ROOT = join(import.meta.dirname, 'main', 'host');
 
 /** The layer of a file or module path inside main/host ('base', a folder, 'host.ts'), or undefined outside it. */

@@ -81,5 +81,16 @@ export function bindCommands(host: Host): CommandHandlers {
     'conversations.rename': async ({ id, title }) => host.chat.rename(id, title),
     'conversations.delete': async ({ id }) => ({ deleted: host.chat.delete(id) }),
     'conversations.export': async ({ id, format }) => host.chat.export(id, format),
+    // MCP Apps: the page relays each app's bridge requests; the Host decides and records them.
+    'apps.forTool': async ({ server, tool }) => host.apps.forTool(server, tool),
+    'apps.open': (request) => host.apps.open(request),
+    'apps.callTool': async ({ instanceId, name, arguments: args }) => (await host.apps.callTool(instanceId, name, args)),
+    'apps.readResource': async ({ instanceId, uri }) => (await host.apps.readResource(instanceId, uri)),
+    'apps.listTools': ({ instanceId }) => host.apps.listTools(instanceId),
+    'apps.listResources': ({ instanceId }) => host.apps.listResources(instanceId),
+    'apps.record': async ({ instanceId, method, outcome, detail }) => ({ recorded: host.apps.recordRequest(instanceId, method, outcome, detail) }),
+    'apps.updateModelContext': async ({ instanceId, content, structuredContent }) => ({ stored: host.apps.updateModelContext(instanceId, content, structuredContent) }),
+    'apps.close': async ({ instanceId }) => ({ closed: host.apps.close(instanceId) }),
+    'apps.activity': async ({ afterSeq }) => host.apps.activity(afterSeq),
   };
 }

@@ -13,6 +13,7 @@ import { Redactor } from './secrets/redactor';
 import { ElicitationBroker } from './servers/elicitation';
 import { hostInstanceId, sweepOrphans, type OrphanSweepReport } from './servers/stdio/orphans';
 import { TrafficLog } from './servers/traffic';
+import { AppService } from './services/app-service';
 import { CallService } from './services/calls';
 import { ConsentDecisions } from './services/consent-decisions';
 import { EVENT_EXIT, openChatDoors, openDoors, type HostDoors } from './services/doors';
@@ -53,6 +54,7 @@ export class Host implements Disposable {
   readonly chat: HostDoors['chat'];
   readonly elicitation: HostDoors['elicitation'];
   readonly traffic: HostDoors['traffic'];
+  readonly apps: HostDoors['apps'];
 
   /**
    * Disposed in reverse order of registration: a running orphan sweep is waited for; the events
@@ -108,23 +110,27 @@ export class Host implements Disposable {
       }),
     );
     const registry = new RegistryEditing(this.state, servers, options.configPath);
+    const calls = new CallService(servers, gate, this.state);
+    // MCP Apps: their calls go through the same call service (consent gate included).
+    const apps = new AppService({ servers, calls, events: inner });
     const doors = openDoors(exit, {
       servers,
       signIn: new ServerSignIn(servers, auth, this.state),
       registry,
       imports: new ImportService(this.state, registry, store, options.configPath),
-      calls: new CallService(servers, gate, this.state),
+      calls,
       consent: new ConsentDecisions(gate, servers),
       secrets,
       settings: new SettingsService(this.state, registry, secrets),
       traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.events.listenerCount > 0)),
+      apps,
     });
     const conversations = this.owned.add(new ConversationStore(join(options.dataDir, 'conversations.db')));
     // The chat reaches servers through the same doors as a front door: its calls pass the consent
     // gate, and the model sees a server's answer only after the exit.
     const chat = this.owned.add(
       new ChatService({
-        host: { ...doors.calls, events: inner, consent: doors.consent, listServers: doors.servers.list },
+        host: { ...doors.calls, events: inner, consent: doors.consent, listServers: doors.servers.list, appContext: (id) => apps.modelContext(id) },
         store: conversations,
         configPath: options.configPath,
         settings: () => doors.settings.chat(),
@@ -145,6 +151,7 @@ export class Host implements Disposable {
     this.secrets = doors.secrets;
     this.settings = doors.settings;
     this.traffic = doors.traffic;
+    this.apps = doors.apps;
     this.chat = chatDoors.chat;
     this.elicitation = chatDoors.elicitation;
   }

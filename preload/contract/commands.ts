@@ -3,6 +3,7 @@
  * (main/dispatch.ts) and, in development and tests, every response too.
  */
 import { z } from 'zod';
+import { appCommands } from './apps';
 import { ChatContext, ChatStatus, Conversation, ConversationSummary, ChatElicitationData } from './chat';
 import { ConsentChoice, ConsentDecisions, ConsentPolicyMode, ConsentRequest } from './consent';
 import { ImportReportData, ImportSourceData, RegistryProblem, RegistryView, ServerConfigData } from './registry';
@@ -168,6 +169,8 @@ export const commands = {
     z.object({ id: z.string().min(1), format: z.enum(['markdown', 'json']) }).strict(),
     z.object({ filename: z.string(), mimeType: z.string(), content: z.string() }),
   ),
+  // MCP Apps (apps.ts): opening an app, its bridge requests, its audit trail.
+  ...appCommands,
 } satisfies Record<string, CommandSpec>;
 
 export type Commands = typeof commands;

@@ -1,5 +1,6 @@
 /** Events: main → renderer, broadcast. In development and tests every payload is checked against these. */
 import { z } from 'zod';
+import { appEvents } from './apps';
 import { ChatElicitationData, ChatToolCall, TurnStatus } from './chat';
 import { ConsentChoice, ConsentRequest } from './consent';
 import { HarborErrorData } from './errors';
@@ -51,6 +52,8 @@ export const events = {
     text: z.string(),
     error: HarborErrorData.optional(),
   }),
+  // MCP Apps (apps.ts): the apps' audit trail.
+  ...appEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

@@ -5,6 +5,7 @@ import { HarborError } from '../errors';
 import type { Disposable } from '../lifecycle';
 import type { ElicitationResponder } from '../servers/elicitation';
 import type { ChatHost } from './chat-host';
+import { withAppContext } from './app-context';
 import { readAttachments } from './attachments';
 import { measureContext } from './context';
 import { untilAborted } from './abortable';
@@ -178,7 +179,7 @@ export class ChatService implements Disposable {
             model,
             system: buildSystemPrompt({ servers: tools.servers, unavailable: tools.unavailable, toolSearch: tools.mode === 'search' }),
             tools,
-            messages: this.store.history(conversationId),
+            messages: withAppContext(this.store.history(conversationId), this.deps.host.appContext?.(conversationId) ?? []),
             settings,
             approveOnce: options.approveOnce === true,
             signal: controller.signal,

@@ -1,5 +1,6 @@
 import type { EventName } from '../../../preload/contract';
 import type { ChatService } from '../chat/service';
+import type { AppService } from './app-service';
 import type { CallService } from './calls';
 import type { ConsentDecisions } from './consent-decisions';
 import type { ElicitationService } from './elicitation-service';
@@ -23,6 +24,7 @@ export interface DoorServices {
   readonly secrets: SecretService;
   readonly settings: SettingsService;
   readonly traffic: TrafficFeed;
+  readonly apps: AppService;
 }
 
 /**
@@ -82,6 +84,21 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     settings: exit.door(s.settings, { get: 'redact', setModel: 'redact', setChat: 'redact', chat: 'asWritten' }),
     // The log redacts every entry's text itself (once, when first read): listing it needs no second pass.
     traffic: exit.door(s.traffic, { list: 'asWritten', onEntry: 'asWritten' }),
+    apps: exit.door(s.apps, {
+      forTool: 'asWritten', // a ui:// address
+      open: 'mask', // the server's app document and tool definition
+      // The CSP is built from checked sources only, and must reach the sandbox byte for byte.
+      sandboxPolicy: 'asWritten',
+      attachSandbox: 'asWritten', // a disposable
+      callTool: 'mask',
+      readResource: 'mask',
+      listTools: 'mask',
+      listResources: 'mask',
+      recordRequest: 'asWritten', // a boolean
+      updateModelContext: 'asWritten', // a boolean
+      close: 'asWritten', // a boolean
+      activity: 'mask', // details quote what apps asked
+    }),
   };
 }
 
@@ -123,4 +140,5 @@ export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'chat.toolCall': 'mask',
   'chat.elicitation': 'mask',
   'chat.done': 'mask',
+  'apps.activity': 'mask', // details quote what apps asked
 };
