@@ -19,6 +19,7 @@ import { LinkOpenerContext } from './Markdown';
 import { ModelPicker } from './ModelPicker';
 import { ModelSetup } from './ModelSetup';
 import { useChatContext, useChatStatus } from './use-chat-info';
+import { AppConversationContext } from '../apps/app-conversation';
 
 export function ChatPage() {
   const api = useHarbor();
@@ -45,6 +46,22 @@ export function ChatPage() {
     (server: string, uri: string, title: string) =>
       setAttachments((current) => (current.some((a) => a.server === server && a.uri === uri) ? current : [...current, { server, uri, label: title }])),
     [],
+  );
+  // Apps in this conversation may add a message to it (after the person approved the text).
+  const openId = state.openId;
+  const appConversation = useMemo(
+    () =>
+      openId
+        ? {
+            id: openId,
+            send: async (text: string) => {
+              const snapshot = controller.snapshot();
+              if (snapshot.openId !== openId || (snapshot.conversation.status === 'ready' && isRunning(snapshot.conversation.value))) return false;
+              return controller.send(text);
+            },
+          }
+        : undefined,
+    [openId, controller],
   );
   const modelChanged = useCallback(() => {
     reloadStatus();
@@ -92,7 +109,9 @@ export function ChatPage() {
             </EmptyState>
           ) : null}
           {conversation && rows.length > 0 ? (
-            <MessageList key={`messages:${state.openId ?? 'new'}`} rows={rows} progress={state.progress} onAttach={attachFromResult} />
+            <AppConversationContext.Provider value={appConversation}>
+              <MessageList key={`messages:${state.openId ?? 'new'}`} rows={rows} progress={state.progress} onAttach={attachFromResult} />
+            </AppConversationContext.Provider>
           ) : null}
 
           {state.error ? (

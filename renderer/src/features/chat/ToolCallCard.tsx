@@ -1,5 +1,7 @@
 import { memo, useState } from 'react';
 import type { ChatToolCall } from '../../../../preload/contract';
+import { ToolCallApp } from '../apps/ToolCallApp';
+import { useToolApp } from '../apps/use-tool-app';
 import type { CallProgress } from './conversation-model';
 import { ToolResultView } from './ToolResultView';
 import './tool-cards.css';
@@ -78,7 +80,10 @@ interface Props {
  */
 export const ToolCallCard = memo(function ToolCallCard({ call, progress, onAttach }: Props) {
   const state = cardState(call);
-  const [showResult, setShowResult] = useState(true);
+  // A tool with an app shows its result in the app; the raw result stays one click away.
+  const app = useToolApp(call.server, call.tool);
+  const [showRaw, setShowResult] = useState<boolean | undefined>();
+  const showResult = showRaw ?? app === undefined;
   const server = call.server ?? 'Harbor';
   const tool = call.tool ?? call.name;
   const label = `Tool call ${server} › ${tool}`;
@@ -128,9 +133,11 @@ export const ToolCallCard = memo(function ToolCallCard({ call, progress, onAttac
         </p>
       ) : null}
 
+      {app ? <ToolCallApp call={call} /> : null}
+
       {call.result && state !== 'failed' && state !== 'denied' && state !== 'cancelled' ? (
         <div className="tool-card__result">
-          <button type="button" className="button button--small button--quiet" aria-expanded={showResult} onClick={() => setShowResult((v) => !v)}>
+          <button type="button" className="button button--small button--quiet" aria-expanded={showResult} onClick={() => setShowResult(!showResult)}>
             {showResult ? 'Hide result' : 'Show result'}
           </button>
           {showResult ? (

@@ -5,9 +5,11 @@ import { asErrorData } from '../../lib/load-state';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { SchemaFields, useSchemaForm } from '../../ui/schema-form';
 import { ContentBlocks, JsonText } from '../catalog/ContentView';
+import { AppFrame } from '../apps/AppFrame';
+import { useToolApp } from '../apps/use-tool-app';
 import type { ToolItem } from './tool-item';
 
-type Outcome = { readonly result: Record<string, unknown>; readonly ms: number } | { readonly error: HarborErrorData };
+type Outcome = { readonly result: Record<string, unknown>; readonly ms: number; readonly input: Record<string, unknown>; readonly run: number } | { readonly error: HarborErrorData };
 
 /**
  * Runs one tool by hand, with arguments from a form built from its inputSchema. The call goes
@@ -21,6 +23,9 @@ export function RunTool({ server, tool, onClose }: { readonly server: string; re
   const form = useSchemaForm(tool.inputSchema);
   const [running, setRunning] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | undefined>();
+  const runs = useRef(0);
+  // A tool with an app shows each run's result in a fresh instance of it.
+  const app = useToolApp(server, tool.name);
   useEffect(() => heading.current?.focus(), []);
 
   const run = async (event: FormEvent) => {
@@ -32,7 +37,10 @@ export function RunTool({ server, tool, onClose }: { readonly server: string; re
     const started = performance.now();
     const result = await api.tools.call({ server, tool: tool.name, arguments: checked.value });
     setRunning(false);
-    setOutcome(result.ok ? { result: result.value, ms: Math.round(performance.now() - started) } : { error: asErrorData(result.error) });
+    runs.current += 1;
+    setOutcome(
+      result.ok ? { result: result.value, ms: Math.round(performance.now() - started), input: checked.value, run: runs.current } : { error: asErrorData(result.error) },
+    );
   };
 
   return (
@@ -59,6 +67,9 @@ export function RunTool({ server, tool, onClose }: { readonly server: string; re
           </p>
         ) : null}
       </form>
+      {app && outcome && 'result' in outcome ? (
+        <AppFrame key={outcome.run} server={server} tool={tool.name} input={outcome.input} result={outcome.result as never} />
+      ) : null}
       {outcome ? <Result outcome={outcome} /> : null}
     </section>
   );
