@@ -7,8 +7,8 @@
  * CSP, no way to navigate away from the app, no new windows and no permissions.
  */
 import { pathToFileURL } from 'node:url';
-import { BrowserWindow, type Session, type WebContents, type WebFrameMain, type WebPreferences } from 'electron';
-import { isAppSandboxUrl } from './shell/app-sandbox-protocol';
+import { BrowserWindow, type Session, type WebContents, type WebPreferences } from 'electron';
+import { allowsNavigation, frameDepth, type FrameOf } from './shell/app-sandbox-protocol';
 
 export { CONTENT_SECURITY_POLICY } from './csp';
 import { CONTENT_SECURITY_POLICY } from './csp';
@@ -124,32 +124,6 @@ export interface MainWindowDeps {
   readonly log?: (message: string, error?: unknown) => void;
 }
 
-type FrameOf = { frame?: Pick<WebFrameMain, 'parent'> | null };
-
-/** How deep a navigating frame sits: 0 the page itself (also when Electron does not say), 1 an app's sandbox proxy, 2 the app, 3+ the app's own frames. */
-export function frameDepth(event: FrameOf): number {
-  let depth = 0;
-  try {
-    for (let frame = event.frame?.parent ?? null; frame; frame = frame.parent) depth += 1;
-  } catch {
-    return 0; // a frame disposed mid-walk: judged as strictly as the page
-  }
-  return depth;
-}
-
-/**
- * Where a frame at `depth` may navigate: the page only to itself; an MCP App's sandbox proxy only
- * to its harbor-app: page (or blank, when the app is put away); the app only to its own document
- * (about:srcdoc) — an app that tries to leave for another page is stopped here, which browser mode
- * can only detect afterwards; the app's own frames wherever its CSP frame-src allows.
- */
-export function allowsNavigation(url: string, depth: number, appUrl: string): boolean {
-  if (depth === 0) return isAppUrl(url, appUrl);
-  if (depth === 1) return isAppSandboxUrl(url) || url === 'about:blank';
-  if (depth === 2) return url === 'about:srcdoc';
-  return true;
-}
-
 /** Navigation and window-opening guards on one webContents. */
 export function guardWebContents(
   contents: Pick<WebContents, 'on' | 'setWindowOpenHandler'>,
@@ -158,7 +132,7 @@ export function guardWebContents(
   log: NonNullable<MainWindowDeps['log']>,
 ): void {
   const denyForeign = (event: { preventDefault(): void } & FrameOf, url: string) => {
-    if (!allowsNavigation(url, frameDepth(event), appUrl)) event.preventDefault();
+    if (!allowsNavigation(url, frameDepth(event), (target) => isAppUrl(target, appUrl))) event.preventDefault();
   };
   contents.on('will-navigate', (event) => denyForeign(event, event.url));
   contents.on('will-frame-navigate', (event) => denyForeign(event, event.url));

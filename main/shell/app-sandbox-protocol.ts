@@ -78,3 +78,33 @@ export function serveAppSandbox(session: Pick<Session, 'protocol'>, pageOrigin: 
   session.protocol.handle(APP_SANDBOX_SCHEME, (request) => appSandboxResponse(request, pageOrigin, policyFor));
   return toDisposable(() => session.protocol.unhandle(APP_SANDBOX_SCHEME));
 }
+
+/** A frame as far as its ancestry goes (Electron's WebFrameMain has this shape). */
+export interface FrameLink {
+  readonly parent: FrameLink | null;
+}
+export type FrameOf = { frame?: FrameLink | null };
+
+/** How deep a navigating frame sits: 0 the page itself (also when Electron does not say), 1 an app's sandbox proxy, 2 the app, 3+ the app's own frames. */
+export function frameDepth(event: FrameOf): number {
+  let depth = 0;
+  try {
+    for (let frame = event.frame?.parent ?? null; frame; frame = frame.parent) depth += 1;
+  } catch {
+    return 0; // a frame disposed mid-walk: judged as strictly as the page
+  }
+  return depth;
+}
+
+/**
+ * Where a frame at `depth` may navigate: the page only to itself; an MCP App's sandbox proxy only
+ * to its harbor-app: page (or blank, when the app is put away); the app only to its own document
+ * (about:srcdoc) — an app that tries to leave for another page is stopped here, which browser mode
+ * can only detect afterwards; the app's own frames wherever its CSP frame-src allows.
+ */
+export function allowsNavigation(url: string, depth: number, isPage: (url: string) => boolean): boolean {
+  if (depth === 0) return isPage(url);
+  if (depth === 1) return isAppSandboxUrl(url) || url === 'about:blank';
+  if (depth === 2) return url === 'about:srcdoc';
+  return true;
+}
