@@ -28,6 +28,8 @@ export interface AppFrameProps {
   readonly cancelled?: string;
   /** Off screen: the app is wound down (and shown again, fresh, when this turns false). */
   readonly paused?: boolean;
+  /** The app cannot be shown (its resource is missing or invalid): the page shows the raw result instead. */
+  readonly onUnavailable?: () => void;
 }
 
 type Phase =
@@ -79,13 +81,18 @@ export function AppFrame(props: AppFrameProps) {
   const resultAt = useRef<number | undefined>(undefined);
   const painted = useRef(false);
   const conversationRef = useRef(conversation);
+  const unavailableRef = useRef(props.onUnavailable);
   useLayoutEffect(() => {
     conversationRef.current = conversation;
     modeRef.current = mode;
+    unavailableRef.current = props.onUnavailable;
   });
   // Each opening of the app (another app, a retry, back from a pause) has its own phases.
   const opening = `${server}\u0000${tool ?? ''}\u0000${uri ?? ''}\u0000${toolCallId ?? ''}\u0000${attempt}`;
-  const phase: Phase = paused ? { kind: 'ended', why: 'paused' } : tagged?.opening === opening ? tagged : { kind: 'opening' };
+  const current = tagged?.opening === opening ? tagged : undefined;
+  // An app that closed itself (or left its frame) stays closed, on screen or off, until shown again.
+  const endedByApp = current?.kind === 'ended' && current.why !== 'paused';
+  const phase: Phase = endedByApp ? current : paused ? { kind: 'ended', why: 'paused' } : (current ?? { kind: 'opening' });
 
   const ask = useCallback((request: PersonRequest) => new Promise<PersonAnswer>((resolve) => setAsked((queue) => [...queue, { request, resolve }])), []);
 
@@ -99,7 +106,7 @@ export function AppFrame(props: AppFrameProps) {
 
   // Open the app, then connect its bridge to the (already present, still blank) frame.
   useEffect(() => {
-    if (paused) return;
+    if (paused || endedByApp) return;
     const setPhase = (next: Phase) => setTagged({ ...next, opening });
     let disposed = false;
     let started: AppSession | undefined;
@@ -118,6 +125,7 @@ export function AppFrame(props: AppFrameProps) {
       }
       if (!opened.ok) {
         setPhase({ kind: 'error', error: asErrorData(opened.error) });
+        unavailableRef.current?.();
         return;
       }
       const view = opened.value;
@@ -127,49 +135,56 @@ export function AppFrame(props: AppFrameProps) {
       setInfo(host);
       setPhase({ kind: 'loading', view });
       const box = boxRef.current?.getBoundingClientRect();
-      started = await Session.start(
-        {
-          api,
-          view,
-          frame,
-          hostVersion: host.version,
-          context: hostContext({
-            theme,
-            displayMode: modeRef.current,
-            width: box?.width ?? 600,
-            platform: host.platform,
+      try {
+        started = await Session.start(
+          {
+            api,
+            view,
+            frame,
             hostVersion: host.version,
-            ...(view.tool ? { toolInfo: { ...(toolCallId ? { id: toolCallId } : {}), tool: view.tool as never } } : {}),
-          }),
-          ...(conv ? { conversation: conv } : {}),
-          ask,
-          onSize: ({ height: h }) => {
-            if (typeof h !== 'number' || !Number.isFinite(h)) return;
-            setHeight(Math.max(24, Math.min(Math.ceil(h), INLINE_MAX_HEIGHT)));
-            if (!painted.current && resultAt.current !== undefined) {
-              painted.current = true;
-              performance.mark('harbor:app-first-paint', { detail: { server, toolCallId, sinceResultMs: performance.now() - resultAt.current } });
-            }
+            context: hostContext({
+              theme,
+              displayMode: modeRef.current,
+              width: box?.width ?? 600,
+              platform: host.platform,
+              hostVersion: host.version,
+              ...(view.tool ? { toolInfo: { ...(toolCallId ? { id: toolCallId } : {}), tool: view.tool as never } } : {}),
+            }),
+            ...(conv ? { conversation: conv } : {}),
+            ask,
+            onSize: ({ height: h }) => {
+              if (typeof h !== 'number' || !Number.isFinite(h)) return;
+              setHeight(Math.max(24, Math.min(Math.ceil(h), INLINE_MAX_HEIGHT)));
+              if (!painted.current && resultAt.current !== undefined) {
+                painted.current = true;
+                performance.mark('harbor:app-first-paint', { detail: { server, toolCallId, sinceResultMs: performance.now() - resultAt.current } });
+              }
+            },
+            onDisplayMode: (wanted, appModes) => {
+              const allowed = HOST_DISPLAY_MODES.includes(wanted) && (wanted === 'inline' || !appModes || appModes.includes(wanted));
+              if (allowed) setMode(wanted);
+              return allowed ? wanted : modeRef.current;
+            },
+            onInitialized: () => setTagged((p) => (p?.opening === opening && p.kind === 'loading' ? { kind: 'ready', view: p.view, opening } : p)),
+            onNavigated: () => {
+              setPhase({ kind: 'ended', why: 'navigated' });
+              void started?.close('the app left its frame', false).then(() => blank(frame, view.sandboxUrl));
+            },
+            onTeardownRequested: () => {
+              void started?.close('the app asked to close', true).then(() => {
+                blank(frame, view.sandboxUrl);
+                setPhase({ kind: 'ended', why: 'closed' });
+              });
+            },
           },
-          onDisplayMode: (wanted, appModes) => {
-            const allowed = HOST_DISPLAY_MODES.includes(wanted) && (wanted === 'inline' || !appModes || appModes.includes(wanted));
-            if (allowed) setMode(wanted);
-            return allowed ? wanted : modeRef.current;
-          },
-          onInitialized: () => setTagged((p) => (p?.opening === opening && p.kind === 'loading' ? { kind: 'ready', view: p.view, opening } : p)),
-          onNavigated: () => {
-            setPhase({ kind: 'ended', why: 'navigated' });
-            void started?.close('the app left its frame', false).then(() => blank(frame, view.sandboxUrl));
-          },
-          onTeardownRequested: () => {
-            void started?.close('the app asked to close', true).then(() => {
-              blank(frame, view.sandboxUrl);
-              setPhase({ kind: 'ended', why: 'closed' });
-            });
-          },
-        },
-        new URLSearchParams({ parent: window.location.origin === 'null' ? 'file://' : window.location.origin, scheme: theme }).toString(),
-      );
+          new URLSearchParams({ parent: window.location.origin === 'null' ? 'file://' : window.location.origin, scheme: theme }).toString(),
+        );
+      } catch (error) {
+        // The bridge could not connect to the frame: the app is closed again, and the card says why.
+        void api.apps.close({ instanceId: view.instanceId });
+        if (!disposed) setPhase({ kind: 'error', error: { code: 'INTERNAL', message: `The app's frame could not be connected: ${error instanceof Error ? error.message : String(error)}` } });
+        return;
+      }
       if (disposed) {
         void started.close('the app was removed', false);
         return;
@@ -218,6 +233,15 @@ export function AppFrame(props: AppFrameProps) {
     );
   }, [session, info, theme, mode, width]);
 
+  // Full screen and picture-in-picture live in the top layer (see apps.css); inline in the card.
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    if (!box || typeof box.showPopover !== 'function') return;
+    const open = box.matches(':popover-open');
+    if (mode === 'inline' && open) box.hidePopover();
+    else if (mode !== 'inline' && !open) box.showPopover();
+  }, [mode]);
+
   useEffect(() => {
     if (mode !== 'fullscreen') return;
     const onKey = (event: KeyboardEvent) => {
@@ -230,14 +254,16 @@ export function AppFrame(props: AppFrameProps) {
   // Questions still open when the frame goes are answered no.
   useEffect(() => () => setAsked((queue) => (queue.forEach((a) => a.resolve({ allowed: false })), [])), []);
 
-  const current = asked[0];
+  const question = asked[0];
   const answer = (value: PersonAnswer) => {
-    current?.resolve(value);
+    question?.resolve(value);
     setAsked((queue) => queue.slice(1));
   };
   const view = phase.kind === 'loading' || phase.kind === 'ready' ? phase.view : undefined;
   const border = view?.policy.prefersBorder !== false;
   const showing = phase.kind === 'loading' || phase.kind === 'ready';
+  // Paused off screen, or opening again, the frame keeps the app's last height: nothing around it jumps.
+  const holding = phase.kind === 'opening' || (phase.kind === 'ended' && phase.why === 'paused');
   const label = `App of ${server}${tool ? ` for ${tool}` : ''}`;
 
   return (
@@ -253,10 +279,12 @@ export function AppFrame(props: AppFrameProps) {
       <div
         ref={boxRef}
         className={`app-frame app-frame--${mode}${border ? ' app-frame--border' : ''}`}
+        popover="manual"
         role="region"
         aria-label={label}
-        style={mode === 'inline' ? { height: showing ? (phase.kind === 'ready' ? height : LOADING_HEIGHT) : undefined } : undefined}
-        hidden={!showing && phase.kind !== 'opening'}
+        // The app's own height, plus the border (sizes here include it): no inner scrollbar, no blank band.
+        style={mode === 'inline' && (showing || holding) ? { height: height + (border ? 2 : 0) } : undefined}
+        hidden={!showing && !holding}
       >
         {mode !== 'inline' ? (
           <div className="app-frame__bar">
@@ -271,6 +299,7 @@ export function AppFrame(props: AppFrameProps) {
             <span className="loading__dot" aria-hidden="true" /> Loading the {server} app…
           </p>
         ) : null}
+        {phase.kind === 'ended' && phase.why === 'paused' ? <p className="app-frame__loading muted">The app is paused while it is off screen.</p> : null}
         <iframe
           ref={frameRef}
           title={label}
@@ -296,7 +325,7 @@ export function AppFrame(props: AppFrameProps) {
           </button>
         </p>
       ) : null}
-      {current && view ? <AppRequestDialog server={server} request={current.request} onAnswer={answer} /> : null}
+      {question && view ? <AppRequestDialog server={server} request={question.request} onAnswer={answer} /> : null}
     </div>
   );
 }

@@ -21,6 +21,8 @@ interface Props {
   readonly call: ChatToolCall;
   /** Arguments the model is still writing (before the call itself arrives). */
   readonly partialInput?: Record<string, unknown>;
+  /** The app cannot be shown: the card shows the raw result instead. */
+  readonly onUnavailable?: () => void;
 }
 
 /**
@@ -28,7 +30,7 @@ interface Props {
  * or the cancellation), wound down while its card is off screen and shown again — from the stored
  * result — when it comes back, or when the conversation is opened again later.
  */
-export function ToolCallApp({ call, partialInput }: Props) {
+export function ToolCallApp({ call, partialInput, onUnavailable }: Props) {
   const conversation = useAppConversation();
   const slot = useRef<HTMLDivElement>(null);
   const onScreen = useOnScreen(slot);
@@ -54,6 +56,7 @@ export function ToolCallApp({ call, partialInput }: Props) {
         {...(result ? { result } : {})}
         {...(cancelled ? { cancelled } : {})}
         paused={!onScreen}
+        {...(onUnavailable ? { onUnavailable } : {})}
       />
     </div>
   );

@@ -58,6 +58,7 @@ export class AppSession {
   private closed = false;
   private readonly queue: Pending[] = [];
   private inputSent = false;
+  private outcomeSent = false;
   private pendingContext: McpUiHostContext | undefined;
   private logWindow = { start: 0, count: 0, dropped: 0 };
   private readonly offToolsChanged: () => void;
@@ -154,11 +155,16 @@ export class AppSession {
     this.push({ kind: 'input', args });
   }
 
+  /** The call's outcome: sent once (a reloaded conversation hands the same result over again). */
   result(result: CallToolResult): void {
+    if (this.outcomeSent) return;
+    this.outcomeSent = true;
     this.push({ kind: 'result', result });
   }
 
   cancelled(reason: string): void {
+    if (this.outcomeSent) return;
+    this.outcomeSent = true;
     this.push({ kind: 'cancelled', reason });
   }
 
@@ -173,8 +179,10 @@ export class AppSession {
   }
 
   /**
-   * Ends the app: asks it to wind down (ui/resource-teardown, briefly awaited when `graceful`),
-   * then cuts the bridge and tells the Host the app is gone.
+   * Ends the app: asks it to wind down (ui/resource-teardown, briefly awaited when `graceful`, so
+   * it may still save its state through its server), tells the Host the app is gone (from then on
+   * anything it still asks is refused), and cuts the bridge — without waiting for requests the app
+   * left open (one may be waiting for the person's consent).
    */
   async close(reason: string, graceful: boolean): Promise<void> {
     if (this.closed) return;
@@ -184,8 +192,8 @@ export class AppSession {
       const teardown = this.bridge.teardownResource({ reason } as never, { timeout: TEARDOWN_TIMEOUT_MS }).catch(() => undefined);
       if (graceful) await teardown;
     }
-    await this.bridge.close().catch(() => undefined);
     await this.options.api.apps.close({ instanceId: this.options.view.instanceId });
+    void this.bridge.close().catch(() => undefined);
   }
 
   private onInitialized(): void {

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useHarbor } from '../../app/services';
+import { useContext, useEffect, useState } from 'react';
+import { ServicesContext } from '../../app/services';
 
 /**
  * The `ui://` resource a tool renders its results with, or undefined when it has none (or its
@@ -7,11 +7,12 @@ import { useHarbor } from '../../app/services';
  * — and asked again when that server connects or its tools change.
  */
 export function useToolApp(server: string | undefined, tool: string | undefined): string | undefined {
-  const api = useHarbor();
+  // A card drawn without the Host (a component on its own) simply has no app.
+  const api = useContext(ServicesContext)?.api;
   const key = server && tool ? `${server}\u0000${tool}` : undefined;
   const [found, setFound] = useState<{ readonly key: string; readonly uri: string | undefined } | undefined>();
   useEffect(() => {
-    if (!server || !tool || !key) return;
+    if (!api || !server || !tool || !key) return;
     let current = true;
     const ask = () =>
       void api.apps.forTool({ server, tool }).then((result) => {

@@ -133,7 +133,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call, progress, onAttac
         </p>
       ) : null}
 
-      {app ? <ToolCallApp call={call} /> : null}
+      {app ? <ToolCallApp call={call} onUnavailable={() => setShowResult((shown) => shown ?? true)} /> : null}
 
       {call.result && state !== 'failed' && state !== 'denied' && state !== 'cancelled' ? (
         <div className="tool-card__result">
