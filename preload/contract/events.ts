@@ -42,6 +42,11 @@ export const events = {
     call: ChatToolCall,
     progress: z.object({ progress: z.number(), total: z.number().optional(), message: z.string().optional() }).optional(),
   }),
+  /**
+   * The arguments of a call to a tool with an app, as the model is still writing them (partial
+   * JSON, best effort): the app may show them before the call itself arrives as chat.toolCall.
+   */
+  'chat.toolInput': z.object({ conversationId: z.string(), turnId: z.string(), toolCallId: z.string(), server: z.string(), tool: z.string(), text: z.string() }),
   /** A server asks the person for input during a chat tool call; answer with chat.answerElicitation. */
   'chat.elicitation': ChatElicitationData,
   /** A turn ended: completed, stopped, step limit, consent needed, or failed. */

@@ -204,7 +204,8 @@ test('the probe app drives every bridge request: context, display modes, links, 
     servers: ['vanilla'],
     probe: true,
     script: [
-      { toolCalls: [{ name: 'probe__show_probe' }] },
+      // The model writes the call slowly: its app shows the arguments before the call is made.
+      { toolCalls: [{ name: 'probe__show_probe', arguments: { note: 'streamed to the app' }, argumentChunks: 8 }], delayMs: 250 },
       { text: 'The probe is up.' },
       // The app's message, sent by the person: the model answers it, with the app's context beside.
       (request) => ({ text: JSON.stringify(request.messages.at(-1)).includes('[The probe app] The probe app shows token') ? 'I see the token.' : 'No context.' }),
@@ -231,7 +232,8 @@ test('the probe app drives every bridge request: context, display modes, links, 
   let app = ready.app;
   const out = app.locator('#out');
   await expect(app.locator('#result')).toHaveText(JSON.stringify({ token }));
-  await expect(app.locator('#input')).toHaveText('{}');
+  await expect(app.locator('#input')).toHaveText('{"note":"streamed to the app"}');
+  await expect(app.locator('#partial')).toContainText('{"note":"');
   await expect(app.locator('#tool')).toHaveText('show_probe');
   await expect(app.locator('#mode')).toHaveText('inline');
   await expect(app.locator('#locale')).not.toHaveText('?');

@@ -151,6 +151,36 @@ describe('opening an app', () => {
   });
 });
 
+describe('the chat and apps', () => {
+  it('streams the arguments of a call to a tool with an app as the model writes them, and only for such tools', async () => {
+    model = await startScriptedModel({
+      script: [
+        {
+          toolCalls: [
+            { name: 'probe__show_probe', arguments: { note: 'written a piece at a time' }, argumentChunks: 4 },
+            { name: 'probe__model_only', arguments: { note: 'no app here' }, argumentChunks: 3 },
+          ],
+        },
+        { text: 'done' },
+      ],
+    });
+    test = await createChatHost({ probe: { command: NODE, args: [PROBE] } }, { model: model.modelConfig() });
+    const streamed: { toolCallId: string; server: string; tool: string; text: string }[] = [];
+    disposeAfterTest(test.host.events.onEvent('chat.toolInput', ({ toolCallId, server, tool, text }) => streamed.push({ toolCallId, server, tool, text })));
+    const calls: string[] = [];
+    disposeAfterTest(test.host.events.onEvent('chat.toolCall', ({ call }) => calls.push(call.id)));
+    const turn = await test.host.chat.send({ text: 'go', approveOnce: true });
+    await turn.done;
+    expect(streamed.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(streamed.map((s) => `${s.server}/${s.tool}`))).toEqual(new Set(['probe/show_probe']));
+    const texts = streamed.map((s) => s.text);
+    expect(texts.at(-1)).toBe(JSON.stringify({ note: 'written a piece at a time' }));
+    for (const [i, text] of texts.entries()) if (i > 0) expect(text.startsWith(texts[i - 1]!)).toBe(true);
+    // The streamed call is the call that then runs.
+    expect(calls).toContain(streamed[0]!.toolCallId);
+  });
+});
+
 describe('what an app may do', () => {
   it('calls its own server’s tools through the consent gate, and nothing else; every request is recorded', async () => {
     test = await createTestHost({ probe: { command: NODE, args: [PROBE] }, feature: featureServer() });

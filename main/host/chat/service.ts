@@ -152,6 +152,7 @@ export class ChatService implements Disposable {
     const emit = (event: TurnEvent) => {
       options.onEvent?.(event);
       if (event.type === 'text') this.deps.host.events.emit('chat.delta', { conversationId, turnId, text: event.delta });
+      else if (event.type === 'toolInput') this.deps.host.events.emit('chat.toolInput', { conversationId, turnId, toolCallId: event.toolCallId, server: event.server, tool: event.tool, text: event.text });
       else this.deps.host.events.emit('chat.toolCall', { conversationId, turnId, call: event.call, ...(event.progress ? { progress: event.progress } : {}) });
     };
 

@@ -138,6 +138,7 @@ export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'consent.changed': 'asWritten',
   'chat.delta': 'mask',
   'chat.toolCall': 'mask',
+  'chat.toolInput': 'mask', // the model's words
   'chat.elicitation': 'mask',
   'chat.done': 'mask',
   'apps.activity': 'mask', // details quote what apps asked

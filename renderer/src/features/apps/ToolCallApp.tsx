@@ -2,7 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import { useMemo, useRef } from 'react';
 import type { ChatToolCall } from '../../../../preload/contract';
 import { AppFrame } from './AppFrame';
-import { useAppConversation } from './app-conversation';
+import { useAppConversation, usePartialInput } from './app-conversation';
 import { useOnScreen } from './use-on-screen';
 
 function asArguments(value: unknown): Record<string, unknown> | undefined {
@@ -19,8 +19,6 @@ export function cancelReason(call: ChatToolCall): string | undefined {
 
 interface Props {
   readonly call: ChatToolCall;
-  /** Arguments the model is still writing (before the call itself arrives). */
-  readonly partialInput?: Record<string, unknown>;
   /** The app cannot be shown: the card shows the raw result instead. */
   readonly onUnavailable?: () => void;
 }
@@ -30,11 +28,13 @@ interface Props {
  * or the cancellation), wound down while its card is off screen and shown again — from the stored
  * result — when it comes back, or when the conversation is opened again later.
  */
-export function ToolCallApp({ call, partialInput, onUnavailable }: Props) {
+export function ToolCallApp({ call, onUnavailable }: Props) {
   const conversation = useAppConversation();
   const slot = useRef<HTMLDivElement>(null);
   const onScreen = useOnScreen(slot);
-  const input = call.status === 'pending' && partialInput ? undefined : asArguments(call.arguments);
+  // While the model still writes the call, its app gets the arguments so far; then the whole of them.
+  const partialInput = usePartialInput(call.id);
+  const input = partialInput ? undefined : asArguments(call.arguments);
   const result = useMemo<CallToolResult | undefined>(
     () =>
       call.status === 'done' && call.result

@@ -11,3 +11,10 @@ export const AppConversationContext = createContext<AppConversation | undefined>
 export function useAppConversation(): AppConversation | undefined {
   return useContext(AppConversationContext);
 }
+
+/** Arguments the model is still writing, by tool call id: a chat card's app shows them early. */
+export const PartialInputsContext = createContext<ReadonlyMap<string, Record<string, unknown>>>(new Map());
+
+export function usePartialInput(toolCallId: string): Record<string, unknown> | undefined {
+  return useContext(PartialInputsContext).get(toolCallId);
+}

@@ -19,7 +19,7 @@ import { LinkOpenerContext } from './Markdown';
 import { ModelPicker } from './ModelPicker';
 import { ModelSetup } from './ModelSetup';
 import { useChatContext, useChatStatus } from './use-chat-info';
-import { AppConversationContext } from '../apps/app-conversation';
+import { AppConversationContext, PartialInputsContext } from '../apps/app-conversation';
 
 export function ChatPage() {
   const api = useHarbor();
@@ -110,7 +110,9 @@ export function ChatPage() {
           ) : null}
           {conversation && rows.length > 0 ? (
             <AppConversationContext.Provider value={appConversation}>
-              <MessageList key={`messages:${state.openId ?? 'new'}`} rows={rows} progress={state.progress} onAttach={attachFromResult} />
+              <PartialInputsContext.Provider value={state.partial}>
+                <MessageList key={`messages:${state.openId ?? 'new'}`} rows={rows} progress={state.progress} onAttach={attachFromResult} />
+              </PartialInputsContext.Provider>
             </AppConversationContext.Provider>
           ) : null}
 
