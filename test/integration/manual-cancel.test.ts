@@ -25,19 +25,23 @@ afterEach(async () => {
 
 const recorded = (file: string, line: string) => () => existsSync(file) && readFileSync(file, 'utf8').split('\n').includes(line);
 
+/** A Host with the slow fixture as "slow" (its calls allowed without asking), and the contract's dispatcher over it. */
+async function slowHost() {
+  const t = await createTestHost({});
+  current = t;
+  const events = join(t.dir, 'events.log');
+  await t.host.registry.add('slow', { command: NODE, args: [SLOW, `--events-file=${events}`] });
+  t.host.consent.setPolicy('slow', '*', 'allow');
+  return { t, events, dispatch: createDispatcher(bindCommands(t.host)) };
+}
+
 describe('calls.cancel stops a manual run', () => {
   it.each([
     ['tools.call', { server: 'slow', tool: 'wait' }, 'tool'],
     ['resources.read', { server: 'slow', uri: 'slow://resource' }, 'resource'],
     ['prompts.get', { server: 'slow', name: 'wait' }, 'prompt'],
   ] as const)('%s: the server is told, the request ends CANCELLED', async (command, payload, what) => {
-    const t = await createTestHost({});
-    current = t;
-    const events = join(t.dir, 'events.log');
-    await t.host.registry.add('slow', { command: NODE, args: [SLOW, `--events-file=${events}`] });
-    t.host.consent.setPolicy('slow', '*', 'allow');
-    const dispatch = createDispatcher(bindCommands(t.host));
-
+    const { t, events, dispatch } = await slowHost();
     const requestId = `run-${what}`;
     const running = dispatch(command, { ...payload, requestId });
     await waitFor(recorded(events, `started ${what}`), `the server to start the ${what}`);
@@ -69,12 +73,7 @@ describe('calls.cancel stops a manual run', () => {
   });
 
   it('two runs cannot share an id; an unknown id cancels nothing', async () => {
-    const t = await createTestHost({});
-    current = t;
-    const events = join(t.dir, 'events.log');
-    await t.host.registry.add('slow', { command: NODE, args: [SLOW, `--events-file=${events}`] });
-    t.host.consent.setPolicy('slow', '*', 'allow');
-    const dispatch = createDispatcher(bindCommands(t.host));
+    const { events, dispatch } = await slowHost();
     expect(await dispatch('calls.cancel', { requestId: 'nothing-running' })).toEqual({ ok: true, value: { cancelled: false } });
     const first = dispatch('tools.call', { server: 'slow', tool: 'wait', requestId: 'same' });
     await waitFor(recorded(events, 'started tool'), 'the first run to start');
