@@ -41,9 +41,10 @@ export function bindCommands(host: Host): CommandHandlers {
       // Readonly arrays of MCP objects, copied into the contract's plain-data shape.
       return { server: name, tools: [...catalog.tools], resources: [...catalog.resources], resourceTemplates: [...catalog.resourceTemplates], prompts: [...catalog.prompts] };
     },
-    'tools.call': async ({ server, tool, arguments: args }) => (await host.calls.callTool(server, tool, args)),
-    'resources.read': async ({ server, uri }) => (await host.calls.readResource(server, uri)),
-    'prompts.get': async ({ server, name, arguments: args }) => (await host.calls.getPrompt(server, name, args)),
+    'tools.call': async ({ server, tool, arguments: args, requestId }) => (await host.calls.callTool(server, tool, args, requestId ? { requestId } : {})),
+    'resources.read': async ({ server, uri, requestId }) => (await host.calls.readResource(server, uri, requestId ? { requestId } : {})),
+    'prompts.get': async ({ server, name, arguments: args, requestId }) => (await host.calls.getPrompt(server, name, args, requestId ? { requestId } : {})),
+    'calls.cancel': async ({ requestId }) => ({ cancelled: host.calls.cancel(requestId) }),
     'completion.complete': ({ server, ref, argument, context }) => host.calls.complete(server, ref, argument, context),
     'traffic.list': async ({ server, afterSeq }) => host.traffic.list({ ...(server ? { server } : {}), ...(afterSeq !== undefined ? { afterSeq } : {}) }),
     'elicitation.pending': async () => host.elicitation.pending(),

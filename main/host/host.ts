@@ -7,6 +7,7 @@ import { ConsentGate } from './consent/gate';
 import { ConsentStore } from './consent/store';
 import { HostEvents } from './events';
 import { DisposableStore, toDisposable, type Disposable } from './lifecycle';
+import { securePrivateFolder } from './private-files';
 import { RegistryStore } from './registry/store';
 import { KeychainSecretStore } from './secrets/keychain-store';
 import { Redactor } from './secrets/redactor';
@@ -151,6 +152,8 @@ export class Host implements Disposable {
 
   /** Builds a Host and loads the registry. A bad registry file is reported (appInfo), not fatal. */
   static async create(options: HostOptions): Promise<Host> {
+    // Owner-only before anything is written into it (consent.db opens in the constructor).
+    securePrivateFolder(options.dataDir);
     const host = new Host(options);
     await host.registry.reload();
     if (options.useLoginShellPath ?? process.platform !== 'win32') host.loginPath.warmUp();

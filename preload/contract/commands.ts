@@ -14,6 +14,8 @@ import { AppInfo, ServerSummary, UpdateStatus } from './shared';
 const Empty = z.object({}).strict();
 const ServerName = z.object({ name: z.string().min(1) }).strict();
 const ConversationId = z.object({ id: z.string().min(1) }).strict();
+/** A name the caller gives a tool call, resource read or prompt it starts, to cancel it with calls.cancel. */
+const RequestId = z.string().min(1).max(100);
 
 type CommandSpec = { request: z.ZodType; response: z.ZodType };
 const command = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({
@@ -64,14 +66,24 @@ export const commands = {
     z.object({ disabledTools: z.array(z.string()) }),
   ),
   'tools.call': command(
-    z.object({ server: z.string().min(1), tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()).optional() }).strict(),
+    z
+      .object({ server: z.string().min(1), tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()).optional(), requestId: RequestId.optional() })
+      .strict(),
     McpObject,
   ),
-  'resources.read': command(z.object({ server: z.string().min(1), uri: z.string().min(1) }).strict(), McpObject),
+  'resources.read': command(z.object({ server: z.string().min(1), uri: z.string().min(1), requestId: RequestId.optional() }).strict(), McpObject),
   'prompts.get': command(
-    z.object({ server: z.string().min(1), name: z.string().min(1), arguments: z.record(z.string(), z.string()).optional() }).strict(),
+    z
+      .object({ server: z.string().min(1), name: z.string().min(1), arguments: z.record(z.string(), z.string()).optional(), requestId: RequestId.optional() })
+      .strict(),
     McpObject,
   ),
+  /**
+   * Stops a tool call, resource read or prompt started with this requestId (the Stop button): the
+   * server is told (notifications/cancelled, or the HTTP request's stream closes) and the request
+   * ends with CANCELLED. False when nothing with that id is running (it has already finished).
+   */
+  'calls.cancel': command(z.object({ requestId: RequestId }).strict(), z.object({ cancelled: z.boolean() })),
   'completion.complete': command(
     z
       .object({

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementResultingChanges, type StatementSync } from 'node:sqlite';
 import type { z } from 'zod';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
+import { preparePrivateDatabase } from '../private-files';
 import { ForeignCommits } from './commit-watch';
 import type { ToolDefinition } from './fingerprint';
 import {
@@ -53,7 +52,7 @@ export class ConsentStore implements Disposable {
 
   /** `watch: false` makes every call ask SQLite whether another connection committed (tests). */
   constructor(path: string, options: { watch?: boolean } = {}) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    if (path !== ':memory:') preparePrivateDatabase(path);
     this.path = path;
     this.db = new DatabaseSync(path);
     this.db.exec(`

@@ -66,6 +66,7 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       catalog: 'mask',
       instructions: 'mask',
       watchResources: 'asWritten', // nothing returned
+      cancel: 'asWritten', // a boolean
     }),
     consent: exit.door(s.consent, {
       pendingRequests: 'mask', // tool arguments are the model's words
