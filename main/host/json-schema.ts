@@ -107,7 +107,12 @@ export class JsonSchemaValidator {
   }
 
   private createEngine(dialect: Dialect, applyDefaults: boolean): Ajv {
-    const regExp = Object.assign((source: string, flags: string) => this.regex(source, flags), { code: 'harbor-regex-policy' }) satisfies RegExpEngine;
+    // Ajv keeps one compiled pattern per `toString()`: each must name its own source.
+    const compile = (source: string, flags: string) => {
+      const matcher = this.regex(source, flags);
+      return { test: (input: string) => matcher.test(input), toString: () => `/${source}/${flags}` };
+    };
+    const regExp = Object.assign(compile, { code: 'harbor-regex-policy' }) satisfies RegExpEngine;
     const options: Options = {
       strict: false,
       allErrors: true,
