@@ -138,4 +138,21 @@ describe('elicitation routed by the request it belongs to', () => {
     expect(resolved).toEqual([{ id: asked[0]!.id, action: 'cancel' }]);
     expect(test.host.elicitation.pending()).toEqual([]);
   });
+
+  it('"open this page first" (-32042) fails the call with its pages and shows each as the URL question, with the call it belongs to', async () => {
+    remote = await startLegacyHttpServer('streamable');
+    model = await callOnceThenReport('legacy__needs_page');
+    test = await createChatHost({ legacy: { url: remote.url } }, { model: model.modelConfig(), host: { mode: 'web' } });
+    const asked = questions(test);
+    const calls: { code?: string; pages?: unknown }[] = [];
+    const turn = await test.host.chat.send({ text: 'go', approveOnce: true, onEvent: (e) => void (e.type === 'toolCall' && e.call.error ? calls.push(e.call.error) : undefined) });
+    const outcome = await turn.done;
+    expect(calls).toEqual([expect.objectContaining({ code: 'URL_ELICITATION_REQUIRED', pages: [expect.objectContaining({ url: 'https://example.com/consent' })] })]);
+    expect(outcome.text).toContain('needs you to open a page');
+    expect(outcome.text).toContain('https://example.com/consent');
+    await waitFor(() => asked.length === 1, 'the page to be shown');
+    expect(asked[0]).toMatchObject({ server: 'legacy', mode: 'url', url: 'https://example.com/consent', message: 'Approve access first.', conversationId: turn.conversationId, turnId: turn.turnId });
+    // The person opens it (or not): the answer settles the question; the call had already failed.
+    expect(test.host.elicitation.respond(asked[0]!.id, 'accept')).toBe(true);
+  });
 });
