@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import type { Transport } from '@modelcontextprotocol/client';
 import type { ElicitationOrigin } from '../../../preload/contract';
+import { proxyTransport } from './transport-proxy';
 
 /**
  * One request Harbor made to a server (a tool call, a resource read, a prompt), and whom it was
@@ -60,40 +61,22 @@ const MAX_AWAITED = 1000;
  */
 export function scopeTransport<T extends Transport>(transport: T, options: { readonly linkedOnWire: boolean }): T {
   const awaited = new Map<string | number, RequestScope>();
-  const send = (message: JSONRPCMessage, sendOptions?: unknown) => {
-    const scope = current.getStore();
-    if (scope && 'method' in message && 'id' in message && message.id !== undefined) {
-      if (awaited.size >= MAX_AWAITED) awaited.delete(awaited.keys().next().value!);
-      awaited.set(message.id, scope);
-    }
-    return (transport.send as (m: JSONRPCMessage, o?: unknown) => Promise<void>).call(transport, message, sendOptions);
-  };
-  // Bound once per method: the SDK reads transport members on every message.
-  const bound = new Map<PropertyKey, { fn: unknown; bound: unknown }>();
-  return new Proxy(transport, {
-    get(target, prop, _receiver) {
-      if (prop === 'send') return send;
-      const value: unknown = Reflect.get(target, prop, target);
-      if (typeof value !== 'function') return value;
-      const cached = bound.get(prop);
-      if (cached?.fn === value) return cached.bound;
-      const fn = (value as (...a: unknown[]) => unknown).bind(target);
-      bound.set(prop, { fn: value, bound: fn });
-      return fn;
-    },
-    set(target, prop, value: unknown) {
-      if (prop === 'onmessage' && typeof value === 'function') {
-        const handler = value as (message: JSONRPCMessage, extra?: unknown) => void;
-        return Reflect.set(target, prop, (message: JSONRPCMessage, extra?: unknown) => {
-          const answers = !('method' in message) && 'id' in message ? message.id : undefined;
-          const scope = answers !== undefined ? awaited.get(answers) : undefined;
-          if (answers !== undefined) awaited.delete(answers);
-          if (scope) current.run(scope, () => handler(message, extra));
-          else if (answers !== undefined || !options.linkedOnWire) current.exit(() => handler(message, extra));
-          else handler(message, extra);
-        });
+  return proxyTransport(transport, {
+    send: (message, sendOptions, forward) => {
+      const scope = current.getStore();
+      if (scope && 'method' in message && 'id' in message && message.id !== undefined) {
+        if (awaited.size >= MAX_AWAITED) awaited.delete(awaited.keys().next().value!);
+        awaited.set(message.id, scope);
       }
-      return Reflect.set(target, prop, value);
+      return forward(message, sendOptions);
+    },
+    receive: (message, deliver) => {
+      const answers = !('method' in message) && 'id' in message ? message.id : undefined;
+      const scope = answers !== undefined ? awaited.get(answers) : undefined;
+      if (answers !== undefined) awaited.delete(answers);
+      if (scope) current.run(scope, deliver);
+      else if (answers !== undefined || !options.linkedOnWire) current.exit(deliver);
+      else deliver();
     },
   });
 }
