@@ -76,7 +76,6 @@ export function bindCommands(host: Host): CommandHandlers {
     },
     'chat.context': () => host.chat.context(),
     'chat.stop': async ({ conversationId }) => ({ stopped: host.chat.stop(conversationId) }),
-    'chat.answerElicitation': async ({ id, action, content }) => ({ accepted: host.chat.answerElicitation(id, action, content) }),
     'conversations.list': async () => host.chat.list(),
     'conversations.open': async ({ id }) => host.chat.open(id),
     'conversations.rename': async ({ id, title }) => host.chat.rename(id, title),

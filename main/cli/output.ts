@@ -83,6 +83,8 @@ const EXIT_FOR_CODE: Record<ErrorCode, ExitCode> = {
   CONVERSATION_NOT_FOUND: EXIT.USAGE,
   CHAT_BUSY: EXIT.CONNECTION,
   DATA_CORRUPT: EXIT.CONNECTION,
+  // The person must open a page before the server goes on, as with consent.
+  URL_ELICITATION_REQUIRED: EXIT.CONSENT,
 };
 
 /** Maps a Host error to the CLI's exit-code contract. */

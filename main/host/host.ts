@@ -11,6 +11,7 @@ import { securePrivateFolder } from './private-files';
 import { RegistryStore } from './registry/store';
 import { KeychainSecretStore } from './secrets/keychain-store';
 import { Redactor } from './secrets/redactor';
+import { JsonSchemaValidator } from './json-schema';
 import { ElicitationBroker } from './servers/elicitation';
 import { hostInstanceId, sweepOrphans, type OrphanSweepReport } from './servers/stdio/orphans';
 import { TrafficLog } from './servers/traffic';
@@ -133,7 +134,7 @@ export class Host implements Disposable {
         ...(options.ollamaUrl ? { ollamaUrl: options.ollamaUrl } : {}),
       }),
     );
-    const elicitation = this.owned.add(new ElicitationService(broker, chat, inner, options.mode !== 'cli'));
+    const elicitation = this.owned.add(new ElicitationService(broker, inner, new JsonSchemaValidator(), options.mode !== 'cli'));
     const chatDoors = openChatDoors(exit, chat, elicitation);
     this.owned.add(exit.forwardEvents(inner, this.events, EVENT_EXIT));
 

@@ -3,7 +3,7 @@
  * (main/dispatch.ts) and, in development and tests, every response too.
  */
 import { z } from 'zod';
-import { ChatContext, ChatStatus, Conversation, ConversationSummary, ChatElicitationData } from './chat';
+import { ChatContext, ChatStatus, Conversation, ConversationSummary } from './chat';
 import { ConsentChoice, ConsentDecisions, ConsentPolicyMode, ConsentRequest } from './consent';
 import { ImportReportData, ImportSourceData, RegistryProblem, RegistryView, ServerConfigData } from './registry';
 import { SECRET_NAME } from './secrets';
@@ -97,7 +97,7 @@ export const commands = {
   ),
   'traffic.list': command(z.object({ server: z.string().optional(), afterSeq: z.number().int().optional() }).strict(), z.array(TrafficEntryData)),
   /** Questions still waiting for the person (a reloaded window shows them again). */
-  'elicitation.pending': command(Empty, z.object({ general: z.array(ElicitationRequestData), chat: z.array(ChatElicitationData) })),
+  'elicitation.pending': command(Empty, z.array(ElicitationRequestData)),
   'elicitation.respond': command(
     z.object({ id: z.string(), action: z.enum(['accept', 'decline', 'cancel']), content: z.record(z.string(), z.unknown()).optional() }).strict(),
     z.object({ accepted: z.boolean() }),
@@ -162,16 +162,6 @@ export const commands = {
   /** The context meter: what the ready servers' tool definitions cost. */
   'chat.context': command(Empty, ChatContext),
   'chat.stop': command(z.object({ conversationId: z.string().min(1) }).strict(), z.object({ stopped: z.boolean() })),
-  'chat.answerElicitation': command(
-    z
-      .object({
-        id: z.string(),
-        action: z.enum(['accept', 'decline', 'cancel']),
-        content: z.record(z.string(), z.unknown()).optional(),
-      })
-      .strict(),
-    z.object({ accepted: z.boolean() }),
-  ),
   'conversations.list': command(Empty, z.array(ConversationSummary)),
   'conversations.open': command(ConversationId, Conversation),
   'conversations.rename': command(z.object({ id: z.string().min(1), title: z.string().trim().min(1).max(200) }).strict(), ConversationSummary),

@@ -64,6 +64,7 @@ export class ServerManager implements Disposable {
         traffic: this.deps.traffic,
         openTransport: this.deps.openTransport,
         elicit: (request, ctx) => this.deps.elicitation.handle(name, request, ctx),
+        pageDone: (elicitationId) => this.deps.elicitation.complete(name, elicitationId),
         restartPolicy: new RestartPolicy(this.deps.restart),
         probeTimeoutMs: config.probeTimeoutMs ?? this.deps.probeTimeoutMs,
         connectTimeoutMs: this.deps.connectTimeoutMs,

@@ -100,10 +100,8 @@ export function openChatDoors(exit: RedactionExit, chat: ChatService, elicitatio
       rename: 'mask',
       delete: 'asWritten', // a boolean
       export: 'mask',
-      pendingElicitations: 'mask',
-      answerElicitation: 'asWritten', // a boolean
     }),
-    elicitation: exit.door(elicitation, { pending: 'mask', respond: 'asWritten', respondWith: 'asWritten' }),
+    elicitation: exit.door(elicitation, { pending: 'mask', respond: 'asWritten', respondWith: 'asWritten', whenPageDone: 'asWritten', checkAnswer: 'asWritten' }),
   };
 }
 
@@ -122,6 +120,5 @@ export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'consent.changed': 'asWritten',
   'chat.delta': 'mask',
   'chat.toolCall': 'mask',
-  'chat.elicitation': 'mask',
   'chat.done': 'mask',
 };
