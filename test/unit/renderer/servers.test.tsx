@@ -270,7 +270,7 @@ describe('KeyValueEditor secret switch', () => {
 });
 
 describe('ServerForm', () => {
-  it('stores the secret first, then adds the server with only a reference, then starts it', async () => {
+  it('adds the server with only a reference, its secret value sent along for the keychain (it belongs to this server), then starts it', async () => {
     const host = hostWith([]);
     const done: string[] = [];
     render(
@@ -288,10 +288,13 @@ describe('ServerForm', () => {
     fireEvent.click(screen.getByRole('switch', { name: 'Trusted' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add server' })));
 
-    expect(host.calls.map((c) => c.command).filter((c) => ['secrets.set', 'servers.add', 'servers.start'].includes(c))).toEqual(['secrets.set', 'servers.add', 'servers.start']);
-    expect(host.sent('secrets.set')).toEqual([{ name: 'github-github_token', value: 'ghp_secret' }]);
+    expect(host.calls.map((c) => c.command).filter((c) => ['secrets.set', 'servers.add', 'servers.start'].includes(c))).toEqual(['servers.add', 'servers.start']);
     expect(host.sent('servers.add')).toEqual([
-      { name: 'github', config: { command: 'npx', args: ['-y', '@scope/github'], env: { GITHUB_TOKEN: '${secret:github-github_token}' }, trusted: true } },
+      {
+        name: 'github',
+        config: { command: 'npx', args: ['-y', '@scope/github'], env: { GITHUB_TOKEN: '${secret:github-github_token}' }, trusted: true },
+        secrets: [{ name: 'github-github_token', value: 'ghp_secret' }],
+      },
     ]);
     expect(done).toEqual(['github']);
   });
@@ -358,6 +361,7 @@ describe('ServersPage', () => {
       servers: [{ name: 'github', transport: 'stdio', target: 'npx -y @modelcontextprotocol/server-github', enabled: true }],
       secretsMoved: [{ server: 'github', where: 'env', key: 'GITHUB_TOKEN', secret: 'github-github_token' }],
       secretsNotMoved: [],
+      secretReferences: [{ server: 'github', where: 'env.GITHUB_TOKEN', secret: 'github-github_token', createdByFile: true }],
       inputsReferenced: [{ id: 'pat', description: 'Your token', defined: true, servers: ['github'] }],
       unresolvedVariables: [],
       warnings: [],
