@@ -82,7 +82,7 @@ export class Host implements Disposable {
     const identities = new ServerIdentities(this.state);
     const traffic = new TrafficLog((text) => redactor.redact(text));
     const broker = new ElicitationBroker();
-    const decisions = this.owned.add(new ConsentStore(join(options.dataDir, 'consent.db')));
+    const decisions = this.openDecisions(join(options.dataDir, 'consent.db'));
     const gate = this.owned.add(
       new ConsentGate(decisions, inner, {
         interactive: options.interactiveConsent ?? options.mode !== 'cli',
@@ -155,6 +155,16 @@ export class Host implements Disposable {
     this.traffic = doors.traffic;
     this.chat = chatDoors.chat;
     this.elicitation = chatDoors.elicitation;
+  }
+
+  /** consent.db, migrated; a file Harbor cannot use (a newer schema) fails the Host, releasing what it holds so far. */
+  private openDecisions(path: string): ConsentStore {
+    try {
+      return this.owned.add(new ConsentStore(path));
+    } catch (error) {
+      void this.owned.dispose().catch(() => undefined);
+      throw error;
+    }
   }
 
   /** Builds a Host and loads the registry. A bad registry file is reported (appInfo), not fatal. */

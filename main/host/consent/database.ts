@@ -54,8 +54,13 @@ export class ConsentDatabase implements Disposable {
   constructor(readonly path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new DatabaseSync(path);
-    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000;');
-    this.migrate();
+    try {
+      this.db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000;');
+      this.migrate();
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
     trackDisposable(this);
   }
 
