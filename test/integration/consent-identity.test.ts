@@ -7,21 +7,15 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsentRequest, EventPayload } from '../../preload/contract';
-import { HarborError } from '../../main/host/errors';
 import { disposeAfterTest } from '../helpers/dispose-after-test';
 import { FEATURE_SERVER, NODE, createTestHost, waitFor, type TestHost } from '../helpers/host';
+import { errorOf } from '../helpers/harbor-error';
 
 let current: TestHost | undefined;
 afterEach(async () => {
   await current?.dispose();
   current = undefined;
 });
-
-async function errorOf(promise: Promise<unknown>): Promise<HarborError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  if (!(error instanceof HarborError)) throw new Error(`expected a HarborError, got ${String(error)}`);
-  return error;
-}
 
 function requests(t: TestHost): ConsentRequest[] {
   const seen: ConsentRequest[] = [];

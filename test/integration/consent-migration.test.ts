@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HarborError } from '../../main/host/errors';
 import { Host } from '../../main/host/host';
 import { ServerConfig } from '../../main/host/registry/schema';
 import { MemorySecretStore } from '../../main/host/secrets/memory-store';
 import { launchHash, resolveLaunch } from '../../main/host/servers/launch';
 import { FEATURE_SERVER, FIXTURES, NODE, REPO } from '../helpers/host';
+import { errorOf } from '../helpers/harbor-error';
 
 /** The schema every Harbor before identity-keyed consent created (user_version 0). */
 const SCHEMA_0 = `
@@ -63,12 +63,6 @@ function openHost(root: string): Promise<Host> {
 
 function writeRegistry(root: string, servers: Record<string, unknown>): void {
   writeFileSync(join(root, 'harbor.json'), JSON.stringify({ mcpServers: servers }));
-}
-
-async function errorOf(promise: Promise<unknown>): Promise<HarborError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  if (!(error instanceof HarborError)) throw new Error(`expected a HarborError, got ${String(error)}`);
-  return error;
 }
 
 describe('consent.db from the previous schema', () => {

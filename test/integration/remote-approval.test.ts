@@ -6,10 +6,10 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsentRequest } from '../../preload/contract';
-import { HarborError } from '../../main/host/errors';
 import { disposeAfterTest } from '../helpers/dispose-after-test';
 import { createTestHost, waitFor, type TestHost } from '../helpers/host';
 import { startHttpFeatureServer, type RunningHttpServer } from '../helpers/http-server';
+import { errorOf } from '../helpers/harbor-error';
 
 let remote: RunningHttpServer;
 beforeAll(async () => {
@@ -24,12 +24,6 @@ afterEach(async () => {
   await current?.dispose();
   current = undefined;
 });
-
-async function errorOf(promise: Promise<unknown>): Promise<HarborError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  if (!(error instanceof HarborError)) throw new Error(`expected a HarborError, got ${String(error)}`);
-  return error;
-}
 
 describe('approving a remote server', () => {
   it('the app asks with the URL and header names; "this time" lasts the run; a new header name asks again; "always" is remembered', async () => {

@@ -10,10 +10,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsentRequest } from '../../preload/contract';
-import { HarborError } from '../../main/host/errors';
 import { MemorySecretStore } from '../../main/host/secrets/memory-store';
 import { disposeAfterTest } from '../helpers/dispose-after-test';
 import { FIXTURES, NODE, createTestHost, waitFor, type TestHost } from '../helpers/host';
+import { errorOf } from '../helpers/harbor-error';
 
 const ECHO_ENV = join(FIXTURES, 'echo-env.mjs');
 const echoWith = (token: string, extraArgs: string[] = []) => ({ command: NODE, args: [ECHO_ENV, ...extraArgs], env: { TOKEN: token } });
@@ -23,12 +23,6 @@ afterEach(async () => {
   await current?.dispose();
   current = undefined;
 });
-
-async function errorOf(promise: Promise<unknown>): Promise<HarborError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  if (!(error instanceof HarborError)) throw new Error(`expected a HarborError, got ${String(error)}`);
-  return error;
-}
 
 async function tokenSeenBy(t: TestHost, server: string): Promise<string> {
   const result = (await t.call(server, 'get_env', { name: 'TOKEN' })) as { structuredContent?: { value: string } };

@@ -101,5 +101,5 @@ describe.skipIf(problem !== undefined)(`an imported config cannot send a keychai
     await runCli([...flags, 'servers'], { env });
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.some((s) => s.authorization === `Bearer ${VICTIM_VALUE}`)).toBe(true);
-  });
+  }, 120_000); // a dozen CLI runs, each a fresh Node process with a keychain helper
 });

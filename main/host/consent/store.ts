@@ -194,7 +194,7 @@ export class ConsentStore implements Disposable {
 
   // Overrides (settings) and what ran under them ----------------------------------------------
 
-  /** `tool` "*" sets the default for every tool of the server. A changed setting drops the pins it made. */
+  /** `tool` "*" sets the default for every tool of the server. */
   setOverride(server: ServerRef, tool: string, mode: PolicyMode | null): void {
     if (mode === null) this.write('DELETE FROM policy_overrides WHERE identity = ? AND tool = ?', server.identity, tool);
     else this.write('INSERT OR REPLACE INTO policy_overrides (identity, server, tool, mode) VALUES (?, ?, ?, ?)', server.identity, server.name, tool, mode);
