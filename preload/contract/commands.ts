@@ -16,6 +16,8 @@ const ServerName = z.object({ name: z.string().min(1) }).strict();
 const ConversationId = z.object({ id: z.string().min(1) }).strict();
 /** A name the caller gives a tool call, resource read or prompt it starts, to cancel it with calls.cancel. */
 const RequestId = z.string().min(1).max(100);
+/** Secret values typed into the server editor: to the keychain, never into the registry. */
+const SecretValues = z.array(z.object({ name: z.string().regex(SECRET_NAME), value: z.string().min(1).max(65_536) }).strict()).max(64);
 
 type CommandSpec = { request: z.ZodType; response: z.ZodType };
 const command = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({
@@ -36,11 +38,18 @@ export const commands = {
   'servers.restart': command(ServerName, ServerSummary),
   'servers.stop': command(ServerName, ServerSummary),
   'servers.start': command(ServerName, ServerSummary),
-  /** Adds a server to the registry (saved atomically) and returns it, stopped. */
-  'servers.add': command(z.object({ name: z.string().trim().min(1).max(100), config: ServerConfigData }).strict(), ServerSummary),
-  /** Replaces a server's configuration (optionally renaming it); a running server restarts. */
+  /**
+   * Adds a server to the registry (saved atomically) and returns it, stopped. `secrets`: values the
+   * person typed for it, stored in the keychain first; they belong to this server (the config
+   * references each as ${secret:NAME}).
+   */
+  'servers.add': command(
+    z.object({ name: z.string().trim().min(1).max(100), config: ServerConfigData, secrets: SecretValues.optional() }).strict(),
+    ServerSummary,
+  ),
+  /** Replaces a server's configuration (optionally renaming it); a running server restarts (a changed launch asks first). */
   'servers.update': command(
-    z.object({ name: z.string().min(1), config: ServerConfigData, newName: z.string().trim().min(1).max(100).optional() }).strict(),
+    z.object({ name: z.string().min(1), config: ServerConfigData, newName: z.string().trim().min(1).max(100).optional(), secrets: SecretValues.optional() }).strict(),
     ServerSummary,
   ),
   'servers.remove': command(ServerName, z.object({ removed: z.boolean() })),

@@ -1,11 +1,13 @@
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/client';
 import type { ChatToolCallOptions } from '../chat/chat-host';
 import type { ConsentGate } from '../consent/gate';
+import { launchKey } from '../consent/identity';
 import { HarborError } from '../errors';
 import type { Catalog } from '../servers/catalog';
 import type { CallOptions } from '../servers/connection';
 import type { RegistryState } from './registry-state';
 import type { ServerControl } from './server-control';
+import type { ServerIdentities } from './server-identities';
 
 /** Options of one tool call beyond timeouts: who asks, and whether the person approved up front (the chat's port asks the same). */
 export type ToolCallOptions = ChatToolCallOptions;
@@ -29,6 +31,7 @@ export class CallService {
     private readonly servers: ServerControl,
     private readonly consent: ConsentGate,
     private readonly registry: RegistryState,
+    private readonly identities: ServerIdentities,
   ) {}
 
   callTool(server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions & ManualRequestOptions = {}): Promise<CallToolResult> {
@@ -38,16 +41,19 @@ export class CallService {
 
   private async authorizedCall(server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions): Promise<CallToolResult> {
     const { consent, ...callOptions } = options;
-    if (consent?.approveOnce) this.consent.approveLaunchesForSession(server);
+    // --yes covers the launch this call needs: the server as configured now.
+    if (consent?.approveOnce) this.consent.approveLaunchForSession(launchKey(this.identities.of(server).config));
     const connection = await this.servers.ready(server);
     const definition = connection.catalog.tools.find((t) => t.name === tool);
     if (!definition) {
       const known = connection.catalog.tools.map((t) => t.name);
       throw new HarborError('TOOL_NOT_FOUND', `"${server}" has no tool named "${tool}". Its tools: ${known.join(', ') || '(none)'}.`);
     }
+    const { identity, config } = this.identities.of(server);
     await this.consent.authorizeTool({
       server,
-      trusted: this.registry.server(server)?.trusted === true,
+      identity,
+      trusted: config.trusted === true,
       tool: definition,
       ...(args ? { arguments: args } : {}),
       ...(consent?.conversationId ? { conversationId: consent.conversationId } : {}),

@@ -41,7 +41,7 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       stop: 'redact',
       restart: 'redact',
       connect: 'redact',
-      approveLaunch: 'asWritten', // nothing returned
+      approveLaunch: 'redact', // the command line or URL approved
       approveLaunchAndStart: 'redact',
       stderrTail: 'redact',
     }),
@@ -79,7 +79,8 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       grantTool: 'asWritten', // nothing returned
     }),
     // Names only: no value ever leaves through this door.
-    secrets: exit.door(s.secrets, { list: 'asWritten', overview: 'redact', set: 'asWritten', delete: 'asWritten' }),
+    // Which servers a secret belongs to: secret and server names.
+    secrets: exit.door(s.secrets, { list: 'asWritten', overview: 'redact', set: 'asWritten', delete: 'asWritten', grant: 'asWritten', revoke: 'asWritten', owners: 'asWritten' }),
     settings: exit.door(s.settings, { get: 'redact', setModel: 'redact', setChat: 'redact', chat: 'asWritten' }),
     // The log redacts every entry's text itself (once, when first read): listing it needs no second pass.
     traffic: exit.door(s.traffic, { list: 'asWritten', onEntry: 'asWritten' }),
