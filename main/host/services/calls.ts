@@ -2,6 +2,7 @@ import type { CallToolResult, GetPromptResult, ReadResourceResult } from '@model
 import type { ChatToolCallOptions } from '../chat/chat-host';
 import type { ConsentGate } from '../consent/gate';
 import { HarborError } from '../errors';
+import { describeProblems, validate } from '../json-schema';
 import type { Catalog } from '../servers/catalog';
 import type { CallOptions } from '../servers/connection';
 import type { RegistryState } from './registry-state';
@@ -31,6 +32,15 @@ export class CallService {
     if (!definition) {
       const known = connection.catalog.tools.map((t) => t.name);
       throw new HarborError('TOOL_NOT_FOUND', `"${server}" has no tool named "${tool}". Its tools: ${known.join(', ') || '(none)'}.`);
+    }
+    // Checked here, before the person is asked and before anything is sent: a local message
+    // naming the field beats whatever the server would answer (or do) with bad arguments.
+    const problems = validate(definition.inputSchema, args ?? {});
+    if (problems.length > 0) {
+      throw new HarborError(
+        'BAD_REQUEST',
+        `The arguments for tool "${tool}" of "${server}" do not match its input schema: ${describeProblems(problems)}. Fix the arguments and call it again.`,
+      );
     }
     await this.consent.authorizeTool({
       server,
