@@ -6,6 +6,7 @@ import type { ConnectionDeps, ConnectionInfo, OpenedTransport } from './connecti
 import { ProbeInterruptedError } from './connection-failures';
 import type { LaunchSpec } from './launch';
 import { ProbeOutcome } from './probe-outcome';
+import { deliverProgressFirst } from './progress-order';
 import { tapTransport } from './tap';
 import type { TransportAuth } from './transport-auth';
 
@@ -14,6 +15,9 @@ const LIST_CHANGED = {
   'notifications/prompts/list_changed': ['prompts'],
   'notifications/resources/list_changed': ['resources', 'resourceTemplates'],
 } as const satisfies Record<string, readonly CatalogKind[]>;
+
+/** How long closing waits for the server to confirm the end of a Streamable HTTP session. */
+const SESSION_END_WAIT_MS = 2_000;
 
 /** What a channel reports to its attempt; never called once the channel is disposed. */
 export interface ChannelEvents {
@@ -82,10 +86,12 @@ export class Channel implements Disposable {
    */
   async connect(prior: PriorDiscovery | undefined): Promise<void> {
     const { deps, server, events } = this.options;
-    const transport = tapTransport(this.opened.transport, (direction, message) => {
-      deps.traffic.record(server, direction, message);
-      if (this.watchingProbe) this.probe.observe(direction, message);
-    });
+    const transport = deliverProgressFirst(
+      tapTransport(this.opened.transport, (direction, message) => {
+        deps.traffic.record(server, direction, message);
+        if (this.watchingProbe) this.probe.observe(direction, message);
+      }),
+    );
     try {
       await this.client.connect(transport, { timeout: deps.connectTimeoutMs, ...(prior ? { prior } : {}) });
     } catch (error) {
@@ -129,6 +135,19 @@ export class Channel implements Disposable {
     void subscription.closed.then(() => this.subscriptions.delete(subscription));
   }
 
+  /**
+   * A legacy Streamable HTTP session is ended explicitly (HTTP DELETE), as the spec asks of a
+   * client that leaves: otherwise the server keeps every session Harbor ever opened. A server
+   * that does not answer in time does not hold up the stop; closing the client aborts the request.
+   */
+  private async endSession(): Promise<void> {
+    const ending = this.opened.endSession?.();
+    if (!ending) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([ending.catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, SESSION_END_WAIT_MS)))]);
+    clearTimeout(timer);
+  }
+
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
@@ -136,6 +155,7 @@ export class Channel implements Disposable {
     this.client.onclose = undefined;
     for (const subscription of [...this.subscriptions]) await subscription.close().catch(() => undefined);
     this.subscriptions.clear();
+    await this.endSession();
     await this.client.close().catch(() => undefined);
     // The client closes its transport; closing again makes sure a half-open one (failed connect) ends too.
     await this.opened.transport.close().catch(() => undefined);

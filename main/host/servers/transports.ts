@@ -48,10 +48,18 @@ export function createTransportFactory(deps: TransportFactoryDeps = {}): Transpo
     const url = new URL(spec.url);
     const auth = options.server !== undefined ? deps.auth?.(options.server, spec.url, headers) : undefined;
     const authOptions = auth ? { authProvider: auth.provider, fetch: auth.fetch } : {};
-    const transport = options.legacySse
-      ? new SSEClientTransport(url, { requestInit: { headers }, ...authOptions })
-      : new StreamableHTTPClientTransport(url, { requestInit: { headers }, ...authOptions });
-    return { transport, stderrTail: () => '', exitDescription: () => undefined, ...(auth ? { auth: auth.bind(transport) } : {}) };
+    if (options.legacySse) {
+      const transport = new SSEClientTransport(url, { requestInit: { headers }, ...authOptions });
+      return { transport, stderrTail: () => '', exitDescription: () => undefined, ...(auth ? { auth: auth.bind(transport) } : {}) };
+    }
+    const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers }, ...authOptions });
+    return {
+      transport,
+      stderrTail: () => '',
+      exitDescription: () => undefined,
+      endSession: () => transport.terminateSession(),
+      ...(auth ? { auth: auth.bind(transport) } : {}),
+    };
   };
 }
 
