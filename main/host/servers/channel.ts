@@ -3,7 +3,7 @@ import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import type { CatalogKind } from './catalog';
 import { createMcpClient } from './client-factory';
 import type { ConnectionDeps, ConnectionInfo, OpenedTransport } from './connection-types';
-import { ProbeInterruptedError } from './connection-failures';
+import { ProbeInterruptedError, StrayOutputError } from './connection-failures';
 import type { LaunchSpec } from './launch';
 import { ProbeOutcome } from './probe-outcome';
 import { deliverProgressFirst } from './progress-order';
@@ -95,6 +95,7 @@ export class Channel implements Disposable {
     try {
       await this.client.connect(transport, { timeout: deps.connectTimeoutMs, ...(prior ? { prior } : {}) });
     } catch (error) {
+      if (this.opened.closedForStrayOutput?.()) throw new StrayOutputError(this.opened.strayOutput?.() ?? '', { cause: error });
       if (this.opened.probeInterrupted?.()) throw new ProbeInterruptedError(server, { cause: error });
       throw error;
     } finally {

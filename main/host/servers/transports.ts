@@ -42,6 +42,8 @@ export function createTransportFactory(deps: TransportFactoryDeps = {}): Transpo
         stderrTail: () => (deps.redact ? deps.redact(transport.stderrTail(40)) : transport.stderrTail(40)),
         exitDescription: () => describeExit(transport.exitInfo),
         probeInterrupted: () => transport.probeInterrupted,
+        strayOutput: () => transport.strayOutput,
+        closedForStrayOutput: () => transport.closedForStrayOutput,
       };
     }
     const headers = { ...spec.headers };
