@@ -13,10 +13,11 @@
  *   quantified group holding a quantifier or an alternation, no backreference); any other
  *   pattern makes the whole check "cannot tell" (no problems) instead of risking seconds of
  *   main-process time on `^(a+)+$`-style input.
+ *
+ * Ajv is loaded on the first check, not with the host: importing its three engines costs about
+ * 120 ms, which every CLI command would otherwise pay.
  */
-import { Ajv as Draft7Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv as Draft7Ajv, ErrorObject, ValidateFunction } from 'ajv';
 
 /** One way a value fails its schema: where (`name`, `items[2].id`; '' for the value itself) and what was expected. */
 export interface SchemaProblem {
@@ -40,7 +41,22 @@ export class UncheckablePattern extends Error {
   }
 }
 
-const DIALECTS: Record<string, 'draft7' | '2019' | '2020'> = {
+type Dialect = 'draft7' | '2019' | '2020';
+type Engines = Record<Dialect, typeof Draft7Ajv>;
+
+let engines: Promise<Engines> | undefined;
+
+/** Ajv's engine classes, imported once, on first use. */
+function loadEngines(): Promise<Engines> {
+  engines ??= Promise.all([import('ajv'), import('ajv/dist/2019.js'), import('ajv/dist/2020.js')]).then(([draft7, v2019, v2020]) => ({
+    draft7: draft7.Ajv,
+    '2019': v2019.Ajv2019 as unknown as typeof Draft7Ajv,
+    '2020': v2020.Ajv2020 as unknown as typeof Draft7Ajv,
+  }));
+  return engines;
+}
+
+const DIALECTS: Record<string, Dialect> = {
   'https://json-schema.org/draft/2020-12/schema': '2020',
   'https://json-schema.org/draft/2019-09/schema': '2019',
   'http://json-schema.org/draft-07/schema': 'draft7',
@@ -56,7 +72,7 @@ export interface JsonSchemaCheckerOptions {
 
 /** Checks values against server-supplied schemas; compiled schemas are cached per schema object. */
 export class JsonSchemaChecker {
-  private readonly engines = new Map<'draft7' | '2019' | '2020', Draft7Ajv>();
+  private readonly engines = new Map<Dialect, Draft7Ajv>();
   private readonly compiled = new WeakMap<object, ValidateFunction | null>();
   private readonly regExp: RegExpEngine;
 
@@ -65,9 +81,9 @@ export class JsonSchemaChecker {
   }
 
   /** The problems of `value` against `schema`; empty when it fits, or when the schema cannot be checked. */
-  validate(schema: unknown, value: unknown): SchemaProblem[] {
+  async validate(schema: unknown, value: unknown): Promise<SchemaProblem[]> {
     if (typeof schema !== 'object' || schema === null) return [];
-    const check = this.compile(schema);
+    const check = this.compile(schema, await loadEngines());
     if (!check) return [];
     try {
       if (check(value)) return [];
@@ -78,13 +94,13 @@ export class JsonSchemaChecker {
     return toProblems(check.errors ?? []);
   }
 
-  private compile(schema: object): ValidateFunction | null {
+  private compile(schema: object, engines: Engines): ValidateFunction | null {
     const known = this.compiled.get(schema);
     if (known !== undefined) return known;
     let check: ValidateFunction | null = null;
     const dialect = dialectOf(schema);
     if (dialect) {
-      const engine = this.engine(dialect);
+      const engine = this.engine(dialect, engines);
       try {
         check = engine.compile(schema);
       } catch {
@@ -98,10 +114,10 @@ export class JsonSchemaChecker {
     return check;
   }
 
-  private engine(dialect: 'draft7' | '2019' | '2020'): Draft7Ajv {
+  private engine(dialect: Dialect, engines: Engines): Draft7Ajv {
     let engine = this.engines.get(dialect);
     if (!engine) {
-      const Engine = dialect === '2020' ? Ajv2020 : dialect === '2019' ? Ajv2019 : Draft7Ajv;
+      const Engine = engines[dialect];
       engine = new Engine({
         strict: false,
         allErrors: true,
@@ -119,7 +135,7 @@ export class JsonSchemaChecker {
 const shared = new JsonSchemaChecker();
 
 /** The problems of `value` against `schema` (see JsonSchemaChecker). */
-export function validate(schema: unknown, value: unknown): SchemaProblem[] {
+export function validate(schema: unknown, value: unknown): Promise<SchemaProblem[]> {
   return shared.validate(schema, value);
 }
 
@@ -128,7 +144,7 @@ export function describeProblems(problems: readonly SchemaProblem[]): string {
   return problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; ');
 }
 
-function dialectOf(schema: object): 'draft7' | '2019' | '2020' | undefined {
+function dialectOf(schema: object): Dialect | undefined {
   const declared = (schema as { $schema?: unknown }).$schema;
   if (declared === undefined) return '2020';
   if (typeof declared !== 'string') return undefined;

@@ -35,7 +35,7 @@ export class CallService {
     }
     // Checked here, before the person is asked and before anything is sent: a local message
     // naming the field beats whatever the server would answer (or do) with bad arguments.
-    const problems = validate(definition.inputSchema, args ?? {});
+    const problems = await validate(definition.inputSchema, args ?? {});
     if (problems.length > 0) {
       throw new HarborError(
         'BAD_REQUEST',
