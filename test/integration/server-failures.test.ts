@@ -13,6 +13,8 @@ import { FIXTURES, NODE, createTestHost, type TestHost } from '../helpers/host';
 
 const FAKE_NPX = join(FIXTURES, 'adversarial/fake-npx.mjs');
 const BANNER_ONLY = join(FIXTURES, 'adversarial/banner-only.mjs');
+const CRASH_ON_CALL = join(FIXTURES, 'adversarial/crash-on-call.mjs');
+const HANGS_ON_CALL = join(FIXTURES, 'adversarial/hangs-on-call.mjs');
 
 let current: TestHost | undefined;
 afterEach(async () => {
@@ -41,6 +43,25 @@ describe('a failed npm install behind npx', () => {
     const state = (await current.host.servers.start('npxhang')).state;
     expect(state).toMatchObject({ kind: 'error', code: 'TIMEOUT' });
     expect(state.kind === 'error' && state.stderrTail).toMatch(/npm error code E404/);
+  });
+});
+
+describe("the server's stderr with a failed call", () => {
+  const registry = tempRegistry({ crash: { command: NODE, args: [CRASH_ON_CALL] }, stuck: { command: NODE, args: [HANGS_ON_CALL] } });
+  const g = ['--config', registry.config, '--data-dir', registry.dir];
+  afterAll(() => registry.remove());
+
+  it('when the server dies during the call', async () => {
+    const run = await runCli([...g, 'call', 'crash', 'work', '--yes']);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/\| about to crash \(call 1\)/);
+  });
+
+  it('when the call times out', async () => {
+    const run = await runCli([...g, 'call', 'stuck', 'work', '--timeout', '800', '--yes']);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/"stuck" did not answer in time while calling tool work/);
+    expect(run.stderr).toMatch(/\| work: waiting for a lock that is never released/);
   });
 });
 
