@@ -176,12 +176,12 @@ export class SupervisedStdioTransport implements Transport {
     return this.closedForStray;
   }
 
-  private shutDown(): Promise<void> {
+  private shutDown(graces: StopGraces | undefined = this.options.stopGraces): Promise<void> {
     if (!this.closing && this.pendingProbe !== undefined && !this.closedForStray) this.probeCut = true;
     clearTimeout(this.strayTimer);
     this.closing ??= (async () => {
       try {
-        await this.proc?.stop(this.options.stopGraces);
+        await this.proc?.stop(graces);
       } finally {
         for (const listener of this.listeners.splice(0)) void listener.dispose();
         // Anything still buffered (a last line without newline) is delivered before the close.
@@ -240,7 +240,8 @@ export class SupervisedStdioTransport implements Transport {
     this.strayTimer = setTimeout(() => {
       if (this.heardMcp || this.closing) return;
       this.closedForStray = true;
-      void this.shutDown();
+      // No point waiting for it to notice its stdin closed: it is not listening there.
+      void this.shutDown({ ...this.options.stopGraces, stdinGraceMs: 0 });
     }, this.options.strayOutputGraceMs ?? DEFAULT_STRAY_OUTPUT_GRACE_MS);
   }
 
