@@ -22,7 +22,7 @@ export interface CatalogSyncOptions {
 interface QueuedRefresh {
   /** Undefined: every kind. */
   kinds: Set<CatalogKind> | undefined;
-  emit: boolean;
+  readonly emit: boolean;
   done: Promise<void>;
 }
 
@@ -69,14 +69,13 @@ export class CatalogSync {
    * first full fetch (legacy servers send list_changed right after initialize) waits for it.
    */
   refresh(kinds?: readonly CatalogKind[], options: { emit?: boolean } = {}): Promise<void> {
-    const emit = options.emit !== false;
     const waiting = this.queued;
     if (waiting) {
+      // It keeps its own `emit`: a connect's silent full fetch reports the whole catalog by other means.
       waiting.kinds = kinds && waiting.kinds ? new Set([...waiting.kinds, ...kinds]) : undefined;
-      waiting.emit ||= emit;
       return waiting.done;
     }
-    const refresh: QueuedRefresh = { kinds: kinds ? new Set(kinds) : undefined, emit, done: Promise.resolve() };
+    const refresh: QueuedRefresh = { kinds: kinds ? new Set(kinds) : undefined, emit: options.emit !== false, done: Promise.resolve() };
     refresh.done = this.enqueue(() => {
       // From here on its requests are being sent: a change announced now needs a refresh of its own.
       if (this.queued === refresh) this.queued = undefined;
