@@ -131,6 +131,9 @@ export function reportError(out: CliOutput, error: unknown): void {
   if (error instanceof HarborError || error instanceof UsageError) {
     if (out.json && error instanceof HarborError) out.result({ error: error.toData() });
     out.error(error.message);
+    // The server's stderr tail (npm's install errors, a stack trace): what says why it failed.
+    const detail = error instanceof HarborError ? error.detail?.trim() : undefined;
+    if (detail) out.info(detail.split('\n').map((line) => `    | ${line}`).join('\n'));
     return;
   }
   // Unexpected: one line, no stack trace (set HARBOR_DEBUG=1 to see it).

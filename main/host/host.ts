@@ -117,13 +117,15 @@ export class Host implements Disposable {
         createManager: (onChange) => createServerManager(options, { traffic, elicitation: broker, auth, consent: gate, secrets: store, redactor, loginPath: this.loginPath }, onChange),
       }),
     );
+    // One validator for every schema a server sends: tool arguments and elicitation answers.
+    const schemas = new JsonSchemaValidator();
     const registry = new RegistryEditing(this.state, servers, secrets, gate, options.configPath);
     const doors = openDoors(exit, {
       servers,
       signIn: new ServerSignIn(servers, auth, this.state),
       registry,
       imports: new ImportService(this.state, registry, store, gate, options.configPath),
-      calls: new CallService(servers, gate, this.state, identities),
+      calls: new CallService(servers, gate, this.state, identities, schemas),
       consent: new ConsentDecisions(gate, servers, identities),
       secrets,
       settings: new SettingsService(this.state, registry, secrets),
@@ -142,7 +144,7 @@ export class Host implements Disposable {
         ...(options.ollamaUrl ? { ollamaUrl: options.ollamaUrl } : {}),
       }),
     );
-    const elicitation = this.owned.add(new ElicitationService(broker, inner, new JsonSchemaValidator(), options.mode !== 'cli'));
+    const elicitation = this.owned.add(new ElicitationService(broker, inner, schemas, options.mode !== 'cli'));
     const chatDoors = openChatDoors(exit, chat, elicitation);
     this.owned.add(exit.forwardEvents(inner, this.events, EVENT_EXIT));
 

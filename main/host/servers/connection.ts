@@ -242,7 +242,9 @@ export class ServerConnection implements Disposable {
 
   getPrompt(name: string, args: Record<string, string> | undefined, options: CallOptions = {}): Promise<GetPromptResult> {
     return this.request(`getting prompt ${name}`, options, (client, requestOptions) =>
-      client.getPrompt({ name, ...(args ? { arguments: args } : {}) }, requestOptions),
+      // Always an arguments object, empty when none were given: some servers' prompts refuse a
+      // request without one, and an empty object means the same to those that do not.
+      client.getPrompt({ name, arguments: args ?? {} }, requestOptions),
     );
   }
 
