@@ -5,6 +5,7 @@ import { z } from 'zod';
 export interface DpopKeyStore {
   dpopKey(server: string, url: string): Promise<string | undefined>;
   saveDpopKey(server: string, url: string, value: string): Promise<void>;
+  deleteDpopKey(server: string, url: string): Promise<boolean>;
 }
 
 const EcJwk = z.looseObject({ kty: z.literal('EC'), crv: z.literal('P-256'), x: z.string(), y: z.string() });
@@ -20,20 +21,67 @@ type StoredDpopKey = z.infer<typeof StoredDpopKey>;
 const ES256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 
 /**
- * The DPoP session of one configured server (RFC 9449): its key pair is made once, kept in the
- * keychain (it signs every proof, and tokens are bound to it, so it must outlive the process like
- * the tokens do), and loaded as a non-extractable key. An entry that cannot be read back is
- * replaced by a new key: tokens bound to the old one then fail once and are fetched again.
- * `remember` learns the private part so an echo of it would be masked.
+ * The DPoP key of one configured server (RFC 9449): made once, when its first token is about to
+ * be requested, and kept in the keychain — it signs every proof and the tokens are bound to it, so
+ * it must outlive the process as the tokens do. It is used as a non-extractable key. An entry that
+ * cannot be read back is replaced by a new key when the next token is requested: tokens bound to
+ * the old one then fail once and are fetched again.
  */
-export async function loadDpopSession(store: DpopKeyStore, server: string, url: string, remember: (secret: string) => void): Promise<DpopSession> {
-  let stored = readStored(await store.dpopKey(server, url));
-  if (!stored) {
-    stored = await createKey();
-    await store.saveDpopKey(server, url, JSON.stringify(stored));
+export class ServerDpopKey {
+  /** The loaded session; resolves undefined while no key is stored (and none was needed). */
+  private pending: Promise<DpopSession | undefined> | undefined;
+  private absent = false;
+
+  constructor(
+    private readonly store: DpopKeyStore,
+    private readonly server: string,
+    private readonly url: string,
+    /** Learns the private part so an echo of it would be masked. */
+    private readonly remember: (secret: string) => void,
+  ) {}
+
+  /**
+   * The session for this server's proofs, the same one across calls (its nonces live in it). A key
+   * is made only when `create` (a token request follows): requests made without tokens, e.g. while
+   * a connection closes after a logout, never leave a new key behind.
+   */
+  async session(create: boolean): Promise<DpopSession | undefined> {
+    for (;;) {
+      const pending = (this.pending ??= this.load(create).catch((error: unknown) => {
+        this.pending = undefined; // a keychain that comes back is tried again
+        throw error;
+      }));
+      const session = await pending;
+      if (session || !create) return session;
+      if (this.pending === pending) this.pending = undefined; // none stored, one is needed now
+    }
   }
-  remember(stored.privateJwk.d);
-  return DpopSession.create({ keyPair: await importKeyPair(stored) });
+
+  /** A new connection: a key another Harbor process made meanwhile is looked for again. */
+  reload(): void {
+    if (this.absent) this.pending = undefined;
+  }
+
+  /** Signing out: the key goes with the tokens bound to it. */
+  async forget(): Promise<boolean> {
+    this.pending = undefined;
+    return this.store.deleteDpopKey(this.server, this.url);
+  }
+
+  private async load(create: boolean): Promise<DpopSession | undefined> {
+    let stored = readStored(await this.store.dpopKey(this.server, this.url));
+    if (!stored && !create) {
+      this.absent = true;
+      return undefined;
+    }
+    if (!stored) {
+      stored = await createKey();
+      await this.store.saveDpopKey(this.server, this.url, JSON.stringify(stored));
+    }
+    this.absent = false;
+    this.remember(stored.privateJwk.d);
+    return DpopSession.create({ keyPair: await importKeyPair(stored) });
+  }
 }
 
 function readStored(text: string | undefined): StoredDpopKey | undefined {

@@ -6,8 +6,12 @@ export interface ChallengeHooks {
   readonly beforeAuthorization: () => Promise<void>;
   /** A request that carried an access token got 401: what Harbor knows about the authorization server may be stale. */
   readonly tokenRejected: () => Promise<void>;
-  /** A token request was refused with this OAuth error code (the SDK's error is about to follow). */
-  readonly tokenRequestRefused?: (code: string) => void;
+  /**
+   * A token request was refused with this OAuth error code. An error returned here is thrown in
+   * place of the answer: the SDK then neither invalidates nor asks again (a machine grant's
+   * refusal is final, and says what to fix).
+   */
+  readonly tokenRequestRefused?: (code: string | undefined) => Error | undefined;
 }
 
 /**
@@ -18,8 +22,8 @@ export interface ChallengeHooks {
  *   because the SDK keeps using it otherwise — after an authorization-server migration it would
  *   never find the new server (conformance auth/authorization-server-migration). A DPoP nonce
  *   challenge is not a rejection: the SDK retries it with the server's nonce;
- * - a refused token request's OAuth error code is passed on, for the message of a machine grant
- *   that ends there.
+ * - a refused token request can be turned into Harbor's own error (machine grants), before the
+ *   SDK reads it as an OAuth error and retries.
  */
 export function authFetch(base: FetchLike, hooks: ChallengeHooks): FetchLike {
   const watch = createMiddleware(async (next, input, init) => {
@@ -31,7 +35,12 @@ export function authFetch(base: FetchLike, hooks: ChallengeHooks): FetchLike {
     }
     if (hooks.tokenRequestRefused && !response.ok && init?.body instanceof URLSearchParams && init.body.has('grant_type')) {
       const code = await oauthErrorCode(response);
-      if (code && code !== 'use_dpop_nonce') hooks.tokenRequestRefused(code);
+      // A DPoP nonce challenge is answered by the SDK (RFC 9449 §8), not a refusal.
+      const failure = code === 'use_dpop_nonce' ? undefined : hooks.tokenRequestRefused(code);
+      if (failure) {
+        await response.body?.cancel().catch(() => undefined);
+        throw failure;
+      }
     }
     return response;
   });

@@ -17,7 +17,7 @@ import { effectiveAuthMethod } from '../registry/oauth-config';
 import { isMachineGrant, type OAuthServerConfig } from './config';
 import { DamagedSignInError, credentialKey, type Binding, type OAuthCredentialStore, type TokenRecord } from './credential-store';
 import { clientAssertion } from './client-assertion';
-import { loadDpopSession } from './dpop-key';
+import { ServerDpopKey } from './dpop-key';
 import type { BrowserOpener } from './opener';
 import { revokeTokens } from './revocation';
 import { browserUrlProblem } from './url-policy';
@@ -72,13 +72,14 @@ export class ServerAuth {
   /** Set when the keychain could not be read: sign-in then reports it (reads degrade, never fail a public server). */
   private loadError: unknown;
   private refreshing: Promise<void> | undefined;
-  /** This server's DPoP session, loaded once (its nonces live as long as the process). */
-  private dpop: Promise<DpopSession> | undefined;
+  /** This server's DPoP key (used with `"dpop": true`). */
+  private readonly dpopKey: ServerDpopKey;
   /** The private_key_jwt signer and the configuration it was made for. */
   private assertion: { readonly config: OAuthServerConfig; readonly sign: AddClientAuthentication } | undefined;
 
   constructor(readonly deps: ServerAuthDeps) {
     this.resource = resourceUrlFromServerUrl(deps.url).href;
+    this.dpopKey = new ServerDpopKey(deps.store, deps.server, deps.url, deps.remember);
   }
 
   get server(): string {
@@ -94,6 +95,7 @@ export class ServerAuth {
    * damaged entry leaves no tokens: requests go out without one, and a sign-in reports the damage.
    */
   reload(): void {
+    this.dpopKey.reload();
     this.loading = (async () => {
       this.loadError = undefined;
       try {
@@ -139,14 +141,12 @@ export class ServerAuth {
     return this.assertion.sign;
   }
 
-  /** The DPoP session for this server's tokens when `"dpop": true`, else undefined (Bearer tokens). */
-  async dpopSession(): Promise<DpopSession | undefined> {
-    if (!this.config?.dpop) return undefined;
-    this.dpop ??= loadDpopSession(this.deps.store, this.deps.server, this.deps.url, this.deps.remember).catch((error: unknown) => {
-      this.dpop = undefined; // a keychain that comes back is tried again
-      throw error;
-    });
-    return this.dpop;
+  /**
+   * The DPoP session for this server's tokens when `"dpop": true`, else undefined (Bearer tokens).
+   * `forTokenRequest`: a token is about to be requested, so a key is made if there is none yet.
+   */
+  async dpopSession(forTokenRequest: boolean): Promise<DpopSession | undefined> {
+    return this.config?.dpop ? this.dpopKey.session(forTokenRequest) : undefined;
   }
 
   async tokensFor(issuer: string): Promise<StoredOAuthTokens | undefined> {
@@ -292,8 +292,7 @@ export class ServerAuth {
       removed.push(await this.deps.store.deleteTokens(key), await this.deps.store.deleteClient(key));
     }
     if (binding || this.damaged) removed.push(await this.deps.store.deleteBinding(this.deps.server, this.deps.url));
-    removed.push(await this.deps.store.deleteDpopKey(this.deps.server, this.deps.url));
-    this.dpop = undefined;
+    removed.push(await this.dpopKey.forget());
     this.binding = undefined;
     this.current = undefined;
     this.flowKey = undefined;
@@ -358,7 +357,7 @@ export class ServerAuth {
         refreshToken,
         resource: binding.resource,
         addClientAuthentication: this.clientAuthentication(),
-        ...(this.config?.dpop ? { dpop: await this.dpopSession() } : {}),
+        ...(this.config?.dpop ? { dpop: await this.dpopSession(false) } : {}),
         fetchFn: this.deps.fetch,
       });
       await this.saveTokens({ ...tokens, issuer: metadata.issuer }, metadata.issuer);

@@ -8,6 +8,7 @@ import type { TransportAuthParts } from '../servers/transport-auth';
 import { LoopbackCallbackServer } from './callback-server';
 import { parseOAuthConfig } from './config';
 import { OAuthCredentialStore } from './credential-store';
+import { machineGrantRefused } from './auth-failures';
 import { authFetch } from './fetch';
 import { tokenGrant } from './grants';
 import type { BrowserOpener } from './opener';
@@ -82,7 +83,7 @@ export class AuthService implements Disposable {
         if (grant.interactive && !this.callbacks.listening) await this.callbacks.start(await auth.preferredRedirectPort());
       },
       tokenRejected: () => auth.invalidate('discovery'),
-      tokenRequestRefused: (code) => session.tokenRequestRefused(code),
+      ...(grant.interactive ? {} : { tokenRequestRefused: (code: string | undefined) => machineGrantRefused(server, grant, code) }),
     });
     return { provider: session, fetch: fetchWithHooks, bind: (transport) => session.bind(transport) };
   }

@@ -40,10 +40,8 @@ export class OAuthSession implements OAuthClientProvider {
   private pending: PendingSignIn | undefined;
   private completing: Promise<void> | undefined;
   private signInAllowed = true;
-  /** The OAuth error code of the last token request the authorization server refused. */
-  private lastRefusal: string | undefined;
-  /** A machine grant was refused on this transport: it is not requested again (no retry loop). */
-  private grantRefused = false;
+  /** The SDK asked for a token request's parameters: its `dpop()` call for that request follows. */
+  private tokenRequestNext = false;
 
   constructor(
     private readonly auth: ServerAuth,
@@ -82,7 +80,9 @@ export class OAuthSession implements OAuthClientProvider {
 
   /** RFC 9449 proofs for this server's token requests and MCP requests when `"dpop": true`. */
   dpop(): Promise<DpopSession | undefined> {
-    return this.auth.dpopSession();
+    const forTokenRequest = this.tokenRequestNext;
+    this.tokenRequestNext = false;
+    return this.auth.dpopSession(forTokenRequest);
   }
 
   /**
@@ -90,13 +90,8 @@ export class OAuthSession implements OAuthClientProvider {
    * undefined for a person's sign-in, whose code exchange the SDK builds.
    */
   async prepareTokenRequest(scope?: string): Promise<URLSearchParams | undefined> {
-    if (this.grantRefused) throw machineGrantRefused(this.auth.server, this.grant, this.lastRefusal);
+    this.tokenRequestNext = true;
     return this.grant.tokenRequest(scope, () => this.grantTarget());
-  }
-
-  /** A refused token request (auth/fetch.ts saw its OAuth error code). */
-  tokenRequestRefused(code: string): void {
-    this.lastRefusal = code;
   }
 
   private grantTarget(): GrantTarget {
@@ -195,11 +190,11 @@ export class OAuthSession implements OAuthClientProvider {
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
     // The SDK invalidates and asks again after invalid_client / invalid_grant. A machine grant
     // would only be refused again with the same configuration (and workload identity must not
-    // retry): the refusal ends here, with the stored tokens dropped.
+    // retry): a refusal ends here, with the stored tokens dropped. (Refusals the token request's
+    // fetch saw never get this far: auth/fetch.ts throws them as they arrive.)
     if (!this.grant.interactive && (scope === 'client' || scope === 'tokens')) {
       await this.auth.invalidate('tokens');
-      this.grantRefused = true;
-      throw machineGrantRefused(this.auth.server, this.grant, this.lastRefusal);
+      throw machineGrantRefused(this.auth.server, this.grant, undefined);
     }
     if (scope === 'verifier' || scope === 'all') this.verifier = undefined;
     if (scope !== 'verifier') await this.auth.invalidate(scope);
