@@ -3,16 +3,16 @@
 // secrets in the Host's secret store. No browser is involved except for the DPoP sign-in, which
 // is a person's authorization-code sign-in with DPoP-bound tokens.
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { headlessBrowser, type BrowserOpener } from '../../main/host/auth/opener';
 import { MemorySecretStore } from '../../main/host/secrets/memory-store';
 import { Redactor } from '../../main/host/secrets/redactor';
 import { startAuthFixture, type RunningAuthFixture } from '../fixtures/auth/start';
 import { createTestHost, type TestHost } from '../helpers/host';
+import { filesUnder, recordingBrowser } from '../helpers/oauth';
 
 let fixture: RunningAuthFixture | undefined;
 const hosts: TestHost[] = [];
@@ -38,15 +38,6 @@ function publicKeyFile(key: KeyObject, name: string): string {
   return path;
 }
 
-function recordingBrowser(): BrowserOpener & { opened: URL[] } {
-  const follow = headlessBrowser();
-  const opened: URL[] = [];
-  return Object.assign(async (url: URL) => {
-    opened.push(url);
-    await follow(url);
-  }, { opened });
-}
-
 async function hostFor(oauth: Record<string, unknown>, secrets: MemorySecretStore) {
   const browser = recordingBrowser();
   const redactor = new Redactor();
@@ -57,14 +48,6 @@ async function hostFor(oauth: Record<string, unknown>, secrets: MemorySecretStor
 
 const text = (result: { content?: unknown }) => (result.content as Array<{ text?: string }>)[0]?.text ?? '';
 const whoami = async (current: TestHost) => JSON.parse(text(await current.call('remote', 'whoami'))) as { clientId: string; kind: string; subject?: string; jkt?: string };
-
-/** Every file under `dir`, for "no secret in any file Harbor wrote" checks. */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 describe('client credentials (machine to machine)', () => {
   it.each([
