@@ -1,4 +1,4 @@
-import { discoverAndRequestJwtAuthGrant, requestJwtAuthorizationGrant, type FetchLike } from '@modelcontextprotocol/client';
+import { InsecureTokenEndpointError, discoverAndRequestJwtAuthGrant, requestJwtAuthorizationGrant, type FetchLike } from '@modelcontextprotocol/client';
 import { HarborError } from '../errors';
 import type { OAuthConfig } from '../registry/oauth-config';
 import { findSecretRefs } from '../secrets/references';
@@ -45,6 +45,9 @@ export async function requestIdJag(request: IdJagRequest): Promise<string> {
     return result.jwtAuthGrant;
   } catch (error) {
     const where = config.idpTokenEndpoint ?? config.idpIssuer!;
+    if (error instanceof InsecureTokenEndpointError) {
+      throw new HarborError('AUTH_FAILED', `The identity provider of "${server}" has a token endpoint that is not https (${where}); Harbor will not send the ID token to it.`, undefined, { cause: error });
+    }
     const code = idp.lastRefusal();
     const tokenName = findSecretRefs(config.idToken)[0] ?? 'NAME';
     if (code) {

@@ -69,7 +69,7 @@ export function tokenGrant(config: OAuthServerConfig | undefined, deps: GrantDep
         grant: 'enterprise',
         interactive: false,
         grantTypes: [JWT_BEARER],
-        presented: 'enterprise grant (ID-JAG)',
+        presented: 'enterprise ID-JAG grant',
         check: 'Check "oauth.clientId" and "oauth.clientSecret", and that the identity provider trusts this authorization server',
         tokenRequest: async (scope, target) => {
           const { issuer, resource } = target();

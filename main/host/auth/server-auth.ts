@@ -12,11 +12,11 @@ import {
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import { HarborError } from '../errors';
-import type { LoopbackCallbackServer } from './callback-server';
 import { effectiveAuthMethod } from '../registry/oauth-config';
+import type { LoopbackCallbackServer } from './callback-server';
+import { clientAssertion } from './client-assertion';
 import { isMachineGrant, type OAuthServerConfig } from './config';
 import { DamagedSignInError, credentialKey, type Binding, type OAuthCredentialStore, type TokenRecord } from './credential-store';
-import { clientAssertion } from './client-assertion';
 import { ServerDpopKey } from './dpop-key';
 import type { BrowserOpener } from './opener';
 import { revokeTokens } from './revocation';
