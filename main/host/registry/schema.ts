@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { describeValue, registryErrorMap } from './messages';
+import { OAuthConfig } from './oauth-config';
 
 /**
  * The registry file: the `mcpServers` shape people already have from Claude Desktop and Cursor,
@@ -83,6 +84,8 @@ export const RemoteServerConfig = z.looseObject({
   headers: z.record(z.string(), z.string()).optional(),
   /** A hint for a legacy-only remote: "sse" skips straight to the HTTP+SSE transport. */
   transport: z.enum(['http', 'sse']).optional(),
+  /** How Harbor gets a token for this server (oauth-config.ts); absent: a person signs in when asked. */
+  oauth: OAuthConfig.optional(),
   ...HarborFields,
 });
 export type RemoteServerConfig = z.infer<typeof RemoteServerConfig>;
