@@ -34,7 +34,7 @@ function script(name: string, code: string): string {
   return path;
 }
 
-/** Open orders → each order → its amount in EUR: 7 dependent calls across the two servers. */
+/** Open orders → each order → its amount in EUR: 13 dependent calls across the two servers. */
 const TOTAL_OPEN_IN_EUR = `
 const { orders } = await tools.orders.list_orders({ status: 'open' });
 let total = 0;
@@ -63,18 +63,13 @@ describe('harbor exec', () => {
     const [out, ...rest] = run.json<ExecJson>();
     expect(rest).toEqual([]);
     expect(out).toEqual({
-      result: { total: 383.5, orders: 3 },
-      logs: ['A-1 120 USD = 108 EUR', 'A-3 45.5 EUR = 45.5 EUR', 'A-5 200 GBP = 230 EUR'],
+      result: { total: 781.7, orders: 6 },
+      logs: ['A-1 120 USD = 108 EUR', 'A-3 45.5 EUR = 45.5 EUR', 'A-5 200 GBP = 230 EUR', 'A-8 75 USD = 67.5 EUR', 'A-11 310 EUR = 310 EUR', 'A-14 18 GBP = 20.7 EUR'],
       calls: expect.any(Array),
     });
     expect(out!.calls.map((c) => `${c.server}.${c.tool}`)).toEqual([
       'orders.list_orders',
-      'orders.get_order',
-      'rates.convert',
-      'orders.get_order',
-      'rates.convert',
-      'orders.get_order',
-      'rates.convert',
+      ...Array<string[]>(6).fill(['orders.get_order', 'rates.convert']).flat(),
     ]);
     for (const call of out!.calls) expect(call).toEqual({ server: call.server, tool: call.tool, ms: expect.any(Number), ok: true });
   });
@@ -169,7 +164,9 @@ describe('harbor exec', () => {
     const run = await runCli([...flags, 'exec', '--types', '--yes']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('declare const tools: {');
-    expect(run.stdout).toContain('get_order(args: { /** The order id, e.g. "A-1". */ id: string }): Promise<{ id: string; customer: string; status: "open" | "paid" | "cancelled"; amount: number; currency: "EUR" | "USD" | "GBP" }>;');
+    expect(run.stdout).toContain(
+      'get_order(args: { /** The order id, e.g. "A-1". */ id: string }): Promise<{ id: string; customer: string; email: string; status: "open" | "paid" | "cancelled"; amount: number; currency: "EUR" | "USD" | "GBP"; placedAt: string; items: number }>;',
+    );
     expect(run.stdout).toContain('"order-note"(args: { id: string }): Promise<any>;');
   });
 });

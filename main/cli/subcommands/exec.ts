@@ -24,7 +24,7 @@ const MAX_SCRIPT_BYTES = 1024 * 1024;
 export const execCommand: CliCommand = {
   name: 'exec',
   summary: 'Run a JavaScript program that calls the servers\' tools, in a sandbox; each call needs consent like a direct call',
-  usage: 'exec [FILE | -] [--yes] [--timeout MS] [--memory MB] [--max-calls N] [--max-output BYTES] [--answer JSON] [--types]',
+  usage: 'exec [FILE | -] [--yes] [--timeout MS] [--types]',
   positionals: { min: 0, max: 1 },
   options: {
     yes: { type: 'boolean' },

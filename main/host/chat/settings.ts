@@ -24,7 +24,7 @@ export interface ChatSettings {
 export const DEFAULT_MAX_STEPS = 25;
 export const DEFAULT_CONTEXT_WINDOW = 128_000;
 export const DEFAULT_TOOL_SEARCH_THRESHOLD = 0.05;
-export const DEFAULT_CODE_MODE: CodeMode = 'off';
+export const DEFAULT_CODE_MODE: CodeMode = 'auto';
 
 export function resolveChatSettings(
   file: Pick<RegistryFile, 'model' | 'chat'> | undefined,

@@ -1,4 +1,4 @@
-import { apiShapeOf, declareApi } from '../code-mode/declarations';
+import { apiShapeOf, declareApi, describeBesideTools } from '../code-mode/declarations';
 import { runCodeDefinition } from '../code-mode/run-code-tool';
 import type { CodeSandbox } from '../code-mode/sandbox';
 import { HarborError } from '../errors';
@@ -86,9 +86,11 @@ export async function gatherTurnTools(host: ChatHost, settings: ChatSettings, pr
   const code = sandbox && settings.codeMode !== 'off' && index.size > 0 ? codeOffer(index, settings, sandbox) : undefined;
   let offered = mode === 'search' ? searchOffer() : direct;
   if (code) {
+    // Beside the tools ("auto"), their arguments are already in their definitions: run_code says
+    // only how to call them from a script and what they return, not every declaration again.
     const runCode = runCodeDefinition({
       limits: code.limits,
-      ...(mode === 'search' ? { searchTool: SEARCH_TOOLS } : { declarations: declareApi(index.tools) }),
+      ...(mode === 'search' ? { searchTool: SEARCH_TOOLS } : code.only ? { declarations: declareApi(index.tools) } : { besideTools: describeBesideTools(index.tools) }),
     });
     // "on": one script tool instead of the tools (in search mode, beside search_tools to find them).
     if (code.only) offered = mode === 'search' ? offered.filter((t) => t.name === SEARCH_TOOLS) : [];

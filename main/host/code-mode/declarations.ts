@@ -144,6 +144,30 @@ export function declareApi(tools: readonly ApiTool[]): string {
 
 /** How a script calls one tool, with its types: `tools.notes.search(args: {…}): Promise<…>` (for tool search results). */
 export function declareCall(server: string, tool: Tool): string {
-  const path = `tools${IDENTIFIER.test(server) ? `.${server}` : `[${JSON.stringify(server)}]`}${IDENTIFIER.test(tool.name) ? `.${tool.name}` : `[${JSON.stringify(tool.name)}]`}`;
-  return signature(tool, path);
+  return signature(tool, pathOf(server, tool.name));
+}
+
+/** A script path for a tool: tools.server.tool, or tools["my server"]["get.sum"]. */
+function pathOf(server: string, tool: string): string {
+  return `tools${IDENTIFIER.test(server) ? `.${server}` : `[${JSON.stringify(server)}]`}${IDENTIFIER.test(tool) ? `.${tool}` : `[${JSON.stringify(tool)}]`}`;
+}
+
+/**
+ * The API when the tools are also offered directly ("auto"): their arguments are already in the
+ * model's tool definitions, so only what a script needs beyond them is said — how an offered name
+ * maps to a script path (the rule, plus each name the rule does not give), and the result type of
+ * each tool that declares one.
+ */
+export function describeBesideTools(tools: readonly (ApiTool & { readonly exposedName: string })[]): string {
+  const first = tools[0];
+  const lines = [
+    first
+      ? `Each tool offered above is also a function here, with the same arguments: ${first.exposedName} is ${pathOf(first.server, first.tool.name)}.`
+      : 'The tools offered above are also functions here, with the same arguments.',
+  ];
+  const renamed = tools.filter((t) => t.exposedName !== `${t.server}__${t.tool.name}`).map((t) => `${t.exposedName} is ${pathOf(t.server, t.tool.name)}`);
+  if (renamed.length > 0) lines.push(`Names that differ: ${renamed.join('; ')}.`);
+  const results = tools.filter((t) => isObject(t.tool.outputSchema)).map((t) => `${pathOf(t.server, t.tool.name)} → ${typeOf(t.tool.outputSchema, t.tool.outputSchema as Schema)}`);
+  lines.push(results.length > 0 ? `Results (the others resolve to text): ${results.join('; ')}` : 'Each resolves to its text.');
+  return lines.join('\n');
 }

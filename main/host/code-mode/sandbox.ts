@@ -8,11 +8,11 @@ import { VM_PRELUDE } from './vm-prelude';
 
 /**
  * Where the worker entry is: built, out/main/sandbox-worker.js beside the bundle (or one level up
- * from a shared chunk); unbuilt (tests), sandbox-worker.ts beside this file, which Node runs with
- * its types stripped.
+ * from a shared chunk; the benchmarks' build names it .mjs); unbuilt (tests), sandbox-worker.ts
+ * beside this file, which Node runs with its types stripped.
  */
 export function defaultWorkerUrl(): URL {
-  const candidates = ['./sandbox-worker.js', '../sandbox-worker.js', './sandbox-worker.ts'];
+  const candidates = ['./sandbox-worker.js', '../sandbox-worker.js', './sandbox-worker.mjs', './sandbox-worker.ts'];
   for (const candidate of candidates) {
     const url = new URL(candidate, import.meta.url);
     if (existsSync(url)) return url;
