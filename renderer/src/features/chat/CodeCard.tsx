@@ -80,7 +80,7 @@ export const CodeCard = memo(function CodeCard({ call, onStop }: Props) {
         <span className={`badge badge--${RUN_BADGE[state]}`}>{RUN_LABEL[state]}</span>
       </header>
 
-      <details className="code-card__script" open={state === 'running' || calls.length === 0}>
+      <details className="code-card__script" open>
         <summary>Script ({script.split('\n').length} lines)</summary>
         <CodeView code={script} label="Script" />
       </details>
