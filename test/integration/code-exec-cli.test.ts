@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startScriptedModel } from '../fixtures/model/scripted-model';
 import { runCli, tempRegistry } from '../helpers/cli';
 import { FIXTURES, NODE } from '../helpers/host';
 
@@ -168,5 +169,21 @@ describe('harbor exec', () => {
       'get_order(args: { /** The order id, e.g. "A-1". */ id: string }): Promise<{ id: string; customer: string; email: string; status: "open" | "paid" | "cancelled"; amount: number; currency: "EUR" | "USD" | "GBP"; placedAt: string; items: number }>;',
     );
     expect(run.stdout).toContain('"order-note"(args: { id: string }): Promise<any>;');
+  });
+
+  it('harbor chat runs the model\'s run_code script too, printing each of its calls', async () => {
+    const model = await startScriptedModel({ script: [{ toolCalls: [{ name: 'run_code', arguments: { code: TOTAL_OPEN_IN_EUR } }] }, { text: 'They come to 781.7 EUR.' }] });
+    try {
+      const flags = shop({ model: model.modelConfig(), chat: { codeMode: 'on' } });
+      const run = await runCli([...flags, 'chat', '--yes', 'What do the open orders come to in EUR?']);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe('They come to 781.7 EUR.\n');
+      expect(run.stderr).toContain('→ run_code');
+      expect(run.stderr).toContain('  → orders › list_orders {"status":"open"}');
+      expect(run.stderr.match(/ {2}← rates › convert ok/g)).toHaveLength(6);
+      expect(JSON.parse(model.requests[1]!.toolResults[0]!.content)).toMatchObject({ result: { total: 781.7, orders: 6 } });
+    } finally {
+      await model.close();
+    }
   });
 });
