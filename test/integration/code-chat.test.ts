@@ -13,6 +13,7 @@ import type { ChatToolCall, EventPayload } from '../../preload/contract';
 import { MemorySecretStore } from '../../main/host/secrets/memory-store';
 import { disposeAfterTest } from '../helpers/dispose-after-test';
 import { FIXTURES, NODE, waitFor, type TestHost } from '../helpers/host';
+import { TOTAL_OPEN_IN_EUR, TOTAL_OPEN_IN_EUR_LINES } from '../fixtures/code-mode/shop-scripts';
 import { createChatHost } from '../fixtures/model/chat-host';
 import { startScriptedModel, type ScriptedModel } from '../fixtures/model/scripted-model';
 
@@ -44,17 +45,6 @@ function events<K extends 'chat.toolCall' | 'consent.request'>(t: TestHost, name
 
 const runCode = (code: string) => ({ toolCalls: [{ name: 'run_code', arguments: { code } }] });
 
-const TOTAL_OPEN_IN_EUR = `
-const { orders } = await tools.orders.list_orders({ status: 'open' });
-let total = 0;
-for (const { id } of orders) {
-  const order = await tools.orders.get_order({ id });
-  const { amount } = await tools.rates.convert({ amount: order.amount, from: order.currency, to: 'EUR' });
-  console.log(id, amount);
-  total += amount;
-}
-return { total };`;
-
 describe('code mode in the chat', () => {
   it('offers run_code with the typed API ("on"), runs the script\'s calls and gives the model its result', async () => {
     model = await startScriptedModel({ script: [runCode(TOTAL_OPEN_IN_EUR), { text: 'The open orders come to 781.7 EUR.' }] });
@@ -71,15 +61,15 @@ describe('code mode in the chat', () => {
     expect(description).toContain('convert(args: { amount: number; from: "EUR" | "USD" | "GBP"; to: "EUR" | "USD" | "GBP" }): Promise<{ amount: number; rate: number }>;');
     expect(description).toContain('"order-note"(args: { id: string }): Promise<any>;');
     expect(first.system).toContain('run_code');
-    const logs = ['A-1 108', 'A-3 45.5', 'A-5 230', 'A-8 67.5', 'A-11 310', 'A-14 20.7'];
-    expect(JSON.parse(model.requests[1]!.toolResults[0]!.content)).toEqual({ result: { total: 781.7 }, logs });
+    const logs = TOTAL_OPEN_IN_EUR_LINES;
+    expect(JSON.parse(model.requests[1]!.toolResults[0]!.content)).toEqual({ result: { total: 781.7, orders: 6 }, logs });
 
     // Live: the card showed each call as it ran, then the whole run.
     const live = cards.map((e) => e.call);
     expect(live.every((c) => c.name === 'run_code' && c.code?.script === TOTAL_OPEN_IN_EUR)).toBe(true);
     expect(live.some((c) => c.code?.calls.some((call) => call.status === 'running'))).toBe(true);
     const last = live.at(-1)!;
-    expect(last).toMatchObject({ status: 'done', approval: 'not-needed', code: { status: 'done', result: { total: 781.7 } } });
+    expect(last).toMatchObject({ status: 'done', approval: 'not-needed', code: { status: 'done', result: { total: 781.7, orders: 6 } } });
     expect(last.code!.calls.map((c) => `${c.server}.${c.tool}:${c.status}:${c.approval}`)).toEqual([
       'orders.list_orders:done:approved-once',
       ...Array<string[]>(6).fill(['orders.get_order:done:approved-once', 'rates.convert:done:approved-once']).flat(),
@@ -88,7 +78,7 @@ describe('code mode in the chat', () => {
 
     // After a reload the card is the same.
     const stored = test.host.chat.open(turn.conversationId).turns[0]!.items.find((i) => i.kind === 'toolCall');
-    expect(stored).toMatchObject({ kind: 'toolCall', call: { name: 'run_code', status: 'done', code: { status: 'done', result: { total: 781.7 }, calls: last.code!.calls } } });
+    expect(stored).toMatchObject({ kind: 'toolCall', call: { name: 'run_code', status: 'done', code: { status: 'done', result: { total: 781.7, orders: 6 }, calls: last.code!.calls } } });
     expect((stored as { call: ChatToolCall }).call.result?.structuredContent).toBeUndefined();
   });
 

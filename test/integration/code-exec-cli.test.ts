@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedModel } from '../fixtures/model/scripted-model';
+import { TOTAL_OPEN_IN_EUR, TOTAL_OPEN_IN_EUR_LINES } from '../fixtures/code-mode/shop-scripts';
 import { runCli, tempRegistry } from '../helpers/cli';
 import { FIXTURES, NODE } from '../helpers/host';
 
@@ -35,19 +36,6 @@ function script(name: string, code: string): string {
   return path;
 }
 
-/** Open orders → each order → its amount in EUR: 13 dependent calls across the two servers. */
-const TOTAL_OPEN_IN_EUR = `
-const { orders } = await tools.orders.list_orders({ status: 'open' });
-let total = 0;
-for (const { id } of orders) {
-  const order = await tools.orders.get_order({ id });
-  const { amount } = await tools.rates.convert({ amount: order.amount, from: order.currency, to: 'EUR' });
-  console.log(id, order.amount, order.currency, '=', amount, 'EUR');
-  total += amount;
-}
-return { total: Math.round(total * 100) / 100, orders: orders.length };
-`;
-
 interface ExecJson {
   result?: unknown;
   error?: { code: string; message: string };
@@ -65,7 +53,7 @@ describe('harbor exec', () => {
     expect(rest).toEqual([]);
     expect(out).toEqual({
       result: { total: 781.7, orders: 6 },
-      logs: ['A-1 120 USD = 108 EUR', 'A-3 45.5 EUR = 45.5 EUR', 'A-5 200 GBP = 230 EUR', 'A-8 75 USD = 67.5 EUR', 'A-11 310 EUR = 310 EUR', 'A-14 18 GBP = 20.7 EUR'],
+      logs: TOTAL_OPEN_IN_EUR_LINES,
       calls: expect.any(Array),
     });
     expect(out!.calls.map((c) => `${c.server}.${c.tool}`)).toEqual([
