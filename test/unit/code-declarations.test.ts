@@ -4,7 +4,7 @@
  */
 import type { Tool } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { apiShapeOf, declareApi, declareCall, typeOf } from '../../main/host/code-mode/declarations';
+import { apiShapeOf, declareApi, declareCall, describeBesideTools, typeOf } from '../../main/host/code-mode/declarations';
 
 const tool = (name: string, inputSchema: Record<string, unknown>, extra: Partial<Tool> = {}): Tool =>
   ({ name, inputSchema: { type: 'object', ...inputSchema }, ...extra }) as Tool;
@@ -83,5 +83,21 @@ describe('declareApi', () => {
     expect(apiShapeOf(tools)).toEqual({ notes: ['search', 'list'], 'my-server': ['get-sum'] });
     expect(declareCall('my-server', tools[2]!.tool)).toBe('tools["my-server"]["get-sum"](args?: { a?: number }): Promise<any>');
     expect(declareCall('notes', tools[1]!.tool)).toBe('tools.notes.list(args?: Record<string, unknown>): Promise<any>');
+  });
+});
+
+describe('describeBesideTools (run_code offered beside the tools)', () => {
+  it('says how offered names map to script paths, each name the rule does not give, and the declared results', () => {
+    const tools = [
+      { exposedName: 'notes__search', server: 'notes', tool: tool('search', {}, { outputSchema: { type: 'object', properties: { ids: { type: 'array', items: { type: 'string' } } } } as Tool['outputSchema'] }) },
+      { exposedName: 'my_server__get_sum', server: 'my server', tool: tool('get.sum', {}) },
+    ];
+    expect(describeBesideTools(tools)).toBe(
+      [
+        'Each tool offered above is also a function here, with the same arguments: notes__search is tools.notes.search.',
+        'Names that differ: my_server__get_sum is tools["my server"]["get.sum"].',
+        'Results (the others resolve to text): tools.notes.search → { ids?: string[] }',
+      ].join('\n'),
+    );
   });
 });
