@@ -23,7 +23,7 @@ const MAX_SCRIPT_BYTES = 1024 * 1024;
  */
 export const execCommand: CliCommand = {
   name: 'exec',
-  summary: 'Run a JavaScript program that calls the servers\' tools, in a sandbox; each call needs consent like a direct call',
+  summary: 'Run a JavaScript program against the servers\' tools in a sandbox (each call asks consent)',
   usage: 'exec [FILE | -] [--yes] [--timeout MS] [--types]',
   positionals: { min: 0, max: 1 },
   options: {
