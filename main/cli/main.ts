@@ -5,6 +5,7 @@
 import { callCommand } from './subcommands/call';
 import { chatCommand } from './subcommands/chat';
 import { consentCommand } from './subcommands/consent';
+import { execCommand } from './subcommands/exec';
 import { promptsCommand, resourcesCommand, toolsCommand } from './subcommands/catalog';
 import { infoCommand } from './subcommands/info';
 import { promptCommand, readCommand } from './subcommands/read';
@@ -28,6 +29,7 @@ export const COMMANDS: readonly CliCommand[] = [
   resourcesCommand,
   promptsCommand,
   callCommand,
+  execCommand,
   chatCommand,
   readCommand,
   promptCommand,

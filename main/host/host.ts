@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { AppInfo } from '../../preload/contract';
 import { AuthService } from './auth/service';
 import { ConversationStore } from './chat/conversations/store';
+import { CodeSandbox } from './code-mode/sandbox';
 import { ChatService } from './chat/service';
 import { ConsentGate } from './consent/gate';
 import { ConsentStore } from './consent/store';
@@ -132,6 +133,8 @@ export class Host implements Disposable {
       traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.events.listenerCount > 0)),
     });
     const conversations = this.owned.add(new ConversationStore(join(options.dataDir, 'conversations.db')));
+    // run_code's scripts: disposed after the chat, whose turns end their scripts first.
+    const codeSandbox = this.owned.add(new CodeSandbox());
     // The chat reaches servers through the same doors as a front door: its calls pass the consent
     // gate, and the model sees a server's answer only after the exit.
     const chat = this.owned.add(
@@ -141,6 +144,7 @@ export class Host implements Disposable {
         configPath: options.configPath,
         settings: () => doors.settings.chat(),
         resolveSecret: (name) => secrets.resolve(name),
+        codeSandbox,
         ...(options.ollamaUrl ? { ollamaUrl: options.ollamaUrl } : {}),
       }),
     );

@@ -1,5 +1,6 @@
 /** Chat: conversations, their turns and tool calls, and what the model setup costs in context. */
 import { z } from 'zod';
+import { CodeRun } from './code';
 import { HarborErrorData } from './errors';
 
 export const TurnStatus = z.enum(['running', 'completed', 'stopped', 'maxSteps', 'error', 'consentRequired', 'interrupted']);
@@ -21,7 +22,7 @@ export type ChatToolResult = z.infer<typeof ChatToolResult>;
 export const ChatToolCall = z.object({
   /** The model's id for the call. */
   id: z.string(),
-  /** The name the model used: "server__tool", or search_tools / call_tool. */
+  /** The name the model used: "server__tool", or search_tools / call_tool / run_code. */
   name: z.string(),
   /** Where the call went (absent when the name matched no tool). */
   server: z.string().optional(),
@@ -34,6 +35,8 @@ export const ChatToolCall = z.object({
   error: HarborErrorData.optional(),
   startedAt: z.number(),
   endedAt: z.number().optional(),
+  /** run_code: the script, the calls it made, its logs and result (the code card). */
+  code: CodeRun.optional(),
 });
 export type ChatToolCall = z.infer<typeof ChatToolCall>;
 

@@ -12,6 +12,7 @@
  * secrets       secret names
  * consent       consent requests, decisions, policy modes
  * chat          conversations, turns, tool calls, chat status and context
+ * code          code mode: a script run, its calls, logs and result
  * registry      the registry as edited, import sources and reports
  * server-views  catalog, traffic, elicitation requests
  * settings      model and chat settings
@@ -24,6 +25,7 @@ export * from './shared';
 export * from './secrets';
 export * from './consent';
 export * from './chat';
+export * from './code';
 export * from './registry';
 export * from './server-views';
 export * from './settings';

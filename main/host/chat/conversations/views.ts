@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { modelMessageSchema, type ModelMessage } from 'ai';
 import type { z } from 'zod';
-import { isErrorCode, type ChatAttachment, type ChatItem, type ChatToolCall, type ChatTurn, type Conversation, type ConversationSummary, type HarborErrorData } from '../../../../preload/contract';
+import { CodeRun, isErrorCode, type ChatAttachment, type ChatItem, type ChatToolCall, type ChatTurn, type Conversation, type ConversationSummary, type HarborErrorData } from '../../../../preload/contract';
 import { HarborError } from '../../errors';
 import { parseAttachmentPart } from '../attachments';
 import { MessageRow, parseRow, SummaryRow, ToolCallRow, TurnRow } from './rows';
@@ -120,6 +120,10 @@ function userItem(content: string | unknown[]): ChatItem {
 }
 
 function toCall(row: ToolCallRow): ChatToolCall {
+  // run_code keeps its code card (script, calls, logs, result) as the structured part of its result.
+  const card = row.name === 'run_code' ? CodeRun.safeParse(row.result?.structuredContent) : undefined;
+  const code = card?.success ? card.data : undefined;
+  const stored = code && row.result ? { content: row.result.content, isError: row.result.isError } : row.result;
   return {
     id: row.call_id,
     name: row.name,
@@ -128,10 +132,11 @@ function toCall(row: ToolCallRow): ChatToolCall {
     arguments: row.arguments ?? null,
     status: row.status,
     ...(row.approval ? { approval: row.approval } : {}),
-    ...(row.result ? { result: { ...row.result, ...(row.truncated_bytes > 0 ? { truncatedBytes: row.truncated_bytes } : {}) } } : {}),
+    ...(stored ? { result: { ...stored, ...(row.truncated_bytes > 0 ? { truncatedBytes: row.truncated_bytes } : {}) } } : {}),
     ...(row.error_code ? { error: storedError(row.error_code, row.error_message) } : {}),
     startedAt: row.started_at,
     ...(row.ended_at !== null ? { endedAt: row.ended_at } : {}),
+    ...(code ? { code } : {}),
   };
 }
 

@@ -46,7 +46,7 @@ const BADGE: Record<CardState, string> = {
   toolError: 'error',
 };
 
-const APPROVAL: Record<string, string> = {
+export const APPROVAL: Record<string, string> = {
   approved: 'Allowed by your settings.',
   'approved-once': 'You allowed it once.',
   'approved-conversation': 'Allowed for this conversation.',
