@@ -174,9 +174,14 @@ export class ConsentGate implements Disposable {
     else this.sessionLaunches.add(server);
   }
 
-  /** Persists approval of a server's launch as configured now (the person named it explicitly). */
-  approveLaunch(server: string, spec: LaunchSpec): void {
-    if (spec.transport === 'stdio') this.store.approveLaunch(server, launchHash(spec), describeLaunch(spec));
+  /**
+   * Persists approval of a server's launch as configured now (the person named it explicitly).
+   * False when this server needs no such approval, so nothing was recorded.
+   */
+  approveLaunch(server: string, spec: LaunchSpec): boolean {
+    if (spec.transport !== 'stdio') return false;
+    this.store.approveLaunch(server, launchHash(spec), describeLaunch(spec));
+    return true;
   }
 
   /** `--yes`: approve launching these servers (or '*') for this run only. */

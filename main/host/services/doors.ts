@@ -41,7 +41,7 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       stop: 'redact',
       restart: 'redact',
       connect: 'redact',
-      approveLaunch: 'asWritten', // nothing returned
+      approveLaunch: 'asWritten', // a boolean: whether an approval was recorded
       approveLaunchAndStart: 'redact',
       stderrTail: 'redact',
     }),

@@ -74,9 +74,9 @@ export class ServerControl implements Disposable {
     return this.get(name);
   }
 
-  /** Approves launching a server exactly as configured now. */
-  approveLaunch(name: string): void {
-    this.deps.consent.approveLaunch(name, this.manager.connection(name).spec);
+  /** Approves launching a server exactly as configured now; false when it needs no approval (nothing recorded). */
+  approveLaunch(name: string): boolean {
+    return this.deps.consent.approveLaunch(name, this.manager.connection(name).spec);
   }
 
   /** The app's "Allow launch": the person approved this exact command line; start it now. */
