@@ -1,8 +1,5 @@
 import { resolve } from 'node:path';
-import { finalNames } from '../../host/import/import-report';
-import { FORMAT_LABELS } from '../../host/import/formats';
-import type { ImportSummary } from '../../host/services/import-service';
-import type { CliCommand, CliContext } from '../command';
+import type { CliCommand } from '../command';
 import { EXIT } from '../output';
 
 /**
@@ -29,6 +26,8 @@ export const importCommand: CliCommand = {
     // A broken registry throws CONFIG_INVALID when loaded: exit 2, file untouched.
     const { outcome, report: data } = await host.imports.run(file, { rename, dryRun });
 
+    // The report's wording brings the import formats (and zod): loaded only when an import runs.
+    const { report } = await import('./import-text');
     report(ctx, { ...outcome, configPath, dryRun }, data);
 
     if (outcome.blocked) return EXIT.USAGE;
@@ -41,63 +40,3 @@ export const importCommand: CliCommand = {
   },
 };
 
-interface Outcome extends ImportSummary {
-  readonly configPath: string;
-  readonly dryRun: boolean;
-}
-
-function report(ctx: CliContext, outcome: Outcome, data: unknown): void {
-  const { plan } = outcome;
-  ctx.out.result(data, humanReport(outcome, finalNames(plan)));
-  if (outcome.blocked) {
-    const names = plan.clashes.filter((c) => !c.renamedTo).map((c) => c.name);
-    ctx.out.error(
-      `${names.length} name clash${names.length === 1 ? '' : 'es'} (${names.join(', ')}): nothing was written. ` +
-        'Re-run with --rename to import them under free names, or edit the file.',
-    );
-  }
-}
-
-function humanReport(outcome: Outcome, named: (server: string) => string): string {
-  const { result, plan } = outcome;
-  const lines: string[] = [`${FORMAT_LABELS[result.format]} config ${result.source} → ${outcome.configPath}`];
-  const pending = outcome.dryRun || outcome.blocked;
-  if (plan.added.length) lines.push(`${pending ? 'would add' : 'added'}: ${plan.added.join(', ')}`);
-  if (plan.identical.length) lines.push(`identical (already in the registry, skipped): ${plan.identical.join(', ')}`);
-  for (const clash of plan.clashes) {
-    lines.push(
-      clash.renamedTo
-        ? `renamed: "${clash.name}" exists with a different configuration; ${pending ? 'would be added' : 'added'} as "${clash.renamedTo}"`
-        : `clash: "${clash.name}" exists with a different configuration (rename with --rename or edit the file)`,
-    );
-  }
-  for (const skipped of result.skipped) {
-    lines.push(`skipped "${skipped.name}":`, ...skipped.problems.map((p) => `  ${p}`));
-  }
-  for (const warning of result.warnings) lines.push(`note "${named(warning.server)}": ${warning.message}`);
-  if (outcome.moved.length) {
-    lines.push(`secrets ${pending ? 'that would move' : 'moved'} to the OS keychain (the registry holds only \${secret:…} references):`);
-    for (const m of outcome.moved) lines.push(`  ${m.server}: ${m.where}.${m.key} → \${secret:${m.secret}}${m.reused ? ' (already in the keychain)' : ''}`);
-    lines.push(`  ${result.source} still holds ${outcome.moved.length === 1 ? 'this value' : 'these values'} in plain text: remove ${outcome.moved.length === 1 ? 'it' : 'them'} there once you no longer use that app.`);
-  }
-  if (outcome.notMoved.length) {
-    lines.push('secrets left in plain text (each mixes text with a ${…} reference, so Harbor cannot move it: store it with "harbor secret set NAME" and reference it in the registry):');
-    for (const s of outcome.notMoved) lines.push(`  ${named(s.server)}: ${s.where}.${s.key}`);
-  }
-  if (result.inputsReferenced.length) {
-    lines.push('inputs referenced (kept as written: Harbor cannot prompt during import; put the values in the registry):');
-    for (const input of result.inputsReferenced) {
-      const about = input.description ? ` "${input.description}"` : input.defined ? '' : ' (not defined in the file\'s inputs)';
-      lines.push(`  \${input:${input.id}}${about} used by ${input.servers.map(named).join(', ')}`);
-    }
-  }
-  if (result.unresolvedVariables.length) {
-    lines.push('variables Harbor does not expand (kept as written; replace them with real values):');
-    for (const v of result.unresolvedVariables) lines.push(`  ${v.variable} in ${named(v.server)} ${v.where}`);
-  }
-  if (!plan.added.length && !plan.clashes.length && !result.skipped.length) {
-    lines.push(result.servers.length ? 'nothing to do: every server is already in the registry' : 'no servers in this file');
-  }
-  if (outcome.dryRun) lines.push('dry run: nothing was written');
-  return lines.join('\n');
-}

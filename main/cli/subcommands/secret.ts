@@ -1,9 +1,6 @@
 import { HarborError } from '../../host/errors';
 import type { Host } from '../../host/host';
-import { isStdio } from '../../host/registry/schema';
 import { MIN_MASKED_LENGTH } from '../../host/secrets/redactor';
-import { findSecretRefs } from '../../host/secrets/references';
-import { assertSecretName } from '../../host/secrets/store';
 import type { CliCommand, CliContext } from '../command';
 import { EXIT, UsageError } from '../output';
 import { reportError } from '../run';
@@ -12,6 +9,17 @@ import { reportError } from '../run';
 export const MAX_SECRET_BYTES = 64 * 1024;
 
 const USAGE = 'secret set|list|delete [NAME]';
+
+/** The registry schema and secret-name rules bring zod: loaded when a secret command runs, not when the CLI starts. */
+async function loadTools() {
+  const [{ isStdio }, { findSecretRefs }, { assertSecretName }] = await Promise.all([
+    import('../../host/registry/schema'),
+    import('../../host/secrets/references'),
+    import('../../host/secrets/store'),
+  ]);
+  return { isStdio, findSecretRefs, assertSecretName };
+}
+type Tools = Awaited<ReturnType<typeof loadTools>>;
 
 /**
  * `harbor secret set NAME` (the value from stdin, never argv), `harbor secret list` (names only),
@@ -26,6 +34,7 @@ export const secretCommand: CliCommand = {
   positionals: { min: 1, max: 3 },
   async run(ctx) {
     const [action, name, extra] = ctx.args;
+    const tools = await loadTools();
     switch (action) {
       case 'set':
         if (extra !== undefined) {
@@ -34,26 +43,26 @@ export const secretCommand: CliCommand = {
               `Example: printf %s "$TOKEN" | harbor secret set ${name ?? 'NAME'}`,
           );
         }
-        return setSecret(ctx, required(name, 'set'));
+        return setSecret(ctx, tools, required(tools, name, 'set'));
       case 'list':
         if (name !== undefined) throw new UsageError(`secret list takes no argument. Usage: harbor ${USAGE}`);
-        return listSecrets(ctx);
+        return listSecrets(ctx, tools);
       case 'delete':
         if (extra !== undefined) throw new UsageError(`secret delete takes one NAME. Usage: harbor ${USAGE}`);
-        return deleteSecret(ctx, required(name, 'delete'));
+        return deleteSecret(ctx, tools, required(tools, name, 'delete'));
       default:
         throw new UsageError(`unknown secret action "${action ?? ''}". Usage: harbor ${USAGE}`);
     }
   },
 };
 
-function required(name: string | undefined, action: string): string {
+function required({ assertSecretName }: Tools, name: string | undefined, action: string): string {
   if (name === undefined) throw new UsageError(`secret ${action} needs a NAME. Usage: harbor ${USAGE}`);
   assertSecretName(name); // BAD_REQUEST: exit 2, before anything is read or stored
   return name;
 }
 
-async function setSecret(ctx: CliContext, name: string): Promise<number> {
+async function setSecret(ctx: CliContext, tools: Tools, name: string): Promise<number> {
   const input = process.stdin.isTTY ? await promptHidden(`Value for secret "${name}" (not shown; Enter to finish): `, ctx.signal) : await readAll(process.stdin, ctx.signal);
   const value = secretValueFromInput(input);
   if (value.length === 0) {
@@ -61,7 +70,7 @@ async function setSecret(ctx: CliContext, name: string): Promise<number> {
   }
   const host = await ctx.host();
   await host.secrets.set(name, value);
-  const users = referencesTo(host, name);
+  const users = referencesTo(tools, host, name);
   ctx.out.result(
     { name, set: true },
     [
@@ -73,11 +82,11 @@ async function setSecret(ctx: CliContext, name: string): Promise<number> {
   return EXIT.OK;
 }
 
-async function listSecrets(ctx: CliContext): Promise<number> {
+async function listSecrets(ctx: CliContext, tools: Tools): Promise<number> {
   const host = await ctx.host();
   // OAuth tokens live in the same store under harbor-oauth.*: Harbor manages those (login/logout).
   const names = (await host.secrets.list()).filter((n) => !n.startsWith('harbor-oauth.'));
-  const referenced = allReferences(host);
+  const referenced = allReferences(tools, host);
   const missing = [...referenced.keys()].filter((n) => !names.includes(n)).sort();
   const lines = names.map((n) => (referenced.has(n) ? `${n}  (used by ${referenced.get(n)!.join(', ')})` : n));
   if (missing.length) {
@@ -89,13 +98,13 @@ async function listSecrets(ctx: CliContext): Promise<number> {
   return EXIT.OK;
 }
 
-async function deleteSecret(ctx: CliContext, name: string): Promise<number> {
+async function deleteSecret(ctx: CliContext, tools: Tools, name: string): Promise<number> {
   const host = await ctx.host();
   if (!(await host.secrets.delete(name))) {
     reportError(ctx.out, new HarborError('SECRET_MISSING', `There is no secret named "${name}": nothing was deleted. "harbor secret list" shows the names.`));
     return EXIT.USAGE;
   }
-  const users = referencesTo(host, name);
+  const users = referencesTo(tools, host, name);
   ctx.out.result(
     { name, deleted: true },
     `Deleted secret "${name}".${users.length ? ` ${users.join(', ')} still reference${users.length === 1 ? 's' : ''} it and will not start until it is set again.` : ''}`,
@@ -111,7 +120,7 @@ export function secretValueFromInput(input: string): string {
 }
 
 /** Secret name → servers (with the field) whose env/headers reference it. An invalid registry: none. */
-function allReferences(host: Host): Map<string, string[]> {
+function allReferences({ isStdio, findSecretRefs }: Tools, host: Host): Map<string, string[]> {
   const refs = new Map<string, string[]>();
   let servers;
   try {
@@ -129,8 +138,8 @@ function allReferences(host: Host): Map<string, string[]> {
   return refs;
 }
 
-function referencesTo(host: Host, name: string): string[] {
-  return allReferences(host).get(name) ?? [];
+function referencesTo(tools: Tools, host: Host, name: string): string[] {
+  return allReferences(tools, host).get(name) ?? [];
 }
 
 function readAll(stream: NodeJS.ReadableStream, signal: AbortSignal): Promise<string> {
