@@ -53,5 +53,7 @@ export const ImportReportData = z.object({
   ),
   unresolvedVariables: z.array(z.object({ server: z.string(), variable: z.string(), where: z.string() })),
   warnings: z.array(z.object({ server: z.string(), message: z.string() })),
+  /** A preview made without the OS keychain: why it is unavailable (the import itself will need it). */
+  keychainUnavailable: z.string().optional(),
 });
 export type ImportReportData = z.infer<typeof ImportReportData>;

@@ -43,6 +43,9 @@ function humanReport(outcome: Outcome, named: (server: string) => string): strin
     for (const m of outcome.moved) lines.push(`  ${m.server}: ${m.where}.${m.key} → \${secret:${m.secret}}${m.reused ? ' (already in the keychain)' : ''}`);
     lines.push(`  ${result.source} still holds ${outcome.moved.length === 1 ? 'this value' : 'these values'} in plain text: remove ${outcome.moved.length === 1 ? 'it' : 'them'} there once you no longer use that app.`);
   }
+  if (outcome.keychainUnavailable && outcome.moved.length) {
+    lines.push(`no OS keychain is available here: importing for real would stop before writing anything, because ${outcome.moved.length === 1 ? 'this value needs' : 'these values need'} it. ${outcome.keychainUnavailable}`);
+  }
   if (outcome.notMoved.length) {
     lines.push('secrets left in plain text (each mixes text with a ${…} reference, so Harbor cannot move it: store it with "harbor secret set NAME" and reference it in the registry):');
     for (const s of outcome.notMoved) lines.push(`  ${named(s.server)}: ${s.where}.${s.key}`);

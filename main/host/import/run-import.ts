@@ -4,6 +4,7 @@ import type { RegistryFile } from '../registry/schema';
 import type { LoadedRegistry } from '../registry/store';
 import type { SecretStore } from '../secrets/store';
 import { importServers, type ImportResult } from './formats';
+import { importNeedsKeychain, keychainForPreview } from './keychain-preview';
 import { planImport, type ImportPlan } from './merge-plan';
 import { applySecretMoves, planSecretMoves, type LiteralSecret, type SecretMove } from './secret-moves';
 
@@ -30,6 +31,8 @@ export interface ImportOutcome {
   readonly written: boolean;
   /** A name clash without `rename`: nothing is written. */
   readonly blocked: boolean;
+  /** A preview made without a keychain: why it could not be read (the real import will need it). */
+  readonly keychainUnavailable?: string;
 }
 
 export async function runImport(deps: ImportDeps, file: string, options: { readonly rename?: boolean; readonly dryRun?: boolean }): Promise<ImportOutcome> {
@@ -37,8 +40,12 @@ export async function runImport(deps: ImportDeps, file: string, options: { reado
   const result = importServers(text, file);
   const current = await deps.load();
   // Literal secrets go to the keychain and the registry gets `${secret:…}` references. The
-  // keychain unavailable: KEYCHAIN_UNAVAILABLE, nothing written (never plain text).
-  const secrets = await planSecretMoves(result.servers, result.secretsDetected, deps.secrets);
+  // keychain unavailable: KEYCHAIN_UNAVAILABLE, nothing written (never plain text) — but a
+  // preview writes nothing, so it goes on without one and says so.
+  const preview = options.dryRun === true ? keychainForPreview(deps.secrets) : undefined;
+  const secrets = await planSecretMoves(result.servers, result.secretsDetected, preview?.reader ?? deps.secrets).catch((error: unknown) => {
+    throw importNeedsKeychain(error, file, result.secretsDetected.length);
+  });
   const plan = planImport(current.file, secrets.servers, { rename: options.rename === true });
 
   const blocked = plan.clashes.some((c) => c.renamedTo === undefined);
@@ -54,7 +61,8 @@ export async function runImport(deps: ImportDeps, file: string, options: { reado
       throw error;
     }
   }
-  return { result, plan, moved, notMoved: secrets.notMoved, written, blocked };
+  const keychainUnavailable = preview?.problem();
+  return { result, plan, moved, notMoved: secrets.notMoved, written, blocked, ...(keychainUnavailable ? { keychainUnavailable } : {}) };
 }
 
 /** The moves of servers this import writes, under the names they get in the registry. */

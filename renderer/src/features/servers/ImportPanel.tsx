@@ -136,7 +136,7 @@ export function ImportPanel({ onClose }: { readonly onClose: () => void }) {
           <button
             type="button"
             className="button button--primary"
-            disabled={busy !== undefined || preview.blocked || preview.added.length === 0}
+            disabled={busy !== undefined || preview.blocked || preview.added.length === 0 || (preview.keychainUnavailable !== undefined && preview.secretsMoved.length > 0)}
             onClick={() => void apply()}
           >
             {busy === 'apply' ? 'Importing…' : `Import ${preview.added.length} server${preview.added.length === 1 ? '' : 's'}`}

@@ -82,6 +82,12 @@ export function ImportPreview({ report, rename, busy, onRename }: Props) {
           </ul>
         </>
       ) : null}
+      {report.keychainUnavailable && report.secretsMoved.length > 0 ? (
+        <div className="notice notice--error" role="alert">
+          <p className="notice__message">No system keychain is available, so these secrets cannot be imported yet: nothing will be written until one is.</p>
+          <p>{report.keychainUnavailable}</p>
+        </div>
+      ) : null}
       {report.secretsNotMoved.length > 0 ? (
         <div className="notice notice--warn">
           <p className="notice__message">These look secret but mix text with a variable, so they stay in plain text:</p>
