@@ -50,4 +50,22 @@ describe('exit codes follow their documented meaning', () => {
     const stdio = await runCli([...g, 'consent', 'grant-launch', 'feature']);
     expect(stdio.stdout).toMatch(/^Approved launching "feature": /);
   });
+
+  it('a registry server with both "command" and "url": harbor info lists the problem (2); the server does not start (2); the others do', async () => {
+    const mixed = tempRegistry({ feature: { command: NODE, args: [FEATURE_SERVER], trusted: true }, both: { command: NODE, args: [FEATURE_SERVER], url: 'http://127.0.0.1:9/mcp' } });
+    try {
+      const flags = ['--config', mixed.config, '--data-dir', mixed.dir];
+      const info = await runCli([...flags, 'info']);
+      expect(info.code).toBe(2);
+      expect(info.stdout).toMatch(/problems:\n {2}mcpServers\.both: has both "command" and "url": Harbor would run the command and ignore the URL/);
+      const servers = await runCli([...flags, '--json', 'servers']);
+      expect(servers.json()).toEqual([
+        expect.objectContaining({ name: 'feature', state: 'ready' }),
+        expect.objectContaining({ name: 'both', state: 'error', error: expect.objectContaining({ code: 'CONFIG_INVALID' }) }),
+      ]);
+      expect(servers.code).toBe(2);
+    } finally {
+      mixed.remove();
+    }
+  });
 });

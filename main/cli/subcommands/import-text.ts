@@ -50,15 +50,23 @@ function humanReport(outcome: Outcome, named: (server: string) => string): strin
     lines.push('secrets left in plain text (each mixes text with a ${…} reference, so Harbor cannot move it: store it with "harbor secret set NAME" and reference it in the registry):');
     for (const s of outcome.notMoved) lines.push(`  ${named(s.server)}: ${s.where}.${s.key}`);
   }
-  if (result.inputsReferenced.length) {
-    lines.push('inputs referenced (kept as written: Harbor cannot prompt during import; put the values in the registry):');
-    for (const input of result.inputsReferenced) {
+  const filledInputs = result.inputsReferenced.filter((input) => input.filled);
+  if (filledInputs.length) {
+    lines.push(`inputs ${pending ? 'that would be ' : ''}filled in:`);
+    for (const input of filledInputs) {
+      lines.push(`  \${input:${input.id}} ${input.filled === 'default' ? 'its default' : 'the value given'}${input.password ? ' (a password: to the OS keychain)' : ''}, used by ${input.servers.map(named).join(', ')}`);
+    }
+  }
+  const openInputs = result.inputsReferenced.filter((input) => !input.filled);
+  if (openInputs.length) {
+    lines.push('inputs without a value (kept as written: the servers using them will not start until the value is in the registry; import again with --set ID=VALUE, or run on a terminal to be asked):');
+    for (const input of openInputs) {
       const about = input.description ? ` "${input.description}"` : input.defined ? '' : ' (not defined in the file\'s inputs)';
       lines.push(`  \${input:${input.id}}${about} used by ${input.servers.map(named).join(', ')}`);
     }
   }
   if (result.unresolvedVariables.length) {
-    lines.push('variables Harbor does not expand (kept as written; replace them with real values):');
+    lines.push('variables Harbor does not expand (kept as written; replace them with real values — another app\'s placeholders keep a server from starting):');
     for (const v of result.unresolvedVariables) lines.push(`  ${v.variable} in ${named(v.server)} ${v.where}`);
   }
   if (!plan.added.length && !plan.clashes.length && !result.skipped.length) {

@@ -1,30 +1,40 @@
 import { resolve } from 'node:path';
-import type { CliCommand } from '../command';
-import { EXIT } from '../output';
+import type { CliCommand, CliContext } from '../command';
+import { EXIT, UsageError } from '../output';
+import { promptLine } from '../prompt';
 
 /**
- * `harbor import FILE [--rename] [--dry-run]`: merges the servers of a Claude Desktop, VS Code or
- * Cursor configuration into Harbor's registry. Never half-applied: when a name clashes and
- * --rename is not given, nothing is written and the command exits 2.
+ * `harbor import FILE [--rename] [--dry-run] [--set ID=VALUE]…`: merges the servers of a Claude
+ * Desktop, VS Code or Cursor configuration into Harbor's registry. Never half-applied: when a name
+ * clashes and --rename is not given, nothing is written and the command exits 2. VS Code inputs
+ * get their `default`, a `--set` value, or — on a terminal — a value typed at a prompt (password
+ * inputs unechoed); a password's value goes to the keychain, never into the file.
  */
 export const importCommand: CliCommand = {
   name: 'import',
   summary: 'Import servers from a Claude Desktop, VS Code or Cursor config file (never overwrites)',
-  usage: 'import FILE [--rename] [--dry-run]',
+  usage: 'import FILE [--rename] [--dry-run] [--set ID=VALUE]…',
   options: {
     rename: { type: 'boolean' },
     'dry-run': { type: 'boolean' },
+    set: { type: 'string', multiple: true },
   },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const file = resolve(ctx.args[0]!);
     const rename = ctx.options.rename === true;
     const dryRun = ctx.options['dry-run'] === true;
+    let inputs = parseSetOptions(ctx.options.set);
 
     const host = await ctx.host();
     const configPath = host.appInfo().configPath;
+    // On a terminal, ask for the inputs still without a value (learned from a preview, which writes nothing).
+    if (!dryRun && process.stdin.isTTY) {
+      const { outcome } = await host.imports.run(file, { rename, dryRun: true, inputs });
+      inputs = { ...inputs, ...(await askForInputs(ctx, outcome.result.inputsReferenced)) };
+    }
     // A broken registry throws CONFIG_INVALID when loaded: exit 2, file untouched.
-    const { outcome, report: data } = await host.imports.run(file, { rename, dryRun });
+    const { outcome, report: data } = await host.imports.run(file, { rename, dryRun, inputs });
 
     // The report's wording brings the import formats (and zod): loaded only when an import runs.
     const { report } = await import('./import-text');
@@ -40,3 +50,39 @@ export const importCommand: CliCommand = {
   },
 };
 
+/** `--set ID=VALUE`, repeated: the value is everything after the first "=". */
+export function parseSetOptions(raw: unknown): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const item of Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]) {
+    const text = String(item);
+    const eq = text.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--set needs ID=VALUE (an input id of the file, "=", its value), got "${text}". Example: --set root-dir=/home/me/projects`);
+    values[text.slice(0, eq)] = text.slice(eq + 1);
+  }
+  return values;
+}
+
+interface InputToAsk {
+  readonly id: string;
+  readonly description?: string;
+  readonly password?: boolean;
+  readonly defined: boolean;
+  readonly filled?: 'default' | 'given';
+}
+
+/** Asks on the terminal for each input still without a value; an empty answer leaves it unfilled. */
+async function askForInputs(ctx: CliContext, inputs: readonly InputToAsk[]): Promise<Record<string, string>> {
+  const answers: Record<string, string> = {};
+  const open = inputs.filter((input) => input.filled === undefined && input.defined);
+  if (open.length) ctx.out.info(`${open.length === 1 ? 'One input needs' : `${open.length} inputs need`} a value (Enter leaves it unfilled: the servers using it will not start until it is set):`);
+  for (const input of open) {
+    const about = input.description ? ` — ${input.description}` : '';
+    const value = await promptLine(`  \${input:${input.id}}${about}${input.password ? ' (not shown; goes to the OS keychain)' : ''}: `, {
+      signal: ctx.signal,
+      hidden: input.password === true,
+      undone: 'nothing was imported',
+    });
+    if (value !== '') answers[input.id] = value;
+  }
+  return answers;
+}

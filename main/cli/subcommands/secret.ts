@@ -3,6 +3,7 @@ import type { Host } from '../../host/host';
 import { MIN_MASKED_LENGTH } from '../../host/secrets/redactor';
 import type { CliCommand, CliContext } from '../command';
 import { EXIT, UsageError } from '../output';
+import { promptLine } from '../prompt';
 import { reportError } from '../run';
 
 /** A secret is a token or a key, not a file: anything longer is a mistake (a wrong pipe). */
@@ -63,7 +64,9 @@ function required({ assertSecretName }: Tools, name: string | undefined, action:
 }
 
 async function setSecret(ctx: CliContext, tools: Tools, name: string): Promise<number> {
-  const input = process.stdin.isTTY ? await promptHidden(`Value for secret "${name}" (not shown; Enter to finish): `, ctx.signal) : await readAll(process.stdin, ctx.signal);
+  const input = process.stdin.isTTY
+    ? await promptLine(`Value for secret "${name}" (not shown; Enter to finish): `, { signal: ctx.signal, hidden: true, undone: 'nothing was stored', maxLength: MAX_SECRET_BYTES })
+    : await readAll(process.stdin, ctx.signal);
   const value = secretValueFromInput(input);
   if (value.length === 0) {
     throw new HarborError('BAD_REQUEST', `No value on stdin for secret "${name}": nothing was stored. Example: printf %s "$TOKEN" | harbor secret set ${name}`);
@@ -169,38 +172,6 @@ function readAll(stream: NodeJS.ReadableStream, signal: AbortSignal): Promise<st
     stream.on('data', onData);
     stream.once('end', onEnd);
     stream.once('error', onError);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/** Reads one line from the terminal without echoing it (raw mode): Enter ends, Ctrl-C cancels. */
-function promptHidden(prompt: string, signal: AbortSignal): Promise<string> {
-  const stdin = process.stdin;
-  process.stderr.write(prompt);
-  return new Promise((resolve, reject) => {
-    let value = '';
-    const finish = (error?: Error) => {
-      stdin.off('data', onData);
-      signal.removeEventListener('abort', onAbort);
-      stdin.setRawMode(false);
-      stdin.pause();
-      process.stderr.write('\n');
-      if (error) reject(error);
-      else resolve(value);
-    };
-    const onData = (chunk: Buffer) => {
-      for (const ch of chunk.toString('utf8')) {
-        if (ch === '\r' || ch === '\n' || ch === '\u0004') return finish();
-        if (ch === '\u0003') return finish(new UsageError('cancelled: nothing was stored.'));
-        if (ch === '\u007f' || ch === '\b') value = [...value].slice(0, -1).join('');
-        else value += ch;
-        if (value.length > MAX_SECRET_BYTES) return finish(new HarborError('BAD_REQUEST', 'The value is too long: nothing was stored.'));
-      }
-    };
-    const onAbort = () => finish(new UsageError('interrupted: nothing was stored.'));
-    stdin.setRawMode(true);
-    stdin.resume();
-    stdin.on('data', onData);
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }

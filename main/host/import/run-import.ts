@@ -35,9 +35,16 @@ export interface ImportOutcome {
   readonly keychainUnavailable?: string;
 }
 
-export async function runImport(deps: ImportDeps, file: string, options: { readonly rename?: boolean; readonly dryRun?: boolean }): Promise<ImportOutcome> {
+export interface ImportOptions {
+  readonly rename?: boolean;
+  readonly dryRun?: boolean;
+  /** Values for the file's VS Code inputs, by id. */
+  readonly inputs?: Readonly<Record<string, string>>;
+}
+
+export async function runImport(deps: ImportDeps, file: string, options: ImportOptions): Promise<ImportOutcome> {
   const text = await readImportFile(file);
-  const result = importServers(text, file);
+  const result = importServers(text, file, options.inputs ? { inputs: options.inputs } : {});
   const current = await deps.load();
   // Literal secrets go to the keychain and the registry gets `${secret:…}` references. The
   // keychain unavailable: KEYCHAIN_UNAVAILABLE, nothing written (never plain text) — but a
