@@ -13,7 +13,7 @@ async function listKind(ctx: CliContext, kind: Kind): Promise<number> {
   host.registry.requireValid();
   const names = ctx.args[0] !== undefined ? [ctx.args[0]] : host.servers.list().filter((s) => s.enabled).map((s) => s.name);
   const rows: Record<string, unknown>[] = [];
-  const failures: ErrorCode[] = [];
+  const failures = new Map<string, ErrorCode>();
   // `tokens`: what the tool's definition costs in the model's context (o200k_base).
   const count = kind === 'tools' ? await loadTokenCounter() : undefined;
   await Promise.all(
@@ -25,14 +25,15 @@ async function listKind(ctx: CliContext, kind: Kind): Promise<number> {
         }
       } catch (error) {
         if (ctx.args[0] !== undefined) throw error;
-        failures.push(error instanceof HarborError ? error.code : 'INTERNAL');
+        failures.set(server, error instanceof HarborError ? error.code : 'INTERNAL');
         ctx.out.error(`${server}: ${(error as Error).message}`);
       }
     }),
   );
   rows.sort((a, b) => names.indexOf(String(a.server)) - names.indexOf(String(b.server)));
   ctx.out.result(rows, rows.map((r) => human(r, kind)).join('\n') || `(no ${kind})`);
-  return exitCodeForFailures(failures);
+  // In registry order, as `servers` does: the first failing server decides (waiting launches last).
+  return exitCodeForFailures(names.flatMap((name) => (failures.has(name) ? [failures.get(name)!] : [])));
 }
 
 function pick(catalog: Catalog, kind: Kind): readonly object[] {
