@@ -166,7 +166,8 @@ function globalHelp(commands: readonly CliCommand[]): string {
     '  --trace           print every JSON-RPC message in and out on stderr (secrets redacted)',
     '  --help, --version',
     '',
-    'Exit codes: 0 ok, 1 tool returned isError, 2 usage or config error, 3 connection failure, 4 consent required.',
+    'Exit codes: 0 ok (also when the reader of the output went away), 1 the server answered with an error (isError, JSON-RPC error),',
+    '  2 usage or config error, 3 connection failure, 4 consent required, 5 no OS keychain, 130 interrupted.',
   ].join('\n');
 }
 

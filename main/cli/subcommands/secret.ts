@@ -24,7 +24,7 @@ type Tools = Awaited<ReturnType<typeof loadTools>>;
 
 /**
  * `harbor secret set NAME` (the value from stdin, never argv), `harbor secret list` (names only),
- * `harbor secret delete NAME`. The keychain unavailable: exit 3 with KEYCHAIN_UNAVAILABLE and the
+ * `harbor secret delete NAME`. The keychain unavailable: exit 5 with KEYCHAIN_UNAVAILABLE and the
  * fix. Deleting a secret that does not exist: exit 2 with SECRET_MISSING, so a typo in a script
  * does not pass silently.
  */
