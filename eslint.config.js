@@ -1,4 +1,4 @@
-// Lint is where the house rules live (../shared/DESIGN.md §1): they fail `npm run lint`, and
+// Lint is where the house rules live (docs/architecture.md §4): they fail `npm run lint`, and
 // test/unit/house-rules.test.ts proves each rule still fires on a deliberate violation.
 import { builtinModules } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../../preload/contract';
 import { HarborError } from '../host/errors';
+import { terminalSafeJson, terminalText } from './terminal-text';
 
 /** The CLI's exit codes, as README's CLI section documents them. */
 export const EXIT = {
@@ -20,7 +21,9 @@ export const EXIT = {
 
 /**
  * Where the CLI writes. With --json, stdout carries only machine output (one JSON value per line)
- * and every human message goes to stderr, so `harbor --json … | jq` always parses.
+ * and every human message goes to stderr, so `harbor --json … | jq` always parses. Every human
+ * line passes `terminalText()` here, the one place where text a server wrote is made inert for the
+ * terminal (terminal-text.ts).
  */
 export class CliOutput {
   constructor(
@@ -31,23 +34,23 @@ export class CliOutput {
 
   /** Machine output: a JSON line with --json, else the human rendering given. */
   result(value: unknown, human?: string): void {
-    if (this.json) this.stdout.write(`${JSON.stringify(value)}\n`);
-    else if (human !== undefined) this.stdout.write(human.endsWith('\n') ? human : `${human}\n`);
+    if (this.json) this.stdout.write(`${terminalSafeJson(String(JSON.stringify(value)))}\n`);
+    else if (human !== undefined) this.stdout.write(human.endsWith('\n') ? terminalText(human) : `${terminalText(human)}\n`);
   }
 
   /** Human text that is the command's output (stdout), suppressed from stdout under --json. */
   text(line: string): void {
-    if (this.json) this.stderr.write(`${line}\n`);
-    else this.stdout.write(`${line}\n`);
+    if (this.json) this.stderr.write(`${terminalText(line)}\n`);
+    else this.stdout.write(`${terminalText(line)}\n`);
   }
 
   /** Logs and progress: always stderr. */
   info(line: string): void {
-    this.stderr.write(`${line}\n`);
+    this.stderr.write(`${terminalText(line)}\n`);
   }
 
   error(line: string): void {
-    this.stderr.write(`harbor: ${line}\n`);
+    this.stderr.write(`harbor: ${terminalText(line)}\n`);
   }
 }
 
@@ -91,6 +94,8 @@ const EXIT_FOR_CODE: Record<ErrorCode, ExitCode> = {
   CONVERSATION_NOT_FOUND: EXIT.USAGE,
   CHAT_BUSY: EXIT.CONNECTION,
   DATA_CORRUPT: EXIT.CONNECTION,
+  // The person must open a page before the server goes on, as with consent.
+  URL_ELICITATION_REQUIRED: EXIT.CONSENT,
 };
 
 /** The exit code of one Host error code. */

@@ -7,9 +7,11 @@ import { ConsentGate } from './consent/gate';
 import { ConsentStore } from './consent/store';
 import { HostEvents } from './events';
 import { DisposableStore, toDisposable, type Disposable } from './lifecycle';
+import { securePrivateFolder } from './private-files';
 import { RegistryStore } from './registry/store';
 import { KeychainSecretStore } from './secrets/keychain-store';
 import { Redactor } from './secrets/redactor';
+import { JsonSchemaValidator } from './json-schema';
 import { ElicitationBroker } from './servers/elicitation';
 import { hostInstanceId, sweepOrphans, type OrphanSweepReport } from './servers/stdio/orphans';
 import { TrafficLog } from './servers/traffic';
@@ -23,7 +25,9 @@ import { RedactionExit } from './services/redaction-exit';
 import { RegistryEditing } from './services/registry-editing';
 import { RegistryState } from './services/registry-state';
 import { SecretService } from './services/secret-service';
+import { adoptRegistryOnFirstRun } from './services/first-run';
 import { ServerControl } from './services/server-control';
+import { ServerIdentities } from './services/server-identities';
 import { createServerManager, LoginPathCache } from './services/server-launch';
 import { ServerSignIn } from './services/server-sign-in';
 import { SettingsService } from './services/settings-service';
@@ -66,6 +70,8 @@ export class Host implements Disposable {
   private readonly state: RegistryState;
   private readonly loginPath = new LoginPathCache();
   private orphanSweep: Promise<OrphanSweepReport> | undefined;
+  /** This version's first run adopts the registry it finds (services/first-run.ts). */
+  private readonly adoptRegistry: () => boolean;
   private orphansStopped: number | undefined;
 
   private constructor(private readonly options: HostOptions) {
@@ -75,16 +81,19 @@ export class Host implements Disposable {
     const exit = new RedactionExit(redactor);
     this.state = new RegistryState(new RegistryStore(options.configPath, options.defaultRegistry), options.configPath, options.defaultRegistry !== undefined);
     const store = this.owned.add(options.secrets ?? new KeychainSecretStore());
-    const secrets = new SecretService(store, redactor);
+    const identities = new ServerIdentities(this.state);
     const traffic = new TrafficLog((text) => redactor.redact(text));
     const broker = new ElicitationBroker();
+    const decisions = this.openDecisions(join(options.dataDir, 'consent.db'));
     const gate = this.owned.add(
-      new ConsentGate(this.owned.add(new ConsentStore(join(options.dataDir, 'consent.db'))), inner, {
+      new ConsentGate(decisions, inner, {
         interactive: options.interactiveConsent ?? options.mode !== 'cli',
         ...(options.consentTimeoutMs !== undefined ? { timeoutMs: options.consentTimeoutMs } : {}),
       }),
     );
-    if (options.approveLaunches) gate.approveLaunchesForSession('*');
+    if (options.approveLaunches) gate.approveLaunchForSession('*');
+    this.adoptRegistry = () => adoptRegistryOnFirstRun(decisions, this.state, { ...options.launchVariables, data: options.dataDir });
+    const secrets = new SecretService(store, redactor, gate, this.state, identities);
     const auth = this.owned.add(
       new AuthService({
         secrets: store,
@@ -102,19 +111,20 @@ export class Host implements Disposable {
     const servers = this.owned.add(
       new ServerControl({
         registry: this.state,
+        identities,
         events: inner,
         consent: gate,
         createManager: (onChange) => createServerManager(options, { traffic, elicitation: broker, auth, consent: gate, secrets: store, redactor, loginPath: this.loginPath }, onChange),
       }),
     );
-    const registry = new RegistryEditing(this.state, servers, options.configPath);
+    const registry = new RegistryEditing(this.state, servers, secrets, gate, options.configPath);
     const doors = openDoors(exit, {
       servers,
       signIn: new ServerSignIn(servers, auth, this.state),
       registry,
-      imports: new ImportService(this.state, registry, store, options.configPath),
-      calls: new CallService(servers, gate, this.state),
-      consent: new ConsentDecisions(gate, servers),
+      imports: new ImportService(this.state, registry, store, gate, options.configPath),
+      calls: new CallService(servers, gate, this.state, identities),
+      consent: new ConsentDecisions(gate, servers, identities),
       secrets,
       settings: new SettingsService(this.state, registry, secrets),
       traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.events.listenerCount > 0)),
@@ -132,7 +142,7 @@ export class Host implements Disposable {
         ...(options.ollamaUrl ? { ollamaUrl: options.ollamaUrl } : {}),
       }),
     );
-    const elicitation = this.owned.add(new ElicitationService(broker, chat, inner, options.mode !== 'cli'));
+    const elicitation = this.owned.add(new ElicitationService(broker, inner, new JsonSchemaValidator(), options.mode !== 'cli'));
     const chatDoors = openChatDoors(exit, chat, elicitation);
     this.owned.add(exit.forwardEvents(inner, this.events, EVENT_EXIT));
 
@@ -149,10 +159,24 @@ export class Host implements Disposable {
     this.elicitation = chatDoors.elicitation;
   }
 
+  /** consent.db, migrated; a file Harbor cannot use (a newer schema) fails the Host, releasing what it holds so far. */
+  private openDecisions(path: string): ConsentStore {
+    try {
+      return this.owned.add(new ConsentStore(path));
+    } catch (error) {
+      void this.owned.dispose().catch(() => undefined);
+      throw error;
+    }
+  }
+
   /** Builds a Host and loads the registry. A bad registry file is reported (appInfo), not fatal. */
   static async create(options: HostOptions): Promise<Host> {
+    // Owner-only before anything is written into it (consent.db opens in the constructor).
+    securePrivateFolder(options.dataDir);
     const host = new Host(options);
     await host.registry.reload();
+    // Before anything starts: what was configured before this version keeps working.
+    host.adoptRegistry();
     if (options.useLoginShellPath ?? process.platform !== 'win32') host.loginPath.warmUp();
     return host;
   }

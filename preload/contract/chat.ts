@@ -113,17 +113,3 @@ export const ChatContext = z.object({
 });
 export type ChatContext = z.infer<typeof ChatContext>;
 
-/** A server asks the person for input during a chat tool call; answered with chat.answerElicitation. */
-export const ChatElicitationData = z.object({
-  id: z.string(),
-  conversationId: z.string(),
-  turnId: z.string(),
-  toolCallId: z.string().optional(),
-  server: z.string(),
-  mode: z.enum(['form', 'url']),
-  message: z.string(),
-  requestedSchema: z.unknown().optional(),
-  url: z.string().optional(),
-  deadline: z.number(),
-});
-export type ChatElicitationData = z.infer<typeof ChatElicitationData>;

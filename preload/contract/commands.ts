@@ -3,7 +3,7 @@
  * (main/dispatch.ts) and, in development and tests, every response too.
  */
 import { z } from 'zod';
-import { ChatContext, ChatStatus, Conversation, ConversationSummary, ChatElicitationData } from './chat';
+import { ChatContext, ChatStatus, Conversation, ConversationSummary } from './chat';
 import { ConsentChoice, ConsentDecisions, ConsentPolicyMode, ConsentRequest } from './consent';
 import { ImportReportData, ImportRequest, ImportSourceData, RegistryProblem, RegistryView, ServerConfigData } from './registry';
 import { SECRET_NAME } from './secrets';
@@ -14,6 +14,10 @@ import { AppInfo, ServerSummary, UpdateStatus } from './shared';
 const Empty = z.object({}).strict();
 const ServerName = z.object({ name: z.string().min(1) }).strict();
 const ConversationId = z.object({ id: z.string().min(1) }).strict();
+/** A name the caller gives a tool call, resource read or prompt it starts, to cancel it with calls.cancel. */
+const RequestId = z.string().min(1).max(100);
+/** Secret values typed into the server editor: to the keychain, never into the registry. */
+const SecretValues = z.array(z.object({ name: z.string().regex(SECRET_NAME), value: z.string().min(1).max(65_536) }).strict()).max(64);
 
 type CommandSpec = { request: z.ZodType; response: z.ZodType };
 const command = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({
@@ -34,11 +38,18 @@ export const commands = {
   'servers.restart': command(ServerName, ServerSummary),
   'servers.stop': command(ServerName, ServerSummary),
   'servers.start': command(ServerName, ServerSummary),
-  /** Adds a server to the registry (saved atomically) and returns it, stopped. */
-  'servers.add': command(z.object({ name: z.string().trim().min(1).max(100), config: ServerConfigData }).strict(), ServerSummary),
-  /** Replaces a server's configuration (optionally renaming it); a running server restarts. */
+  /**
+   * Adds a server to the registry (saved atomically) and returns it, stopped. `secrets`: values the
+   * person typed for it, stored in the keychain first; they belong to this server (the config
+   * references each as ${secret:NAME}).
+   */
+  'servers.add': command(
+    z.object({ name: z.string().trim().min(1).max(100), config: ServerConfigData, secrets: SecretValues.optional() }).strict(),
+    ServerSummary,
+  ),
+  /** Replaces a server's configuration (optionally renaming it); a running server restarts (a changed launch asks first). */
   'servers.update': command(
-    z.object({ name: z.string().min(1), config: ServerConfigData, newName: z.string().trim().min(1).max(100).optional() }).strict(),
+    z.object({ name: z.string().min(1), config: ServerConfigData, newName: z.string().trim().min(1).max(100).optional(), secrets: SecretValues.optional() }).strict(),
     ServerSummary,
   ),
   'servers.remove': command(ServerName, z.object({ removed: z.boolean() })),
@@ -64,14 +75,24 @@ export const commands = {
     z.object({ disabledTools: z.array(z.string()) }),
   ),
   'tools.call': command(
-    z.object({ server: z.string().min(1), tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()).optional() }).strict(),
+    z
+      .object({ server: z.string().min(1), tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()).optional(), requestId: RequestId.optional() })
+      .strict(),
     McpObject,
   ),
-  'resources.read': command(z.object({ server: z.string().min(1), uri: z.string().min(1) }).strict(), McpObject),
+  'resources.read': command(z.object({ server: z.string().min(1), uri: z.string().min(1), requestId: RequestId.optional() }).strict(), McpObject),
   'prompts.get': command(
-    z.object({ server: z.string().min(1), name: z.string().min(1), arguments: z.record(z.string(), z.string()).optional() }).strict(),
+    z
+      .object({ server: z.string().min(1), name: z.string().min(1), arguments: z.record(z.string(), z.string()).optional(), requestId: RequestId.optional() })
+      .strict(),
     McpObject,
   ),
+  /**
+   * Stops a tool call, resource read or prompt started with this requestId (the Stop button): the
+   * server is told (notifications/cancelled, or the HTTP request's stream closes) and the request
+   * ends with CANCELLED. False when nothing with that id is running (it has already finished).
+   */
+  'calls.cancel': command(z.object({ requestId: RequestId }).strict(), z.object({ cancelled: z.boolean() })),
   'completion.complete': command(
     z
       .object({
@@ -85,7 +106,7 @@ export const commands = {
   ),
   'traffic.list': command(z.object({ server: z.string().optional(), afterSeq: z.number().int().optional() }).strict(), z.array(TrafficEntryData)),
   /** Questions still waiting for the person (a reloaded window shows them again). */
-  'elicitation.pending': command(Empty, z.object({ general: z.array(ElicitationRequestData), chat: z.array(ChatElicitationData) })),
+  'elicitation.pending': command(Empty, z.array(ElicitationRequestData)),
   'elicitation.respond': command(
     z.object({ id: z.string(), action: z.enum(['accept', 'decline', 'cancel']), content: z.record(z.string(), z.unknown()).optional() }).strict(),
     z.object({ accepted: z.boolean() }),
@@ -150,16 +171,6 @@ export const commands = {
   /** The context meter: what the ready servers' tool definitions cost. */
   'chat.context': command(Empty, ChatContext),
   'chat.stop': command(z.object({ conversationId: z.string().min(1) }).strict(), z.object({ stopped: z.boolean() })),
-  'chat.answerElicitation': command(
-    z
-      .object({
-        id: z.string(),
-        action: z.enum(['accept', 'decline', 'cancel']),
-        content: z.record(z.string(), z.unknown()).optional(),
-      })
-      .strict(),
-    z.object({ accepted: z.boolean() }),
-  ),
   'conversations.list': command(Empty, z.array(ConversationSummary)),
   'conversations.open': command(ConversationId, Conversation),
   'conversations.rename': command(z.object({ id: z.string().min(1), title: z.string().trim().min(1).max(200) }).strict(), ConversationSummary),

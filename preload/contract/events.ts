@@ -1,6 +1,6 @@
 /** Events: main → renderer, broadcast. In development and tests every payload is checked against these. */
 import { z } from 'zod';
-import { ChatElicitationData, ChatToolCall, TurnStatus } from './chat';
+import { ChatToolCall, TurnStatus } from './chat';
 import { ConsentChoice, ConsentRequest } from './consent';
 import { HarborErrorData } from './errors';
 import { ElicitationRequestData, TrafficEntryData } from './server-views';
@@ -41,8 +41,6 @@ export const events = {
     call: ChatToolCall,
     progress: z.object({ progress: z.number(), total: z.number().optional(), message: z.string().optional() }).optional(),
   }),
-  /** A server asks the person for input during a chat tool call; answer with chat.answerElicitation. */
-  'chat.elicitation': ChatElicitationData,
   /** A turn ended: completed, stopped, step limit, consent needed, or failed. */
   'chat.done': z.object({
     conversationId: z.string(),

@@ -58,6 +58,11 @@ export const ImportReportData = z.object({
   servers: z.array(z.object({ name: z.string(), transport: z.enum(['stdio', 'http']), target: z.string(), enabled: z.boolean() })),
   secretsMoved: z.array(z.object({ server: z.string(), where: z.enum(['env', 'headers']), key: z.string(), secret: z.string() })),
   secretsNotMoved: z.array(z.object({ server: z.string(), where: z.enum(['env', 'headers']), key: z.string() })),
+  /**
+   * Every `${secret:…}` reference of the imported servers. createdByFile false: the file names a
+   * keychain secret it did not bring; Harbor sends it to that server only once the person grants it.
+   */
+  secretReferences: z.array(z.object({ server: z.string(), where: z.string(), secret: z.string(), createdByFile: z.boolean() })),
   inputsReferenced: z.array(
     z.object({
       id: z.string(),

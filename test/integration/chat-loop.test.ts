@@ -26,7 +26,7 @@ afterEach(async () => {
   model = undefined;
 });
 
-function chatEvents<K extends 'chat.toolCall' | 'chat.delta' | 'chat.done' | 'chat.elicitation' | 'consent.request'>(t: TestHost, name: K) {
+function chatEvents<K extends 'chat.toolCall' | 'chat.delta' | 'chat.done' | 'elicitation.request' | 'consent.request'>(t: TestHost, name: K) {
   const seen: EventPayload<K>[] = [];
   disposeAfterTest(t.host.events.onEvent(name, (payload) => seen.push(payload)));
   return seen;
@@ -269,15 +269,15 @@ describe('chat loop', () => {
 
   it('shows a server\'s elicitation during a chat call and returns the person\'s answer', async () => {
     model = await startScriptedModel({ script: [{ toolCalls: [{ name: 'feature__ask_name', arguments: {} }] }, { text: 'greeted' }] });
-    // Browser mode, like the app: a question during a chat call is routed to the chat.
+    // Browser mode, like the app: a question during a chat call says which call it belongs to.
     test = await createChatHost({ feature: featureServer() }, { model: model.modelConfig(), host: { mode: 'web' } });
-    const asked = chatEvents(test, 'chat.elicitation');
-    disposeAfterTest(test.host.events.onEvent('chat.elicitation', (e) => void test!.host.chat.answerElicitation(e.id, 'accept', { name: 'Ada' })));
+    const asked = chatEvents(test, 'elicitation.request');
+    disposeAfterTest(test.host.events.onEvent('elicitation.request', (e) => void test!.host.elicitation.respond(e.id, 'accept', { name: 'Ada' })));
     const turn = await test.host.chat.send({ text: 'greet me', approveOnce: true });
     const outcome = await turn.done;
     expect(outcome.status).toBe('completed');
     expect(asked).toHaveLength(1);
-    expect(asked[0]).toMatchObject({ conversationId: turn.conversationId, server: 'feature', mode: 'form', message: 'What is your name?' });
+    expect(asked[0]).toMatchObject({ conversationId: turn.conversationId, turnId: turn.turnId, server: 'feature', mode: 'form', message: 'What is your name?' });
     expect(model.requests[1]!.toolResults[0]!.content).toBe('Hello Ada');
   });
 

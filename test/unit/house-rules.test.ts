@@ -1,5 +1,5 @@
 /**
- * Proves each house rule in eslint.config.js still fires (../shared/DESIGN.md §1): a rule that
+ * Proves each house rule in eslint.config.js still fires (docs/architecture.md §4): a rule that
  * silently stopped matching would let the layering rot while `npm run lint` stays green.
  *
  * Probe code is linted with the real config under the path of a real file in each folder

@@ -41,14 +41,12 @@ export const consentCommand: CliCommand = {
       case 'grant-launch': {
         if (server === undefined || tool !== undefined) throw new UsageError(`consent grant-launch needs SERVER. Usage: harbor ${USAGE}`);
         host.registry.requireValid();
-        // The Host says whether this server needs an approval at all (remote servers may not).
-        const recorded = host.servers.approveLaunch(server);
-        const { target, transport } = host.servers.get(server);
-        if (!recorded) {
-          ctx.out.result({ granted: null, server, reason: 'not-needed' }, `"${server}" needs no launch approval${transport === 'http' ? ` (a remote server at ${target}: Harbor starts no program for it)` : ''}. Nothing was recorded.`);
-          return EXIT.OK;
-        }
-        ctx.out.result({ granted: { server, launch: target } }, `Approved ${transport === 'http' ? 'connecting to' : 'launching'} "${server}": ${target}`);
+        const approved = host.servers.approveLaunch(server);
+        const headers = approved.headerNames?.length ? ` with the headers ${approved.headerNames.join(', ')}` : '';
+        ctx.out.result(
+          { granted: { server, launch: approved.target, ...(approved.headerNames ? { headerNames: approved.headerNames } : {}) } },
+          approved.transport === 'http' ? `Approved connecting to "${server}": ${approved.target}${headers}` : `Approved launching "${server}": ${approved.target}`,
+        );
         return EXIT.OK;
       }
       case 'revoke': {

@@ -50,6 +50,11 @@ function humanReport(outcome: Outcome, named: (server: string) => string): strin
     lines.push('secrets left in plain text (each mixes text with a ${…} reference, so Harbor cannot move it: store it with "harbor secret set NAME" and reference it in the registry):');
     for (const s of outcome.notMoved) lines.push(`  ${named(s.server)}: ${s.where}.${s.key}`);
   }
+  const foreign = outcome.references.filter((r) => !r.createdByFile);
+  if (foreign.length) {
+    lines.push('references to keychain secrets this file did not create (Harbor sends a secret only to the servers it belongs to; "harbor secret grant SECRET SERVER" gives it):');
+    for (const r of foreign) lines.push(`  ${r.server}: ${r.where} → \${secret:${r.secret}}`);
+  }
   const filledInputs = result.inputsReferenced.filter((input) => input.filled);
   if (filledInputs.length) {
     lines.push(`inputs ${pending ? 'that would be ' : ''}filled in:`);

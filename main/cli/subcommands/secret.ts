@@ -9,7 +9,7 @@ import { reportError } from '../run';
 /** A secret is a token or a key, not a file: anything longer is a mistake (a wrong pipe). */
 export const MAX_SECRET_BYTES = 64 * 1024;
 
-const USAGE = 'secret set|list|delete [NAME]';
+const USAGE = 'secret set|list|delete [NAME] | grant|revoke NAME SERVER';
 
 /** The registry schema and secret-name rules bring zod: loaded when a secret command runs, not when the CLI starts. */
 async function loadTools() {
@@ -23,14 +23,15 @@ async function loadTools() {
 type Tools = Awaited<ReturnType<typeof loadTools>>;
 
 /**
- * `harbor secret set NAME` (the value from stdin, never argv), `harbor secret list` (names only),
- * `harbor secret delete NAME`. The keychain unavailable: exit 5 with KEYCHAIN_UNAVAILABLE and the
- * fix. Deleting a secret that does not exist: exit 2 with SECRET_MISSING, so a typo in a script
- * does not pass silently.
+ * `harbor secret set NAME` (the value from stdin, never argv), `harbor secret list` (names, and
+ * the servers each belongs to), `harbor secret delete NAME`, `harbor secret grant|revoke NAME
+ * SERVER` (a secret is sent only to the servers it belongs to). The keychain unavailable: exit 5
+ * with KEYCHAIN_UNAVAILABLE and the fix. Deleting a secret that does not exist: exit 2 with
+ * SECRET_MISSING, so a typo in a script does not pass silently.
  */
 export const secretCommand: CliCommand = {
   name: 'secret',
-  summary: 'Keep secrets in the OS keychain: set NAME (value from stdin), list, delete NAME',
+  summary: 'Keep secrets in the OS keychain: set NAME (value from stdin), list, delete NAME, grant|revoke NAME SERVER',
   usage: USAGE,
   positionals: { min: 1, max: 3 },
   async run(ctx) {
@@ -51,6 +52,10 @@ export const secretCommand: CliCommand = {
       case 'delete':
         if (extra !== undefined) throw new UsageError(`secret delete takes one NAME. Usage: harbor ${USAGE}`);
         return deleteSecret(ctx, tools, required(tools, name, 'delete'));
+      case 'grant':
+      case 'revoke':
+        if (extra === undefined) throw new UsageError(`secret ${action} needs NAME and SERVER. Usage: harbor ${USAGE}`);
+        return action === 'grant' ? grantSecret(ctx, required(tools, name, action), extra) : revokeSecret(ctx, required(tools, name, action), extra);
       default:
         throw new UsageError(`unknown secret action "${action ?? ''}". Usage: harbor ${USAGE}`);
     }
@@ -74,11 +79,13 @@ async function setSecret(ctx: CliContext, tools: Tools, name: string): Promise<n
   const host = await ctx.host();
   await host.secrets.set(name, value);
   const users = referencesTo(tools, host, name);
+  const owners = host.secrets.owners().find((o) => o.secret === name);
   ctx.out.result(
     { name, set: true },
     [
       `Stored secret "${name}" in the OS keychain.`,
       users.length ? `Used by: ${users.join(', ')} (restart ${users.length === 1 ? 'that server' : 'those servers'} to use the new value).` : `Reference it in a server's env or headers as \${secret:${name}}.`,
+      ...(owners?.notGranted.length ? [notGrantedLine(name, owners.notGranted)] : []),
     ].join('\n'),
   );
   if (value.length < MIN_MASKED_LENGTH) ctx.out.info(`note: values shorter than ${MIN_MASKED_LENGTH} characters are not masked in Harbor's logs and output.`);
@@ -90,8 +97,14 @@ async function listSecrets(ctx: CliContext, tools: Tools): Promise<number> {
   // OAuth tokens live in the same store under harbor-oauth.*: Harbor manages those (login/logout).
   const names = (await host.secrets.list()).filter((n) => !n.startsWith('harbor-oauth.'));
   const referenced = allReferences(tools, host);
+  const owners = new Map(host.secrets.owners().map((o) => [o.secret, o]));
   const missing = [...referenced.keys()].filter((n) => !names.includes(n)).sort();
-  const lines = names.map((n) => (referenced.has(n) ? `${n}  (used by ${referenced.get(n)!.join(', ')})` : n));
+  const lines = names.flatMap((n) => {
+    const owner = owners.get(n);
+    const used = referenced.has(n) ? `${n}  (used by ${referenced.get(n)!.join(', ')})` : n;
+    const head = `${used}  belongs to: ${owner?.belongsTo.length ? owner.belongsTo.join(', ') : '(no server)'}`;
+    return owner?.notGranted.length ? [head, `  ${notGrantedLine(n, owner.notGranted)}`] : [head];
+  });
   if (missing.length) {
     lines.push('', 'referenced in the registry but not set (run "harbor secret set NAME"):');
     for (const n of missing) lines.push(`  ${n}  (used by ${referenced.get(n)!.join(', ')})`);
@@ -113,6 +126,30 @@ async function deleteSecret(ctx: CliContext, tools: Tools, name: string): Promis
     `Deleted secret "${name}".${users.length ? ` ${users.join(', ')} still reference${users.length === 1 ? 's' : ''} it and will not start until it is set again.` : ''}`,
   );
   return EXIT.OK;
+}
+
+async function grantSecret(ctx: CliContext, name: string, server: string): Promise<number> {
+  const host = await ctx.host();
+  host.registry.requireValid();
+  const { granted } = host.secrets.grant(name, server);
+  ctx.out.result(
+    { secret: name, server, granted: true },
+    granted ? `"${server}" may now use the secret "${name}" (as configured now; a changed command line or URL needs a new grant).` : `"${server}" already had the secret "${name}".`,
+  );
+  return EXIT.OK;
+}
+
+async function revokeSecret(ctx: CliContext, name: string, server: string): Promise<number> {
+  const host = await ctx.host();
+  host.registry.requireValid();
+  const revoked = host.secrets.revoke(name, server);
+  ctx.out.result({ secret: name, server, revoked }, revoked ? `"${server}" no longer gets the secret "${name}".` : `"${server}" did not have the secret "${name}": nothing changed.`);
+  return EXIT.OK;
+}
+
+/** Servers that reference a secret they were never given: they do not get it until the person grants it. */
+function notGrantedLine(name: string, servers: readonly string[]): string {
+  return `not given to ${servers.join(', ')} (Harbor will not send it until you run ${servers.map((s) => `"harbor secret grant ${name} ${s}"`).join(' or ')})`;
 }
 
 /** `value\n` from `echo` or a file: exactly one line ending goes, anything else is the value. */

@@ -17,13 +17,6 @@ export interface CallProgress {
   readonly message?: string;
 }
 
-/** Which chat call is running on a server right now (so a server's elicitation can be shown with it). */
-export interface ActiveCall {
-  readonly conversationId: string;
-  readonly turnId: string;
-  readonly toolCallId: string;
-}
-
 export interface ToolRunContext {
   readonly conversationId: string;
   readonly turnId: string;
@@ -37,7 +30,6 @@ export interface ToolRunContext {
   readonly resultCapBytes: number;
   readonly imageParts: boolean;
   readonly emit: (call: ChatToolCall, progress?: CallProgress) => void;
-  readonly setActive: (server: string, call: ActiveCall | undefined) => void;
   readonly now: () => number;
 }
 
@@ -194,7 +186,6 @@ export async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Pro
   view.status = 'running';
   ctx.store.updateToolCall(rowId, { status: 'running' });
   ctx.emit({ ...view });
-  ctx.setActive(server, { conversationId: ctx.conversationId, turnId: ctx.turnId, toolCallId: call.toolCallId });
 
   let result: CallToolResult;
   try {
@@ -207,6 +198,8 @@ export async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Pro
           ctx.emit({ ...view }, progress);
         },
         consent: { conversationId: ctx.conversationId, approveOnce: ctx.approveOnce },
+        // A server's question during this call is shown with it, in this conversation.
+        origin: { conversationId: ctx.conversationId, turnId: ctx.turnId, toolCallId: call.toolCallId },
       }),
       ctx.signal,
     );
@@ -215,7 +208,6 @@ export async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Pro
     if (consentRequestId) ctx.host.consent.respond(consentRequestId, 'deny');
     return failure(error, ctx, approval, fail);
   } finally {
-    ctx.setActive(server, undefined);
     await onRequest.dispose();
     await onResolved.dispose();
   }

@@ -1,4 +1,5 @@
 import { HarborError } from '../errors';
+import { isStdio, type ServerConfig } from '../registry/schema';
 import type { LaunchSpec } from '../servers/launch';
 import type { Redactor } from './redactor';
 import { isValidSecretName, type SecretStore } from './store';
@@ -19,6 +20,12 @@ export function hasSecretRef(value: string): boolean {
   return findSecretRefs(value).length > 0;
 }
 
+/** The secrets a registry entry's env (stdio) or headers (remote) reference: the only places a secret is sent from. */
+export function referencedSecretNames(config: ServerConfig): Set<string> {
+  const record = (isStdio(config) ? config.env : config.headers) ?? {};
+  return new Set(Object.values(record).flatMap(findSecretRefs));
+}
+
 interface Use {
   readonly name: string;
   /** e.g. `env.GITHUB_TOKEN`, `headers.Authorization`. */
@@ -28,6 +35,19 @@ interface Use {
 /** Where references may stand: values a server receives privately, never args or URLs (`ps`, logs). */
 function referenceFields(spec: LaunchSpec): { field: 'env' | 'headers'; record: Readonly<Record<string, string>> } {
   return spec.transport === 'stdio' ? { field: 'env', record: spec.env } : { field: 'headers', record: spec.headers };
+}
+
+/** One place a launch would carry a secret: `${secret:NAME}` in an env variable (stdio) or a header (remote). */
+export interface SecretUse {
+  readonly name: string;
+  readonly field: 'env' | 'headers';
+  readonly key: string;
+}
+
+/** Every secret a launch's env or headers reference, in order (a name used twice appears twice). */
+export function secretUses(spec: LaunchSpec): SecretUse[] {
+  const { field, record } = referenceFields(spec);
+  return Object.entries(record).flatMap(([key, value]) => findSecretRefs(value).map((name) => ({ name, field, key })));
 }
 
 function misplacedReferences(spec: LaunchSpec): string[] {

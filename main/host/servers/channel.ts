@@ -6,6 +6,7 @@ import type { ConnectionDeps, ConnectionInfo, OpenedTransport } from './connecti
 import { ProbeInterruptedError } from './connection-failures';
 import type { LaunchSpec } from './launch';
 import { ProbeOutcome } from './probe-outcome';
+import { scopeTransport } from './request-scope';
 import { tapTransport } from './tap';
 import type { TransportAuth } from './transport-auth';
 
@@ -29,7 +30,7 @@ export interface ChannelOptions {
   /** The spec as launched (secrets resolved): it lives only here and in the transport. */
   readonly spec: LaunchSpec;
   readonly legacySse: boolean;
-  readonly deps: Pick<ConnectionDeps, 'clientInfo' | 'traffic' | 'openTransport' | 'elicit' | 'probeTimeoutMs' | 'connectTimeoutMs'>;
+  readonly deps: Pick<ConnectionDeps, 'clientInfo' | 'traffic' | 'openTransport' | 'elicit' | 'pageDone' | 'probeTimeoutMs' | 'connectTimeoutMs'>;
   readonly events: ChannelEvents;
 }
 
@@ -66,6 +67,9 @@ export class Channel implements Disposable {
     this.client.setNotificationHandler('notifications/resources/updated', (notification) => {
       if (!this.disposed) events.resourceUpdated(notification.params.uri);
     });
+    this.client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
+      if (!this.disposed) deps.pageDone?.(notification.params.elicitationId);
+    });
   }
 
   get isDisposed(): boolean {
@@ -82,10 +86,12 @@ export class Channel implements Disposable {
    */
   async connect(prior: PriorDiscovery | undefined): Promise<void> {
     const { deps, server, events } = this.options;
-    const transport = tapTransport(this.opened.transport, (direction, message) => {
+    const tapped = tapTransport(this.opened.transport, (direction, message) => {
       deps.traffic.record(server, direction, message);
       if (this.watchingProbe) this.probe.observe(direction, message);
     });
+    // Streamable HTTP relates a server's request to the POST it answers; stdio and SSE cannot.
+    const transport = scopeTransport(tapped, { linkedOnWire: this.options.spec.transport !== 'stdio' && !this.options.legacySse });
     try {
       await this.client.connect(transport, { timeout: deps.connectTimeoutMs, ...(prior ? { prior } : {}) });
     } catch (error) {

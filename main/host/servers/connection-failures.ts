@@ -1,6 +1,7 @@
 import { ProtocolError, SdkError, SdkHttpError, UnauthorizedError } from '@modelcontextprotocol/client';
 import { HarborError } from '../errors';
 import { isNetworkFailure, isNotConnectedText } from './sdk-error-text';
+import { urlElicitationFailure } from './url-elicitation';
 
 export interface FailureContext {
   readonly server: string;
@@ -80,6 +81,8 @@ export function toHarborError(error: unknown, ctx: FailureContext): HarborError 
     }
   }
   if (error instanceof ProtocolError) {
+    const pagesFirst = urlElicitationFailure(error, ctx.server, ctx.action);
+    if (pagesFirst) return pagesFirst;
     return new HarborError('PROTOCOL_ERROR', `${where} returned an error while ${ctx.action}: ${error.message} (code ${error.code}).`, detail, { cause: error });
   }
   const message = error instanceof Error ? error.message : String(error);

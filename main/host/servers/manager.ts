@@ -24,10 +24,10 @@ export interface ServerManagerDeps {
   readonly connectTimeoutMs: number;
   readonly restart?: RestartPolicyOptions;
   readonly onChange: (server: string, change: ConnectionChange) => void;
-  /** Launch consent (stdio): resolves when the person approved starting the server as configured. */
-  readonly authorizeLaunch?: (server: string, trusted: boolean, spec: LaunchSpec) => Promise<void>;
+  /** Launch consent: resolves when the person approved starting (stdio) or reaching (remote) the server as configured (`config`, as written). */
+  readonly authorizeLaunch?: (server: string, trusted: boolean, spec: LaunchSpec, config: ServerConfig) => Promise<void>;
   /** Resolves a launch's `${secret:…}` references just before it opens. */
-  readonly prepareLaunch?: (server: string, spec: LaunchSpec) => Promise<LaunchSpec>;
+  readonly prepareLaunch?: (server: string, spec: LaunchSpec, config: ServerConfig) => Promise<LaunchSpec>;
 }
 
 interface Entry {
@@ -70,12 +70,13 @@ export class ServerManager implements Disposable {
         traffic: this.deps.traffic,
         openTransport: this.deps.openTransport,
         elicit: (request, ctx) => this.deps.elicitation.handle(name, request, ctx),
+        pageDone: (elicitationId) => this.deps.elicitation.complete(name, elicitationId),
         restartPolicy: new RestartPolicy(this.deps.restart),
         probeTimeoutMs: config.probeTimeoutMs ?? this.deps.probeTimeoutMs,
         connectTimeoutMs: this.deps.connectTimeoutMs,
         onChange: (change) => this.deps.onChange(name, change),
-        ...(this.deps.authorizeLaunch ? { authorizeLaunch: (launch: LaunchSpec) => this.deps.authorizeLaunch!(name, this.entries.get(name)?.config.trusted === true, launch) } : {}),
-        ...(this.deps.prepareLaunch ? { prepareLaunch: (launch: LaunchSpec) => this.deps.prepareLaunch!(name, launch) } : {}),
+        ...(this.deps.authorizeLaunch ? { authorizeLaunch: (launch: LaunchSpec) => this.deps.authorizeLaunch!(name, this.entries.get(name)?.config.trusted === true, launch, config) } : {}),
+        ...(this.deps.prepareLaunch ? { prepareLaunch: (launch: LaunchSpec) => this.deps.prepareLaunch!(name, launch, config) } : {}),
       });
       return { config, connection };
     } catch (error) {

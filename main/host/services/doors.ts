@@ -41,7 +41,7 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       stop: 'redact',
       restart: 'redact',
       connect: 'redact',
-      approveLaunch: 'asWritten', // a boolean: whether an approval was recorded
+      approveLaunch: 'redact', // the command line or URL approved
       approveLaunchAndStart: 'redact',
       stderrTail: 'redact',
     }),
@@ -66,6 +66,7 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       catalog: 'mask',
       instructions: 'mask',
       watchResources: 'asWritten', // nothing returned
+      cancel: 'asWritten', // a boolean
     }),
     consent: exit.door(s.consent, {
       pendingRequests: 'mask', // tool arguments are the model's words
@@ -78,7 +79,8 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       grantTool: 'asWritten', // nothing returned
     }),
     // Names only: no value ever leaves through this door.
-    secrets: exit.door(s.secrets, { list: 'asWritten', overview: 'redact', set: 'asWritten', delete: 'asWritten' }),
+    // Which servers a secret belongs to: secret and server names.
+    secrets: exit.door(s.secrets, { list: 'asWritten', overview: 'redact', set: 'asWritten', delete: 'asWritten', grant: 'asWritten', revoke: 'asWritten', owners: 'asWritten' }),
     settings: exit.door(s.settings, { get: 'redact', setModel: 'redact', setChat: 'redact', chat: 'asWritten' }),
     // The log redacts every entry's text itself (once, when first read): listing it needs no second pass.
     traffic: exit.door(s.traffic, { list: 'asWritten', onEntry: 'asWritten' }),
@@ -99,10 +101,8 @@ export function openChatDoors(exit: RedactionExit, chat: ChatService, elicitatio
       rename: 'mask',
       delete: 'asWritten', // a boolean
       export: 'mask',
-      pendingElicitations: 'mask',
-      answerElicitation: 'asWritten', // a boolean
     }),
-    elicitation: exit.door(elicitation, { pending: 'mask', respond: 'asWritten', respondWith: 'asWritten' }),
+    elicitation: exit.door(elicitation, { pending: 'mask', respond: 'asWritten', respondWith: 'asWritten', whenPageDone: 'asWritten', checkAnswer: 'asWritten' }),
   };
 }
 
@@ -121,6 +121,5 @@ export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'consent.changed': 'asWritten',
   'chat.delta': 'mask',
   'chat.toolCall': 'mask',
-  'chat.elicitation': 'mask',
   'chat.done': 'mask',
 };

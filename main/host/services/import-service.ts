@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
+import type { ConsentGate } from '../consent/gate';
 import { HarborError } from '../errors';
 import { importPreview, importReport, importSources } from '../import/import-report';
 import { runImport, type ImportDeps, type ImportOptions, type ImportOutcome } from '../import/run-import';
@@ -21,6 +22,7 @@ export class ImportService {
     private readonly registry: RegistryState,
     private readonly editing: RegistryEditing,
     private readonly secrets: SecretStore,
+    private readonly consent: ConsentGate,
     private readonly configPath: string,
   ) {}
 
@@ -53,7 +55,19 @@ export class ImportService {
 
   private deps(): ImportDeps {
     // A fresh read: an import starts from what is on disk (a broken file throws CONFIG_INVALID, nothing written).
-    return { load: () => this.registry.read(), save: (file) => this.editing.save(file), secrets: this.secrets };
+    return {
+      load: () => this.registry.read(),
+      save: (file) => this.editing.save(file),
+      secrets: this.secrets,
+      // A literal the file held, moved to the keychain, belongs to the server that held it.
+      bindSecrets: (bindings) => {
+        const added = bindings.filter((b) => !this.consent.isSecretBound(b.secret, b.server.identity));
+        for (const { secret, server } of added) this.consent.bindSecret(secret, server, 'set');
+        return () => {
+          for (const { secret, server } of added) this.consent.unbindSecret(secret, server.identity);
+        };
+      },
+    };
   }
 }
 

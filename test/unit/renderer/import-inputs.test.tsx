@@ -39,6 +39,7 @@ function report(overrides: Partial<ImportReportData> = {}): ImportReportData {
     ],
     secretsMoved: [],
     secretsNotMoved: [],
+    secretReferences: [],
     inputsReferenced: [
       { id: 'root-dir', description: 'Folder to serve', defined: true, servers: ['fs'], filled: 'default' },
       { id: 'gh-token', description: 'GitHub token', password: true, defined: true, servers: ['gh'] },

@@ -1,4 +1,5 @@
 import type { ImportReportData } from '../../../../preload/contract';
+import { visibleText } from '../../lib/visible-text';
 import { ImportInputs } from './ImportInputs';
 
 interface Props {
@@ -105,6 +106,7 @@ export function ImportPreview({ report, rename, busy, onRename, inputValues = {}
           </ul>
         </div>
       ) : null}
+      {report.secretReferences.length > 0 ? <SecretReferences references={report.secretReferences} /> : null}
       <ImportInputs inputs={report.inputsReferenced} values={inputValues} busy={busy} onChange={onInputChange} onApply={onApplyInputs} />
       {report.unresolvedVariables.length > 0 ? (
         <>
@@ -142,6 +144,33 @@ export function ImportPreview({ report, rename, busy, onRename, inputValues = {}
           </ul>
         </>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * Every keychain reference in the file. One to a secret the file did not bring is how a config
+ * could send a secret of yours elsewhere: it is marked, and Harbor asks before giving it.
+ */
+function SecretReferences({ references }: { readonly references: ImportReportData['secretReferences'] }) {
+  const foreign = references.filter((r) => !r.createdByFile);
+  return (
+    <div className={foreign.length ? 'notice notice--warn' : undefined}>
+      <h4>Keychain secrets the servers use</h4>
+      {foreign.length ? (
+        <p className="notice__message">
+          This file names {foreign.length === 1 ? 'a secret' : 'secrets'} it did not create. Harbor sends a secret only to the servers it belongs to: it will ask you
+          before giving {foreign.length === 1 ? 'it' : 'them'} to these servers.
+        </p>
+      ) : null}
+      <ul className="import-preview__list" aria-label="Keychain secrets the servers use">
+        {references.map((r) => (
+          <li key={`${r.server}.${r.where}.${r.secret}`}>
+            <strong>{visibleText(r.server)}</strong> {visibleText(r.where)} → <code>{visibleText(r.secret)}</code>{' '}
+            {r.createdByFile ? <span className="muted">(moved from this file)</span> : <strong className="import-preview__foreign">not created by this file</strong>}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
