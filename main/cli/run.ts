@@ -167,7 +167,8 @@ function globalHelp(commands: readonly CliCommand[]): string {
     '  --help, --version',
     '',
     'Exit codes: 0 ok (also when the reader of the output went away), 1 the server answered with an error (isError, JSON-RPC error),',
-    '  2 usage or config error, 3 connection failure, 4 consent required, 5 no OS keychain, 130 interrupted.',
+    '  2 usage or config error, 3 connection failure, 4 you must act first (an approval, a secret grant, a page to open),',
+    '  5 no OS keychain, 130 interrupted.',
   ].join('\n');
 }
 

@@ -1,15 +1,14 @@
 /**
  * The CLI's exit codes as README documents them, from the built CLI over real servers: 1 the
- * server answered with an error, 2 a mistake in the command, 4 a decision still missing.
+ * server answered with an error, 2 a mistake in the command, 3 a server not reached, 4 a decision
+ * still missing.
  */
+import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, tempRegistry } from '../helpers/cli';
 import { FEATURE_SERVER, NODE } from '../helpers/host';
 
-const registry = tempRegistry({
-  feature: { command: NODE, args: [FEATURE_SERVER] },
-  remote: { url: 'http://127.0.0.1:9/mcp' },
-});
+const registry = tempRegistry({ feature: { command: NODE, args: [FEATURE_SERVER] } });
 const g = ['--config', registry.config, '--data-dir', registry.dir];
 afterAll(() => registry.remove());
 
@@ -40,15 +39,30 @@ describe('exit codes follow their documented meaning', () => {
     expect(prompt.code).toBe(1);
   });
 
-  it('consent grant-launch on a remote server says it needs no launch approval and records nothing', async () => {
-    const run = await runCli([...g, 'consent', 'grant-launch', 'remote']);
-    expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/"remote" needs no launch approval \(a remote server at http:\/\/127\.0\.0\.1:9\/mcp/);
-    expect(run.stdout).not.toMatch(/Approved/);
-    const list = await runCli([...g, '--json', 'consent', 'list']);
-    expect(list.json<{ launches: unknown[] }>()[0]!.launches).toEqual([]);
-    const stdio = await runCli([...g, 'consent', 'grant-launch', 'feature']);
-    expect(stdio.stdout).toMatch(/^Approved launching "feature": /);
+  it('consent grant-launch on a remote server says it approved connecting, and it did: the approval is recorded and used', async () => {
+    // Added after this data folder's first run (as an import would add it): not carried over as approved.
+    const later = tempRegistry({ feature: { command: NODE, args: [FEATURE_SERVER] } });
+    try {
+      const flags = ['--config', later.config, '--data-dir', later.dir];
+      const stdio = await runCli([...flags, 'consent', 'grant-launch', 'feature']);
+      expect(stdio.stdout).toMatch(/^Approved launching "feature": /);
+      writeFileSync(later.config, JSON.stringify({ mcpServers: { feature: { command: NODE, args: [FEATURE_SERVER] }, remote: { url: 'http://127.0.0.1:9/mcp' } } }));
+      const waiting = await runCli([...flags, '--json', 'servers']);
+      expect(waiting.json()).toContainEqual(expect.objectContaining({ name: 'remote', error: expect.objectContaining({ code: 'CONSENT_REQUIRED' }) }));
+      expect(waiting.code).toBe(4);
+
+      const run = await runCli([...flags, 'consent', 'grant-launch', 'remote']);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe('Approved connecting to "remote": http://127.0.0.1:9/mcp\n');
+      const list = await runCli([...flags, '--json', 'consent', 'list']);
+      expect(list.json<{ launches: unknown[] }>()[0]!.launches).toContainEqual(expect.objectContaining({ server: 'remote', commandLine: 'http://127.0.0.1:9/mcp' }));
+      // Approved for real: now the only failure is that nothing listens there (3), not a missing decision.
+      const reached = await runCli([...flags, '--json', 'servers']);
+      expect(reached.json()).toContainEqual(expect.objectContaining({ name: 'remote', error: expect.objectContaining({ code: 'CONNECT_FAILED' }) }));
+      expect(reached.code).toBe(3);
+    } finally {
+      later.remove();
+    }
   });
 
   it('a registry server with both "command" and "url": harbor info lists the problem (2); the server does not start (2); the others do', async () => {
