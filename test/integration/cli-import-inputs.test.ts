@@ -75,7 +75,7 @@ describe.skipIf(problem !== undefined)(`harbor import fills VS Code inputs${prob
     store.dispose();
   });
 
-  it('defaults and --set fill the inputs; the password goes to the keychain; ${workspaceFolder} is the workspace', async () => {
+  it('defaults and --set fill the inputs; the password goes to the keychain and belongs to its server; ${workspaceFolder} is the workspace', async () => {
     const ws = workspace();
     const run = await harbor([...ws.flags, '--json', 'import', ws.source, '--set', 'gh-token=ghp_from_set_123', '--set', 'greeting=hi=there']);
     expect(run.code, run.stderr).toBe(0);
@@ -91,6 +91,10 @@ describe.skipIf(problem !== undefined)(`harbor import fills VS Code inputs${prob
     expect(file.mcpServers.hello).toMatchObject({ args: [FEATURE_SERVER, ws.project], env: { GREETING: 'hi=there' } });
     expect(readFileSync(ws.config, 'utf8')).not.toContain('ghp_from_set_123');
     expect(await store.get('feature-github_token')).toBe('ghp_from_set_123');
+    // Like a literal token the import moved, the password belongs to the server it was given for (no grant needed).
+    const secrets = await harbor([...ws.flags, 'secret', 'list']);
+    expect(secrets.stdout).toMatch(/^feature-github_token {2}\(used by feature \(env\.GITHUB_TOKEN\)\) {2}belongs to: feature$/m);
+    expect(secrets.stdout).not.toMatch(/not given to/);
     const info = await harbor([...ws.flags, 'info']);
     expect(info.code).toBe(0);
     expect(info.stdout).not.toMatch(/problems:/);

@@ -119,6 +119,21 @@ describe.skipIf(NO_KEYCHAIN_SIMULATION !== undefined)(`without any keychain, not
     expect(run.json()[0]).toMatchObject({ name: 'echo', state: 'error', error: { code: 'KEYCHAIN_UNAVAILABLE', message: expect.stringMatching(/gnome-keyring/) } });
   });
 
+  it('secret grant and revoke need no keychain; a secret not given to the server is refused first (4), then the keychain is missed (5)', async () => {
+    const revoked = await harbor([...ws.flags, 'secret', 'revoke', 'tok', 'echo'], { env });
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(revoked.stdout).toBe('"echo" no longer gets the secret "tok".\n');
+    const refused = await harbor([...ws.flags, '--json', 'servers'], { env });
+    expect(refused.json()[0]).toMatchObject({ name: 'echo', error: { code: 'CONSENT_REQUIRED', message: expect.stringContaining('harbor secret grant tok echo') } });
+    expect(refused.code).toBe(4);
+    const granted = await harbor([...ws.flags, 'secret', 'grant', 'tok', 'echo'], { env });
+    expect(granted.code, granted.stderr).toBe(0);
+    expect(granted.stdout).toMatch(/^"echo" may now use the secret "tok"/);
+    const missed = await harbor([...ws.flags, '--json', 'servers'], { env });
+    expect(missed.json()[0]).toMatchObject({ name: 'echo', error: { code: 'KEYCHAIN_UNAVAILABLE' } });
+    expect(missed.code).toBe(5);
+  });
+
   it('harbor import refuses a file with literal tokens (exit 5), says nothing was imported and why, and writes nothing', async () => {
     const source = join(ws.root, 'claude_desktop_config.json');
     writeFileSync(source, JSON.stringify({ mcpServers: { gh: { command: 'npx', env: { GITHUB_TOKEN: 'ghp_plaintext0000' } } } }));
