@@ -3,10 +3,10 @@ import type { TurnEvent } from '../../host/chat/turn';
 import { HarborError } from '../../host/errors';
 import type { CliCommand, CliContext } from '../command';
 import { ANSWER_OPTIONS, PAGE_WAIT_MS, withCliAnswers } from '../elicit';
-import { EXIT } from '../output';
+import { EXIT, exitCodeForCode } from '../output';
 
 /** Exit code of a turn the person interrupted (Ctrl-C), as shells report SIGINT. */
-export const EXIT_INTERRUPTED = 130;
+export const EXIT_INTERRUPTED = EXIT.INTERRUPTED;
 
 /**
  * `harbor chat [--conversation ID] [--yes] [--answer JSON] "message"`: one turn, headless. The
@@ -70,7 +70,7 @@ export const chatCommand: CliCommand = {
         const error = outcome.error ?? { code: 'INTERNAL', message: outcome.note ?? 'The turn failed.' };
         ctx.out.result({ error });
         ctx.out.error(error.message);
-        return EXIT.CONNECTION;
+        return exitCodeForCode(error.code);
       }
     }
   },
