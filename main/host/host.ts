@@ -30,6 +30,9 @@ import { createServerManager, LoginPathCache } from './services/server-launch';
 import { ServerSignIn } from './services/server-sign-in';
 import { SettingsService } from './services/settings-service';
 import { TrafficFeed } from './services/traffic-feed';
+import { TaskDelivery } from './services/task-delivery';
+import { TaskService } from './tasks/service';
+import { TaskStore } from './tasks/store';
 
 export { defaultRegistry, type HostOptions } from './services/host-options';
 export type { ToolCallOptions } from './services/calls';
@@ -55,6 +58,7 @@ export class Host implements Disposable {
   readonly chat: HostDoors['chat'];
   readonly elicitation: HostDoors['elicitation'];
   readonly traffic: HostDoors['traffic'];
+  readonly tasks: HostDoors['tasks'];
 
   /**
    * Disposed in reverse order of registration: a running orphan sweep is waited for; the events
@@ -67,6 +71,7 @@ export class Host implements Disposable {
   private readonly owned = new DisposableStore();
   private readonly state: RegistryState;
   private readonly loginPath = new LoginPathCache();
+  private readonly taskService: TaskService;
   private orphanSweep: Promise<OrphanSweepReport> | undefined;
   private orphansStopped: number | undefined;
 
@@ -110,16 +115,26 @@ export class Host implements Disposable {
       }),
     );
     const registry = new RegistryEditing(this.state, servers, options.configPath);
+    // After the servers, so it stops following tasks before they stop.
+    const tasks = (this.taskService = this.owned.add(
+      new TaskService({
+        connect: (server) => servers.ready(server),
+        store: new TaskStore(join(options.dataDir, 'tasks.db')),
+        events: inner,
+        timeoutFor: (server) => this.state.server(server)?.timeoutMs,
+      }),
+    ));
     const doors = openDoors(exit, {
       servers,
       signIn: new ServerSignIn(servers, auth, this.state),
       registry,
       imports: new ImportService(this.state, registry, store, options.configPath),
-      calls: new CallService(servers, gate, this.state),
+      calls: new CallService(servers, gate, this.state, tasks),
       consent: new ConsentDecisions(gate, servers),
       secrets,
       settings: new SettingsService(this.state, registry, secrets),
       traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.events.listenerCount > 0)),
+      tasks,
     });
     const conversations = this.owned.add(new ConversationStore(join(options.dataDir, 'conversations.db')));
     // The chat reaches servers through the same doors as a front door: its calls pass the consent
@@ -134,6 +149,8 @@ export class Host implements Disposable {
         ...(options.ollamaUrl ? { ollamaUrl: options.ollamaUrl } : {}),
       }),
     );
+    // A task that ends after the turn that started it brings its result into that conversation.
+    this.owned.add(new TaskDelivery(tasks, conversations));
     const elicitation = this.owned.add(new ElicitationService(broker, inner, new JsonSchemaValidator(), options.mode !== 'cli'));
     const chatDoors = openChatDoors(exit, chat, elicitation);
     this.owned.add(exit.forwardEvents(inner, this.events, EVENT_EXIT));
@@ -147,6 +164,7 @@ export class Host implements Disposable {
     this.secrets = doors.secrets;
     this.settings = doors.settings;
     this.traffic = doors.traffic;
+    this.tasks = doors.tasks;
     this.chat = chatDoors.chat;
     this.elicitation = chatDoors.elicitation;
   }
@@ -158,6 +176,9 @@ export class Host implements Disposable {
     const host = new Host(options);
     await host.registry.reload();
     if (options.useLoginShellPath ?? process.platform !== 'win32') host.loginPath.warmUp();
+    // The app and browser mode follow again the tasks that had not ended when Harbor last stopped
+    // (a CLI command follows only the tasks it starts).
+    if (options.mode !== 'cli') host.taskService.resume();
     return host;
   }
 
@@ -200,6 +221,8 @@ export class Host implements Disposable {
 
   /** Stops every server (in parallel, through the stop ladder) and releases everything. */
   async dispose(): Promise<void> {
+    // Chat turns ending with Harbor leave their tasks running, to be followed again at the next start.
+    this.taskService.beginShutdown();
     await this.owned.dispose();
   }
 }

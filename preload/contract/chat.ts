@@ -1,6 +1,7 @@
 /** Chat: conversations, their turns and tool calls, and what the model setup costs in context. */
 import { z } from 'zod';
 import { HarborErrorData } from './errors';
+import { TaskStatus } from './tasks';
 
 export const TurnStatus = z.enum(['running', 'completed', 'stopped', 'maxSteps', 'error', 'consentRequired', 'interrupted']);
 export type TurnStatus = z.infer<typeof TurnStatus>;
@@ -34,6 +35,8 @@ export const ChatToolCall = z.object({
   error: HarborErrorData.optional(),
   startedAt: z.number(),
   endedAt: z.number().optional(),
+  /** The server runs this call as a task: its live status. */
+  task: z.object({ taskId: z.string(), status: TaskStatus, statusMessage: z.string().optional() }).optional(),
 });
 export type ChatToolCall = z.infer<typeof ChatToolCall>;
 

@@ -21,6 +21,13 @@ export function startLegacyHttpServer(mode: 'sse' | 'streamable'): Promise<Runni
 
 const LEGACY_HTTP_SERVER = join(FIXTURES, 'legacy/legacy-http.mjs');
 
+/** The Tasks-extension fixture (test/fixtures/servers/modern/tasks-server.mjs) over Streamable HTTP. */
+export const TASKS_SERVER = join(FIXTURES, 'modern/tasks-server.mjs');
+
+export function startHttpTasksServer(extraArgs: string[] = []): Promise<RunningHttpServer> {
+  return startListeningServer([TASKS_SERVER, '--http', '0', ...extraArgs]);
+}
+
 /** Runs a fixture that prints {"listening": URL} on stdout once bound to 127.0.0.1. */
 async function startListeningServer(args: string[]): Promise<RunningHttpServer> {
   const child = spawn(NODE, args, { stdio: ['ignore', 'pipe', 'pipe'] });

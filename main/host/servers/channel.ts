@@ -8,6 +8,7 @@ import type { LaunchSpec } from './launch';
 import { ProbeOutcome } from './probe-outcome';
 import { scopeTransport } from './request-scope';
 import { tapTransport } from './tap';
+import { TaskWire } from './task-wire/wire';
 import type { TransportAuth } from './transport-auth';
 
 const LIST_CHANGED = {
@@ -44,6 +45,8 @@ export class Channel implements Disposable {
   readonly client: Client;
   /** How the era probe went on the wire (watched until connect returns). */
   readonly probe = new ProbeOutcome();
+  /** Tasks on this channel, below the SDK (task-wire/). */
+  readonly tasks = new TaskWire();
   private watchingProbe = true;
   private readonly subscriptions = new Set<McpSubscription>();
   private disposed = false;
@@ -91,7 +94,7 @@ export class Channel implements Disposable {
       if (this.watchingProbe) this.probe.observe(direction, message);
     });
     // Streamable HTTP relates a server's request to the POST it answers; stdio and SSE cannot.
-    const transport = scopeTransport(tapped, { linkedOnWire: this.options.spec.transport !== 'stdio' && !this.options.legacySse });
+    const transport = this.tasks.wrap(scopeTransport(tapped, { linkedOnWire: this.options.spec.transport !== 'stdio' && !this.options.legacySse }));
     try {
       await this.client.connect(transport, { timeout: deps.connectTimeoutMs, ...(prior ? { prior } : {}) });
     } catch (error) {
@@ -142,6 +145,7 @@ export class Channel implements Disposable {
     this.client.onclose = undefined;
     for (const subscription of [...this.subscriptions]) await subscription.close().catch(() => undefined);
     this.subscriptions.clear();
+    this.tasks.dispose();
     await this.client.close().catch(() => undefined);
     // The client closes its transport; closing again makes sure a half-open one (failed connect) ends too.
     await this.opened.transport.close().catch(() => undefined);

@@ -4,6 +4,7 @@ import type { ConsentGate } from '../consent/gate';
 import { HarborError } from '../errors';
 import type { Catalog } from '../servers/catalog';
 import type { CallOptions } from '../servers/connection';
+import type { TaskService } from '../tasks/service';
 import type { RegistryState } from './registry-state';
 import type { ServerControl } from './server-control';
 
@@ -29,6 +30,7 @@ export class CallService {
     private readonly servers: ServerControl,
     private readonly consent: ConsentGate,
     private readonly registry: RegistryState,
+    private readonly tasks: TaskService,
   ) {}
 
   callTool(server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions & ManualRequestOptions = {}): Promise<CallToolResult> {
@@ -53,7 +55,8 @@ export class CallService {
       ...(consent?.conversationId ? { conversationId: consent.conversationId } : {}),
       ...(consent?.approveOnce ? { approveOnce: true } : {}),
     });
-    return connection.callTool(tool, args, { timeoutMs: this.timeoutFor(server), ...callOptions });
+    // A server may run the call as a task: it is followed to its end, and its result comes back the same way.
+    return this.tasks.callTool(connection, server, definition, args, { timeoutMs: this.timeoutFor(server), ...callOptions });
   }
 
   readResource(server: string, uri: string, options: CallOptions & ManualRequestOptions = {}): Promise<ReadResourceResult> {

@@ -5,6 +5,7 @@ import { isErrorCode, type ChatAttachment, type ChatItem, type ChatToolCall, typ
 import { HarborError } from '../../errors';
 import { parseAttachmentPart } from '../attachments';
 import { MessageRow, parseRow, SummaryRow, ToolCallRow, TurnRow } from './rows';
+import { taskOutcomeNote } from './task-outcomes';
 
 const SUMMARY_COLUMNS = `c.id, c.title, c.created_at, c.updated_at,
   (SELECT COUNT(*) FROM turns t WHERE t.conversation_id = c.id) AS turn_count,
@@ -138,8 +139,12 @@ function toCall(row: ToolCallRow): ChatToolCall {
 function buildTurn(turn: TurnRow, messages: readonly MessageRow[], calls: readonly ToolCallRow[]): ChatTurn {
   const items: ChatItem[] = [];
   const shown = new Set<ToolCallRow>();
+  // A task that ended after the turn: Harbor's note, after the calls.
+  const late: ChatItem[] = [];
   for (const message of messages) {
-    if (message.role === 'user') items.push(userItem(message.content));
+    const lateNote = message.role === 'user' ? taskOutcomeNote(message.content) : undefined;
+    if (lateNote) late.push({ kind: 'note', text: lateNote });
+    else if (message.role === 'user') items.push(userItem(message.content));
     if (message.role === 'assistant') {
       const text = textParts(message.content).join('');
       if (text) items.push({ kind: 'assistant', text });
@@ -151,6 +156,7 @@ function buildTurn(turn: TurnRow, messages: readonly MessageRow[], calls: readon
   }
   // Calls of a step that never completed (stopped or crashed before it was written).
   for (const call of calls) if (!shown.has(call)) items.push({ kind: 'toolCall', call: toCall(call) });
+  items.push(...late);
   if (turn.note) items.push({ kind: 'note', text: turn.note });
   return {
     id: turn.id,
