@@ -21,6 +21,11 @@ export function startLegacyHttpServer(mode: 'sse' | 'streamable'): Promise<Runni
 
 const LEGACY_HTTP_SERVER = join(FIXTURES, 'legacy/legacy-http.mjs');
 
+/** @modelcontextprotocol/server-everything (legacy, 2025-11-25) over Streamable HTTP on 127.0.0.1. */
+export function startHttpEverythingServer(): Promise<RunningHttpServer> {
+  return startListeningServer([join(FIXTURES, 'legacy/everything-http.mjs')]);
+}
+
 /** The Tasks-extension fixture (test/fixtures/servers/modern/tasks-server.mjs) over Streamable HTTP. */
 export const TASKS_SERVER = join(FIXTURES, 'modern/tasks-server.mjs');
 

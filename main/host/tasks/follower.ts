@@ -87,8 +87,9 @@ export class TaskFollower implements Disposable {
     return this.current;
   }
 
+  /** Ended, with its outcome in hand (a legacy task reported completed is not, until tasks/result answers). */
   get isFinished(): boolean {
-    return TERMINAL_STATUSES.has(this.current.status);
+    return this.current.endedAt !== undefined;
   }
 
   /**
@@ -181,7 +182,7 @@ export class TaskFollower implements Disposable {
       if (result.success) this.finish('completed', { ...facts, result: result.data });
       else if (snapshot.result !== undefined) this.finish('failed', { ...facts, error: { code: -32603, message: 'The server reported the task completed, but its result is not a tool result.' } });
       // Completed without its result (a notification may leave it out): the next tasks/get carries it.
-      else this.update({ ...facts, status: 'working' });
+      else this.update({ ...facts, status: 'completed' });
       return;
     }
     if (this.current.era === 'modern' && snapshot.status === 'failed') {
@@ -240,7 +241,11 @@ export class TaskFollower implements Disposable {
     this.resultStream = connection
       .requestOn(`waiting for task ${taskId}`, { timeoutMs: RESULT_WAIT_MS, ...(origin ? { origin } : {}) }, (client, options) => legacyTaskResult(client, taskId, options))
       .then(
-        (result) => this.finish(this.current.status === 'failed' ? 'failed' : 'completed', { result: TaskToolResult.parse(result) }),
+        (result) => {
+          const parsed = TaskToolResult.safeParse(result);
+          if (parsed.success) this.finish(this.current.status === 'failed' ? 'failed' : 'completed', { result: parsed.data });
+          else this.finish('failed', { error: { code: -32603, message: 'The server answered tasks/result with something that is not a tool result.' } });
+        },
         (error: unknown) => {
           const rpc = jsonRpcErrorOf(error);
           // The task's own JSON-RPC error is its outcome; anything else (the connection) is tried again.

@@ -94,7 +94,7 @@ export class TaskService implements Disposable {
   /** Asks the server to stop a task; false when it has already ended. */
   async cancel(server: string, taskId: string): Promise<boolean> {
     const record = this.record(server, taskId);
-    const follower = this.followers.get(keyOf(server, taskId)) ?? (record.status === 'working' || record.status === 'input_required' ? this.startFollowing(record) : undefined);
+    const follower = this.followers.get(keyOf(server, taskId)) ?? (record.endedAt === undefined ? this.startFollowing(record) : undefined);
     return follower ? follower.cancel() : false;
   }
 
@@ -228,7 +228,7 @@ export class TaskService implements Disposable {
         );
       };
       const onEnd = (record: TaskRecord) => {
-        if (gaveUp || record.status === 'working' || record.status === 'input_required') return;
+        if (gaveUp || record.endedAt === undefined) return;
         settle(() => {
           this.markDelivered(server, taskId);
           if (record.result) return resolve(record.result as CallToolResult);

@@ -98,7 +98,7 @@ export class TaskStore implements Disposable {
 
   /** Tasks that have not ended: followed again when Harbor starts. */
   unfinished(): TaskRecord[] {
-    const rows = this.db.prepare("SELECT * FROM tasks WHERE status IN ('working', 'input_required') ORDER BY started_at").all();
+    const rows = this.db.prepare('SELECT * FROM tasks WHERE ended_at IS NULL ORDER BY started_at').all();
     return rows.map((row) => parseTaskRow(row, this.path));
   }
 
@@ -106,7 +106,7 @@ export class TaskStore implements Disposable {
   prune(keep = KEEP_FINISHED): void {
     this.db
       .prepare(
-        "DELETE FROM tasks WHERE status IN ('completed', 'failed', 'cancelled') AND rowid NOT IN (SELECT rowid FROM tasks WHERE status IN ('completed', 'failed', 'cancelled') ORDER BY started_at DESC LIMIT ?)",
+        'DELETE FROM tasks WHERE ended_at IS NOT NULL AND rowid NOT IN (SELECT rowid FROM tasks WHERE ended_at IS NOT NULL ORDER BY started_at DESC LIMIT ?)',
       )
       .run(keep);
   }
