@@ -9,6 +9,7 @@ import { promptsCommand, resourcesCommand, toolsCommand } from './subcommands/ca
 import { infoCommand } from './subcommands/info';
 import { promptCommand, readCommand } from './subcommands/read';
 import { serversCommand } from './subcommands/servers';
+import { tasksCommand } from './subcommands/tasks';
 import { watchCommand } from './subcommands/watch';
 import { createCliHost } from './host-factory';
 import { runCli } from './run';
@@ -28,6 +29,7 @@ export const COMMANDS: readonly CliCommand[] = [
   resourcesCommand,
   promptsCommand,
   callCommand,
+  tasksCommand,
   chatCommand,
   readCommand,
   promptCommand,

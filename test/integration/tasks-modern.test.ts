@@ -74,10 +74,11 @@ describe('modern servers: the Tasks extension', () => {
   it('asks each input request once, however often it is polled, and sends the answers with tasks/update', async () => {
     const file = eventsFile();
     test = await createTestHost({ tasks: stdioTasks(file, '--poll-ms=100', '--no-notify') });
-    const asked = answerWith(test, async (request) => {
+    const asked = answerWith(test, async (request): Promise<ElicitResult> => {
       // The person takes their time: several polls see the same question meanwhile.
       await new Promise((r) => setTimeout(r, 500));
-      return request.message.startsWith('What is your name') ? { action: 'accept', content: { name: 'Ada' } } : { action: 'accept', content: { mood: 'curious' } };
+      const content: Record<string, string> = request.message.startsWith('What is your name') ? { name: 'Ada' } : { mood: 'curious' };
+      return { action: 'accept', content };
     });
     const result = await test.call('tasks', 'interview', {});
     expect(result.content).toEqual([{ type: 'text', text: 'Hello Ada, you feel curious.' }]);

@@ -86,7 +86,7 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     // The log redacts every entry's text itself (once, when first read): listing it needs no second pass.
     traffic: exit.door(s.traffic, { list: 'asWritten', onEntry: 'asWritten' }),
     // Status messages and results are the server's words.
-    tasks: exit.door(s.tasks, { list: 'mask', result: 'mask', cancel: 'asWritten' }),
+    tasks: exit.door(s.tasks, { list: 'mask', result: 'mask', refresh: 'mask', cancel: 'asWritten' }),
   };
 }
 

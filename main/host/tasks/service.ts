@@ -8,6 +8,7 @@ import type { CallOptions } from '../servers/connection';
 import { runsAsLegacyTask, startToolCall } from '../servers/task-wire/requests';
 import type { TaskSnapshot } from '../servers/task-wire/shapes';
 import { TaskFollower, type TaskConnection } from './follower';
+import { lookAtTasks } from './refresh';
 import { toView, type TaskRecord } from './rows';
 import type { TaskStore } from './store';
 
@@ -96,6 +97,36 @@ export class TaskService implements Disposable {
     const record = this.record(server, taskId);
     const follower = this.followers.get(keyOf(server, taskId)) ?? (record.endedAt === undefined ? this.startFollowing(record) : undefined);
     return follower ? follower.cancel() : false;
+  }
+
+  /**
+   * Asks `server` how the tasks Harbor knows there and has not seen end are doing (one tasks/list
+   * where a legacy server offers it, else tasks/get each) and keeps what it says. A task it no
+   * longer knows has failed; one that ended gets its outcome when Harbor follows it again.
+   */
+  async refresh(server: string): Promise<TaskView[]> {
+    const open = this.deps.store.unfinished().filter((record) => record.server === server && !this.followers.has(keyOf(server, record.taskId)));
+    if (open.length > 0) {
+      const sightings = await lookAtTasks(await this.deps.connect(server), open);
+      for (const record of open) {
+        const seen = sightings.get(record.taskId);
+        if (!seen) continue;
+        if ('unknown' in seen) {
+          this.changed({ ...record, status: 'failed', endedAt: this.now(), error: { code: -32602, message: 'The server no longer knows this task: it may have restarted, or discarded the task.' } });
+          continue;
+        }
+        const { snapshot } = seen;
+        this.changed({
+          ...record,
+          status: snapshot.status,
+          createdAt: snapshot.createdAt,
+          lastUpdatedAt: snapshot.lastUpdatedAt,
+          ...(snapshot.statusMessage !== undefined ? { statusMessage: snapshot.statusMessage } : {}),
+          ...(snapshot.status === 'cancelled' ? { endedAt: this.now() } : {}),
+        });
+      }
+    }
+    return this.list(server);
   }
 
   /** Follows again every task that had not ended when Harbor last stopped (the app and browser mode, at start). */
