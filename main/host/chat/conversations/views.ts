@@ -139,7 +139,7 @@ function toCall(row: ToolCallRow): ChatToolCall {
 function buildTurn(turn: TurnRow, messages: readonly MessageRow[], calls: readonly ToolCallRow[]): ChatTurn {
   const items: ChatItem[] = [];
   const shown = new Set<ToolCallRow>();
-  // A task that ended after the turn: Harbor's note, after the calls.
+  // A task that ended after the turn: Harbor's note, last (it came last).
   const late: ChatItem[] = [];
   for (const message of messages) {
     const lateNote = message.role === 'user' ? taskOutcomeNote(message.content) : undefined;
@@ -156,8 +156,8 @@ function buildTurn(turn: TurnRow, messages: readonly MessageRow[], calls: readon
   }
   // Calls of a step that never completed (stopped or crashed before it was written).
   for (const call of calls) if (!shown.has(call)) items.push({ kind: 'toolCall', call: toCall(call) });
-  items.push(...late);
   if (turn.note) items.push({ kind: 'note', text: turn.note });
+  items.push(...late);
   return {
     id: turn.id,
     status: turn.status,
