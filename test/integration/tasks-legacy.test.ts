@@ -10,9 +10,8 @@
  *   fetches tasks/result.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { TaskView, TrafficEntryData } from '../../preload/contract';
-import { disposeAfterTest } from '../helpers/dispose-after-test';
+import { answerWith } from '../helpers/answers';
 import { EVERYTHING_SERVER, NODE, createTestHost, waitFor, type TestHost } from '../helpers/host';
 import { startHttpEverythingServer, type RunningHttpServer } from '../helpers/http-server';
 
@@ -27,16 +26,6 @@ afterEach(async () => {
 
 const everything = () => ({ command: NODE, args: [EVERYTHING_SERVER, 'stdio'] });
 
-function answerWith(t: TestHost, answer: (request: ElicitRequest['params']) => ElicitResult): ElicitRequest['params'][] {
-  const asked: ElicitRequest['params'][] = [];
-  disposeAfterTest(
-    t.host.elicitation.respondWith(async (_server, request) => {
-      asked.push(request);
-      return answer(request);
-    }),
-  );
-  return asked;
-}
 
 function wire(t: TestHost): { method?: string; direction: string; message: Record<string, unknown> }[] {
   return t.host.traffic.list({ server: 'everything' }).map((e: TrafficEntryData) => ({ method: e.method, direction: e.direction, message: JSON.parse(e.text) as Record<string, unknown> }));

@@ -11,9 +11,9 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
+import type { ElicitResult } from '@modelcontextprotocol/client';
 import type { TaskView } from '../../preload/contract';
-import { disposeAfterTest } from '../helpers/dispose-after-test';
+import { answerWith } from '../helpers/answers';
 import { NODE, createTestHost, waitFor, type TestHost } from '../helpers/host';
 import { TASKS_SERVER, startHttpTasksServer, type RunningHttpServer } from '../helpers/http-server';
 
@@ -41,17 +41,6 @@ function stdioTasks(file: string, ...args: string[]) {
   return { command: NODE, args: [TASKS_SERVER, `--events-file`, file, ...args] };
 }
 
-/** Answers every question with `answer(request)`, counting them. */
-function answerWith(t: TestHost, answer: (request: ElicitRequest['params']) => ElicitResult | Promise<ElicitResult>): ElicitRequest['params'][] {
-  const asked: ElicitRequest['params'][] = [];
-  disposeAfterTest(
-    t.host.elicitation.respondWith(async (_server, request) => {
-      asked.push(request);
-      return answer(request);
-    }),
-  );
-  return asked;
-}
 
 describe('modern servers: the Tasks extension', () => {
   it('follows a task to its result, showing each status on the way, never polling faster than pollIntervalMs', async () => {

@@ -27,7 +27,7 @@ class TestTransport implements Transport {
 
 /** A wire over a test transport, with what reached the SDK (and in which request's scope). */
 function setup() {
-  const wire = disposeAfterTest(new TaskWire());
+  const wire = disposeAfterTest(new TaskWire({ adopt: () => undefined }));
   const inner = new TestTransport();
   const sdk = wire.wrap(inner);
   const delivered: { message: Record<string, unknown>; scope: RequestScope | undefined }[] = [];

@@ -46,7 +46,7 @@ export class Channel implements Disposable {
   /** How the era probe went on the wire (watched until connect returns). */
   readonly probe = new ProbeOutcome();
   /** Tasks on this channel, below the SDK (task-wire/). */
-  readonly tasks = new TaskWire();
+  readonly tasks = new TaskWire({ adopt: (subscription) => this.adopt(subscription) });
   private watchingProbe = true;
   private readonly subscriptions = new Set<McpSubscription>();
   private disposed = false;

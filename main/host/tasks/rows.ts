@@ -7,19 +7,8 @@ import { z } from 'zod';
 import { ElicitationOrigin, Era, TaskError, TaskStatus, type TaskView } from '../../../preload/contract';
 import { describeIssues } from '../contract-checks';
 import { HarborError } from '../errors';
+import { jsonColumn } from '../json-column';
 
-const jsonOf = <T extends z.ZodType>(schema: T) =>
-  z
-    .string()
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
 
 export const TaskRow = z
   .object({
@@ -36,10 +25,10 @@ export const TaskRow = z
     poll_interval_ms: z.number().nullable(),
     started_at: z.number(),
     ended_at: z.number().nullable(),
-    result: jsonOf(z.record(z.string(), z.unknown())).nullable(),
-    error: jsonOf(TaskError).nullable(),
-    origin: jsonOf(ElicitationOrigin).nullable(),
-    answered_keys: jsonOf(z.array(z.string())),
+    result: jsonColumn(z.record(z.string(), z.unknown())).nullable(),
+    error: jsonColumn(TaskError).nullable(),
+    origin: jsonColumn(ElicitationOrigin).nullable(),
+    answered_keys: jsonColumn(z.array(z.string())),
     cancel_requested: z.number().int(),
     delivered: z.number().int(),
   })

@@ -66,31 +66,31 @@ export const LegacyCreateTaskResult = z.looseObject({ task: LegacyTask });
 /** `tasks/update` and `tasks/cancel` (modern) answer with an empty result. */
 export const EmptyAck = z.looseObject({});
 
-export function fromModern(task: z.output<typeof ModernTask>): TaskSnapshot {
+/** What every task carries, whichever era's names it came with. */
+function snapshotOf(task: { taskId: string; status: TaskStatus; statusMessage?: string | undefined; createdAt: string; lastUpdatedAt: string }, ttlMs: number | null | undefined, pollIntervalMs: number | undefined): TaskSnapshot {
   return {
     taskId: task.taskId,
     status: task.status,
     createdAt: task.createdAt,
     lastUpdatedAt: task.lastUpdatedAt,
     ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}),
-    ...(task.ttlMs !== undefined ? { ttlMs: task.ttlMs } : {}),
-    ...(task.pollIntervalMs !== undefined ? { pollIntervalMs: task.pollIntervalMs } : {}),
+    ...(ttlMs !== undefined ? { ttlMs } : {}),
+    ...(pollIntervalMs !== undefined ? { pollIntervalMs } : {}),
+  };
+}
+
+export function fromModern(task: z.output<typeof ModernTask>): TaskSnapshot {
+  const { error } = task;
+  return {
+    ...snapshotOf(task, task.ttlMs, task.pollIntervalMs),
     ...(task.status === 'input_required' && task.inputRequests ? { inputRequests: task.inputRequests } : {}),
     ...(task.status === 'completed' && task.result ? { result: task.result } : {}),
-    ...(task.status === 'failed' && task.error ? { error: { code: task.error.code, message: task.error.message, ...(task.error.data !== undefined ? { data: task.error.data } : {}) } } : {}),
+    ...(task.status === 'failed' && error ? { error: { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) } } : {}),
   };
 }
 
 export function fromLegacy(task: z.output<typeof LegacyTask>): TaskSnapshot {
-  return {
-    taskId: task.taskId,
-    status: task.status,
-    createdAt: task.createdAt,
-    lastUpdatedAt: task.lastUpdatedAt,
-    ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}),
-    ...(task.ttl !== undefined ? { ttlMs: task.ttl } : {}),
-    ...(task.pollInterval !== undefined ? { pollIntervalMs: task.pollInterval } : {}),
-  };
+  return snapshotOf(task, task.ttl, task.pollInterval);
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -37,11 +37,11 @@ export class TaskWire implements Disposable {
   private readonly listens = new BoundedMap<JsonRpcId, readonly string[]>(MAX_AWAITED);
   private readonly honored = new Set<string>();
   private readonly watchers = new Map<string, Set<(task: TaskSnapshot) => void>>();
-  private readonly subscriptions = new Set<McpSubscription>();
   private receiver: TaskReceiver | undefined;
   private disposed = false;
 
-  constructor() {
+  /** `adopt`: the channel's own keeping of listen streams (closed when it closes). */
+  constructor(private readonly options: { readonly adopt: (subscription: McpSubscription) => void }) {
     trackDisposable(this);
   }
 
@@ -93,12 +93,7 @@ export class TaskWire implements Disposable {
 
   /** A listen stream opened for task notifications: it ends with the channel. */
   adopt(subscription: McpSubscription): void {
-    if (this.disposed) {
-      void subscription.close().catch(() => undefined);
-      return;
-    }
-    this.subscriptions.add(subscription);
-    void subscription.closed.then(() => this.subscriptions.delete(subscription));
+    this.options.adopt(subscription);
   }
 
   private noteOutgoing(request: { id: JsonRpcId; method: string; params?: Record<string, unknown> }): void {
@@ -185,8 +180,6 @@ export class TaskWire implements Disposable {
     if (this.disposed) return;
     this.disposed = true;
     markAsDisposed(this);
-    for (const subscription of [...this.subscriptions]) void subscription.close().catch(() => undefined);
-    this.subscriptions.clear();
     this.watchers.clear();
     this.receiver?.dispose();
   }
