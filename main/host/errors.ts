@@ -1,5 +1,8 @@
 import type { ErrorCode, HarborErrorData } from '../../preload/contract';
 
+type FieldProblem = NonNullable<HarborErrorData['fields']>[number];
+type PageToOpen = NonNullable<HarborErrorData['pages']>[number];
+
 /**
  * An error a person can act on: a stable code, a message that names the problem and the fix,
  * and optional detail (e.g. a server's stderr tail). Everything that crosses to a user — IPC,
@@ -10,15 +13,21 @@ export class HarborError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly detail?: string,
-    options?: { cause?: unknown; changed?: readonly string[] },
+    options?: { cause?: unknown; changed?: readonly string[]; fields?: readonly FieldProblem[]; pages?: readonly PageToOpen[] },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'HarborError';
     this.changed = options?.changed;
+    this.fields = options?.fields;
+    this.pages = options?.pages;
   }
 
   /** CONSENT_STALE: the fields of the tool definition that changed since approval. */
   readonly changed: readonly string[] | undefined;
+  /** BAD_REQUEST about a value checked against a schema: what is wrong, field by field. */
+  readonly fields: readonly FieldProblem[] | undefined;
+  /** URL_ELICITATION_REQUIRED: the pages to open before trying again. */
+  readonly pages: readonly PageToOpen[] | undefined;
 
   toData(): HarborErrorData {
     return {
@@ -26,6 +35,8 @@ export class HarborError extends Error {
       message: this.message,
       ...(this.detail === undefined ? {} : { detail: this.detail }),
       ...(this.changed === undefined ? {} : { changed: [...this.changed] }),
+      ...(this.fields === undefined ? {} : { fields: this.fields.map((f) => ({ ...f })) }),
+      ...(this.pages === undefined ? {} : { pages: this.pages.map((p) => ({ ...p })) }),
     };
   }
 }

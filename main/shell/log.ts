@@ -7,9 +7,10 @@
  * Writes are synchronous and small: the lines that matter most are the last ones before a crash
  * or an OS shutdown, and an async queue would lose exactly those.
  */
-import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { toDisposable, type Disposable } from '../host/lifecycle';
+import { PRIVATE_FILE_MODE, securePrivateFolder } from '../host/private-files';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 
@@ -52,7 +53,8 @@ export class RotatingLog implements Logger {
     this.keep = Math.max(1, options.keep ?? 3);
     this.now = options.now ?? (() => new Date());
     this.redactText = options.redact ?? ((text) => text);
-    mkdirSync(options.dir, { recursive: true });
+    // Logs quote servers' errors and what people did: the folder and its files are owner-only.
+    securePrivateFolder(options.dir);
     this.size = existsSync(this.path) ? statSync(this.path).size : 0;
   }
 
@@ -84,7 +86,7 @@ export class RotatingLog implements Logger {
     const bytes = Buffer.byteLength(line);
     try {
       if (this.size > 0 && this.size + bytes > this.maxBytes) this.rotate();
-      appendFileSync(this.path, line, { encoding: 'utf8', mode: 0o600 });
+      appendFileSync(this.path, line, { encoding: 'utf8', mode: PRIVATE_FILE_MODE });
       this.size += bytes;
     } catch {
       // A full disk or a removed folder must never take the app down with it.

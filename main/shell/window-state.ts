@@ -4,11 +4,12 @@
  * A saved position is used only if the window would still be reachable — a monitor that was
  * unplugged, or a resolution that shrank, must not open Harbor off-screen.
  */
-import { readFileSync, renameSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { BrowserWindow, Rectangle } from 'electron';
 import { z } from 'zod';
 import { toDisposable, type Disposable } from '../host/lifecycle';
+import { makePrivateFolder } from '../host/private-files';
 
 const Int = z.number().int().min(-100_000).max(100_000);
 export const WindowStateSchema = z.object({
@@ -35,7 +36,7 @@ export function loadWindowState(path: string): WindowState | undefined {
 
 /** Synchronous on purpose: it runs from the window's 'close', right before the process may exit. */
 export function saveWindowState(path: string, state: WindowState): void {
-  mkdirSync(dirname(path), { recursive: true });
+  makePrivateFolder(dirname(path));
   const tmp = `${path}.${process.pid}.tmp`;
   try {
     writeFileSync(tmp, `${JSON.stringify(state)}\n`, { encoding: 'utf8', mode: 0o600 });

@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'CHAT_BUSY',
   /** Data Harbor stored (a database row, a cache file) is not what Harbor writes: the message names it and the fix. */
   'DATA_CORRUPT',
+  /** The server needs the person to open a page first (MCP error -32042): `pages` lists them; then try again. */
+  'URL_ELICITATION_REQUIRED',
 ] as const;
 
 export const ErrorCode = z.enum(ERROR_CODES);
@@ -51,6 +53,10 @@ export const HarborErrorData = z.object({
   detail: z.string().optional(),
   /** CONSENT_STALE: which parts of the tool's definition changed since it was approved. */
   changed: z.array(z.string()).optional(),
+  /** BAD_REQUEST about a value checked against a schema: each field that is wrong ("" is the value itself) and how. */
+  fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** URL_ELICITATION_REQUIRED: the pages the server asks the person to open, with its reason for each. */
+  pages: z.array(z.object({ url: z.string(), message: z.string(), elicitationId: z.string() })).optional(),
 });
 export type HarborErrorData = z.infer<typeof HarborErrorData>;
 

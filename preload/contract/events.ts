@@ -1,11 +1,12 @@
 /** Events: main → renderer, broadcast. In development and tests every payload is checked against these. */
 import { z } from 'zod';
 import { appEvents } from './apps';
-import { ChatElicitationData, ChatToolCall, TurnStatus } from './chat';
+import { ChatToolCall, TurnStatus } from './chat';
 import { ConsentChoice, ConsentRequest } from './consent';
 import { HarborErrorData } from './errors';
 import { ElicitationRequestData, TrafficEntryData } from './server-views';
 import { ServerSummary, UpdateStatus } from './shared';
+import { taskEvents } from './tasks';
 
 export const events = {
   /** The app's update state changed (a version is coming, downloading, ready to restart). */
@@ -47,8 +48,6 @@ export const events = {
    * JSON, best effort): the app may show them before the call itself arrives as chat.toolCall.
    */
   'chat.toolInput': z.object({ conversationId: z.string(), turnId: z.string(), toolCallId: z.string(), server: z.string(), tool: z.string(), text: z.string() }),
-  /** A server asks the person for input during a chat tool call; answer with chat.answerElicitation. */
-  'chat.elicitation': ChatElicitationData,
   /** A turn ended: completed, stopped, step limit, consent needed, or failed. */
   'chat.done': z.object({
     conversationId: z.string(),
@@ -59,6 +58,7 @@ export const events = {
   }),
   // MCP Apps (apps.ts): the apps' audit trail.
   ...appEvents,
+  ...taskEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

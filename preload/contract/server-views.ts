@@ -24,7 +24,19 @@ export const TrafficEntryData = z.object({
 });
 export type TrafficEntryData = z.infer<typeof TrafficEntryData>;
 
-/** A server asks the person for input (form) or to visit a URL (url mode). */
+/** The chat tool call a server's question belongs to. */
+export const ElicitationOrigin = z.object({
+  conversationId: z.string(),
+  turnId: z.string(),
+  toolCallId: z.string().optional(),
+});
+export type ElicitationOrigin = z.infer<typeof ElicitationOrigin>;
+
+/**
+ * A server asks the person for input (form) or to visit a URL (url mode); answered with
+ * elicitation.respond, ended by elicitation.resolved. With conversationId/turnId/toolCallId it
+ * belongs to that chat tool call; without, to a request run by hand or to none Harbor can tell.
+ */
 export const ElicitationRequestData = z.object({
   id: z.string(),
   server: z.string(),
@@ -33,5 +45,8 @@ export const ElicitationRequestData = z.object({
   requestedSchema: z.record(z.string(), z.unknown()).optional(),
   url: z.string().optional(),
   deadline: z.number(),
+  conversationId: z.string().optional(),
+  turnId: z.string().optional(),
+  toolCallId: z.string().optional(),
 });
 export type ElicitationRequestData = z.infer<typeof ElicitationRequestData>;

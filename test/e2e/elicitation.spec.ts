@@ -1,5 +1,5 @@
 /**
- * A server asks the person during a chat tool call (MRTR input_required → chat.elicitation): the
+ * A server asks the person during a chat tool call (MRTR input_required → elicitation.request with the call): the
  * dialog says which server asks and why, the form comes from its schema, the answer reaches the
  * tool, which completes; a declined question reaches it as a decline. Debian Chromium,
  * `harbor web`, real Host, the feature fixture's ask_name tool, the scripted model.

@@ -15,10 +15,13 @@ export interface CliRun {
 }
 
 /** Runs the built CLI (`npm run build` writes it) as a user would, and collects its output. */
-export function runCli(args: string[], options: { timeoutMs?: number; input?: string; onStdoutLine?: (line: string) => void; onStderrLine?: (line: string) => void } = {}): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  options: { timeoutMs?: number; input?: string; env?: NodeJS.ProcessEnv; onStdoutLine?: (line: string) => void; onStderrLine?: (line: string) => void } = {},
+): Promise<CliRun> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first (npm test does).`);
   return new Promise((resolve, reject) => {
-    const child = spawn(NODE, [CLI, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(NODE, [CLI, ...args], { stdio: ['pipe', 'pipe', 'pipe'], ...(options.env ? { env: { ...process.env, ...options.env } } : {}) });
     let stdout = '';
     let stderr = '';
     let pending = '';

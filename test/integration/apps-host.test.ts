@@ -43,7 +43,8 @@ describe('negotiation and discovery', () => {
     test = await createTestHost({ modern: { command: NODE, args: [PROBE] }, legacy: { command: NODE, args: [PROBE, '--legacy'] } });
     for (const [server, era] of [['modern', 'modern'], ['legacy', 'legacy']] as const) {
       const declared = JSON.parse(textOf(await test.call(server, 'client_capabilities'))) as Record<string, unknown>;
-      expect(declared.extensions, server).toEqual({ 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } });
+      // Beside the other extensions Harbor declares (tasks), exactly this entry for apps.
+      expect((declared.extensions as Record<string, unknown>)['io.modelcontextprotocol/ui'], server).toEqual({ mimeTypes: ['text/html;profile=mcp-app'] });
       expect(test.host.servers.get(server)).toMatchObject({ state: { kind: 'ready' }, era });
       // The probe lists its UI tools only to a client that declared the extension.
       const tools = (await test.host.calls.catalog(server)).tools.map((t) => t.name);

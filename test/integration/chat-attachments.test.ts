@@ -70,18 +70,17 @@ describe('pending chat questions', () => {
     const handlers = bindCommands(test.host);
     disposeAfterTest(test.host.events.onEvent('consent.request', (request) => void test!.host.consent.respond(request.id, 'once')));
     const asked: string[] = [];
-    disposeAfterTest(test.host.events.onEvent('chat.elicitation', (e) => asked.push(e.id)));
+    disposeAfterTest(test.host.events.onEvent('elicitation.request', (e) => asked.push(e.id)));
     const turn = await test.host.chat.send({ text: 'greet me' });
     await waitFor(() => asked.length > 0, 'the server to ask for a name', 15_000);
     const pending = await handlers['elicitation.pending']({});
-    expect(pending.general).toEqual([]);
-    expect(pending.chat).toEqual([
-      expect.objectContaining({ conversationId: turn.conversationId, turnId: turn.turnId, server: 'feature', mode: 'form', message: 'What is your name?' }),
+    expect(pending).toEqual([
+      expect.objectContaining({ conversationId: turn.conversationId, turnId: turn.turnId, toolCallId: expect.any(String), server: 'feature', mode: 'form', message: 'What is your name?' }),
     ]);
-    expect(await handlers['chat.answerElicitation']({ id: pending.chat[0]!.id, action: 'accept', content: { name: 'Ada' } })).toEqual({ accepted: true });
+    expect(await handlers['elicitation.respond']({ id: pending[0]!.id, action: 'accept', content: { name: 'Ada' } })).toEqual({ accepted: true });
     expect((await turn.done).status).toBe('completed');
     expect(model.requests[1]!.toolResults.at(-1)!.content).toBe('Hello Ada');
-    expect(await handlers['elicitation.pending']({})).toEqual({ general: [], chat: [] });
+    expect(await handlers['elicitation.pending']({})).toEqual([]);
   });
 });
 

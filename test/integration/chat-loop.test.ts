@@ -26,7 +26,7 @@ afterEach(async () => {
   model = undefined;
 });
 
-function chatEvents<K extends 'chat.toolCall' | 'chat.delta' | 'chat.done' | 'chat.elicitation' | 'consent.request'>(t: TestHost, name: K) {
+function chatEvents<K extends 'chat.toolCall' | 'chat.delta' | 'chat.done' | 'elicitation.request' | 'consent.request'>(t: TestHost, name: K) {
   const seen: EventPayload<K>[] = [];
   disposeAfterTest(t.host.events.onEvent(name, (payload) => seen.push(payload)));
   return seen;
@@ -269,15 +269,15 @@ describe('chat loop', () => {
 
   it('shows a server\'s elicitation during a chat call and returns the person\'s answer', async () => {
     model = await startScriptedModel({ script: [{ toolCalls: [{ name: 'feature__ask_name', arguments: {} }] }, { text: 'greeted' }] });
-    // Browser mode, like the app: a question during a chat call is routed to the chat.
+    // Browser mode, like the app: a question during a chat call says which call it belongs to.
     test = await createChatHost({ feature: featureServer() }, { model: model.modelConfig(), host: { mode: 'web' } });
-    const asked = chatEvents(test, 'chat.elicitation');
-    disposeAfterTest(test.host.events.onEvent('chat.elicitation', (e) => void test!.host.chat.answerElicitation(e.id, 'accept', { name: 'Ada' })));
+    const asked = chatEvents(test, 'elicitation.request');
+    disposeAfterTest(test.host.events.onEvent('elicitation.request', (e) => void test!.host.elicitation.respond(e.id, 'accept', { name: 'Ada' })));
     const turn = await test.host.chat.send({ text: 'greet me', approveOnce: true });
     const outcome = await turn.done;
     expect(outcome.status).toBe('completed');
     expect(asked).toHaveLength(1);
-    expect(asked[0]).toMatchObject({ conversationId: turn.conversationId, server: 'feature', mode: 'form', message: 'What is your name?' });
+    expect(asked[0]).toMatchObject({ conversationId: turn.conversationId, turnId: turn.turnId, server: 'feature', mode: 'form', message: 'What is your name?' });
     expect(model.requests[1]!.toolResults[0]!.content).toBe('Hello Ada');
   });
 
@@ -291,7 +291,7 @@ describe('chat loop', () => {
     });
     test = await createChatHost(
       { feature: featureServer(), everything: everythingServer() },
-      { model: model.modelConfig(), chat: { toolSearch: 'on' }, host: { interactiveConsent: true } },
+      { model: model.modelConfig(), chat: { toolSearch: 'on', codeMode: 'off' }, host: { interactiveConsent: true } },
     );
     const requests = chatEvents(test, 'consent.request');
     disposeAfterTest(test.host.events.onEvent('consent.request', (request) => void test!.host.consent.respond(request.id, 'once')));
@@ -313,7 +313,7 @@ describe('chat loop', () => {
   it('switches to tool search on its own when the definitions exceed the threshold', async () => {
     model = await startScriptedModel({ script: [{ text: 'ok' }, { text: 'ok again' }] });
     // 10 % of a 10,000-token window is 1,000 tokens: server-everything's ~1,300 exceed it.
-    test = await createChatHost({ everything: everythingServer() }, { model: model.modelConfig({ contextWindow: 10_000 }), chat: { toolSearchThreshold: 0.1 } });
+    test = await createChatHost({ everything: everythingServer() }, { model: model.modelConfig({ contextWindow: 10_000 }), chat: { toolSearchThreshold: 0.1, codeMode: 'off' } });
     const first = await (await test.host.chat.send({ text: 'hi', approveOnce: true })).done;
     expect(model.requests[0]!.toolNames).toEqual(['search_tools', 'call_tool']);
     await (await test.host.chat.send({ conversationId: first.conversationId, text: 'hi again', approveOnce: true })).done;

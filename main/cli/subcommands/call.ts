@@ -2,7 +2,19 @@ import type { CliCommand } from '../command';
 import { parseIntOption, parseJsonOption } from '../json-option';
 import { EXIT } from '../output';
 import { renderToolResult } from '../render';
-import { answerElicitationsFrom } from '../elicit';
+import { ANSWER_OPTIONS, PAGE_WAIT_MS, withCliAnswers } from '../elicit';
+import type { TaskView } from '../../../preload/contract';
+import type { CliOutput } from '../output';
+
+/** One stderr line per change of a task's status or message. */
+function taskStatusPrinter(out: CliOutput): (task: TaskView) => void {
+  let last = '';
+  return (task) => {
+    const line = `task ${task.taskId}: ${task.status}${task.statusMessage ? ` — ${task.statusMessage}` : ''}`;
+    if (line !== last) out.info(line);
+    last = line;
+  };
+}
 
 /** The hard ceiling of one call, progress or not (the per-request timeout resets on progress). */
 export const DEFAULT_MAX_CALL_MS = 10 * 60_000;
@@ -10,38 +22,37 @@ export const DEFAULT_MAX_CALL_MS = 10 * 60_000;
 export const callCommand: CliCommand = {
   name: 'call',
   summary: 'Call a tool and print its result',
-  usage: 'call SERVER TOOL [--args JSON] [--answer JSON] [--yes] [--timeout MS]',
+  usage: 'call SERVER TOOL [--args JSON] [--answer JSON] [--open] [--yes] [--timeout MS]',
   positionals: { min: 2, max: 2 },
   options: {
     args: { type: 'string' },
-    answer: { type: 'string' },
+    ...ANSWER_OPTIONS,
     yes: { type: 'boolean' },
     timeout: { type: 'string' },
   },
   async run(ctx) {
     const [server, tool] = ctx.args as [string, string];
     const args = parseJsonOption('args', ctx.options.args);
-    const answer = parseJsonOption('answer', ctx.options.answer);
     const timeoutMs = parseIntOption('timeout', ctx.options.timeout, { min: 1 });
     const host = await ctx.host();
     host.registry.requireValid();
-    const responder = host.elicitation.respondWith(answerElicitationsFrom(answer, ctx.out));
-    try {
-      const result = await host.calls.callTool(server, tool, args, {
+    const result = await withCliAnswers(ctx, host, server, timeoutMs ?? PAGE_WAIT_MS, (signal) =>
+      host.calls.callTool(server, tool, args, {
         // The consent policy decides; --yes approves this one call and the launch it needs.
         consent: { approveOnce: ctx.options.yes === true },
-        signal: ctx.signal,
+        signal,
         ...(timeoutMs !== undefined ? { timeoutMs } : {}),
         maxTotalMs: Math.max(DEFAULT_MAX_CALL_MS, timeoutMs ?? 0),
         onProgress: (p) => ctx.out.info(`progress ${p.progress}${p.total !== undefined ? `/${p.total}` : ''}${p.message ? ` ${p.message}` : ''}`),
-      });
-      ctx.out.result(
-        { content: result.content, ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}), isError: result.isError === true },
-        renderToolResult(result),
-      );
-      return result.isError ? EXIT.TOOL_ERROR : EXIT.OK;
-    } finally {
-      await responder.dispose();
-    }
+        // The server may run the call as a task: waited for like any call, its status on stderr;
+        // --timeout bounds the whole wait (then tasks/cancel, exit 3), Ctrl-C cancels it too.
+        task: { ...(timeoutMs !== undefined ? { deadlineMs: timeoutMs } : {}), onUpdate: taskStatusPrinter(ctx.out) },
+      }),
+    );
+    ctx.out.result(
+      { content: result.content, ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}), isError: result.isError === true },
+      renderToolResult(result),
+    );
+    return result.isError ? EXIT.TOOL_ERROR : EXIT.OK;
   },
 };

@@ -2,12 +2,11 @@ import type { ChatToolCall } from '../../../preload/contract';
 import type { TurnEvent } from '../../host/chat/turn';
 import { HarborError } from '../../host/errors';
 import type { CliCommand, CliContext } from '../command';
-import { answerElicitationsFrom } from '../elicit';
-import { parseJsonOption } from '../json-option';
-import { EXIT } from '../output';
+import { ANSWER_OPTIONS, PAGE_WAIT_MS, withCliAnswers } from '../elicit';
+import { EXIT, exitCodeForCode } from '../output';
 
 /** Exit code of a turn the person interrupted (Ctrl-C), as shells report SIGINT. */
-export const EXIT_INTERRUPTED = 130;
+export const EXIT_INTERRUPTED = EXIT.INTERRUPTED;
 
 /**
  * `harbor chat [--conversation ID] [--yes] [--answer JSON] "message"`: one turn, headless. The
@@ -17,64 +16,62 @@ export const EXIT_INTERRUPTED = 130;
 export const chatCommand: CliCommand = {
   name: 'chat',
   summary: 'Send one message to the model and let it use the servers\' tools (one turn)',
-  usage: 'chat [--conversation ID] [--yes] [--answer JSON] MESSAGE',
+  usage: 'chat [--conversation ID] [--yes] [--answer JSON] [--open] MESSAGE',
   positionals: { min: 1, max: 1 },
   options: {
     conversation: { type: 'string' },
     yes: { type: 'boolean' },
-    answer: { type: 'string' },
+    ...ANSWER_OPTIONS,
   },
   async run(ctx) {
     const text = ctx.args[0]!;
     if (!text.trim()) throw new HarborError('BAD_REQUEST', 'The message is empty. Usage: harbor chat "your message"');
-    const answer = parseJsonOption('answer', ctx.options.answer);
     const conversationId = typeof ctx.options.conversation === 'string' ? ctx.options.conversation : undefined;
     const host = await ctx.host();
     host.registry.requireValid();
-    const responder = host.elicitation.respondWith(answerElicitationsFrom(answer, ctx.out));
     const printer = new TurnPrinter(ctx);
-    try {
+    // A server's question during the turn is answered as `harbor call` answers it; an --answer
+    // that does not fit stops the turn (exit 2). "Open this page first" errors reach the model.
+    const outcome = await withCliAnswers(ctx, host, undefined, PAGE_WAIT_MS, async (signal) => {
       // No model, or an unknown --conversation: usage errors (exit 2), like every CLI error.
       const turn = await host.chat.send({
         text,
         ...(conversationId ? { conversationId } : {}),
         approveOnce: ctx.options.yes === true,
-        signal: ctx.signal,
+        signal,
         onEvent: (event) => printer.event(event),
       });
       if (!ctx.globals.json) ctx.out.info(`conversation ${turn.conversationId}`);
-      const outcome = await turn.done;
-      printer.flush();
-      ctx.out.result({
-        type: 'done',
-        text: outcome.text,
-        status: outcome.status,
-        conversationId: outcome.conversationId,
-        turnId: outcome.turnId,
-        ...(outcome.note ? { note: outcome.note } : {}),
-      });
-      if (outcome.note && !ctx.globals.json) ctx.out.info(outcome.note);
-      switch (outcome.status) {
-        case 'completed':
-        case 'maxSteps':
-          return EXIT.OK;
-        case 'stopped':
-          return EXIT_INTERRUPTED;
-        case 'consentRequired': {
-          const error = outcome.error ?? { code: 'CONSENT_REQUIRED', message: outcome.note ?? 'Consent is required.' };
-          ctx.out.result({ error });
-          if (!ctx.globals.json) ctx.out.error(error.message);
-          return EXIT.CONSENT;
-        }
-        default: {
-          const error = outcome.error ?? { code: 'INTERNAL', message: outcome.note ?? 'The turn failed.' };
-          ctx.out.result({ error });
-          ctx.out.error(error.message);
-          return EXIT.CONNECTION;
-        }
+      return turn.done;
+    });
+    printer.flush();
+    ctx.out.result({
+      type: 'done',
+      text: outcome.text,
+      status: outcome.status,
+      conversationId: outcome.conversationId,
+      turnId: outcome.turnId,
+      ...(outcome.note ? { note: outcome.note } : {}),
+    });
+    if (outcome.note && !ctx.globals.json) ctx.out.info(outcome.note);
+    switch (outcome.status) {
+      case 'completed':
+      case 'maxSteps':
+        return EXIT.OK;
+      case 'stopped':
+        return EXIT_INTERRUPTED;
+      case 'consentRequired': {
+        const error = outcome.error ?? { code: 'CONSENT_REQUIRED', message: outcome.note ?? 'Consent is required.' };
+        ctx.out.result({ error });
+        if (!ctx.globals.json) ctx.out.error(error.message);
+        return EXIT.CONSENT;
       }
-    } finally {
-      await responder.dispose();
+      default: {
+        const error = outcome.error ?? { code: 'INTERNAL', message: outcome.note ?? 'The turn failed.' };
+        ctx.out.result({ error });
+        ctx.out.error(error.message);
+        return exitCodeForCode(error.code);
+      }
     }
   },
 };
@@ -83,6 +80,8 @@ export const chatCommand: CliCommand = {
 class TurnPrinter {
   private pending = '';
   private readonly announced = new Set<string>();
+  /** Calls of run_code scripts already printed, by "<run_code id>:<call id>:<started|ended>". */
+  private readonly scriptLines = new Set<string>();
 
   constructor(private readonly ctx: CliContext) {}
 
@@ -103,6 +102,21 @@ class TurnPrinter {
     for (const line of lines) this.ctx.out.text(line);
   }
 
+  /** A run_code script's own tool calls, as they start and end (human mode, stderr). */
+  private scriptCalls(call: ChatToolCall): void {
+    for (const c of call.code?.calls ?? []) {
+      const name = `${c.server} › ${c.tool}`;
+      if (!this.scriptLines.has(`${call.id}:${c.id}:started`)) {
+        this.scriptLines.add(`${call.id}:${c.id}:started`);
+        this.ctx.out.info(`  → ${name} ${JSON.stringify(c.arguments)}`);
+      }
+      if ((c.status === 'done' || c.status === 'error') && !this.scriptLines.has(`${call.id}:${c.id}:ended`)) {
+        this.scriptLines.add(`${call.id}:${c.id}:ended`);
+        this.ctx.out.info(c.status === 'done' ? `  ← ${name} ok` : `  ✗ ${name} ${c.error?.code ?? ''}: ${c.error?.message ?? ''}`);
+      }
+    }
+  }
+
   flush(): void {
     if (this.pending) this.ctx.out.text(this.pending);
     this.pending = '';
@@ -119,6 +133,7 @@ class TurnPrinter {
       );
       if (!this.ctx.globals.json) out.info(`→ ${call.server ? `${call.server} › ${call.tool ?? call.name}` : call.name} ${JSON.stringify(call.arguments)}`);
     }
+    if (call.code && !this.ctx.globals.json) this.scriptCalls(call);
     if (progress && !this.ctx.globals.json) {
       out.info(`  progress ${progress.progress}${progress.total !== undefined ? `/${progress.total}` : ''}${progress.message ? ` ${progress.message}` : ''}`);
     }

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type { ElicitResult } from '@modelcontextprotocol/client';
-import type { ChatContext, ChatElicitationData, ChatStatus, Conversation, ConversationSummary } from '../../../preload/contract';
+import type { ChatContext, ChatStatus, Conversation, ConversationSummary } from '../../../preload/contract';
+import type { CodeSandbox } from '../code-mode/sandbox';
 import { HarborError } from '../errors';
 import type { Disposable } from '../lifecycle';
-import type { ElicitationResponder } from '../servers/elicitation';
 import type { ChatHost } from './chat-host';
 import { withAppContext } from './app-context';
 import { readAttachments } from './attachments';
@@ -16,7 +14,6 @@ import { createLanguageModel, type SecretResolver } from './providers';
 import type { ChatSettings } from './settings';
 import type { ConversationStore } from './conversations/store';
 import { buildSystemPrompt } from './system-prompt';
-import type { ActiveCall } from './tool-runner';
 import { runTurn, type TurnEvent, type TurnOutcome } from './turn';
 import { gatherTurnTools } from './turn-tools';
 
@@ -31,8 +28,8 @@ export interface ChatServiceDeps {
   readonly resolveSecret?: SecretResolver;
   /** Where to look for a local Ollama (default: OLLAMA_HOST, else http://127.0.0.1:11434). */
   readonly ollamaUrl?: string;
-  /** How long a chat elicitation waits for the person (default 10 min). */
-  readonly elicitationTimeoutMs?: number;
+  /** Where run_code's scripts run (code mode); without one the model is never offered run_code. */
+  readonly codeSandbox?: CodeSandbox;
   readonly now?: () => number;
 }
 
@@ -62,12 +59,6 @@ interface RunningTurn {
   done?: Promise<TurnOutcome>;
 }
 
-interface PendingElicitation {
-  readonly resolve: (result: ElicitResult) => void;
-  /** What was announced, for a window that (re)connects while it waits. */
-  readonly request: ChatElicitationData;
-}
-
 /**
  * The chat: starts turns (one at a time per conversation), stops them, keeps conversations, and
  * reports everything as `chat.*` Host events. Owned by the Host; `dispose()` stops running turns
@@ -76,8 +67,6 @@ interface PendingElicitation {
 export class ChatService implements Disposable {
   private readonly store: ConversationStore;
   private readonly running = new Map<string, RunningTurn>();
-  private readonly active = new Map<string, ActiveCall>();
-  private readonly elicitations = new Map<string, PendingElicitation>();
   private readonly now: () => number;
   private disposed = false;
 
@@ -164,7 +153,7 @@ export class ChatService implements Disposable {
           for (const s of this.deps.host.listServers()) if (s.enabled) this.deps.host.consent.approveLaunchesForSession(s.name);
         }
         // Connecting servers may wait on a launch consent: Stop (or shutdown) must not wait with it.
-        const tools = await untilAborted(gatherTurnTools(this.deps.host, settings, this.store.toolMode(conversationId)), controller.signal).catch((error: unknown) => {
+        const tools = await untilAborted(gatherTurnTools(this.deps.host, settings, this.store.toolMode(conversationId), this.deps.codeSandbox), controller.signal).catch((error: unknown) => {
           if (controller.signal.aborted) return undefined;
           throw error;
         });
@@ -178,7 +167,12 @@ export class ChatService implements Disposable {
             conversationId,
             turnId,
             model,
-            system: buildSystemPrompt({ servers: tools.servers, unavailable: tools.unavailable, toolSearch: tools.mode === 'search' }),
+            system: buildSystemPrompt({
+              servers: tools.servers,
+              unavailable: tools.unavailable,
+              toolSearch: tools.mode === 'search',
+              ...(tools.code ? { codeMode: tools.code.only ? 'on' : 'auto' } : {}),
+            }),
             tools,
             messages: withAppContext(this.store.history(conversationId), this.deps.host.appContext?.(conversationId) ?? []),
             settings,
@@ -187,10 +181,6 @@ export class ChatService implements Disposable {
             host: this.deps.host,
             store: this.store,
             emit,
-            setActive: (server, call) => {
-              if (call) this.active.set(server, call);
-              else this.active.delete(server);
-            },
             now: this.now,
           });
         }
@@ -252,67 +242,8 @@ export class ChatService implements Disposable {
     return exportConversation(this.open(id), format);
   }
 
-  // ------------------------------------------------------------------------------------------
-  // Elicitation during chat tool calls
-
-  /**
-   * A responder for the Host's elicitation broker: a server asking for input while one of its
-   * tools runs for a chat turn becomes a `chat.elicitation` event, answered by
-   * `answerElicitation`; anything else goes to `fallback` (default: decline).
-   */
-  elicitationResponder(fallback?: ElicitationResponder): ElicitationResponder {
-    return async (server, request, context) => {
-      const call = this.active.get(server);
-      if (!call) return fallback ? fallback(server, request, context) : { action: 'decline' };
-      const id = randomUUID();
-      const timeoutMs = this.deps.elicitationTimeoutMs ?? 10 * 60_000;
-      const mode = (request as { mode?: string }).mode === 'url' ? 'url' : 'form';
-      return new Promise<ElicitResult>((resolve) => {
-        const finish = (result: ElicitResult) => {
-          if (!this.elicitations.delete(id)) return;
-          clearTimeout(timer);
-          context.signal.removeEventListener('abort', onAbort);
-          resolve(result);
-        };
-        const timer = setTimeout(() => finish({ action: 'cancel' }), timeoutMs);
-        timer.unref?.();
-        const onAbort = () => finish({ action: 'cancel' });
-        context.signal.addEventListener('abort', onAbort, { once: true });
-        const announced: ChatElicitationData = {
-          id,
-          conversationId: call.conversationId,
-          turnId: call.turnId,
-          toolCallId: call.toolCallId,
-          server,
-          mode,
-          message: request.message,
-          ...('requestedSchema' in request && request.requestedSchema ? { requestedSchema: request.requestedSchema } : {}),
-          ...('url' in request && typeof request.url === 'string' ? { url: request.url } : {}),
-          deadline: this.now() + timeoutMs,
-        };
-        this.elicitations.set(id, { resolve: finish, request: announced });
-        this.deps.host.events.emit('chat.elicitation', announced);
-        if (context.signal.aborted) onAbort();
-      });
-    };
-  }
-
-  /** Chat questions still waiting for the person (a reloaded window shows them again). */
-  pendingElicitations(): ChatElicitationData[] {
-    return [...this.elicitations.values()].map((p) => p.request);
-  }
-
-  /** The person's answer to a chat.elicitation; unknown or finished ids are ignored (false). */
-  answerElicitation(id: string, action: 'accept' | 'decline' | 'cancel', content?: Record<string, unknown>): boolean {
-    const pending = this.elicitations.get(id);
-    if (!pending) return false;
-    pending.resolve(action === 'accept' ? { action, content: (content ?? {}) as Record<string, string | number | boolean | string[]> } : { action });
-    return true;
-  }
-
   async dispose(): Promise<void> {
     this.disposed = true;
-    for (const [id] of this.elicitations) this.answerElicitation(id, 'cancel');
     const turns = [...this.running.values()];
     for (const turn of turns) turn.controller.abort(new HarborError('CANCELLED', 'Harbor is shutting down.'));
     await Promise.all(turns.map((t) => t.done?.catch(() => undefined)));

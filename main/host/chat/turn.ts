@@ -8,7 +8,7 @@ import { streamModelStep, type ModelToolCall } from './model-step';
 import type { ResolvedModel } from './providers';
 import type { ChatSettings } from './settings';
 import type { ConversationStore } from './conversations/store';
-import { runToolCall, type ActiveCall, type CallProgress } from './tool-runner';
+import { runToolCall, type CallProgress } from './tool-runner';
 import type { TurnTools } from './turn-tools';
 
 /** What a running turn reports as it goes (the CLI prints these; the service makes chat.* events of them). */
@@ -44,7 +44,6 @@ export interface TurnInput {
   readonly host: ChatHost;
   readonly store: ConversationStore;
   readonly emit: (event: TurnEvent) => void;
-  readonly setActive: (server: string, call: ActiveCall | undefined) => void;
   readonly now: () => number;
 }
 
@@ -151,7 +150,6 @@ async function runCalls(
         resultCapBytes: input.settings.resultCapBytes,
         imageParts: input.model.imagesInToolResults,
         emit: (c, progress) => input.emit({ type: 'toolCall', call: c, ...(progress ? { progress } : {}) }),
-        setActive: input.setActive,
         now: input.now,
       });
       output = ran.output;

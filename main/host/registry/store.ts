@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { HarborError } from '../errors';
+import { PRIVATE_FOLDER_MODE } from '../private-files';
 import { parseRegistryFile, type RegistryFile, type ServerConfig } from './schema';
 
 export interface LoadedRegistry {
@@ -73,7 +74,7 @@ export class RegistryStore {
     const target = await realpath(this.path).catch(() => this.path);
     const tmp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
-      await mkdir(dirname(target), { recursive: true });
+      await mkdir(dirname(target), { recursive: true, mode: PRIVATE_FOLDER_MODE });
       const handle = await open(tmp, 'wx', 0o600);
       try {
         await handle.writeFile(`${JSON.stringify(file, null, 2)}\n`, 'utf8');

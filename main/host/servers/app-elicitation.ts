@@ -1,79 +1,73 @@
-import { randomUUID } from 'node:crypto';
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { ElicitationRequestData } from '../../../preload/contract';
 import type { HostEvents } from '../events';
+import type { JsonSchemaValidator } from '../json-schema';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
+import { PendingQuestions, type AnswerOutcome } from '../pending-questions';
+import { checkElicitationAnswer } from './elicitation-answer';
+import type { ElicitationContext } from './elicitation';
+import type { SchemaProblem } from '../json-schema';
 
-interface Pending {
-  readonly request: ElicitationRequestData;
-  readonly resolve: (result: ElicitResult) => void;
-  readonly timer: ReturnType<typeof setTimeout>;
+export type ElicitationAction = ElicitResult['action'];
+
+/** Why an answer was refused: what is wrong, as a sentence and field by field. */
+export interface RefusedAnswer {
+  readonly message: string;
+  readonly fields: readonly SchemaProblem[];
 }
 
 /**
- * The app's answer to a server asking for input: an `elicitation.request` event the UI shows as a
- * dialog, answered by `elicitation.respond`. Closing the dialog, the server giving up (its request
- * aborted) or the deadline passing is a `cancel` — never a hang.
+ * The app's answer to a server asking for input: an `elicitation.request` event (carrying the
+ * chat call it belongs to, if any) that the UI shows, answered by `elicitation.respond`, ended by
+ * `elicitation.resolved`. Closing the dialog, the server giving up (its request aborted) or the
+ * deadline passing is a `cancel` — never a hang. An accepted form is checked against the schema
+ * the server asked with; a URL-mode answer never carries content.
  */
 export class InteractiveElicitation implements Disposable {
-  private readonly pending = new Map<string, Pending>();
+  private readonly questions: PendingQuestions<ElicitationRequestData, ElicitResult, RefusedAnswer>;
 
-  constructor(
-    private readonly events: HostEvents,
-    private readonly timeoutMs = 10 * 60_000,
-    private readonly now: () => number = Date.now,
-  ) {
+  constructor(events: HostEvents, validator: JsonSchemaValidator, timeoutMs = 10 * 60_000, now: () => number = Date.now) {
     trackDisposable(this);
+    this.questions = new PendingQuestions<ElicitationRequestData, ElicitResult, RefusedAnswer>({
+      timeoutMs,
+      now,
+      defaultAnswer: { action: 'cancel' },
+      asked: (request) => events.emit('elicitation.request', request),
+      settled: (request, result) => events.emit('elicitation.resolved', { id: request.id, action: result.action }),
+      check: (request, result) => {
+        if (result.action !== 'accept' || request.mode === 'url') return { ok: true, answer: { action: result.action } };
+        const checked = checkElicitationAnswer(validator, request.requestedSchema, result.content);
+        if (!checked.ok) return { ok: false, problem: { message: checked.message, fields: checked.problems } };
+        return { ok: true, answer: { action: 'accept', content: checked.content } };
+      },
+    });
   }
 
-  readonly respond = (server: string, request: ElicitRequest['params'], context: { signal: AbortSignal }): Promise<ElicitResult> => {
-    const id = randomUUID();
+  readonly respond = (server: string, request: ElicitRequest['params'], context: ElicitationContext): Promise<ElicitResult> => {
     const mode = (request as { mode?: string }).mode === 'url' ? 'url' : 'form';
-    const data: ElicitationRequestData = {
-      id,
+    const origin = context.request?.origin;
+    const question: Omit<ElicitationRequestData, 'id' | 'deadline'> = {
       server,
       mode,
       message: request.message,
       ...(mode === 'form' && 'requestedSchema' in request ? { requestedSchema: request.requestedSchema as Record<string, unknown> } : {}),
       ...(mode === 'url' && 'url' in request ? { url: String(request.url) } : {}),
-      deadline: this.now() + this.timeoutMs,
+      ...(origin ? { conversationId: origin.conversationId, turnId: origin.turnId, ...(origin.toolCallId ? { toolCallId: origin.toolCallId } : {}) } : {}),
     };
-    return new Promise<ElicitResult>((resolve) => {
-      const timer = setTimeout(() => this.settle(id, { action: 'cancel' }), this.timeoutMs);
-      timer.unref?.();
-      this.pending.set(id, { request: data, resolve, timer });
-      context.signal.addEventListener('abort', () => this.settle(id, { action: 'cancel' }), { once: true });
-      this.events.emit('elicitation.request', data);
-    });
+    return this.questions.ask(question, context.signal);
   };
 
-  /** The person's answer; unknown or finished ids are ignored. Content only goes with accept in form mode. */
-  answer(id: string, action: 'accept' | 'decline' | 'cancel', content?: Record<string, unknown>): boolean {
-    const pending = this.pending.get(id);
-    if (!pending) return false;
-    const result: ElicitResult =
-      action === 'accept' && pending.request.mode === 'form'
-        ? { action, content: (content ?? {}) as Record<string, string | number | boolean | string[]> }
-        : { action };
-    return this.settle(id, result);
+  /** The person's answer: settled, unknown (finished or never asked), or refused with what is wrong (the question keeps waiting). */
+  answer(id: string, action: ElicitationAction, content?: Record<string, unknown>): AnswerOutcome<RefusedAnswer> {
+    return this.questions.answer(id, action === 'accept' && content ? { action, content: content as ElicitResult['content'] } : { action });
   }
 
   pendingRequests(): ElicitationRequestData[] {
-    return [...this.pending.values()].map((p) => p.request);
-  }
-
-  private settle(id: string, result: ElicitResult): boolean {
-    const pending = this.pending.get(id);
-    if (!pending) return false;
-    this.pending.delete(id);
-    clearTimeout(pending.timer);
-    pending.resolve(result);
-    this.events.emit('elicitation.resolved', { id, action: result.action });
-    return true;
+    return this.questions.requests();
   }
 
   dispose(): void {
     markAsDisposed(this);
-    for (const id of [...this.pending.keys()]) this.settle(id, { action: 'cancel' });
+    this.questions.dispose();
   }
 }

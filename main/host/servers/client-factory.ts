@@ -5,6 +5,7 @@ import {
   type ElicitResult,
   type Implementation,
 } from '@modelcontextprotocol/client';
+import { JsonSchemaValidator } from '../json-schema';
 
 /** What Harbor answers when a server asks the person for input (form or URL elicitation). */
 export type ElicitationHandler = (
@@ -40,13 +41,22 @@ export const HARBOR_CLIENT_CAPABILITIES: Readonly<ClientCapabilities> = {
 
 /**
  * The one place Harbor's client policy lives: always negotiate the era (the SDK's default is
- * legacy-only!), declare form + URL elicitation with schema defaults applied, and route every
- * elicitation — legacy server→client request or modern `input_required` round — to the Host.
+ * legacy-only!), declare form + URL elicitation with schema defaults applied, route every
+ * elicitation — legacy server→client request or modern `input_required` round — to the Host, and
+ * check structured results with a validator whose regexes run in linear time (a server's
+ * outputSchema `pattern` must not be able to freeze the host).
  */
+/**
+ * One output validator for every client: it holds nothing but compiled schemas (keyed by their
+ * text), so sharing it costs nothing and saves an Ajv engine per server when many are connected.
+ */
+const OUTPUT_VALIDATOR = new JsonSchemaValidator().forSdk();
+
 export function createMcpClient(options: McpClientOptions): Client {
   const client = new Client(options.clientInfo, {
     versionNegotiation: { mode: 'auto', probe: { timeoutMs: options.probeTimeoutMs } },
     capabilities: structuredClone(HARBOR_CLIENT_CAPABILITIES),
+    jsonSchemaValidator: OUTPUT_VALIDATOR,
   });
   client.setRequestHandler('elicitation/create', async (request, ctx) => {
     const signal = (ctx as { mcpReq?: { signal?: AbortSignal } } | undefined)?.mcpReq?.signal ?? new AbortController().signal;

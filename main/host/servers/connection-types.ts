@@ -1,10 +1,10 @@
-import type { Implementation, ServerCapabilities, Transport } from '@modelcontextprotocol/client';
-import type { ConnectionState, Era } from '../../../preload/contract';
+import type { ElicitRequest, ElicitResult, Implementation, ServerCapabilities, Transport } from '@modelcontextprotocol/client';
+import type { ConnectionState, ElicitationOrigin, Era } from '../../../preload/contract';
 import type { RestartPolicy } from './backoff';
 import type { CatalogKind } from './catalog';
-import type { ElicitationHandler } from './client-factory';
 import type { EraCache } from './era-cache';
 import type { LaunchSpec } from './launch';
+import type { RequestScope } from './request-scope';
 import type { TrafficLog } from './traffic';
 import type { TransportAuth } from './transport-auth';
 
@@ -17,9 +17,25 @@ export interface OpenedTransport {
   exitDescription(): string | undefined;
   /** Stdio: the process ended while the era probe (`server/discover`) was unanswered. */
   probeInterrupted?(): boolean;
+  /** Stdio: the first line the server wrote on stdout that was not MCP, before any MCP message. */
+  strayOutput?(): string | undefined;
+  /** Stdio: the transport closed because the server wrote non-MCP output and answered nothing. */
+  closedForStrayOutput?(): boolean;
+  /** Streamable HTTP: ends the server-side session, if one was opened (HTTP DELETE with its Mcp-Session-Id). */
+  endSession?(): Promise<void>;
   /** OAuth sign-in for a remote server (the port main/host/auth implements); absent for stdio and static-header servers. */
   readonly auth?: TransportAuth;
 }
+
+/**
+ * A server asks the person for input. `request` is the request of Harbor's it belongs to, when
+ * that can be told (see InFlightRequests.attribute); absent, the question belongs to no known
+ * request and is shown on its own, naming the server.
+ */
+export type ServerElicitationHandler = (
+  request: ElicitRequest['params'],
+  context: { readonly signal: AbortSignal; readonly request?: RequestScope },
+) => Promise<ElicitResult>;
 
 export type TransportFactory = (spec: LaunchSpec, options: { legacySse: boolean; server?: string }) => OpenedTransport;
 
@@ -28,7 +44,9 @@ export interface ConnectionDeps {
   readonly eraCache: EraCache;
   readonly traffic: TrafficLog;
   readonly openTransport: TransportFactory;
-  readonly elicit: ElicitationHandler;
+  readonly elicit: ServerElicitationHandler;
+  /** The server says a page it asked the person to open is finished (`notifications/elicitation/complete`). */
+  readonly pageDone?: (elicitationId: string) => void;
   readonly restartPolicy: RestartPolicy;
   readonly probeTimeoutMs: number;
   /** Timeout of connect and of list requests. */
@@ -54,6 +72,8 @@ export interface CallOptions {
   /** Hard ceiling over the whole call, progress or not. */
   readonly maxTotalMs?: number;
   readonly onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** The chat tool call this request runs for: a server's question during it is shown with that call. */
+  readonly origin?: ElicitationOrigin;
 }
 
 export interface ConnectionInfo {

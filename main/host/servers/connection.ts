@@ -8,12 +8,14 @@ import type { CallOptions, ConnectionDeps, ConnectionInfo } from './connection-t
 import { ConnectionLostError } from './connection-failures';
 import { LaunchAttempt, type AttemptEvents } from './launch-attempt';
 import { launchHash, type LaunchSpec } from './launch';
+import { currentRequestScope, outsideAnyRequest } from './request-scope';
 import { InFlightRequests, complete, subscribeResources, type Completion, type CompletionRef, type SdkRequestOptions } from './requests';
 import { RestartScheduler } from './restart-scheduler';
 import { MAX_REAUTHORIZATIONS, requestWithSignIns } from './sign-in';
+import type { TaskWire } from './task-wire/wire';
 
 // The connection's vocabulary lives in small modules; callers keep importing it from here.
-export type { CallOptions, ConnectionChange, ConnectionDeps, ConnectionInfo, OpenedTransport, TransportFactory } from './connection-types';
+export type { CallOptions, ConnectionChange, ConnectionDeps, ConnectionInfo, OpenedTransport, ServerElicitationHandler, TransportFactory } from './connection-types';
 export type { TransportAuth } from './transport-auth';
 export { MAX_REAUTHORIZATIONS } from './sign-in';
 
@@ -30,8 +32,10 @@ export class ServerConnection implements Disposable {
   /** The connect in flight; stop() forgets it, so a start() right after begins afresh. */
   private connecting: Promise<void> | undefined;
   private readonly restarts: RestartScheduler;
-  private readonly requests = new InFlightRequests();
+  private readonly requests: InFlightRequests;
   private readonly catalogSync: CatalogSync;
+  /** What each attempt is given: the deps, with a server's questions tied to the request they belong to. */
+  private readonly attemptDeps: ConnectionDeps;
   private disposed = false;
   private readonly now: () => number;
 
@@ -43,6 +47,23 @@ export class ServerConnection implements Disposable {
     trackDisposable(this);
     this.now = deps.now ?? Date.now;
     this.restarts = new RestartScheduler(deps.restartPolicy, this.now);
+    this.attemptDeps = {
+      ...deps,
+      elicit: (request, context) => {
+        const belongsTo = this.requests.attribute(context.request ?? currentRequestScope());
+        if (!belongsTo) return deps.elicit(request, { signal: context.signal });
+        // A question outlives neither the server's patience nor the request it was asked in.
+        return deps.elicit(request, { signal: AbortSignal.any([context.signal, belongsTo.ended]), request: belongsTo });
+      },
+    };
+    // "Open these pages first" (-32042) is shown as the server's URL questions are: the request has
+    // already failed, so the person's answer only opens the page (or not) before they try again.
+    this.requests = new InFlightRequests((pages, scope) => {
+      for (const page of pages) {
+        const question = { mode: 'url' as const, message: page.message, url: page.url, elicitationId: page.elicitationId };
+        void deps.elicit(question, { signal: new AbortController().signal, request: scope }).catch(() => undefined);
+      }
+    });
     this.catalogSync = new CatalogSync({
       source: () => this.attempt?.connected,
       timeoutMs: deps.connectTimeoutMs,
@@ -121,7 +142,8 @@ export class ServerConnection implements Disposable {
 
   /** Runs `run` as "the" connect in flight (see `connecting`). */
   private launch(run: () => Promise<void>): Promise<void> {
-    const connect: Promise<void> = run().finally(() => {
+    // A connect started by a call must not run in that call's scope: its process and streams outlive it.
+    const connect: Promise<void> = outsideAnyRequest(run).finally(() => {
       if (this.connecting === connect) this.connecting = undefined;
     });
     this.connecting = connect;
@@ -132,7 +154,7 @@ export class ServerConnection implements Disposable {
     // A new attempt supersedes a scheduled restart and whatever attempt came before.
     this.restarts.cancel();
     const previous = this.attempt;
-    const attempt = new LaunchAttempt(this.name, this.spec, this.deps, this.attemptEvents);
+    const attempt = new LaunchAttempt(this.name, this.spec, this.attemptDeps, this.attemptEvents);
     this.attempt = attempt;
     if (previous) void previous.dispose().catch(() => undefined);
     this.setState({ kind: 'starting' });
@@ -221,7 +243,9 @@ export class ServerConnection implements Disposable {
 
   getPrompt(name: string, args: Record<string, string> | undefined, options: CallOptions = {}): Promise<GetPromptResult> {
     return this.request(`getting prompt ${name}`, options, (client, requestOptions) =>
-      client.getPrompt({ name, ...(args ? { arguments: args } : {}) }, requestOptions),
+      // Always an arguments object, empty when none were given: some servers' prompts refuse a
+      // request without one, and an empty object means the same to those that do not.
+      client.getPrompt({ name, arguments: args ?? {} }, requestOptions),
     );
   }
 
@@ -245,6 +269,19 @@ export class ServerConnection implements Disposable {
     const client = this.attempt?.client;
     if (!client) throw new HarborError('CONNECTION_CLOSED', `"${this.name}" is not connected.`);
     await subscribeResources(client, this._info.era ?? 'legacy', uris, signal);
+  }
+
+  /** The task plumbing of the channel connected now (task-wire/), if any. */
+  get tasks(): TaskWire | undefined {
+    return this.attempt?.connected?.channel.tasks;
+  }
+
+  /**
+   * A request made by code outside this class (the tasks of task-wire/requests.ts): the same
+   * timeouts, abort, scope and sign-in policy as every call above.
+   */
+  requestOn<T>(action: string, options: CallOptions, run: (client: Client, requestOptions: SdkRequestOptions) => Promise<T>): Promise<T> {
+    return this.request(action, options, run);
   }
 
   /** One request, with the sign-in policy of sign-in.ts around it. */

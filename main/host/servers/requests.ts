@@ -2,6 +2,8 @@ import type { Client } from '@modelcontextprotocol/client';
 import type { Era } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import type { CallOptions } from './connection-types';
+import { inRequestScope, newRequestScope, type RequestScope } from './request-scope';
+import { pagesToOpen, type PageToOpen } from './url-elicitation';
 import { SignInNeeded } from './sign-in';
 import type { TransportAuth } from './transport-auth';
 
@@ -23,9 +25,23 @@ export interface RequestTarget {
  */
 export class InFlightRequests {
   private readonly controllers = new Set<AbortController>();
+  private readonly scopes = new Set<RequestScope>();
+
+  /** `pagesRequired`: a request failed because the server wants the person to open pages first (shown as URL questions). */
+  constructor(private readonly pagesRequired?: (pages: readonly PageToOpen[], scope: RequestScope) => void) {}
 
   abortAll(reason: HarborError): void {
     for (const controller of this.controllers) controller.abort(reason);
+  }
+
+  /**
+   * The request a server's question belongs to: the one it arrived in (`linked`, while that
+   * request is still running); with no link — a legacy stdio server's request says nothing about
+   * its cause — the only request in flight, if there is exactly one. Otherwise none: never a guess.
+   */
+  attribute(linked: RequestScope | undefined): RequestScope | undefined {
+    if (linked) return this.scopes.has(linked) ? linked : undefined;
+    return this.scopes.size === 1 ? this.scopes.values().next().value : undefined;
   }
 
   /**
@@ -55,17 +71,28 @@ export class InFlightRequests {
       }, options.maxTotalMs);
     }
     this.controllers.add(controller);
+    const ended = new AbortController();
+    const scope = newRequestScope(target.server, action, ended.signal, options.origin);
+    this.scopes.add(scope);
     try {
-      return await run(client, {
-        signal: controller.signal,
-        timeout: options.timeoutMs ?? 60_000,
-        resetTimeoutOnProgress: true,
-        ...(options.onProgress ? { onprogress: options.onProgress } : {}),
-      });
+      return await inRequestScope(scope, () =>
+        run(client, {
+          signal: controller.signal,
+          timeout: options.timeoutMs ?? 60_000,
+          resetTimeoutOnProgress: true,
+          ...(options.onProgress ? { onprogress: options.onProgress } : {}),
+        }),
+      );
     } catch (error) {
       const reason: unknown = controller.signal.reason;
       if (reason instanceof HarborError) throw reason;
-      if (hitHardTimeout) throw new HarborError('TIMEOUT', `"${target.server}" did not finish ${action} within ${options.maxTotalMs} ms; the request was cancelled.`);
+      const pages = pagesToOpen(error);
+      if (pages?.length) this.pagesRequired?.(pages, scope);
+      if (hitHardTimeout) {
+        // The server's stderr tail travels with it, as with every other failure.
+        const { detail } = target.describeFailure(error, action, false);
+        throw new HarborError('TIMEOUT', `"${target.server}" did not finish ${action} within ${options.maxTotalMs} ms; the request was cancelled.`, detail);
+      }
       const authFailure = options.signal?.aborted ? undefined : target.auth?.authFailure(error);
       if (target.auth && authFailure) throw new SignInNeeded(target.auth, authFailure);
       throw target.describeFailure(error, action, options.signal?.aborted === true);
@@ -73,6 +100,8 @@ export class InFlightRequests {
       if (hardTimeout) clearTimeout(hardTimeout);
       options.signal?.removeEventListener('abort', onUserAbort);
       this.controllers.delete(controller);
+      this.scopes.delete(scope);
+      ended.abort();
     }
   }
 }

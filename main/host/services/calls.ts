@@ -1,54 +1,121 @@
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/client';
 import type { ChatToolCallOptions } from '../chat/chat-host';
 import type { ConsentGate } from '../consent/gate';
+import { launchKey } from '../consent/identity';
 import { HarborError } from '../errors';
+import { describeProblems, type JsonSchemaValidator } from '../json-schema';
 import type { Catalog } from '../servers/catalog';
 import type { CallOptions } from '../servers/connection';
+import type { TaskService } from '../tasks/service';
 import type { RegistryState } from './registry-state';
 import type { ServerControl } from './server-control';
+import type { ServerIdentities } from './server-identities';
 
 /** Options of one tool call beyond timeouts: who asks, and whether the person approved up front (the chat's port asks the same). */
 export type ToolCallOptions = ChatToolCallOptions;
 
 export type CompletionRef = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
 
+/** A request a front door starts by hand: with a `requestId` of its choosing, `cancel` can stop it (the Stop button). */
+export interface ManualRequestOptions {
+  readonly requestId?: string;
+}
+
 /**
  * What a server offers and calling it: every tool call, from any front door or the chat, goes
  * through the consent gate here. Results leave through the Host's exit (masked), never from here.
  */
 export class CallService {
+  /** The running requests started with a requestId, each with the abort that `cancel` pulls. */
+  private readonly byRequestId = new Map<string, AbortController>();
+
   constructor(
     private readonly servers: ServerControl,
     private readonly consent: ConsentGate,
     private readonly registry: RegistryState,
+    private readonly identities: ServerIdentities,
+    private readonly schemas: JsonSchemaValidator,
+    private readonly tasks: TaskService,
   ) {}
 
-  async callTool(server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions = {}): Promise<CallToolResult> {
+  callTool(server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions & ManualRequestOptions = {}): Promise<CallToolResult> {
+    const { requestId, ...rest } = options;
+    return this.cancellable(requestId, rest, (withCancel) => this.authorizedCall(server, tool, args, withCancel));
+  }
+
+  private async authorizedCall(server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions): Promise<CallToolResult> {
     const { consent, ...callOptions } = options;
-    if (consent?.approveOnce) this.consent.approveLaunchesForSession(server);
+    // --yes covers the launch this call needs: the server as configured now.
+    if (consent?.approveOnce) this.consent.approveLaunchForSession(launchKey(this.identities.of(server).config));
     const connection = await this.servers.ready(server);
     const definition = connection.catalog.tools.find((t) => t.name === tool);
     if (!definition) {
       const known = connection.catalog.tools.map((t) => t.name);
       throw new HarborError('TOOL_NOT_FOUND', `"${server}" has no tool named "${tool}". Its tools: ${known.join(', ') || '(none)'}.`);
     }
+    const { identity, config } = this.identities.of(server);
+    // Checked here, before the person is asked and before anything is sent: a local message
+    // naming the field beats whatever the server would answer (or do) with bad arguments. Formats
+    // are annotations here: Harbor never refuses what the server itself would accept.
+    const checked = this.schemas.validate(definition.inputSchema, args ?? {}, { assertFormats: false });
+    if (!checked.valid) {
+      throw new HarborError(
+        'BAD_REQUEST',
+        `The arguments for tool "${tool}" of "${server}" do not match its input schema: ${describeProblems(checked.problems, 'the arguments')}. Fix the arguments and call it again.`,
+      );
+    }
     await this.consent.authorizeTool({
       server,
-      trusted: this.registry.server(server)?.trusted === true,
+      identity,
+      trusted: config.trusted === true,
       tool: definition,
       ...(args ? { arguments: args } : {}),
       ...(consent?.conversationId ? { conversationId: consent.conversationId } : {}),
       ...(consent?.approveOnce ? { approveOnce: true } : {}),
     });
-    return connection.callTool(tool, args, { timeoutMs: this.timeoutFor(server), ...callOptions });
+    // A server may run the call as a task: it is followed to its end, and its result comes back the same way.
+    return this.tasks.callTool(connection, server, definition, args, { timeoutMs: this.timeoutFor(server), ...callOptions });
   }
 
-  async readResource(server: string, uri: string, options: CallOptions = {}): Promise<ReadResourceResult> {
-    return (await this.servers.ready(server)).readResource(uri, { timeoutMs: this.timeoutFor(server), ...options });
+  readResource(server: string, uri: string, options: CallOptions & ManualRequestOptions = {}): Promise<ReadResourceResult> {
+    const { requestId, ...rest } = options;
+    return this.cancellable(requestId, rest, async (withCancel) =>
+      (await this.servers.ready(server)).readResource(uri, { timeoutMs: this.timeoutFor(server), ...withCancel }),
+    );
   }
 
-  async getPrompt(server: string, name: string, args: Record<string, string> | undefined, options: CallOptions = {}): Promise<GetPromptResult> {
-    return (await this.servers.ready(server)).getPrompt(name, args, { timeoutMs: this.timeoutFor(server), ...options });
+  getPrompt(server: string, name: string, args: Record<string, string> | undefined, options: CallOptions & ManualRequestOptions = {}): Promise<GetPromptResult> {
+    const { requestId, ...rest } = options;
+    return this.cancellable(requestId, rest, async (withCancel) =>
+      (await this.servers.ready(server)).getPrompt(name, args, { timeoutMs: this.timeoutFor(server), ...withCancel }),
+    );
+  }
+
+  /**
+   * Stops the request started with `requestId`: the connection tells the server (notifications/
+   * cancelled, or the HTTP request's stream closes) and the request ends with CANCELLED. False when
+   * no such request is running (it has already finished).
+   */
+  cancel(requestId: string): boolean {
+    const controller = this.byRequestId.get(requestId);
+    if (!controller) return false;
+    controller.abort(new Error('Stopped by the person.'));
+    return true;
+  }
+
+  /** Runs `run` with the caller's options plus an abort that `cancel(requestId)` pulls. */
+  private async cancellable<T, O extends CallOptions>(requestId: string | undefined, options: O, run: (options: O) => Promise<T>): Promise<T> {
+    if (requestId === undefined) return run(options);
+    if (this.byRequestId.has(requestId)) {
+      throw new HarborError('BAD_REQUEST', `A request with id "${requestId}" is already running: give every request its own id.`);
+    }
+    const controller = new AbortController();
+    this.byRequestId.set(requestId, controller);
+    try {
+      return await run({ ...options, signal: options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal });
+    } finally {
+      this.byRequestId.delete(requestId);
+    }
   }
 
   /** Argument suggestions for a prompt or resource template, when the server offers completions. */

@@ -11,6 +11,7 @@ import type { SecretService } from './secret-service';
 import type { ServerControl } from './server-control';
 import type { ServerSignIn } from './server-sign-in';
 import type { SettingsService } from './settings-service';
+import type { TaskService } from '../tasks/service';
 import type { TrafficFeed } from './traffic-feed';
 
 /** The services behind the doors, as host.ts composes them. */
@@ -25,6 +26,7 @@ export interface DoorServices {
   readonly settings: SettingsService;
   readonly traffic: TrafficFeed;
   readonly apps: AppService;
+  readonly tasks: TaskService;
 }
 
 /**
@@ -43,7 +45,7 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       stop: 'redact',
       restart: 'redact',
       connect: 'redact',
-      approveLaunch: 'asWritten', // nothing returned
+      approveLaunch: 'redact', // the command line or URL approved
       approveLaunchAndStart: 'redact',
       stderrTail: 'redact',
     }),
@@ -68,6 +70,7 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       catalog: 'mask',
       instructions: 'mask',
       watchResources: 'asWritten', // nothing returned
+      cancel: 'asWritten', // a boolean
     }),
     consent: exit.door(s.consent, {
       pendingRequests: 'mask', // tool arguments are the model's words
@@ -80,7 +83,8 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       grantTool: 'asWritten', // nothing returned
     }),
     // Names only: no value ever leaves through this door.
-    secrets: exit.door(s.secrets, { list: 'asWritten', overview: 'redact', set: 'asWritten', delete: 'asWritten' }),
+    // Which servers a secret belongs to: secret and server names.
+    secrets: exit.door(s.secrets, { list: 'asWritten', overview: 'redact', set: 'asWritten', delete: 'asWritten', grant: 'asWritten', revoke: 'asWritten', owners: 'asWritten' }),
     settings: exit.door(s.settings, { get: 'redact', setModel: 'redact', setChat: 'redact', chat: 'asWritten' }),
     // The log redacts every entry's text itself (once, when first read): listing it needs no second pass.
     traffic: exit.door(s.traffic, { list: 'asWritten', onEntry: 'asWritten' }),
@@ -99,6 +103,8 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       close: 'asWritten', // a boolean
       activity: 'mask', // details quote what apps asked
     }),
+    // Status messages and results are the server's words.
+    tasks: exit.door(s.tasks, { list: 'mask', result: 'mask', refresh: 'mask', cancel: 'asWritten' }),
   };
 }
 
@@ -116,10 +122,8 @@ export function openChatDoors(exit: RedactionExit, chat: ChatService, elicitatio
       rename: 'mask',
       delete: 'asWritten', // a boolean
       export: 'mask',
-      pendingElicitations: 'mask',
-      answerElicitation: 'asWritten', // a boolean
     }),
-    elicitation: exit.door(elicitation, { pending: 'mask', respond: 'asWritten', respondWith: 'asWritten' }),
+    elicitation: exit.door(elicitation, { pending: 'mask', respond: 'asWritten', respondWith: 'asWritten', whenPageDone: 'asWritten', checkAnswer: 'asWritten' }),
   };
 }
 
@@ -139,7 +143,7 @@ export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'chat.delta': 'mask',
   'chat.toolCall': 'mask',
   'chat.toolInput': 'mask', // the model's words
-  'chat.elicitation': 'mask',
   'chat.done': 'mask',
+  'tasks.changed': 'mask',
   'apps.activity': 'mask', // details quote what apps asked
 };

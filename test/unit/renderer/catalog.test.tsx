@@ -146,7 +146,7 @@ describe('Tools page', () => {
     expect(host.sent('tools.call')).toEqual([]);
     fireEvent.change(panel.getByRole('textbox', { name: /^text/ }), { target: { value: 'hi' } });
     await act(async () => fireEvent.click(panel.getByRole('button', { name: 'Run' })));
-    expect(host.sent('tools.call')).toEqual([{ server: 'feature', tool: 'echo', arguments: { text: 'hi' } }]);
+    expect(host.sent('tools.call')).toEqual([{ server: 'feature', tool: 'echo', arguments: { text: 'hi' }, requestId: expect.any(String) }]);
     expect(await panel.findByText('ran echo with {"text":"hi"}')).toBeTruthy();
   });
 

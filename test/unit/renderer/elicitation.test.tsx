@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ElicitationDialog, type PendingElicitation } from '../../../renderer/src/features/elicitation/ElicitationDialog';
 import { ElicitationHost } from '../../../renderer/src/features/elicitation/ElicitationHost';
 import { decodePunycode, reviewUrl, splitHost } from '../../../renderer/src/features/elicitation/url-safety';
-import { ContractTransport } from '../../helpers/contract-transport';
+import { ContractTransport, failure } from '../../helpers/contract-transport';
 import { dangerousAttributes } from './dom-helpers';
 import { WithHost } from './with-host';
 
@@ -39,7 +39,6 @@ const schema = {
 function formRequest(extra: Partial<PendingElicitation> = {}): PendingElicitation {
   return {
     id: 'e1',
-    source: 'general',
     server: 'feature',
     mode: 'form',
     message: 'Who are you? <img src=x onerror="window.__pwned=1">',
@@ -122,7 +121,7 @@ describe('ElicitationDialog (form)', () => {
 });
 
 describe('ElicitationDialog (URL mode)', () => {
-  const urlRequest = (url: string): PendingElicitation => ({ id: 'u1', source: 'general', server: 'pay', mode: 'url', message: 'Finish the payment.', url, deadline: Date.now() + 60_000 });
+  const urlRequest = (url: string): PendingElicitation => ({ id: 'u1', server: 'pay', mode: 'url', message: 'Finish the payment.', url, deadline: Date.now() + 60_000 });
 
   it('shows the full URL with the real site highlighted and opens it only on an explicit click, without fetching it', () => {
     const open = vi.fn();
@@ -184,8 +183,8 @@ describe('url-safety', () => {
 });
 
 describe('ElicitationHost (app-wide)', () => {
-  it('answers a general question with elicitation.respond and a chat question with chat.answerElicitation', async () => {
-    const host = new ContractTransport({ 'elicitation.respond': () => ({ accepted: true }), 'chat.answerElicitation': () => ({ accepted: true }) });
+  it('answers every question with elicitation.respond; one from a chat call says which call', async () => {
+    const host = new ContractTransport({ 'elicitation.respond': () => ({ accepted: true }) });
     render(
       <WithHost transport={host}>
         <ElicitationHost />
@@ -194,9 +193,10 @@ describe('ElicitationHost (app-wide)', () => {
     await act(async () => {
       host.emit('chat.toolCall', { conversationId: 'c', turnId: 't', call: { id: 'call-1', name: 'feature__ask_name', server: 'feature', tool: 'ask_name', arguments: {}, status: 'running', startedAt: 1 } });
       host.emit('elicitation.request', { id: 'g1', server: 'notes', mode: 'form', message: 'A note?', requestedSchema: { type: 'object', properties: { title: { type: 'string' } } }, deadline: Date.now() + 60_000 });
-      host.emit('chat.elicitation', { id: 'c1', conversationId: 'c', turnId: 't', toolCallId: 'call-1', server: 'feature', mode: 'form', message: 'What is your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] }, deadline: Date.now() + 60_000 });
+      host.emit('elicitation.request', { id: 'c1', conversationId: 'c', turnId: 't', toolCallId: 'call-1', server: 'feature', mode: 'form', message: 'What is your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] }, deadline: Date.now() + 60_000 });
     });
     expect(screen.getByRole('heading', { name: '“notes” asks for your input' })).toBeTruthy();
+    expect(screen.getByRole('dialog').textContent).not.toContain('while running');
     expect(screen.getByText('1 more question waiting after this one.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
     expect(host.sent('elicitation.respond')).toEqual([{ id: 'g1', action: 'decline' }]);
@@ -204,22 +204,53 @@ describe('ElicitationHost (app-wide)', () => {
     expect(await screen.findByRole('heading', { name: '“feature” asks for your input' })).toBeTruthy();
     expect(screen.getByRole('dialog').textContent).toContain('while running “ask_name” in the chat');
     fireEvent.change(screen.getByRole('textbox', { name: /Name/ }), { target: { value: 'Ada' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
-    expect(host.sent('chat.answerElicitation')).toEqual([{ id: 'c1', action: 'accept', content: { name: 'Ada' } }]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Accept' })));
+    expect(host.sent('elicitation.respond')).toEqual([
+      { id: 'g1', action: 'decline' },
+      { id: 'c1', action: 'accept', content: { name: 'Ada' } },
+    ]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('keeps the dialog open with what is wrong when the Host refuses an answer (nothing was sent to the server)', async () => {
+    const host = new ContractTransport({
+      'elicitation.respond': ({ content }) =>
+        content && typeof content.integer === 'number' && content.integer > 100
+          ? failure('BAD_REQUEST', 'The answer does not fit what the server asked for: "integer" must be at most 100 (got 1000).')
+          : { accepted: true },
+    });
+    render(
+      <WithHost transport={host}>
+        <ElicitationHost />
+      </WithHost>,
+    );
+    // The form itself knows no maximum here (a schema the dialog cannot fully check): the Host does.
+    await act(async () =>
+      host.emit('elicitation.request', { id: 'q', server: 'everything', mode: 'form', message: 'Numbers', requestedSchema: { type: 'object', properties: { integer: { type: 'integer', title: 'Integer' } } }, deadline: Date.now() + 60_000 }),
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: /Integer/ }), { target: { value: '1000' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Accept' })));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Not sent.');
+    expect(alert.textContent).toContain('"integer" must be at most 100 (got 1000)');
+    expect(screen.getByRole('heading', { name: '“everything” asks for your input' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: /Integer/ }), { target: { value: '7' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Accept' })));
+    expect(host.sent('elicitation.respond')).toEqual([
+      { id: 'q', action: 'accept', content: { integer: 1000 } },
+      { id: 'q', action: 'accept', content: { integer: 7 } },
+    ]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('shows questions still waiting when the window (re)connects', async () => {
     const host = new ContractTransport({
-      'elicitation.pending': () => ({
-        general: [{ id: 'g', server: 'notes', mode: 'form', message: 'Title?', deadline: Date.now() + 60_000 }],
-        chat: [
-          { id: 'c', conversationId: 'c1', turnId: 't1', server: 'feature', mode: 'url', message: 'Pay here', url: 'https://pay.example.com/x', deadline: Date.now() + 60_000 },
-          { id: 'old', conversationId: 'c1', turnId: 't1', server: 'feature', mode: 'form', message: 'expired', deadline: Date.now() - 1 },
-        ],
-      }),
+      'elicitation.pending': () => [
+        { id: 'g', server: 'notes', mode: 'form', message: 'Title?', deadline: Date.now() + 60_000 },
+        { id: 'c', conversationId: 'c1', turnId: 't1', server: 'feature', mode: 'url', message: 'Pay here', url: 'https://pay.example.com/x', deadline: Date.now() + 60_000 },
+        { id: 'old', conversationId: 'c1', turnId: 't1', server: 'feature', mode: 'form', message: 'expired', deadline: Date.now() - 1 },
+      ],
       'elicitation.respond': () => ({ accepted: true }),
-      'chat.answerElicitation': () => ({ accepted: true }),
     });
     render(
       <WithHost transport={host}>
@@ -230,31 +261,29 @@ describe('ElicitationHost (app-wide)', () => {
     expect(screen.getByText('1 more question waiting after this one.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('heading', { name: '“feature” asks you to open a web page' })).toBeTruthy();
+    expect(screen.getByRole('dialog').textContent).toContain('while running a tool for the chat');
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
-    expect(host.sent('elicitation.respond')).toEqual([{ id: 'g', action: 'cancel' }]);
-    expect(host.sent('chat.answerElicitation')).toEqual([{ id: 'c', action: 'decline' }]);
+    expect(host.sent('elicitation.respond')).toEqual([
+      { id: 'g', action: 'cancel' },
+      { id: 'c', action: 'decline' },
+    ]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('drops a question the Host gave up on: resolved, its turn ended, or its call finished', async () => {
+  it('drops a question the Host ended (elicitation.resolved), whoever it belonged to', async () => {
     const host = new ContractTransport();
     render(
       <WithHost transport={host}>
         <ElicitationHost />
       </WithHost>,
     );
-    const ask = (id: string, toolCallId = 'k') =>
-      host.emit('chat.elicitation', { id, conversationId: 'c', turnId: 't', toolCallId, server: 's', mode: 'form', message: id, deadline: Date.now() + 60_000 });
     await act(async () => host.emit('elicitation.request', { id: 'g', server: 's', mode: 'form', message: 'g', deadline: Date.now() + 60_000 }));
+    expect(screen.getByRole('dialog')).toBeTruthy();
     await act(async () => host.emit('elicitation.resolved', { id: 'g', action: 'cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    await act(async () => ask('a'));
-    await act(async () => host.emit('chat.done', { conversationId: 'c', turnId: 't', status: 'stopped', text: '' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    await act(async () => ask('b', 'call-9'));
-    await act(async () =>
-      host.emit('chat.toolCall', { conversationId: 'c', turnId: 't', call: { id: 'call-9', name: 'x', arguments: {}, status: 'error', startedAt: 1, error: { code: 'CANCELLED', message: 'Stopped' } } }),
-    );
+    await act(async () => host.emit('elicitation.request', { id: 'a', conversationId: 'c', turnId: 't', toolCallId: 'k', server: 's', mode: 'form', message: 'a', deadline: Date.now() + 60_000 }));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    await act(async () => host.emit('elicitation.resolved', { id: 'a', action: 'cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     // Nothing was answered for them: the only call was the startup fetch of pending questions.
     expect(host.calls.map((c) => c.command)).toEqual(['elicitation.pending']);

@@ -42,7 +42,7 @@ describe('an elicitation URL', () => {
     const open = vi.fn();
     render(
       <ElicitationDialog
-        request={{ id: 'e', source: 'general', server: 's', mode: 'url', message: 'Sign in', url: 'http://example.com/login', deadline: Date.now() + 60_000 }}
+        request={{ id: 'e', server: 's', mode: 'url', message: 'Sign in', url: 'http://example.com/login', deadline: Date.now() + 60_000 }}
         waiting={0}
         onAnswer={() => undefined}
         open={open}

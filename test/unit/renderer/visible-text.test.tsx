@@ -101,7 +101,7 @@ describe('every decision dialog shows hidden characters instead of letting them 
   it('elicitation: the asking server, what was running and its message', () => {
     render(
       <ElicitationDialog
-        request={{ id: 'e1', source: 'chat', server: 'bank\u00A0', mode: 'url', message: 'Sign in\u2028to continue\u{E0020}', url: 'https://example.com/login', during: '“pay\u202Eyap” in the chat', deadline: inFive() }}
+        request={{ id: 'e1', server: 'bank\u00A0', mode: 'url', message: 'Sign in\u2028to continue\u{E0020}', url: 'https://example.com/login', during: '“pay\u202Eyap” in the chat', deadline: inFive() }}
         waiting={0}
         onAnswer={() => undefined}
       />,

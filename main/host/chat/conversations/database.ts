@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { HarborError } from '../../errors';
+import { preparePrivateDatabase } from '../../private-files';
 
 const SCHEMA_VERSION = 1;
 
@@ -65,7 +64,7 @@ CREATE INDEX IF NOT EXISTS tool_calls_by_turn ON tool_calls(turn_id, id);
  * "running" are marked interrupted before anything reads them.
  */
 export function openConversationDatabase(path: string, now: () => number): DatabaseSync {
-  mkdirSync(dirname(path), { recursive: true });
+  preparePrivateDatabase(path);
   const db = new DatabaseSync(path);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
   const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;

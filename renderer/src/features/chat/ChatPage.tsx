@@ -63,6 +63,7 @@ export function ChatPage() {
         : undefined,
     [openId, controller],
   );
+  const stopTurn = useCallback(() => void controller.stopTurn(), [controller]);
   const modelChanged = useCallback(() => {
     reloadStatus();
     reloadContext();
@@ -111,7 +112,7 @@ export function ChatPage() {
           {conversation && rows.length > 0 ? (
             <AppConversationContext.Provider value={appConversation}>
               <PartialInputsContext.Provider value={state.partial}>
-                <MessageList key={`messages:${state.openId ?? 'new'}`} rows={rows} progress={state.progress} onAttach={attachFromResult} />
+                <MessageList key={`messages:${state.openId ?? 'new'}`} rows={rows} progress={state.progress} onAttach={attachFromResult} onStop={stopTurn} />
               </PartialInputsContext.Provider>
             </AppConversationContext.Provider>
           ) : null}

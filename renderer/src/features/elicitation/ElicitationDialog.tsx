@@ -9,10 +9,9 @@ import './elicitation.css';
 
 export type ElicitationAction = 'accept' | 'decline' | 'cancel';
 
-/** A server's question, from either door (a tool run by hand, or a chat turn's tool call). */
+/** A server's question (during a tool run by hand, a chat turn's tool call, or a request Harbor cannot tell). */
 export interface PendingElicitation {
   readonly id: string;
-  readonly source: 'general' | 'chat';
   readonly server: string;
   readonly mode: 'form' | 'url';
   readonly message: string;
@@ -27,6 +26,8 @@ interface Props {
   readonly request: PendingElicitation;
   readonly waiting: number;
   readonly onAnswer: (action: ElicitationAction, content?: Record<string, unknown>) => void;
+  /** Why Harbor did not send the last answer (it does not fit what the server asked for). */
+  readonly refusal?: string;
   /** Opens a URL outside the app (default: window.open with noopener). */
   readonly open?: (url: string, target: string, features: string) => unknown;
 }
@@ -37,7 +38,7 @@ interface Props {
  * address with its real site highlighted, opened only in the system browser and only when the
  * person clicks. Accept / decline / cancel; Escape and closing cancel.
  */
-export function ElicitationDialog({ request, waiting, onAnswer, open }: Props) {
+export function ElicitationDialog({ request, waiting, onAnswer, open, refusal }: Props) {
   const titleId = useId();
   const leadId = useId();
   const formId = useId();
@@ -71,7 +72,7 @@ export function ElicitationDialog({ request, waiting, onAnswer, open }: Props) {
         {url ? (
           <UrlPart request={request} onAnswer={onAnswer} open={open} declineRef={declineRef} />
         ) : (
-          <FormPart request={request} formId={formId} onAnswer={onAnswer} />
+          <FormPart request={request} formId={formId} onAnswer={onAnswer} refusal={refusal} />
         )}
         <Countdown deadline={request.deadline} outcome="Cancelled" onExpire={() => onAnswer('cancel')} />
         {waiting > 0 ? (
@@ -97,7 +98,17 @@ export function ElicitationDialog({ request, waiting, onAnswer, open }: Props) {
   );
 }
 
-function FormPart({ request, formId, onAnswer }: { readonly request: PendingElicitation; readonly formId: string; readonly onAnswer: Props['onAnswer'] }) {
+function FormPart({
+  request,
+  formId,
+  onAnswer,
+  refusal,
+}: {
+  readonly request: PendingElicitation;
+  readonly formId: string;
+  readonly onAnswer: Props['onAnswer'];
+  readonly refusal: string | undefined;
+}) {
   const form = useSchemaForm(request.requestedSchema);
   const sensitive = useMemo(() => sensitiveFields(form.schema), [form.schema]);
   const submit = (event: FormEvent) => {
@@ -117,6 +128,11 @@ function FormPart({ request, formId, onAnswer }: { readonly request: PendingElic
             Servers must not ask for secrets in a form (the MCP specification forbids it); a legitimate server sends you to its own sign-in page
             instead. Decline unless you are sure.
           </p>
+        </div>
+      ) : null}
+      {refusal ? (
+        <div className="notice notice--error" role="alert">
+          <p className="notice__message">Not sent. {visibleText(refusal, { multiline: true })}</p>
         </div>
       ) : null}
       <form id={formId} noValidate onSubmit={submit} aria-label={`Answer to ${visibleText(request.server)}`}>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ChatElicitationData } from '../../../../preload/contract';
+import type { ElicitationRequestData } from '../../../../preload/contract';
 import { useHarbor } from '../../app/services';
 import { ElicitationDialog, type ElicitationAction, type PendingElicitation } from './ElicitationDialog';
 
@@ -7,57 +7,39 @@ import { ElicitationDialog, type ElicitationAction, type PendingElicitation } fr
 const REMEMBERED_CALLS = 200;
 
 /**
- * App-wide: a server's questions, one at a time, from both doors — `elicitation.request` (a tool
- * run by hand, a resource read) answered with elicitation.respond, and `chat.elicitation` (a tool
- * call of a chat turn) answered with chat.answerElicitation. A question the Host gave up on
- * (resolved elsewhere, its turn ended, its call finished) disappears.
+ * App-wide: a server's questions, one at a time — `elicitation.request`, answered with
+ * elicitation.respond. A question that belongs to a chat tool call says which; one the Host ended
+ * (answered elsewhere, its request finished, its deadline passed) disappears with
+ * `elicitation.resolved`. An answer the Host refuses (it does not fit the server's schema) keeps
+ * the dialog open with what is wrong.
  */
 export function ElicitationHost() {
   const api = useHarbor();
-  const [queue, setQueue] = useState<readonly (PendingElicitation & { turnId?: string; toolCallId?: string })[]>([]);
+  const [queue, setQueue] = useState<readonly PendingElicitation[]>([]);
+  const [refusals, setRefusals] = useState<ReadonlyMap<string, string>>(new Map());
   const calls = useRef(new Map<string, string>());
 
   useEffect(() => {
     let live = true;
-    const add = (request: PendingElicitation & { turnId?: string; toolCallId?: string }) =>
-      setQueue((q) => (q.some((r) => r.id === request.id) ? q : [...q, request]));
-    const addChat = (data: ChatElicitationData) => {
-      const during = data.toolCallId ? calls.current.get(data.toolCallId) : undefined;
-      add({
-        id: data.id,
-        source: 'chat',
-        server: data.server,
-        mode: data.mode,
-        message: data.message,
-        ...(data.requestedSchema !== undefined ? { requestedSchema: data.requestedSchema } : {}),
-        ...(data.url !== undefined ? { url: data.url } : {}),
-        deadline: data.deadline,
-        during: during ?? 'a tool for the chat',
-        turnId: data.turnId,
-        ...(data.toolCallId ? { toolCallId: data.toolCallId } : {}),
-      });
+    const add = (data: ElicitationRequestData) => {
+      const during = data.toolCallId ? (calls.current.get(data.toolCallId) ?? 'a tool for the chat') : data.conversationId ? 'a tool for the chat' : undefined;
+      const { conversationId: _c, turnId: _t, toolCallId: _tc, ...shown } = data;
+      setQueue((q) => (q.some((r) => r.id === data.id) ? q : [...q, { ...shown, ...(during ? { during } : {}) }]));
     };
     const offs = [
-      api.on.elicitation.request((data) => add({ ...data, source: 'general' })),
+      api.on.elicitation.request(add),
       api.on.elicitation.resolved(({ id }) => setQueue((q) => q.filter((r) => r.id !== id))),
-      api.on.chat.toolCall(({ call, turnId }) => {
-        if (call.tool) {
-          calls.current.set(call.id, `“${call.tool}” in the chat`);
-          if (calls.current.size > REMEMBERED_CALLS) calls.current.delete(calls.current.keys().next().value!);
-        }
-        if (call.status === 'done' || call.status === 'error') {
-          setQueue((q) => q.filter((r) => !(r.source === 'chat' && r.turnId === turnId && r.toolCallId === call.id)));
-        }
+      api.on.chat.toolCall(({ call }) => {
+        if (!call.tool) return;
+        calls.current.set(call.id, `“${call.tool}” in the chat`);
+        if (calls.current.size > REMEMBERED_CALLS) calls.current.delete(calls.current.keys().next().value!);
       }),
-      api.on.chat.elicitation(addChat),
-      api.on.chat.done(({ turnId }) => setQueue((q) => q.filter((r) => !(r.source === 'chat' && r.turnId === turnId)))),
     ];
     // Questions asked before this window connected (or before a reload) are still waiting.
     void api.elicitation.pending({}).then((result) => {
       if (!live || !result.ok) return;
       const now = Date.now();
-      for (const data of result.value.general) if (data.deadline > now) add({ ...data, source: 'general' });
-      for (const data of result.value.chat) if (data.deadline > now) addChat(data);
+      for (const data of result.value) if (data.deadline > now) add(data);
     });
     return () => {
       live = false;
@@ -66,15 +48,28 @@ export function ElicitationHost() {
   }, [api]);
 
   const answer = useCallback(
-    (request: PendingElicitation, action: ElicitationAction, content?: Record<string, unknown>) => {
-      setQueue((q) => q.filter((r) => r.id !== request.id));
+    async (request: PendingElicitation, action: ElicitationAction, content?: Record<string, unknown>) => {
       const payload = { id: request.id, action, ...(action === 'accept' && content ? { content } : {}) };
-      void (request.source === 'chat' ? api.chat.answerElicitation(payload) : api.elicitation.respond(payload));
+      if (action !== 'accept') setQueue((q) => q.filter((r) => r.id !== request.id));
+      const result = await api.elicitation.respond(payload);
+      if (!result.ok && result.error.code === 'BAD_REQUEST') {
+        setRefusals((m) => new Map(m).set(request.id, result.error.message));
+        return;
+      }
+      setQueue((q) => q.filter((r) => r.id !== request.id));
     },
     [api],
   );
 
   const current = queue[0];
   if (!current) return null;
-  return <ElicitationDialog key={current.id} request={current} waiting={queue.length - 1} onAnswer={(action, content) => answer(current, action, content)} />;
+  return (
+    <ElicitationDialog
+      key={current.id}
+      request={current}
+      waiting={queue.length - 1}
+      {...(refusals.has(current.id) ? { refusal: refusals.get(current.id)! } : {})}
+      onAnswer={(action, content) => void answer(current, action, content)}
+    />
+  );
 }

@@ -5,16 +5,18 @@ import { asErrorData } from '../../lib/load-state';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { CompletingInput } from '../catalog/CompletingInput';
 import { ContentBlock } from '../catalog/ContentView';
+import { StopButton, useStoppable } from '../catalog/stoppable';
 import type { PromptItem } from './prompt-item';
 
-/** A prompt's arguments (with completion suggestions), then the messages the server makes of them (prompts/get). */
+/** A prompt's arguments (with completion suggestions), then the messages the server makes of them (prompts/get; Stop cancels). */
 export function PromptForm({ server, prompt, onClose }: { readonly server: string; readonly prompt: PromptItem; readonly onClose: () => void }) {
   const api = useHarbor();
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [values, setValues] = useState<Record<string, string>>({});
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const stoppable = useStoppable();
+  const busy = stoppable.running;
   const [result, setResult] = useState<{ description?: string; messages: unknown[] } | undefined>();
   const [error, setError] = useState<HarborErrorData | undefined>();
   useEffect(() => heading.current?.focus(), []);
@@ -24,11 +26,9 @@ export function PromptForm({ server, prompt, onClose }: { readonly server: strin
     event.preventDefault();
     setTried(true);
     if (missing.length > 0) return;
-    setBusy(true);
     setError(undefined);
     const args = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
-    const got = await api.prompts.get({ server, name: prompt.name, ...(Object.keys(args).length ? { arguments: args } : {}) });
-    setBusy(false);
+    const got = await stoppable.run((requestId) => api.prompts.get({ server, name: prompt.name, ...(Object.keys(args).length ? { arguments: args } : {}), requestId }));
     if (!got.ok) {
       setResult(undefined);
       setError(asErrorData(got.error));
@@ -71,6 +71,7 @@ export function PromptForm({ server, prompt, onClose }: { readonly server: strin
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? 'Getting…' : 'Show messages'}
           </button>
+          <StopButton stoppable={stoppable} />
           <button type="button" className="button" onClick={onClose}>
             Close
           </button>

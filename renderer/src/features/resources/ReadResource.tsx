@@ -4,6 +4,7 @@ import { useResult } from '../../lib/use-result';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
 import { ResourceContent } from '../catalog/ContentView';
+import { StopButton, useStoppable } from '../catalog/stoppable';
 
 interface Props {
   readonly server: string;
@@ -14,12 +15,14 @@ interface Props {
   readonly onClose: () => void;
 }
 
-/** One resource read (resources/read): text as text, images from data only, other binaries by size. */
+/** One resource read (resources/read), which Stop cancels: text as text, images from data only, other binaries by size. */
 export function ReadResource({ server, uri, updated, onReadAgain, onClose }: Props) {
   const api = useHarbor();
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const load = useCallback(() => api.resources.read({ server, uri }), [api, server, uri]);
+  const stoppable = useStoppable();
+  const { run } = stoppable;
+  const load = useCallback(() => run((requestId) => api.resources.read({ server, uri, requestId })), [api, run, server, uri]);
   const [state, retry] = useResult(load);
   useEffect(() => heading.current?.focus(), []);
   const contents = state.status === 'ready' && Array.isArray(state.value.contents) ? (state.value.contents as unknown[]) : [];
@@ -47,6 +50,7 @@ export function ReadResource({ server, uri, updated, onReadAgain, onClose }: Pro
         )
       ) : null}
       <div className="actions">
+        <StopButton stoppable={stoppable} />
         <button type="button" className="button" onClick={onClose}>
           Close
         </button>

@@ -7,21 +7,23 @@ import { SchemaFields, useSchemaForm } from '../../ui/schema-form';
 import { ContentBlocks, JsonText } from '../catalog/ContentView';
 import { AppFrame } from '../apps/AppFrame';
 import { useToolApp } from '../apps/use-tool-app';
+import { StopButton, useStoppable } from '../catalog/stoppable';
 import type { ToolItem } from './tool-item';
 
 type Outcome = { readonly result: Record<string, unknown>; readonly ms: number; readonly input: Record<string, unknown>; readonly run: number } | { readonly error: HarborErrorData };
 
 /**
  * Runs one tool by hand, with arguments from a form built from its inputSchema. The call goes
- * through the same consent gate as the model's (the approval dialog appears app-wide), and a
- * server's questions during the call come up as the elicitation dialog.
+ * through the same consent gate as the model's (the approval dialog appears app-wide), a
+ * server's questions during the call come up as the elicitation dialog, and Stop cancels it.
  */
 export function RunTool({ server, tool, onClose }: { readonly server: string; readonly tool: ToolItem; readonly onClose: () => void }) {
   const api = useHarbor();
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const form = useSchemaForm(tool.inputSchema);
-  const [running, setRunning] = useState(false);
+  const stoppable = useStoppable();
+  const running = stoppable.running;
   const [outcome, setOutcome] = useState<Outcome | undefined>();
   const runs = useRef(0);
   // A tool with an app shows each run's result in a fresh instance of it.
@@ -32,11 +34,9 @@ export function RunTool({ server, tool, onClose }: { readonly server: string; re
     event.preventDefault();
     const checked = form.submit();
     if (!checked.ok) return;
-    setRunning(true);
     setOutcome(undefined);
     const started = performance.now();
-    const result = await api.tools.call({ server, tool: tool.name, arguments: checked.value });
-    setRunning(false);
+    const result = await stoppable.run((requestId) => api.tools.call({ server, tool: tool.name, arguments: checked.value, requestId }));
     runs.current += 1;
     setOutcome(
       result.ok ? { result: result.value, ms: Math.round(performance.now() - started), input: checked.value, run: runs.current } : { error: asErrorData(result.error) },
@@ -57,6 +57,7 @@ export function RunTool({ server, tool, onClose }: { readonly server: string; re
           <button type="submit" className="button button--primary" disabled={running}>
             {running ? 'Running…' : 'Run'}
           </button>
+          <StopButton stoppable={stoppable} />
           <button type="button" className="button" onClick={onClose}>
             Close
           </button>
@@ -77,10 +78,10 @@ export function RunTool({ server, tool, onClose }: { readonly server: string; re
 
 function Result({ outcome }: { readonly outcome: Outcome }) {
   if ('error' in outcome) {
-    const denied = outcome.error.code === 'CONSENT_DENIED';
+    const { code } = outcome.error;
     return (
       <div className="detail__result">
-        <h3>{denied ? 'Not run' : 'Failed'}</h3>
+        <h3>{code === 'CONSENT_DENIED' ? 'Not run' : code === 'CANCELLED' ? 'Stopped' : 'Failed'}</h3>
         <ErrorMessage error={outcome.error} />
       </div>
     );

@@ -1,0 +1,297 @@
+import type { JsonSchemaType, JsonSchemaValidator as SdkValidator, jsonSchemaValidator as SdkValidatorProvider } from '@modelcontextprotocol/client';
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
+import type { RegExpEngine } from 'ajv/dist/types/index.js';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { RE2JS } from 're2js';
+
+/**
+ * Harbor's one JSON Schema validator, for every schema a server hands us: the form an elicitation
+ * asks for, a tool's inputSchema, a tool's outputSchema. A real validator (Ajv, the engine the
+ * SDK uses), with the dialect the schema declares (2020-12 when it declares none, as MCP says).
+ *
+ * Server schemas are untrusted, and so is their `pattern` regex: a backtracking engine lets a
+ * server freeze the host with `^(a+)+$` and "aaa…a!" (seconds to hours of the main process, every
+ * server and window waiting). Patterns therefore run on a linear-time engine (RE2, pure JS) by
+ * default. Why RE2 and not a worker with a deadline or skipping `pattern`: RE2 keeps the check,
+ * stays synchronous (the SDK's validator interface is synchronous) and needs no native module.
+ * What RE2 cannot express — lookaround and backreferences, exactly the features that need
+ * backtracking — is not checked: such a pattern accepts every string, while the rest of the schema
+ * is still checked. Callers may pass another `regex` engine (the bounded-regex policy hook).
+ */
+
+/** One thing wrong with a value, at a path a person can read ("name", "items[2].id"; "" is the value itself). */
+export interface SchemaProblem {
+  readonly path: string;
+  readonly message: string;
+}
+
+export type SchemaCheck =
+  /** `value` is a copy, with the schema's defaults filled in when asked for. `unchecked` says why nothing was checked. */
+  | { readonly valid: true; readonly value: unknown; readonly unchecked?: string }
+  | { readonly valid: false; readonly problems: readonly SchemaProblem[] };
+
+/** Builds a matcher for a schema's `pattern` / `patternProperties`. */
+export type RegexEngine = (source: string, flags: string) => { test(input: string): boolean };
+
+export interface JsonSchemaValidatorOptions {
+  readonly regex?: RegexEngine;
+  /** Compiled schemas kept (servers send the same schemas again and again). */
+  readonly cacheSize?: number;
+}
+
+export interface ValidateOptions {
+  /** Fill in the `default` of missing properties before checking (the copy returned gets them). */
+  readonly applyDefaults?: boolean;
+  /**
+   * Whether `format` refuses a value (default true: a form's email field must hold an address).
+   * False treats formats as annotations, as JSON Schema 2020-12 does by default — for tool
+   * arguments, where Harbor must never refuse what the server itself would accept.
+   */
+  readonly assertFormats?: boolean;
+}
+
+const ACCEPTS_EVERYTHING = { test: () => true };
+
+/**
+ * The default regex policy: RE2 (linear time, no backtracking), JS syntax translated first. JSON
+ * Schema patterns are unanchored searches, as RE2's `test` is. A pattern RE2 cannot run (or would
+ * compile to a huge program) accepts every string (see the file comment).
+ */
+export const linearTimeRegex: RegexEngine = (source) => {
+  let compiled: RE2JS;
+  try {
+    compiled = RE2JS.compile(RE2JS.translateRegExp(source));
+  } catch {
+    return ACCEPTS_EVERYTHING;
+  }
+  return { test: (input) => compiled.test(input) };
+};
+
+type Dialect = '2020-12' | '2019-09' | 'draft-07';
+interface EngineFlags {
+  readonly applyDefaults: boolean;
+  readonly assertFormats: boolean;
+}
+const flagsKey = (flags: EngineFlags) => `${flags.applyDefaults ? 'defaults' : ''}|${flags.assertFormats ? 'formats' : ''}`;
+type Compiled = { readonly validate: ValidateFunction; readonly engine: Ajv } | { readonly unchecked: string };
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+const DEFAULT_CACHE_SIZE = 256;
+
+export class JsonSchemaValidator {
+  private readonly engines = new Map<string, Ajv>();
+  private readonly compiled = new Map<string, Compiled>();
+  private readonly regex: RegexEngine;
+  private readonly cacheSize: number;
+
+  constructor(options: JsonSchemaValidatorOptions = {}) {
+    this.regex = options.regex ?? linearTimeRegex;
+    this.cacheSize = options.cacheSize ?? DEFAULT_CACHE_SIZE;
+  }
+
+  /**
+   * The same checks in the shape the SDK client takes (its `jsonSchemaValidator` option): it
+   * compiles each tool's outputSchema once and checks every structuredContent with it. Messages are
+   * Ajv's own, as the SDK's default validator gives them; an unknown dialect is an error, not a guess.
+   */
+  forSdk(): SdkValidatorProvider {
+    return {
+      getValidator: <T>(schema: JsonSchemaType): SdkValidator<T> => {
+        const compiled = this.compile(schema as Record<string, unknown>, { applyDefaults: false, assertFormats: true });
+        if ('unchecked' in compiled) {
+          if (!dialectOf((schema as { $schema?: unknown }).$schema)) throw new Error(`The schema declares an unsupported JSON Schema dialect ("$schema": ${JSON.stringify((schema as { $schema?: unknown }).$schema).slice(0, 200)}); Harbor validates 2020-12, 2019-09, draft-07 and draft-06.`);
+          return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
+        }
+        const { validate, engine } = compiled;
+        return (input) => (validate(input) ? { valid: true, data: input as T, errorMessage: undefined } : { valid: false, data: undefined, errorMessage: engine.errorsText(validate.errors) });
+      },
+    };
+  }
+
+  /** Checks `value` against `schema`; never throws (a schema that cannot be compiled is reported as unchecked). */
+  validate(schema: unknown, value: unknown, options: ValidateOptions = {}): SchemaCheck {
+    // Only filling in defaults changes the value: then the caller's value is left as it was.
+    const copy = options.applyDefaults && value !== undefined ? structuredClone(value) : value;
+    if (schema === true || schema === undefined) return { valid: true, value: copy };
+    if (schema === false) return { valid: false, problems: [{ path: '', message: 'is not allowed by the schema' }] };
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return { valid: true, value: copy, unchecked: 'the schema is not a JSON object' };
+    const compiled = this.compile(schema as Record<string, unknown>, { applyDefaults: options.applyDefaults === true, assertFormats: options.assertFormats !== false });
+    if ('unchecked' in compiled) return { valid: true, value: copy, unchecked: compiled.unchecked };
+    if (compiled.validate(copy)) return { valid: true, value: copy };
+    return { valid: false, problems: describeErrors(compiled.validate.errors ?? []) };
+  }
+
+  private compile(schema: Record<string, unknown>, flags: EngineFlags): Compiled {
+    const dialect = dialectOf(schema.$schema);
+    if (!dialect) return { unchecked: `its dialect ${JSON.stringify(schema.$schema)} is not one Harbor knows` };
+    const key = `${dialect}|${flagsKey(flags)}|${JSON.stringify(schema)}`;
+    const cached = this.compiled.get(key);
+    if (cached) return cached;
+    let result: Compiled;
+    try {
+      // A fresh engine per schema that names itself ($id): two servers may reuse one id.
+      const engine = typeof schema.$id === 'string' ? this.createEngine(dialect, flags) : this.engine(dialect, flags);
+      result = { validate: engine.compile(schema), engine };
+    } catch (error) {
+      result = { unchecked: `the schema could not be compiled (${(error as Error).message})` };
+    }
+    if (this.compiled.size >= this.cacheSize) this.compiled.delete(this.compiled.keys().next().value!);
+    this.compiled.set(key, result);
+    return result;
+  }
+
+  private engine(dialect: Dialect, flags: EngineFlags): Ajv {
+    const key = `${dialect}|${flagsKey(flags)}`;
+    let engine = this.engines.get(key);
+    if (!engine) {
+      engine = this.createEngine(dialect, flags);
+      this.engines.set(key, engine);
+    }
+    return engine;
+  }
+
+  private createEngine(dialect: Dialect, flags: EngineFlags): Ajv {
+    // Ajv keeps one compiled pattern per `toString()`: each must name its own source.
+    const compile = (source: string, flags: string) => {
+      const matcher = this.regex(source, flags);
+      return { test: (input: string) => matcher.test(input), toString: () => `/${source}/${flags}` };
+    };
+    const regExp = Object.assign(compile, { code: 'harbor-regex-policy' }) satisfies RegExpEngine;
+    const options: Options = {
+      strict: false,
+      allErrors: true,
+      verbose: true,
+      validateSchema: false,
+      validateFormats: flags.assertFormats,
+      useDefaults: flags.applyDefaults,
+      logger: false,
+      code: { regExp },
+    };
+    const engine = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options);
+    return addFormats(engine as Ajv);
+  }
+}
+
+function dialectOf(declared: unknown): Dialect | undefined {
+  if (declared === undefined) return '2020-12';
+  if (typeof declared !== 'string') return undefined;
+  if (declared.includes('2020-12')) return '2020-12';
+  if (declared.includes('2019-09')) return '2019-09';
+  if (/draft-0[67]/.test(declared)) return 'draft-07';
+  return undefined;
+}
+
+/** `/items/2/id` → `items[2].id` */
+function readablePath(pointer: string, child?: string): string {
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (child !== undefined) parts.push(child);
+  return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
+}
+
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+const FORMAT_NAMES: Record<string, string> = {
+  email: 'an email address',
+  uri: 'a URI (with its scheme, e.g. https://…)',
+  date: 'a date (YYYY-MM-DD)',
+  'date-time': 'a date and time with a zone (e.g. 2026-01-31T09:00:00Z)',
+  time: 'a time (HH:MM:SS with a zone)',
+};
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+function messageOf(error: ErrorObject): string {
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'type': {
+      const types = String(p.type).split(',').map(article).join(' or ');
+      return `must be ${types} (got ${shown(error.data)})`;
+    }
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+    case 'unevaluatedProperties':
+      return 'is not expected here';
+    case 'minimum':
+      return `must be at least ${String(p.limit)} (got ${shown(error.data)})`;
+    case 'maximum':
+      return `must be at most ${String(p.limit)} (got ${shown(error.data)})`;
+    case 'exclusiveMinimum':
+      return `must be more than ${String(p.limit)} (got ${shown(error.data)})`;
+    case 'exclusiveMaximum':
+      return `must be less than ${String(p.limit)} (got ${shown(error.data)})`;
+    case 'minLength':
+      return `must be at least ${String(p.limit)} character${p.limit === 1 ? '' : 's'} long`;
+    case 'maxLength':
+      return `must be at most ${String(p.limit)} characters long`;
+    case 'minItems':
+      return `must have at least ${String(p.limit)} item${p.limit === 1 ? '' : 's'}`;
+    case 'maxItems':
+      return `must have at most ${String(p.limit)} items`;
+    case 'enum':
+      return `must be one of ${(p.allowedValues as unknown[]).map(shown).join(', ')} (got ${shown(error.data)})`;
+    case 'const':
+      return `must be ${shown(p.allowedValue)} (got ${shown(error.data)})`;
+    case 'format':
+      return `must be ${FORMAT_NAMES[String(p.format)] ?? `in the format "${String(p.format)}"`} (got ${shown(error.data)})`;
+    case 'pattern':
+      return `must match the pattern ${String(p.pattern)}`;
+    case 'multipleOf':
+      return `must be a multiple of ${String(p.multipleOf)}`;
+    case 'uniqueItems':
+      return 'must not repeat an item';
+    default:
+      return error.message ?? `fails "${error.keyword}"`;
+  }
+}
+
+const COMBINATORS = new Set(['oneOf', 'anyOf', 'if', 'not']);
+
+/**
+ * One problem per place, in words: a choice among constants (`oneOf` of `{const}`) becomes "must
+ * be one of …"; the combinator's own summary is dropped when its branches said something.
+ */
+function describeErrors(errors: readonly ErrorObject[]): SchemaProblem[] {
+  const byPath = new Map<string, ErrorObject[]>();
+  for (const error of errors) {
+    const child = error.keyword === 'required' ? String((error.params as { missingProperty: unknown }).missingProperty)
+      : error.keyword === 'additionalProperties' ? String((error.params as { additionalProperty: unknown }).additionalProperty)
+      : error.keyword === 'unevaluatedProperties' ? String((error.params as { unevaluatedProperty: unknown }).unevaluatedProperty)
+      : undefined;
+    const path = readablePath(error.instancePath, child);
+    byPath.set(path, [...(byPath.get(path) ?? []), error]);
+  }
+  const problems: SchemaProblem[] = [];
+  for (const [path, group] of byPath) {
+    const constants = group.filter((e) => e.keyword === 'const');
+    if (constants.length > 1) {
+      const allowed = constants.map((e) => shown((e.params as { allowedValue: unknown }).allowedValue));
+      problems.push({ path, message: `must be one of ${allowed.join(', ')} (got ${shown(constants[0]!.data)})` });
+      continue;
+    }
+    const specific = group.filter((e) => !COMBINATORS.has(e.keyword));
+    const seen = new Set<string>();
+    for (const error of specific.length > 0 ? specific : group) {
+      const message = messageOf(error);
+      if (seen.has(message)) continue;
+      seen.add(message);
+      problems.push({ path, message });
+    }
+  }
+  return problems;
+}
+
+/** "name must be a string (got 5); integer must be at most 100 (got 1000)" */
+export function describeProblems(problems: readonly SchemaProblem[], subject = 'the value'): string {
+  return problems.map((p) => `${p.path ? `"${p.path}"` : subject} ${p.message}`).join('; ');
+}

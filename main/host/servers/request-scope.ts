@@ -1,0 +1,82 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { Transport } from '@modelcontextprotocol/client';
+import type { ElicitationOrigin } from '../../../preload/contract';
+import { proxyTransport } from './transport-proxy';
+
+/**
+ * One request Harbor made to a server (a tool call, a resource read, a prompt), and whom it was
+ * made for: a chat tool call has an origin, a manual run none.
+ */
+export interface RequestScope {
+  readonly id: string;
+  readonly server: string;
+  /** "calling tool ask_name" */
+  readonly action: string;
+  readonly origin?: ElicitationOrigin;
+  /** Aborted when the request has finished, however it ended: a question it left open is moot. */
+  readonly ended: AbortSignal;
+}
+
+/**
+ * Which request the code running now works for. A server's question for the person is answered in
+ * the request it belongs to: the SDK fulfils a modern server's `input_required` inside the call
+ * that got it, and a legacy Streamable HTTP server's request arrives on the response stream of
+ * the POST it relates to — both run in the async context of that request, so the scope travels
+ * with them. Nothing else carries a scope: connections start outside any (see `outsideAnyRequest`).
+ */
+const current = new AsyncLocalStorage<RequestScope>();
+
+export function newRequestScope(server: string, action: string, ended: AbortSignal, origin?: ElicitationOrigin): RequestScope {
+  return { id: randomUUID(), server, action, ended, ...(origin ? { origin } : {}) };
+}
+
+export function inRequestScope<T>(scope: RequestScope, run: () => T): T {
+  return current.run(scope, run);
+}
+
+/** The request the running code belongs to, if it can tell. */
+export function currentRequestScope(): RequestScope | undefined {
+  return current.getStore();
+}
+
+/**
+ * Runs `run` outside any request: a connection started lazily by a call must not make every
+ * later message of its process look like part of that call.
+ */
+export function outsideAnyRequest<T>(run: () => T): T {
+  return current.exit(run);
+}
+
+/** Requests whose response has not arrived yet, kept at most (a server may never answer a cancelled one). */
+const MAX_AWAITED = 1000;
+
+/**
+ * Wraps a transport so each response is handled in the scope of the request it answers (by its
+ * JSON-RPC id, the one link every transport has): the SDK's `input_required` rounds then run in
+ * the call's own scope whatever the transport. A message that answers nothing — a server's own
+ * request or notification — keeps the context the transport delivered it in when the wire links
+ * it to a request (`linkedOnWire`: Streamable HTTP's per-request streams), and gets none on stdio,
+ * where nothing on the wire says which request it belongs to.
+ */
+export function scopeTransport<T extends Transport>(transport: T, options: { readonly linkedOnWire: boolean }): T {
+  const awaited = new Map<string | number, RequestScope>();
+  return proxyTransport(transport, {
+    send: (message, sendOptions, forward) => {
+      const scope = current.getStore();
+      if (scope && 'method' in message && 'id' in message && message.id !== undefined) {
+        if (awaited.size >= MAX_AWAITED) awaited.delete(awaited.keys().next().value!);
+        awaited.set(message.id, scope);
+      }
+      return forward(message, sendOptions);
+    },
+    receive: (message, deliver) => {
+      const answers = !('method' in message) && 'id' in message ? message.id : undefined;
+      const scope = answers !== undefined ? awaited.get(answers) : undefined;
+      if (answers !== undefined) awaited.delete(answers);
+      if (scope) current.run(scope, deliver);
+      else if (answers !== undefined || !options.linkedOnWire) current.exit(deliver);
+      else deliver();
+    },
+  });
+}

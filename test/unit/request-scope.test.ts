@@ -1,0 +1,103 @@
+/**
+ * How a server's message finds the request it belongs to (main/host/servers/request-scope.ts):
+ * a response by its JSON-RPC id on every transport; a server's own request by the stream it came
+ * on (Streamable HTTP) or not at all (stdio); and InFlightRequests' rule when there is no link —
+ * the only request in flight, or none.
+ */
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { describe, expect, it } from 'vitest';
+import { currentRequestScope, inRequestScope, newRequestScope, outsideAnyRequest, scopeTransport, type RequestScope } from '../../main/host/servers/request-scope';
+import { InFlightRequests } from '../../main/host/servers/requests';
+
+/** A transport that records what is sent and lets the test deliver messages. */
+class FakeTransport implements Transport {
+  readonly sent: JSONRPCMessage[] = [];
+  onmessage?: (message: JSONRPCMessage, extra?: unknown) => void;
+  async start(): Promise<void> {}
+  async close(): Promise<void> {}
+  async send(message: JSONRPCMessage): Promise<void> {
+    this.sent.push(message);
+  }
+  deliver(message: JSONRPCMessage): void {
+    this.onmessage?.(message);
+  }
+}
+
+const scope = (action: string): RequestScope => newRequestScope('s', action, new AbortController().signal, { conversationId: action, turnId: 't' });
+
+function wrapped(linkedOnWire: boolean) {
+  const inner = new FakeTransport();
+  const outer = scopeTransport(inner, { linkedOnWire });
+  const seen: (string | undefined)[] = [];
+  outer.onmessage = () => seen.push(currentRequestScope()?.action);
+  return { inner, outer, seen };
+}
+
+describe('scopeTransport', () => {
+  it('handles each response in the scope of the request it answers, whatever context delivers it', async () => {
+    const { inner, outer, seen } = wrapped(false);
+    await inRequestScope(scope('first'), () => outer.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} }));
+    await inRequestScope(scope('second'), () => outer.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: {} }));
+    // stdout delivers in whatever context the process was started in: here, an unrelated scope.
+    inRequestScope(scope('launcher'), () => {
+      inner.deliver({ jsonrpc: '2.0', id: 2, result: {} });
+      inner.deliver({ jsonrpc: '2.0', id: 1, result: {} });
+      inner.deliver({ jsonrpc: '2.0', id: 1, result: {} }); // a duplicate: already answered
+    });
+    expect(seen).toEqual(['second', 'first', undefined]);
+    expect(inner.sent).toHaveLength(2);
+  });
+
+  it('stdio: a server request or notification belongs to no request (nothing on the wire says which)', () => {
+    const { inner, seen } = wrapped(false);
+    inRequestScope(scope('launcher'), () => {
+      inner.deliver({ jsonrpc: '2.0', id: 'srv-1', method: 'elicitation/create', params: {} });
+      inner.deliver({ jsonrpc: '2.0', method: 'notifications/message', params: {} });
+    });
+    expect(seen).toEqual([undefined, undefined]);
+  });
+
+  it('Streamable HTTP: a server request keeps the scope of the stream it arrived on', () => {
+    const { inner, seen } = wrapped(true);
+    inRequestScope(scope('posted'), () => inner.deliver({ jsonrpc: '2.0', id: 'srv-1', method: 'elicitation/create', params: {} }));
+    inner.deliver({ jsonrpc: '2.0', id: 'srv-2', method: 'elicitation/create', params: {} });
+    expect(seen).toEqual(['posted', undefined]);
+  });
+
+  it('outsideAnyRequest: work started there (a connect) carries no scope', async () => {
+    const inside = await inRequestScope(scope('call'), () => outsideAnyRequest(async () => {
+      await new Promise((r) => setTimeout(r, 1));
+      return currentRequestScope();
+    }));
+    expect(inside).toBeUndefined();
+  });
+});
+
+describe('InFlightRequests.attribute', () => {
+  const target = { server: 's', auth: undefined, describeFailure: (e: unknown) => e as never };
+
+  it('linked: the request it arrived in while that request runs; unlinked: only the single request in flight', async () => {
+    const requests = new InFlightRequests();
+    const seen: Record<string, unknown> = {};
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const running = requests.run(target, {} as never, 'calling tool a', { origin: { conversationId: 'c1', turnId: 't1' } }, async () => {
+      const mine = currentRequestScope();
+      seen.linked = requests.attribute(mine)?.origin;
+      seen.alone = requests.attribute(undefined)?.origin;
+      const other = requests.run(target, {} as never, 'calling tool b', {}, async () => {
+        seen.twoInFlight = requests.attribute(undefined);
+        seen.linkedWhileTwo = requests.attribute(mine)?.origin;
+        await gate;
+      });
+      release();
+      await other;
+      return mine;
+    });
+    const finished = await running;
+    expect(seen).toEqual({ linked: { conversationId: 'c1', turnId: 't1' }, alone: { conversationId: 'c1', turnId: 't1' }, twoInFlight: undefined, linkedWhileTwo: { conversationId: 'c1', turnId: 't1' } });
+    // A finished request is no one's to answer for, and its `ended` signal says so.
+    expect(requests.attribute(finished)).toBeUndefined();
+    expect(finished!.ended.aborted).toBe(true);
+  });
+});
