@@ -87,9 +87,10 @@ export { expect };
 
 /**
  * Answers every consent dialog that comes up with "Always allow" until `done` holds and no dialog
- * came for `quietMs` (an app that polls a tool asks again until it is allowed). Returns the headings.
+ * came for `quietMs` (an app that polls a tool asks again until it is allowed); `done` sees the headings
+ * allowed so far. Returns them.
  */
-export async function allowWhile(page: Page, done: () => Promise<boolean>, { timeoutMs = 30_000, quietMs = 1500 } = {}): Promise<string[]> {
+export async function allowWhile(page: Page, done: (allowed: readonly string[]) => Promise<boolean>, { timeoutMs = 30_000, quietMs = 1500 } = {}): Promise<string[]> {
   const allowed: string[] = [];
   const deadline = Date.now() + timeoutMs;
   let quietSince = Date.now();
@@ -101,7 +102,7 @@ export async function allowWhile(page: Page, done: () => Promise<boolean>, { tim
       await dialog.getByRole('button', { name: 'Always allow' }).click();
       await expect(dialog.getByRole('heading', { name: allowed.at(-1) })).toHaveCount(0);
       quietSince = Date.now();
-    } else if (Date.now() - quietSince >= quietMs && (await done())) {
+    } else if (Date.now() - quietSince >= quietMs && (await done(allowed))) {
       return allowed;
     }
     await page.waitForTimeout(100);
