@@ -65,10 +65,15 @@ export async function benchAppPaint(options: AppPaintOptions): Promise<BenchResu
       const appResult = (await bench.marks()).resultAt.at(-1)!;
       app.push(painted - appResult);
       await bench.turn(`plain result ${i}`, `plain ${i}`);
-      const marks = await bench.marks();
+      // The model's answer may show before the frame in which the card was painted has passed.
+      let marks = await bench.marks();
       const resultAt = marks.resultAt.at(-1)!;
+      for (let waited = 0; !marks.plainPaintedAt.some((t) => t >= resultAt) && waited < 5000; waited += 50) {
+        await sleep(50);
+        marks = await bench.marks();
+      }
       const paintedAfter = marks.plainPaintedAt.find((t) => t >= resultAt);
-      if (paintedAfter === undefined) throw new Error(`the plain card of turn ${i} was never painted`);
+      if (paintedAfter === undefined) throw new Error(`the plain card of turn ${i} was not painted within 5 s of its result`);
       plain.push(paintedAfter - resultAt);
     }
     // The first of each arm includes one-time costs (the first sandbox page, the first consent).
