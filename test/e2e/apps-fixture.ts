@@ -90,7 +90,7 @@ export { expect };
  * came for `quietMs` (an app that polls a tool asks again until it is allowed); `done` sees the headings
  * allowed so far. Returns them.
  */
-export async function allowWhile(page: Page, done: (allowed: readonly string[]) => Promise<boolean>, { timeoutMs = 30_000, quietMs = 1500 } = {}): Promise<string[]> {
+export async function allowWhile(page: Page, done: (allowed: readonly string[]) => Promise<boolean>, { timeoutMs = 60_000, quietMs = 1500 } = {}): Promise<string[]> {
   const allowed: string[] = [];
   const deadline = Date.now() + timeoutMs;
   let quietSince = Date.now();

@@ -15,12 +15,13 @@ import { allowWhile, appActivity, expect, openChatPage, readyApp, test, toolCard
  */
 const press = (app: Frame, selector: string) => app.locator(selector).dispatchEvent('click');
 
+// Several App servers and their apps on a shared 2-core machine: starting them can take a while.
+test.describe.configure({ timeout: 180_000 });
+
 /** The time an example app shows after its tool result arrived (they all print the ISO time). */
 const ISO = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/;
 
 test('chat → tool → app: two frameworks and two richer apps render the data their bridge delivered; app-only tools stay away from the model', async ({ page, startApps }, testInfo) => {
-  // Four App servers, their apps and a polling one on a shared 2-core machine: give it room.
-  test.setTimeout(180_000);
   const harbor = await startApps({
     script: [
       { toolCalls: [{ name: 'vanilla__get-time' }, { name: 'react__get-time' }, { name: 'budget__get-budget-data' }, { name: 'monitor__get-system-info' }] },
@@ -33,7 +34,7 @@ test('chat → tool → app: two frameworks and two richer apps render the data 
   // Each call asks first (the servers are trusted, the tools are not read-only); the system monitor's
   // app then polls its app-only tool through the bridge — which asks too, under the same gate.
   // Done when the model answered and the monitor's app has polled (a loaded machine may take a while for either).
-  const asked = await allowWhile(page, async (allowed) => allowed.length >= 5 && (await page.getByText('Here are your apps.').count()) > 0, { timeoutMs: 90_000 });
+  const asked = await allowWhile(page, async (allowed) => allowed.length >= 5 && (await page.getByText('Here are your apps.').count()) > 0);
   expect(asked).toEqual([
     'Allow vanilla to run “Get Time”?',
     'Allow react to run “Get Time”?',
