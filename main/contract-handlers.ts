@@ -81,5 +81,9 @@ export function bindCommands(host: Host): CommandHandlers {
     'conversations.rename': async ({ id, title }) => host.chat.rename(id, title),
     'conversations.delete': async ({ id }) => ({ deleted: host.chat.delete(id) }),
     'conversations.export': async ({ id, format }) => host.chat.export(id, format),
+    'sandbox.status': () => host.sandbox.status(),
+    'sandbox.refusals': async ({ server }) => host.sandbox.refusals(server),
+    'sandbox.allow': ({ server, change }) => host.sandbox.allow(server, change),
+    'sandbox.setInstallDefault': ({ sandbox }) => host.sandbox.setInstallDefault(sandbox),
   };
 }
