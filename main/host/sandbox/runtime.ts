@@ -8,7 +8,6 @@
  * Where the sandbox cannot run, `wrap` refuses (SANDBOX_UNAVAILABLE) — a server that asks for
  * the sandbox never runs without it.
  */
-import { SandboxManager } from '@anthropic-ai/sandbox-runtime';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,6 +19,7 @@ import type { SandboxRules } from '../registry/sandbox-config';
 import { mechanismFor, missingDependencies, probeFailed, sandboxUnavailableError, unsupportedPlatform, type SandboxAvailability } from './availability';
 import { buildPolicy, type PolicyContext, type SandboxPolicy } from './policy';
 import { refusalFromStderr, refusalFromViolation, type RefusalContext, type SandboxRefusal } from './refusals';
+import { loadSandboxRuntime, type SandboxManagerApi } from './load-runtime';
 import { leaseSharedRuntime, type SharedRuntimeLease } from './shared-runtime';
 import { shellCommand } from './shell-command';
 
@@ -99,6 +99,7 @@ export class SandboxRuntime implements Disposable {
     const availability = await this.availability();
     if (!availability.available) throw sandboxUnavailableError(request.server, availability);
     const lease = await this.sharedRuntime();
+    const manager = lease.manager;
     const tempDir = await mkdtemp(join(this.options.tempRoot ?? tmpdir(), 'harbor-sandbox-'));
     const policy = buildPolicy(request.rules, this.policyContext(request, tempDir));
     const refusalContext: RefusalContext = { home: this.home, alwaysHidden: policy.alwaysHidden, personHidden: policy.personHidden, allowWrite: policy.allowWrite };
@@ -110,8 +111,8 @@ export class SandboxRuntime implements Disposable {
     };
     try {
       if (policy.allowedDomains.length > 0) {
-        registerDomains(request.server, commandId, policy.allowedDomains);
-        cleanups.push(() => SandboxManager.unregisterCommandNetworkLists(commandId));
+        registerDomains(manager, request.server, commandId, policy.allowedDomains);
+        cleanups.push(() => manager.unregisterCommandNetworkLists(commandId));
       }
       const seen = new Set<string>();
       const report = (refusal: SandboxRefusal | undefined): void => {
@@ -123,7 +124,7 @@ export class SandboxRuntime implements Disposable {
       };
       cleanups.push(lease.listen(commandId, (line) => report(refusalFromViolation(line, refusalContext))));
       const inner = shellCommand(request.command, request.args, { TMPDIR: tempDir, npm_config_cache: join(tempDir, 'npm-cache') });
-      const wrapped = await SandboxManager.wrapWithSandboxArgv(inner, undefined, { filesystem: runtimeFilesystem(policy) }, undefined, request.cwd, { commandId, commandText: commandId });
+      const wrapped = await manager.wrapWithSandboxArgv(inner, undefined, { filesystem: runtimeFilesystem(policy) }, undefined, request.cwd, { commandId, commandText: commandId });
       const [command, ...args] = withoutStartupFiles(wrapped.argv);
       // A shell level above 0 keeps the shells inside from reading ~/.bashrc (see withoutStartupFiles).
       return { command: command!, args, env: { ...request.env, SHLVL: '1' }, tempDir, onStderrLine: (line) => report(refusalFromStderr(line, refusalContext)), dispose: cleanUp };
@@ -167,6 +168,7 @@ export class SandboxRuntime implements Disposable {
   private async checkMachine(): Promise<SandboxAvailability> {
     const unsupported = unsupportedPlatform(this.platform);
     if (unsupported) return unsupported;
+    const { SandboxManager } = await loadSandboxRuntime();
     const dependencies = SandboxManager.checkDependencies();
     if (dependencies.errors.length > 0) return missingDependencies(dependencies.errors, this.platform);
     try {
@@ -174,7 +176,7 @@ export class SandboxRuntime implements Disposable {
     } catch (error) {
       return probeFailed(error instanceof Error ? error.message : String(error), this.platform);
     }
-    const failure = await runProbe();
+    const failure = await runProbe(SandboxManager);
     return failure === undefined ? { available: true, mechanism: mechanismFor(this.platform)! } : probeFailed(failure, this.platform);
   }
 }
@@ -202,18 +204,18 @@ function runtimeFilesystem(policy: SandboxPolicy) {
   };
 }
 
-function registerDomains(server: string, commandId: string, domains: readonly string[]): void {
+function registerDomains(manager: SandboxManagerApi, server: string, commandId: string, domains: readonly string[]): void {
   try {
-    SandboxManager.registerCommandNetworkLists(commandId, { allowedDomains: [...domains] });
+    manager.registerCommandNetworkLists(commandId, { allowedDomains: [...domains] });
   } catch (error) {
     throw new HarborError('CONFIG_INVALID', `Server "${server}": the sandbox's "allowedDomains" has an entry the sandbox cannot use: ${error instanceof Error ? error.message : String(error)}.`);
   }
 }
 
 /** Runs `true` inside the sandbox; undefined when it worked, else what went wrong. */
-async function runProbe(): Promise<string | undefined> {
+async function runProbe(manager: SandboxManagerApi): Promise<string | undefined> {
   try {
-    const wrapped = await SandboxManager.wrapWithSandboxArgv('true', undefined, { filesystem: { allowWrite: [], denyWrite: [], denyRead: [], allowRead: [] } });
+    const wrapped = await manager.wrapWithSandboxArgv('true', undefined, { filesystem: { allowWrite: [], denyWrite: [], denyRead: [], allowRead: [] } });
     const [command, ...args] = wrapped.argv;
     return await new Promise<string | undefined>((resolve) => {
       const child = spawn(command!, args, { stdio: ['ignore', 'ignore', 'pipe'] });

@@ -8,14 +8,17 @@
  * Violations the runtime records (a write outside the allowed folders, a refused connection) are
  * attributed to a wrap's id and handed to the listener registered for it.
  */
-import { SandboxManager, type SandboxRuntimeConfig, type SandboxViolationEvent } from '@anthropic-ai/sandbox-runtime';
+import type { SandboxRuntimeConfig, SandboxViolationEvent } from '@anthropic-ai/sandbox-runtime';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
+import { loadSandboxRuntime, type SandboxManagerApi } from './load-runtime';
 
 export type ViolationListener = (line: string) => void;
 
 export interface SharedRuntimeLease {
+  /** The process's SandboxManager. */
+  readonly manager: SandboxManagerApi;
   /** Routes the violations attributed to `commandId` to `listener` until the returned function is called. */
   listen(commandId: string, listener: ViolationListener): () => void;
   release(): Promise<void>;
@@ -34,7 +37,12 @@ const seen = new WeakSet<SandboxViolationEvent>();
 export async function leaseSharedRuntime(): Promise<SharedRuntimeLease> {
   leases += 1;
   let released = false;
+  const { SandboxManager } = await loadSandboxRuntime().catch((error: unknown) => {
+    leases -= 1;
+    throw error;
+  });
   const lease: SharedRuntimeLease = {
+    manager: SandboxManager,
     listen(commandId, listener) {
       listeners.set(commandId, listener);
       return () => {
@@ -59,7 +67,7 @@ export async function leaseSharedRuntime(): Promise<SharedRuntimeLease> {
     },
   };
   try {
-    ready ??= initialize();
+    ready ??= initialize(SandboxManager);
     await ready;
   } catch (error) {
     // A failed initialize is not kept: the next lease tries again (a dependency installed since).
@@ -70,7 +78,7 @@ export async function leaseSharedRuntime(): Promise<SharedRuntimeLease> {
   return lease;
 }
 
-async function initialize(): Promise<void> {
+async function initialize(SandboxManager: SandboxManagerApi): Promise<void> {
   await resetting.catch(() => undefined);
   await SandboxManager.initialize(baseConfig(), undefined, true);
   const store = SandboxManager.getSandboxViolationStore();
