@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkRegistryText } from '../../main/host/registry/editor';
-import { sandboxInstalledServers, sandboxRules } from '../../main/host/registry/sandbox-config';
+import { sandboxForInstalledServer, sandboxInstalledServers, sandboxRules } from '../../main/host/registry/sandbox-config';
 import { HARBOR_FIELD_NAMES } from '../../main/host/registry/schema';
 import { missingDependencies, sandboxUnavailableError, unsupportedPlatform } from '../../main/host/sandbox/availability';
 import { buildPolicy, type PolicyContext } from '../../main/host/sandbox/policy';
@@ -42,6 +42,14 @@ describe('the registry\'s "sandbox" field', () => {
     expect(resolveLaunch('s', { command: 'x', sandbox: true }, vars)).toMatchObject({ sandbox: {} });
     expect(resolveLaunch('s', { command: 'x', sandbox: false }, vars)).not.toHaveProperty('sandbox');
     expect(sandboxRules(undefined)).toBeUndefined();
+  });
+
+  it('an installed server gets true, or the registry its package runner downloads from', () => {
+    expect(sandboxForInstalledServer('npx')).toEqual({ allowedDomains: ['registry.npmjs.org'] });
+    expect(sandboxForInstalledServer('C:\\Program Files\\nodejs\\npx.cmd')).toEqual({ allowedDomains: ['registry.npmjs.org'] });
+    expect(sandboxForInstalledServer('/home/ann/.local/bin/uvx')).toEqual({ allowedDomains: ['pypi.org', 'files.pythonhosted.org'] });
+    expect(sandboxForInstalledServer('${harbor:node}')).toBe(true);
+    expect(sandboxForInstalledServer('docker')).toBe(true);
   });
 
   it('"installs": {"sandbox": …} is the install setting, on unless turned off', () => {

@@ -67,6 +67,22 @@ export function sandboxRules(sandbox: SandboxConfig | undefined): SandboxRules |
   return sandbox === true ? {} : sandbox;
 }
 
+/** Package runners that download what they run, and the hosts they download it from. */
+const DOWNLOADERS: readonly [RegExp, readonly string[]][] = [
+  [/^(?:npx|npm|pnpm|pnpx|yarn|bunx)$/, [NPM_REGISTRY_DOMAIN]],
+  [/^(?:uvx|uv|pipx)$/, ['pypi.org', 'files.pythonhosted.org']],
+];
+
+/**
+ * The `"sandbox"` an installer writes for a new local server: `true`, or for a command that
+ * downloads its package first (npx, uvx) the registry it downloads from.
+ */
+export function sandboxForInstalledServer(command: string): SandboxConfig {
+  const program = command.split(/[\\/]/).pop()!.replace(/\.(?:cmd|exe)$/i, '');
+  const domains = DOWNLOADERS.find(([pattern]) => pattern.test(program))?.[1];
+  return domains ? { allowedDomains: [...domains] } : true;
+}
+
 /** The top-level `"installs"` entry (other fields in it belong to the installers). */
 export const InstallsConfig = z.looseObject({
   /** Default true: servers installed from bundles or the gallery get `"sandbox"` where this Harbor can enforce it. */

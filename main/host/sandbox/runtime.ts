@@ -123,7 +123,7 @@ export class SandboxRuntime implements Disposable {
         request.onRefusal(refusal);
       };
       cleanups.push(lease.listen(commandId, (line) => report(refusalFromViolation(line, refusalContext))));
-      const inner = shellCommand(request.command, request.args, { TMPDIR: tempDir, npm_config_cache: join(tempDir, 'npm-cache') });
+      const inner = shellCommand(request.command, request.args, ownFolders(tempDir));
       const wrapped = await manager.wrapWithSandboxArgv(inner, undefined, { filesystem: runtimeFilesystem(policy) }, undefined, request.cwd, { commandId, commandText: commandId });
       const [command, ...args] = withoutStartupFiles(wrapped.argv);
       // A shell level above 0 keeps the shells inside from reading ~/.bashrc (see withoutStartupFiles).
@@ -179,6 +179,20 @@ export class SandboxRuntime implements Disposable {
     const failure = await runProbe(SandboxManager);
     return failure === undefined ? { available: true, mechanism: mechanismFor(this.platform)! } : probeFailed(failure, this.platform);
   }
+}
+
+/**
+ * Where a sandboxed server's temporary files and caches go: its own folder, the only one it may
+ * write without rules. npx and uvx download their package into it (so a sandboxed server cannot
+ * poison the caches other programs use).
+ */
+function ownFolders(tempDir: string): Record<string, string> {
+  return {
+    TMPDIR: tempDir,
+    XDG_CACHE_HOME: join(tempDir, 'cache'),
+    npm_config_cache: join(tempDir, 'npm-cache'),
+    UV_CACHE_DIR: join(tempDir, 'uv-cache'),
+  };
 }
 
 /**
