@@ -34,6 +34,15 @@ describe("the runtime's violation lines", () => {
     expect(refusalFromViolation('deny openat /home/ann/.bashrc', context)?.change).toEqual({ kind: 'allowWrite', path: '/home/ann/.bashrc' });
   });
 
+  it("the Linux monitor's attempts inside the server's own writable folders are not refusals", () => {
+    expect(refusalFromViolation('deny openat /tmp/harbor-sandbox-abc/npm-cache/_npx/x/package.json', context)).toBeUndefined();
+    // Its stderr saying the file system is read-only there is (a file the runtime protects).
+    expect(refusalFromStderr("EROFS: read-only file system, open '/tmp/harbor-sandbox-abc/.git/hooks/pre-commit'", context)).toEqual({
+      kind: 'write',
+      target: '/tmp/harbor-sandbox-abc/.git/hooks/pre-commit',
+    });
+  });
+
   it("mkdir -p walking existing parents is not a refusal; a write into a hidden folder is never offered", () => {
     expect(refusalFromViolation(`deny mkdir ${existing}`, context)).toBeUndefined();
     expect(refusalFromViolation('deny openat /home/ann/.ssh/authorized_keys', context)).toEqual({ kind: 'write', target: '/home/ann/.ssh/authorized_keys' });

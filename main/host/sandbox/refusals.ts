@@ -57,6 +57,9 @@ export function refusalFromViolation(line: string, context: RefusalContext): San
   if (/network/.test(op)) return { kind: 'network', target: path };
   // A directory that already exists was not created or written: `mkdir -p` walking its parents.
   if (/mkdir/.test(op) && isDirectory(path)) return undefined;
+  // The Linux monitor reports write *attempts* against the runtime's own (empty) list: inside
+  // this server's writable folders the attempt succeeded.
+  if (context.allowWrite.some((allowed) => isInside(path, allowed))) return undefined;
   return writeRefusal(path, context);
 }
 

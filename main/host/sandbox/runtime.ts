@@ -64,6 +64,9 @@ export interface SandboxedLaunch {
   dispose(): Promise<void>;
 }
 
+/** Refusals reported for one launch: a server stuck in a loop of refused writes must not flood the log. */
+const MAX_REFUSALS_PER_LAUNCH = 50;
+
 /** How long the one-time test command may take (bubblewrap starts in milliseconds). */
 const PROBE_TIMEOUT_MS = 15_000;
 
@@ -114,10 +117,12 @@ export class SandboxRuntime implements Disposable {
         registerDomains(manager, request.server, commandId, policy.allowedDomains);
         cleanups.push(() => manager.unregisterCommandNetworkLists(commandId));
       }
+      // Once per thing refused, or per change that would allow it (npm writing a thousand files
+      // into one folder is one refusal), and at most MAX_REFUSALS_PER_LAUNCH different ones.
       const seen = new Set<string>();
       const report = (refusal: SandboxRefusal | undefined): void => {
-        if (!refusal) return;
-        const key = `${refusal.kind}\0${refusal.target}`;
+        if (!refusal || seen.size >= MAX_REFUSALS_PER_LAUNCH) return;
+        const key = `${refusal.kind}\0${refusal.change ? JSON.stringify(refusal.change) : refusal.target}`;
         if (seen.has(key)) return;
         seen.add(key);
         request.onRefusal(refusal);

@@ -66,7 +66,7 @@ export function SandboxSection({ value, onChange, disabled, errors, status }: Pr
             : 'Servers run unsandboxed here, with your rights.'}
         </p>
       ) : status.status === 'ready' && value.enabled ? (
-        <p className="field__hint">{describeSandboxStatus(status.value)}</p>
+        <p className="field__hint sandbox-section__status">{describeSandboxStatus(status.value)}</p>
       ) : null}
       {value.enabled ? (
         <>

@@ -68,8 +68,10 @@ export function ServerCard({ server, config, cost, onEdit }: Props) {
         <h2 className="card__title" id={`server-${server.name}`}>
           {server.name}
         </h2>
-        {server.enabled ? <StateBadge state={state} /> : <span className="badge">Disabled</span>}
-        <SandboxBadge server={server} />
+        <span className="server-card__badges">
+          {server.enabled ? <StateBadge state={state} /> : <span className="badge">Disabled</span>}
+          <SandboxBadge server={server} />
+        </span>
       </header>
       <dl className="facts">
         <dt>Transport</dt>
