@@ -47,6 +47,12 @@ describe.skipIf(problem !== undefined)(`the CLI with sandboxed servers${problem 
     writeFileSync(config, JSON.stringify({ mcpServers: { files: { command: NODE, args: [FILESYSTEM, allowed, outside], sandbox: { allowWrite: [allowed] } } } }));
     const base = ['--config', config, '--data-dir', join(dir, 'data')];
 
+    const listed = await runCli([...base, '--json', 'servers', '--yes']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.json<Record<string, unknown>>()).toEqual([expect.objectContaining({ name: 'files', sandboxed: true, state: 'ready' })]);
+    const human = await runCli([...base, 'servers', '--yes']);
+    expect(human.stdout).toMatch(/^files\s+ready\s+stdio sandboxed /m);
+
     const inside = await runCli([...base, 'call', 'files', 'write_file', '--yes', '--args', JSON.stringify({ path: join(allowed, 'a.txt'), content: 'from the CLI' })]);
     expect(inside.code, inside.stderr).toBe(0);
     expect(readFileSync(join(allowed, 'a.txt'), 'utf8')).toBe('from the CLI');
