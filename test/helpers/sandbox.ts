@@ -21,8 +21,8 @@ export async function sandboxProblem(): Promise<string | undefined> {
 }
 
 /**
- * Locally, tests that need the sandbox skip with the reason in their title where it truly cannot
- * run (Windows, a machine without bubblewrap). In CI on Linux it must run — .ci/run installs
+ * Locally, tests that need the sandbox skip with the reason in their title (and on stderr) where
+ * it truly cannot run (Windows, a machine without bubblewrap). In CI on Linux it must run — .ci/run installs
  * bubblewrap, socat and ripgrep — so its absence there is a failing test, never a silent skip.
  */
 export async function requireSandboxInCi(): Promise<string | undefined> {
@@ -31,6 +31,9 @@ export async function requireSandboxInCi(): Promise<string | undefined> {
     it('can sandbox servers in CI', () => {
       throw new Error(`The sandbox is required in CI on Linux but cannot run: ${problem}. .ci/run must apt-get install bubblewrap socat ripgrep.`);
     });
+  } else if (problem) {
+    // The default reporter hides skipped titles: say it once where everyone reads.
+    console.warn(`Sandbox tests skipped: ${problem}`);
   }
   return problem;
 }
