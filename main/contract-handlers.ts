@@ -32,8 +32,8 @@ export function bindCommands(host: Host): CommandHandlers {
     'registry.get': async () => host.registry.view(),
     'registry.save': ({ text }) => host.registry.saveText(text),
     'registry.importSources': () => host.imports.sources(),
-    'registry.importPreview': ({ path, rename }) => host.imports.preview(path, rename === true),
-    'registry.importApply': ({ path, rename }) => host.imports.apply(path, rename === true),
+    'registry.importPreview': ({ path, rename, inputs }) => host.imports.preview(path, rename === true, inputs),
+    'registry.importApply': ({ path, rename, inputs }) => host.imports.apply(path, rename === true, inputs),
     'servers.approveLaunch': ({ name }) => host.servers.approveLaunchAndStart(name),
     'tools.setEnabled': ({ server, tool, enabled }) => host.registry.setToolEnabled(server, tool, enabled),
     'catalog.get': async ({ name }) => {
@@ -85,5 +85,8 @@ export function bindCommands(host: Host): CommandHandlers {
     'sandbox.refusals': async ({ server }) => host.sandbox.refusals(server),
     'sandbox.allow': ({ server, change }) => host.sandbox.allow(server, change),
     'sandbox.setInstallDefault': ({ sandbox }) => host.sandbox.setInstallDefault(sandbox),
+    'tasks.list': async ({ server }) => host.tasks.list(server),
+    'tasks.cancel': async ({ server, taskId }) => ({ cancelled: await host.tasks.cancel(server, taskId) }),
+    'tasks.result': async ({ server, taskId }) => host.tasks.result(server, taskId),
   };
 }

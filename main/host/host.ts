@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { AppInfo } from '../../preload/contract';
 import { AuthService } from './auth/service';
 import { ConversationStore } from './chat/conversations/store';
+import { CodeSandbox } from './code-mode/sandbox';
 import { ChatService } from './chat/service';
 import { ConsentGate } from './consent/gate';
 import { ConsentStore } from './consent/store';
@@ -36,6 +37,9 @@ import { createServerManager, LoginPathCache } from './services/server-launch';
 import { ServerSignIn } from './services/server-sign-in';
 import { SettingsService } from './services/settings-service';
 import { TrafficFeed } from './services/traffic-feed';
+import { TaskDelivery } from './services/task-delivery';
+import { TaskService } from './tasks/service';
+import { TaskStore } from './tasks/store';
 
 export { defaultRegistry, type HostOptions } from './services/host-options';
 export type { ToolCallOptions } from './services/calls';
@@ -62,6 +66,7 @@ export class Host implements Disposable {
   readonly elicitation: HostDoors['elicitation'];
   readonly traffic: HostDoors['traffic'];
   readonly sandbox: HostDoors['sandbox'];
+  readonly tasks: HostDoors['tasks'];
 
   /**
    * Disposed in reverse order of registration: a running orphan sweep is waited for; the events
@@ -74,6 +79,7 @@ export class Host implements Disposable {
   private readonly owned = new DisposableStore();
   private readonly state: RegistryState;
   private readonly loginPath = new LoginPathCache();
+  private readonly taskService: TaskService;
   private orphanSweep: Promise<OrphanSweepReport> | undefined;
   /** This version's first run adopts the registry it finds (services/first-run.ts). */
   private readonly adoptRegistry: () => boolean;
@@ -152,19 +158,31 @@ export class Host implements Disposable {
     const schemas = new JsonSchemaValidator();
     const registry = new RegistryEditing(this.state, servers, secrets, gate, options.configPath);
     const sandbox = new SandboxService(sandboxRuntime, refusals, this.state, registry);
+    // After the servers, so it stops following tasks before they stop.
+    const tasks = (this.taskService = this.owned.add(
+      new TaskService({
+        connect: (server) => servers.ready(server),
+        store: new TaskStore(join(options.dataDir, 'tasks.db')),
+        events: inner,
+        timeoutFor: (server) => this.state.server(server)?.timeoutMs,
+      }),
+    ));
     const doors = openDoors(exit, {
       servers,
       signIn: new ServerSignIn(servers, auth, this.state),
       registry,
       imports: new ImportService(this.state, registry, store, gate, options.configPath),
-      calls: new CallService(servers, gate, this.state, identities, schemas),
+      calls: new CallService(servers, gate, this.state, identities, schemas, tasks),
       consent: new ConsentDecisions(gate, servers, identities),
       secrets,
       settings: new SettingsService(this.state, registry, secrets),
       traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.events.listenerCount > 0)),
       sandbox,
+      tasks,
     });
     const conversations = this.owned.add(new ConversationStore(join(options.dataDir, 'conversations.db')));
+    // run_code's scripts: disposed after the chat, whose turns end their scripts first.
+    const codeSandbox = this.owned.add(new CodeSandbox());
     // The chat reaches servers through the same doors as a front door: its calls pass the consent
     // gate, and the model sees a server's answer only after the exit.
     const chat = this.owned.add(
@@ -174,9 +192,12 @@ export class Host implements Disposable {
         configPath: options.configPath,
         settings: () => doors.settings.chat(),
         resolveSecret: (name) => secrets.resolve(name),
+        codeSandbox,
         ...(options.ollamaUrl ? { ollamaUrl: options.ollamaUrl } : {}),
       }),
     );
+    // A task that ends after the turn that started it brings its result into that conversation.
+    this.owned.add(new TaskDelivery(tasks, conversations));
     const elicitation = this.owned.add(new ElicitationService(broker, inner, schemas, options.mode !== 'cli'));
     const chatDoors = openChatDoors(exit, chat, elicitation);
     this.owned.add(exit.forwardEvents(inner, this.events, EVENT_EXIT));
@@ -191,6 +212,7 @@ export class Host implements Disposable {
     this.settings = doors.settings;
     this.traffic = doors.traffic;
     this.sandbox = doors.sandbox;
+    this.tasks = doors.tasks;
     this.chat = chatDoors.chat;
     this.elicitation = chatDoors.elicitation;
   }
@@ -214,6 +236,9 @@ export class Host implements Disposable {
     // Before anything starts: what was configured before this version keeps working.
     host.adoptRegistry();
     if (options.useLoginShellPath ?? process.platform !== 'win32') host.loginPath.warmUp();
+    // The app and browser mode follow again the tasks that had not ended when Harbor last stopped
+    // (a CLI command follows only the tasks it starts).
+    if (options.mode !== 'cli') host.taskService.resume();
     return host;
   }
 
@@ -256,6 +281,8 @@ export class Host implements Disposable {
 
   /** Stops every server (in parallel, through the stop ladder) and releases everything. */
   async dispose(): Promise<void> {
+    // Chat turns ending with Harbor leave their tasks running, to be followed again at the next start.
+    this.taskService.beginShutdown();
     await this.owned.dispose();
   }
 }

@@ -6,6 +6,7 @@ import { HarborErrorData } from './errors';
 import { sandboxEvents } from './sandbox';
 import { ElicitationRequestData, TrafficEntryData } from './server-views';
 import { ServerSummary, UpdateStatus } from './shared';
+import { taskEvents } from './tasks';
 
 export const events = {
   /** The app's update state changed (a version is coming, downloading, ready to restart). */
@@ -51,6 +52,7 @@ export const events = {
     error: HarborErrorData.optional(),
   }),
   ...sandboxEvents,
+  ...taskEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

@@ -11,6 +11,7 @@ import type { SecretService } from './secret-service';
 import type { ServerControl } from './server-control';
 import type { ServerSignIn } from './server-sign-in';
 import type { SettingsService } from './settings-service';
+import type { TaskService } from '../tasks/service';
 import type { TrafficFeed } from './traffic-feed';
 
 /** The services behind the doors, as host.ts composes them. */
@@ -25,6 +26,7 @@ export interface DoorServices {
   readonly settings: SettingsService;
   readonly traffic: TrafficFeed;
   readonly sandbox: SandboxService;
+  readonly tasks: TaskService;
 }
 
 /**
@@ -88,6 +90,8 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     traffic: exit.door(s.traffic, { list: 'asWritten', onEntry: 'asWritten' }),
     // Refusals name paths and hosts a server chose; the status quotes what the sandbox said.
     sandbox: exit.door(s.sandbox, { status: 'redact', sandboxForInstalls: 'asWritten', refusals: 'redact', allow: 'redact', setInstallDefault: 'redact' }),
+    // Status messages and results are the server's words.
+    tasks: exit.door(s.tasks, { list: 'mask', result: 'mask', refresh: 'mask', cancel: 'asWritten' }),
   };
 }
 
@@ -127,4 +131,5 @@ export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'chat.toolCall': 'mask',
   'chat.done': 'mask',
   'sandbox.refused': 'redact', // a path or host a server chose
+  'tasks.changed': 'mask',
 };
