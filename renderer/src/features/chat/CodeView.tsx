@@ -1,9 +1,10 @@
 import { Highlight, type PrismTheme } from 'prism-react-renderer';
 import { memo } from 'react';
 import { visibleText } from '../../lib/visible-text';
+import './code-tokens.css';
 
-/** No inline colours: tokens get Prism's class names and code-card.css colours them for both themes. */
-const CLASSES_ONLY: PrismTheme = { plain: {}, styles: [] };
+/** No inline colours: tokens get Prism's class names and code-tokens.css colours them for both themes. */
+export const CLASSES_ONLY: PrismTheme = { plain: {}, styles: [] };
 
 interface Props {
   readonly code: string;
