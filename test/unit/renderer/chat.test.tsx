@@ -8,16 +8,15 @@
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ChatContext, ChatToolCall, Conversation, ConversationSummary, SettingsData } from '../../../preload/contract';
+import type { Conversation, ConversationSummary } from '../../../preload/contract';
 import { ChatController } from '../../../renderer/src/features/chat/chat-controller';
-import { ChatPage } from '../../../renderer/src/features/chat/ChatPage';
 import { addSentTurn, applyDelta, applyDone, applyToolCall, rowsOf, type Row } from '../../../renderer/src/features/chat/conversation-model';
 import { MessageList } from '../../../renderer/src/features/chat/MessageList';
 import { matchCommands, promptText, type PromptCommand } from '../../../renderer/src/features/chat/prompt-commands';
 import { ToolCallCard } from '../../../renderer/src/features/chat/ToolCallCard';
-import { ContractTransport, failure, type EventInput, type Handlers } from '../../helpers/contract-transport';
+import { ContractTransport, failure, type EventInput } from '../../helpers/contract-transport';
+import { baseHandlers, call, empty, renderPage, settings } from './chat-fixtures';
 import { layoutMessageList } from './dom-helpers';
-import { WithHost } from './with-host';
 
 let undoLayout: () => void = () => undefined;
 beforeAll(() => {
@@ -31,55 +30,6 @@ afterEach(() => {
   // The last open conversation is remembered (harbor.ui.* keys): each test starts without one.
   localStorage.clear();
 });
-
-const empty = (id = 'c1', title = 'New conversation'): Conversation => ({ id, title, createdAt: 1, updatedAt: 1, turnCount: 0, turns: [] });
-
-const call = (extra: Partial<ChatToolCall> = {}): ChatToolCall => ({
-  id: 'call-1',
-  name: 'feature__echo',
-  server: 'feature',
-  tool: 'echo',
-  arguments: { text: 'hi' },
-  status: 'pending',
-  startedAt: 1,
-  ...extra,
-});
-
-const context: ChatContext = {
-  contextWindow: 128_000,
-  toolTokens: 1_234,
-  instructionTokens: 12,
-  toolCount: 9,
-  searchThresholdTokens: 6_400,
-  toolSearch: 'auto',
-  mode: 'direct',
-  servers: [{ name: 'feature', tools: 9, toolTokens: 1_234, instructionTokens: 12 }],
-  notConnected: ['notes'],
-};
-
-/** The Settings answer with this model (and the defaults the Host reports). */
-const settings = (model?: SettingsData['model']): SettingsData => ({
-  ...(model ? { model } : {}),
-  chat: {},
-  defaults: { maxSteps: 25, resultCapBytes: 100_000, toolSearch: 'auto', toolSearchThreshold: 0.05, contextWindow: 128_000, requestTimeoutMs: 60_000 },
-});
-
-function baseHandlers(extra: Handlers = {}): Handlers {
-  return {
-    'chat.status': () => ({ configured: true, model: { provider: 'openai-compatible', model: 'scripted' }, models: ['scripted', 'scripted-large'] }),
-    'chat.context': () => context,
-    'conversations.list': () => [] as ConversationSummary[],
-    ...extra,
-  };
-}
-
-function renderPage(host: ContractTransport) {
-  return render(
-    <WithHost transport={host}>
-      <ChatPage />
-    </WithHost>,
-  );
-}
 
 describe('conversation model', () => {
   it('folds streamed text, tool call updates and the end of a turn into the conversation', () => {
