@@ -149,8 +149,11 @@ describe('a failed turn', () => {
   });
 
   it('offers Open settings only when the fix is in the model’s settings', () => {
-    render(<ProblemCard error={{ code: 'TIMEOUT', message: 'No answer in 60 s.' }} title="This turn failed" />);
-    expect(screen.getByRole('alert', { name: 'This turn failed' }).textContent).toContain('No answer in 60 s.');
+    const { rerender } = render(<ProblemCard error={{ code: 'MODEL_ERROR', message: 'The model failed: overloaded.' }} title="The model failed" />);
+    // Said once: the Host's message already opens with the title.
+    expect(screen.getByRole('alert', { name: 'The model failed' }).textContent?.match(/The model failed/g)).toHaveLength(1);
+    rerender(<ProblemCard error={{ code: 'TIMEOUT', message: 'No answer in 60 s.' }} title="This turn failed" />);
+    expect(screen.getByRole('alert', { name: 'This turn failed' }).textContent).toContain('This turn failedNo answer in 60 s.');
     expect(screen.queryByRole('link', { name: 'Open settings' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });

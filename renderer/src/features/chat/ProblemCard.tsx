@@ -23,11 +23,13 @@ interface Props {
  */
 export function ProblemCard({ error, title, onRetry, retryDisabled, onDismiss }: Props) {
   const { code, message, detail } = asErrorData(error);
+  // The Host's message often opens with the same words ("The model failed: …"): said once.
+  const heading = title && !message.toLowerCase().startsWith(title.toLowerCase()) ? title : undefined;
   return (
     <section className="problem-card" role="alert" aria-label={title ?? 'Problem'}>
       <TriangleExclamationPoint className="problem-card__icon" aria-hidden="true" size={18} />
       <div className="problem-card__body">
-        {title ? <p className="problem-card__title">{title}</p> : null}
+        {heading ? <p className="problem-card__title">{heading}</p> : null}
         <p className="problem-card__message">{message}</p>
         {detail ? (
           <details className="problem-card__details">
