@@ -6,6 +6,7 @@ import { markAsDisposed, trackDisposable, type Disposable } from '../../lifecycl
 import { newestLeaf } from './branches';
 import { openConversationDatabase } from './database';
 import { ConversationRepository, type NewToolCall, type StartTurnOptions, type ToolCallUpdate, type UserPart } from './repository';
+import { deliverTaskOutcome, type LateTaskOutcome } from './task-outcomes';
 import { ConversationViews, type StoredUserMessage } from './views';
 
 export type { NewToolCall, StartTurnOptions, ToolCallUpdate, UserPart } from './repository';
@@ -117,6 +118,11 @@ export class ConversationStore implements Disposable {
 
   updateToolCall(rowId: number, update: ToolCallUpdate): void {
     this.writes.updateToolCall(rowId, update);
+  }
+
+  /** A tool call's task ended after its turn: its card gets the outcome, and the model reads it in the next turn. */
+  deliverTaskOutcome(outcome: LateTaskOutcome): boolean {
+    return deliverTaskOutcome(this.open().db, this.now(), outcome);
   }
 
   // Reading

@@ -8,6 +8,7 @@ import { isFilePart } from '../files';
 import { activePath, siblingsOf, type TurnNode } from './branches';
 import type { UserPart } from './repository';
 import { MessageRow, parseRow, SummaryRow, ToolCallRow, TurnRow } from './rows';
+import { taskOutcomeNote } from './task-outcomes';
 
 /** The person's message of a turn, to send again (regenerate) or beside an edit. */
 export interface StoredUserMessage {
@@ -200,8 +201,12 @@ function toCall(row: ToolCallRow): ChatToolCall {
 function buildTurn(turn: TurnRow, messages: readonly MessageRow[], calls: readonly ToolCallRow[]): ChatTurn {
   const items: ChatItem[] = [];
   const shown = new Set<ToolCallRow>();
+  // A task that ended after the turn: Harbor's note, last (it came last).
+  const late: ChatItem[] = [];
   for (const message of messages) {
-    if (message.role === 'user') items.push(userItem(message));
+    const lateNote = message.role === 'user' ? taskOutcomeNote(message.content) : undefined;
+    if (lateNote) late.push({ kind: 'note', text: lateNote });
+    else if (message.role === 'user') items.push(userItem(message));
     if (message.role === 'assistant') {
       const text = textParts(message.content).join('');
       if (text) items.push({ kind: 'assistant', text });
@@ -214,6 +219,7 @@ function buildTurn(turn: TurnRow, messages: readonly MessageRow[], calls: readon
   // Calls of a step that never completed (stopped or crashed before it was written).
   for (const call of calls) if (!shown.has(call)) items.push({ kind: 'toolCall', call: toCall(call) });
   if (turn.note) items.push({ kind: 'note', text: turn.note });
+  items.push(...late);
   return {
     id: turn.id,
     status: turn.status,

@@ -6,6 +6,8 @@ import { visibleText } from '../../lib/visible-text';
 import type { CallProgress } from './conversation-model';
 import { JsonTree } from './JsonTree';
 import { ToolResultView } from './ToolResultView';
+import { TaskStatusLine } from '../tasks/TaskStatusLine';
+import '../tasks/tasks.css';
 import './tool-cards.css';
 
 type CardState = 'pending' | 'consent' | 'running' | 'done' | 'failed' | 'cancelled' | 'denied' | 'toolError';
@@ -129,6 +131,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call, progress, onAttac
           <ChevronRight className="tool-card__chevron" aria-hidden="true" size={15} />
         </button>
       </h3>
+      {call.task ? <TaskStatusLine task={call.task} /> : null}
       {status}
 
       {running ? (
@@ -139,7 +142,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call, progress, onAttac
             <progress aria-label={`Progress of ${tool}`} />
           )}
           <span className="tool-card__progress-text" role="status">
-            {progress?.message ? visibleText(progress.message) : percent !== undefined ? `${percent}%` : 'Working…'}
+            {progress?.message ? visibleText(progress.message) : percent !== undefined ? `${percent}%` : call.task ? 'Running as a task on the server…' : 'Working…'}
           </span>
         </div>
       ) : null}
