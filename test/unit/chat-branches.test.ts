@@ -2,30 +2,18 @@
  * Branches of a conversation: an edited or regenerated message starts a turn beside the one it
  * replaces; the person sees one branch at a time and the model is given that branch only.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activePath, newestLeaf, siblingsOf, type TurnNode } from '../../main/host/chat/conversations/branches';
 import { ConversationStore } from '../../main/host/chat/conversations/store';
+import { tempStores } from '../helpers/temp-stores';
 
-let dir: string | undefined;
-const stores: ConversationStore[] = [];
-
-afterEach(() => {
-  for (const s of stores.splice(0)) s.dispose();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  dir = undefined;
-});
+const temp = tempStores('harbor-branches-');
 
 let tick = 1_700_000_000_000;
 const clock = () => (tick += 1);
 
 function open(): ConversationStore {
-  dir ??= mkdtempSync(join(tmpdir(), 'harbor-branches-'));
-  const store = new ConversationStore(join(dir, 'conversations.db'), clock);
-  stores.push(store);
-  return store;
+  return temp.keep(new ConversationStore(temp.path(), clock));
 }
 
 /** A finished turn: the person's text, and the model's answer. */

@@ -3,13 +3,11 @@
  * branches) opened by this Harbor: its turns become the first branch, shown and continued as
  * before; the file is migrated once and says so in user_version.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../main/host/chat/conversations/database';
 import { ConversationStore } from '../../main/host/chat/conversations/store';
+import { tempStores } from '../helpers/temp-stores';
 
 /** The schema every Harbor before branches created (user_version 1), as it wrote it. */
 const SCHEMA_1 = `
@@ -31,13 +29,7 @@ CREATE INDEX tool_calls_by_turn ON tool_calls(turn_id, id);
 PRAGMA user_version = 1;
 `;
 
-let dir: string | undefined;
-const stores: ConversationStore[] = [];
-afterEach(() => {
-  for (const s of stores.splice(0)) s.dispose();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  dir = undefined;
-});
+const temp = tempStores('harbor-chat-migration-');
 
 /** A version-1 file with two conversations: one of three turns (one with a tool call), one of a single turn. */
 function writeVersion1(path: string): void {
@@ -69,12 +61,11 @@ function writeVersion1(path: string): void {
 
 describe('conversations.db of the previous schema', () => {
   it('is migrated once: its turns become the first branch, shown, given to the model and continued', () => {
-    dir = mkdtempSync(join(tmpdir(), 'harbor-chat-migration-'));
-    const path = join(dir, 'conversations.db');
+    const path = temp.path();
     writeVersion1(path);
 
     const store = new ConversationStore(path, () => 1000);
-    stores.push(store);
+    temp.keep(store);
     const conversation = store.conversation('conv-a');
     expect(conversation.turns.map((t) => t.id)).toEqual(['t1', 't2', 't3']);
     expect(conversation.turns.every((t) => t.siblings === undefined)).toBe(true);
@@ -108,19 +99,18 @@ describe('conversations.db of the previous schema', () => {
   });
 
   it('a new file is created at the current version; a file from a newer Harbor is refused untouched', () => {
-    dir = mkdtempSync(join(tmpdir(), 'harbor-chat-migration-'));
-    const fresh = new ConversationStore(join(dir, 'fresh.db'));
-    stores.push(fresh);
+    const fresh = new ConversationStore(temp.path('fresh.db'));
+    temp.keep(fresh);
     const { id } = fresh.createConversation();
     fresh.startTurn(id, 'hi', 'm');
-    const db = new DatabaseSync(join(dir, 'fresh.db'));
+    const db = new DatabaseSync(temp.path('fresh.db'));
     expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(SCHEMA_VERSION);
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
     fresh.dispose();
-    stores.splice(0);
-    const newer = new ConversationStore(join(dir, 'fresh.db'));
-    stores.push(newer);
+    temp.forget();
+    const newer = new ConversationStore(temp.path('fresh.db'));
+    temp.keep(newer);
     expect(() => newer.list()).toThrow(/newer Harbor \(schema 3\)/);
   });
 });

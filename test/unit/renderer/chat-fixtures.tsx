@@ -3,9 +3,11 @@
  * numbers, the Settings answer, the Host's usual answers, and the page rendered over a transport.
  */
 import { render } from '@testing-library/react';
+import { afterAll, beforeAll } from 'vitest';
 import type { ChatContext, ChatToolCall, Conversation, ConversationSummary, SettingsData } from '../../../preload/contract';
 import { ChatPage } from '../../../renderer/src/features/chat/ChatPage';
 import type { ContractTransport, Handlers } from '../../helpers/contract-transport';
+import { layoutMessageList } from './dom-helpers';
 import { WithHost } from './with-host';
 
 export const empty = (id = 'c1', title = 'New conversation'): Conversation => ({ id, title, createdAt: 1, updatedAt: 1, turnCount: 0, turns: [] });
@@ -55,4 +57,13 @@ export function renderPage(host: ContractTransport) {
       <ChatPage />
     </WithHost>,
   );
+}
+
+/** The message list is virtualized: for this file's tests happy-dom is given the sizes a browser would lay out. */
+export function layOutMessageLists(): void {
+  let undo: () => void = () => undefined;
+  beforeAll(() => {
+    undo = layoutMessageList();
+  });
+  afterAll(() => undo());
 }

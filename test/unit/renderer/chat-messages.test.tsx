@@ -7,22 +7,16 @@
  * level; files refused at once, naming the file and why.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatTurn, Conversation, ConversationSummary } from '../../../preload/contract';
 import { JsonTree } from '../../../renderer/src/features/chat/JsonTree';
 import { Markdown } from '../../../renderer/src/features/chat/Markdown';
 import { ProblemCard } from '../../../renderer/src/features/chat/ProblemCard';
 import { readFiles } from '../../../renderer/src/features/chat/read-files';
 import { ContractTransport, failure } from '../../helpers/contract-transport';
-import { baseHandlers, empty, renderPage } from './chat-fixtures';
-import { layoutMessageList } from './dom-helpers';
+import { baseHandlers, empty, layOutMessageLists, renderPage } from './chat-fixtures';
 
-// The message list is virtualized: happy-dom is given the sizes a browser would lay out.
-let undoLayout: () => void = () => undefined;
-beforeAll(() => {
-  undoLayout = layoutMessageList();
-});
-afterAll(() => undoLayout());
+layOutMessageLists();
 
 afterEach(() => {
   cleanup();

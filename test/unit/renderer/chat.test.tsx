@@ -7,7 +7,7 @@
  * suggestions, checked links, and a 1,000-message conversation that keeps the DOM small.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, ConversationSummary } from '../../../preload/contract';
 import { ChatController } from '../../../renderer/src/features/chat/chat-controller';
 import { addSentTurn, applyDelta, applyDone, applyToolCall, rowsOf, type Row } from '../../../renderer/src/features/chat/conversation-model';
@@ -15,14 +15,9 @@ import { MessageList } from '../../../renderer/src/features/chat/MessageList';
 import { matchCommands, promptText, type PromptCommand } from '../../../renderer/src/features/chat/prompt-commands';
 import { ToolCallCard } from '../../../renderer/src/features/chat/ToolCallCard';
 import { ContractTransport, failure, type EventInput } from '../../helpers/contract-transport';
-import { baseHandlers, call, empty, renderPage, settings } from './chat-fixtures';
-import { layoutMessageList } from './dom-helpers';
+import { baseHandlers, call, empty, layOutMessageLists, renderPage, settings } from './chat-fixtures';
 
-let undoLayout: () => void = () => undefined;
-beforeAll(() => {
-  undoLayout = layoutMessageList();
-});
-afterAll(() => undoLayout());
+layOutMessageLists();
 
 afterEach(() => {
   cleanup();

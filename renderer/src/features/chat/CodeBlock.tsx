@@ -1,9 +1,9 @@
 import { Check, Copy } from 'lucide-react';
-import { Highlight, Prism } from 'prism-react-renderer';
+import { Prism } from 'prism-react-renderer';
 import { memo } from 'react';
 import { visibleText } from '../../lib/visible-text';
-import { CLASSES_ONLY } from './CodeView';
-import { useCopy } from './use-copy';
+import { HighlightedCode } from './CodeView';
+import { useCopy } from '../../ui/use-copy';
 import './code-tokens.css';
 
 /** Names models write after ``` mapped to the grammar prism-react-renderer bundles. */
@@ -64,26 +64,7 @@ export const CodeBlock = memo(function CodeBlock({ code, language }: Props) {
         </button>
       </figcaption>
       {known ? (
-        <Highlight code={shown} language={known} theme={CLASSES_ONLY}>
-          {({ tokens, getLineProps, getTokenProps }) => (
-            <pre className="code-view code-block__pre" tabIndex={0}>
-              <code>
-                {tokens.map((line, i) => {
-                  const { key: _lineKey, ...lineProps } = getLineProps({ line });
-                  return (
-                    <span key={i} {...lineProps}>
-                      {line.map((token, j) => {
-                        const { key: _tokenKey, ...tokenProps } = getTokenProps({ token });
-                        return <span key={j} {...tokenProps} />;
-                      })}
-                      {'\n'}
-                    </span>
-                  );
-                })}
-              </code>
-            </pre>
-          )}
-        </Highlight>
+        <HighlightedCode code={shown} language={known} className="code-view code-block__pre" focusable />
       ) : (
         <pre className="code-view code-block__pre" tabIndex={0}>
           <code>{shown}</code>

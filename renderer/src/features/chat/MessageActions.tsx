@@ -1,7 +1,7 @@
 import { Check, ChevronLeft, ChevronRight, Copy, Pencil, RefreshCw } from 'lucide-react';
 import { createContext, useContext } from 'react';
 import { IconButton } from './IconButton';
-import { useCopy } from './use-copy';
+import { useCopy } from '../../ui/use-copy';
 
 /** What a message's buttons do: given once by the page, read by every row. */
 export interface MessageCommands {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { copyText } from '../../ui/clipboard';
+import { copyText } from './clipboard';
 
 /** Copies text on demand and says how it went for two seconds ("copied", "failed", then idle again). */
 export function useCopy(text: string): readonly ['idle' | 'copied' | 'failed', () => void] {
