@@ -12,6 +12,7 @@
  * secrets       secret names
  * consent       consent requests, decisions, policy modes
  * chat          conversations, turns, tool calls, chat status and context
+ * chat-files    files attached to a message: limits, kinds, uploads
  * code          code mode: a script run, its calls, logs and result
  * registry      the registry as edited, import sources and reports
  * server-views  catalog, traffic, elicitation requests
@@ -27,6 +28,7 @@ export * from './shared';
 export * from './secrets';
 export * from './consent';
 export * from './chat';
+export * from './chat-files';
 export * from './code';
 export * from './registry';
 export * from './server-views';

@@ -141,6 +141,8 @@ export const ModelConfig = z
     contextWindow: z.number().int().positive().optional(),
     /** Whether tool results may carry images to this model (default: anthropic and openai yes, others no). */
     imagesInToolResults: z.boolean().optional(),
+    /** Whether the person may attach images for this model (default: anthropic and openai yes, others by model name). */
+    vision: z.boolean().optional(),
     /** Retries of a failed model request (default 2). */
     maxRetries: z.number().int().min(0).optional(),
   })

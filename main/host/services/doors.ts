@@ -103,9 +103,11 @@ export function openChatDoors(exit: RedactionExit, chat: ChatService, elicitatio
       context: 'mask',
       // The turn's ids and its outcome promise; what it says streams as masked chat.* events.
       send: 'asWritten',
+      regenerate: 'asWritten',
       stop: 'asWritten', // a boolean
       list: 'mask',
       open: 'mask',
+      switchBranch: 'mask',
       rename: 'mask',
       delete: 'asWritten', // a boolean
       export: 'mask',
