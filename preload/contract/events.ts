@@ -4,6 +4,7 @@ import { appEvents } from './apps';
 import { ChatToolCall, TurnStatus } from './chat';
 import { ConsentChoice, ConsentRequest } from './consent';
 import { HarborErrorData } from './errors';
+import { sandboxEvents } from './sandbox';
 import { ElicitationRequestData, TrafficEntryData } from './server-views';
 import { ServerSummary, UpdateStatus } from './shared';
 import { taskEvents } from './tasks';
@@ -58,6 +59,7 @@ export const events = {
   }),
   // MCP Apps (apps.ts): the apps' audit trail.
   ...appEvents,
+  ...sandboxEvents,
   ...taskEvents,
 } satisfies Record<string, z.ZodType>;
 

@@ -7,6 +7,7 @@ import type { ElicitationService } from './elicitation-service';
 import type { ImportService } from './import-service';
 import type { ExitKind, RedactionExit } from './redaction-exit';
 import type { RegistryEditing } from './registry-editing';
+import type { SandboxService } from './sandbox-service';
 import type { SecretService } from './secret-service';
 import type { ServerControl } from './server-control';
 import type { ServerSignIn } from './server-sign-in';
@@ -26,6 +27,7 @@ export interface DoorServices {
   readonly settings: SettingsService;
   readonly traffic: TrafficFeed;
   readonly apps: AppService;
+  readonly sandbox: SandboxService;
   readonly tasks: TaskService;
 }
 
@@ -103,6 +105,8 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       close: 'asWritten', // a boolean
       activity: 'mask', // details quote what apps asked
     }),
+    // Refusals name paths and hosts a server chose; the status quotes what the sandbox said.
+    sandbox: exit.door(s.sandbox, { status: 'redact', sandboxForInstalls: 'asWritten', refusals: 'redact', allow: 'redact', setInstallDefault: 'redact' }),
     // Status messages and results are the server's words.
     tasks: exit.door(s.tasks, { list: 'mask', result: 'mask', refresh: 'mask', cancel: 'asWritten' }),
   };
@@ -116,9 +120,11 @@ export function openChatDoors(exit: RedactionExit, chat: ChatService, elicitatio
       context: 'mask',
       // The turn's ids and its outcome promise; what it says streams as masked chat.* events.
       send: 'asWritten',
+      regenerate: 'asWritten',
       stop: 'asWritten', // a boolean
       list: 'mask',
       open: 'mask',
+      switchBranch: 'mask',
       rename: 'mask',
       delete: 'asWritten', // a boolean
       export: 'mask',
@@ -144,6 +150,7 @@ export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'chat.toolCall': 'mask',
   'chat.toolInput': 'mask', // the model's words
   'chat.done': 'mask',
+  'sandbox.refused': 'redact', // a path or host a server chose
   'tasks.changed': 'mask',
   'apps.activity': 'mask', // details quote what apps asked
 };
