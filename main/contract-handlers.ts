@@ -1,6 +1,7 @@
 import type { UpdateStatus } from '../preload/contract';
 import type { CommandHandlers } from './dispatch';
 import type { Host } from './host/host';
+import { bindInstallCommands } from './install-handlers';
 
 function updatesUnsupported(host: Host): UpdateStatus {
   return {
@@ -81,5 +82,6 @@ export function bindCommands(host: Host): CommandHandlers {
     'conversations.rename': async ({ id, title }) => host.chat.rename(id, title),
     'conversations.delete': async ({ id }) => ({ deleted: host.chat.delete(id) }),
     'conversations.export': async ({ id, format }) => host.chat.export(id, format),
+    ...bindInstallCommands(host),
   };
 }

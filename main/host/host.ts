@@ -1,11 +1,14 @@
 import { join } from 'node:path';
 import type { AppInfo } from '../../preload/contract';
 import { AuthService } from './auth/service';
+import { BundleFolders } from './bundles/folders';
 import { ConversationStore } from './chat/conversations/store';
 import { ChatService } from './chat/service';
 import { ConsentGate } from './consent/gate';
 import { ConsentStore } from './consent/store';
 import { HostEvents } from './events';
+import { RegistryClient } from './gallery/client';
+import { findExecutable } from './installs/find-executable';
 import { DisposableStore, toDisposable, type Disposable } from './lifecycle';
 import { securePrivateFolder } from './private-files';
 import { RegistryStore } from './registry/store';
@@ -15,12 +18,15 @@ import { JsonSchemaValidator } from './json-schema';
 import { ElicitationBroker } from './servers/elicitation';
 import { hostInstanceId, sweepOrphans, type OrphanSweepReport } from './servers/stdio/orphans';
 import { TrafficLog } from './servers/traffic';
+import { BundleService } from './services/bundle-service';
 import { CallService } from './services/calls';
 import { ConsentDecisions } from './services/consent-decisions';
 import { EVENT_EXIT, openChatDoors, openDoors, type HostDoors } from './services/doors';
 import { ElicitationService } from './services/elicitation-service';
+import { GalleryService } from './services/gallery-service';
 import type { HostOptions } from './services/host-options';
 import { ImportService } from './services/import-service';
+import { InstalledServers } from './services/installed-servers';
 import { RedactionExit } from './services/redaction-exit';
 import { RegistryEditing } from './services/registry-editing';
 import { RegistryState } from './services/registry-state';
@@ -57,6 +63,8 @@ export class Host implements Disposable {
   readonly chat: HostDoors['chat'];
   readonly elicitation: HostDoors['elicitation'];
   readonly traffic: HostDoors['traffic'];
+  readonly bundles: HostDoors['bundles'];
+  readonly gallery: HostDoors['gallery'];
 
   /**
    * Disposed in reverse order of registration: a running orphan sweep is waited for; the events
@@ -73,6 +81,8 @@ export class Host implements Disposable {
   /** This version's first run adopts the registry it finds (services/first-run.ts). */
   private readonly adoptRegistry: () => boolean;
   private orphansStopped: number | undefined;
+  /** Removes bundle folders no installed server refers to. */
+  private readonly collectBundles: () => Promise<void>;
 
   private constructor(private readonly options: HostOptions) {
     // Services talk on the inner bus; front doors hear `events`, after the exit.
@@ -118,6 +128,16 @@ export class Host implements Disposable {
       }),
     );
     const registry = new RegistryEditing(this.state, servers, secrets, gate, options.configPath);
+    const installed = new InstalledServers(this.state, registry, secrets, servers, { ...options.launchVariables, data: options.dataDir });
+    const bundles = this.owned.add(
+      new BundleService(this.state, installed, new BundleFolders(options.dataDir), inner, async () => {
+        await this.loginPath.whenReady();
+        return findExecutable('uv', [process.env.PATH, this.loginPath.current]);
+      }),
+    );
+    // A removed server takes its bundle's files along; an updated one, its old version's.
+    this.owned.add(inner.onEvent('servers.changed', ({ reason }) => reason === 'removed' || reason === 'config' ? void bundles.collectGarbage().catch(() => undefined) : undefined));
+    this.collectBundles = () => bundles.collectGarbage();
     const doors = openDoors(exit, {
       servers,
       signIn: new ServerSignIn(servers, auth, this.state),
@@ -128,6 +148,8 @@ export class Host implements Disposable {
       secrets,
       settings: new SettingsService(this.state, registry, secrets),
       traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.events.listenerCount > 0)),
+      bundles,
+      gallery: new GalleryService(this.state, registry, installed, bundles, new RegistryClient()),
     });
     const conversations = this.owned.add(new ConversationStore(join(options.dataDir, 'conversations.db')));
     // The chat reaches servers through the same doors as a front door: its calls pass the consent
@@ -155,6 +177,8 @@ export class Host implements Disposable {
     this.secrets = doors.secrets;
     this.settings = doors.settings;
     this.traffic = doors.traffic;
+    this.bundles = doors.bundles;
+    this.gallery = doors.gallery;
     this.chat = chatDoors.chat;
     this.elicitation = chatDoors.elicitation;
   }
@@ -177,6 +201,8 @@ export class Host implements Disposable {
     await host.registry.reload();
     // Before anything starts: what was configured before this version keeps working.
     host.adoptRegistry();
+    // Files of bundles whose servers were removed while no Harbor ran (the file edited by hand).
+    await host.collectBundles().catch(() => undefined);
     if (options.useLoginShellPath ?? process.platform !== 'win32') host.loginPath.warmUp();
     return host;
   }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ChatContext, ChatStatus, Conversation, ConversationSummary } from './chat';
 import { ConsentChoice, ConsentDecisions, ConsentPolicyMode, ConsentRequest } from './consent';
+import { installCommands } from './installs';
 import { ImportReportData, ImportSourceData, RegistryProblem, RegistryView, ServerConfigData } from './registry';
 import { SECRET_NAME } from './secrets';
 import { CatalogView, ElicitationRequestData, McpObject, TrafficEntryData } from './server-views';
@@ -179,6 +180,7 @@ export const commands = {
     z.object({ id: z.string().min(1), format: z.enum(['markdown', 'json']) }).strict(),
     z.object({ filename: z.string(), mimeType: z.string(), content: z.string() }),
   ),
+  ...installCommands,
 } satisfies Record<string, CommandSpec>;
 
 export type Commands = typeof commands;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ChatToolCall, TurnStatus } from './chat';
 import { ConsentChoice, ConsentRequest } from './consent';
 import { HarborErrorData } from './errors';
+import { installEvents } from './installs';
 import { ElicitationRequestData, TrafficEntryData } from './server-views';
 import { ServerSummary, UpdateStatus } from './shared';
 
@@ -49,6 +50,7 @@ export const events = {
     text: z.string(),
     error: HarborErrorData.optional(),
   }),
+  ...installEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

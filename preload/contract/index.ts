@@ -15,6 +15,7 @@
  * registry      the registry as edited, import sources and reports
  * server-views  catalog, traffic, elicitation requests
  * settings      model and chat settings
+ * installs      bundles (.mcpb) and the MCP Registry gallery
  * commands      every command's request and response
  * events        every event's payload
  * api           transports, envelopes, buildApi (window.harbor)
@@ -27,6 +28,7 @@ export * from './chat';
 export * from './registry';
 export * from './server-views';
 export * from './settings';
+export * from './installs';
 export * from './commands';
 export * from './events';
 export * from './api';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InstalledFrom, InstallsConfig, SandboxConfig } from './install-fields';
 import { describeValue, registryErrorMap } from './messages';
 
 /**
@@ -20,6 +21,10 @@ const HarborFields = {
   probeTimeoutMs: z.number().int().positive().max(600_000).optional(),
   /** Tools of this server the person turned off: never offered to the model. */
   disabledTools: z.array(z.string()).optional(),
+  /** Run this stdio server in a sandbox (install-fields.ts). */
+  sandbox: SandboxConfig.optional(),
+  /** Installed from a bundle or the gallery (install-fields.ts). */
+  installed: InstalledFrom.optional(),
 };
 
 /**
@@ -161,6 +166,7 @@ export const RegistryFile = z.looseObject({
   mcpServers: z.record(ServerName, ServerConfig).optional(),
   model: ModelConfig.optional(),
   chat: ChatConfig.optional(),
+  installs: InstallsConfig.optional(),
 });
 export type RegistryFile = z.infer<typeof RegistryFile>;
 

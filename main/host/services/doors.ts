@@ -1,8 +1,10 @@
 import type { EventName } from '../../../preload/contract';
 import type { ChatService } from '../chat/service';
+import type { BundleService } from './bundle-service';
 import type { CallService } from './calls';
 import type { ConsentDecisions } from './consent-decisions';
 import type { ElicitationService } from './elicitation-service';
+import type { GalleryService } from './gallery-service';
 import type { ImportService } from './import-service';
 import type { ExitKind, RedactionExit } from './redaction-exit';
 import type { RegistryEditing } from './registry-editing';
@@ -23,6 +25,8 @@ export interface DoorServices {
   readonly secrets: SecretService;
   readonly settings: SettingsService;
   readonly traffic: TrafficFeed;
+  readonly bundles: BundleService;
+  readonly gallery: GalleryService;
 }
 
 /**
@@ -84,6 +88,9 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     settings: exit.door(s.settings, { get: 'redact', setModel: 'redact', setChat: 'redact', chat: 'asWritten' }),
     // The log redacts every entry's text itself (once, when first read): listing it needs no second pass.
     traffic: exit.door(s.traffic, { list: 'asWritten', onEntry: 'asWritten' }),
+    // Reviews quote a bundle's manifest; plans hold the registry entry (secrets as references only).
+    bundles: exit.door(s.bundles, { openFile: 'mask', upload: 'mask', pending: 'mask', install: 'redact', discard: 'asWritten' }),
+    gallery: exit.door(s.gallery, { settings: 'asWritten', setSettings: 'asWritten', search: 'mask', install: 'redact', fetchBundle: 'mask', isBundle: 'asWritten' }),
   };
 }
 
@@ -122,4 +129,5 @@ export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'chat.delta': 'mask',
   'chat.toolCall': 'mask',
   'chat.done': 'mask',
+  'bundles.opened': 'mask',
 };
