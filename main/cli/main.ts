@@ -17,6 +17,8 @@ import { webCommand } from './subcommands/web';
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { importCommand } from './subcommands/import';
+import { installCommand } from './subcommands/install';
+import { galleryCommand } from './subcommands/gallery';
 import { secretCommand } from './subcommands/secret';
 import { loginCommand, logoutCommand } from './subcommands/auth';
 import { Redactor } from '../host/secrets/redactor';
@@ -34,6 +36,8 @@ export const COMMANDS: readonly CliCommand[] = [
   watchCommand,
   consentCommand,
   importCommand,
+  installCommand,
+  galleryCommand,
   secretCommand,
   loginCommand,
   logoutCommand,
