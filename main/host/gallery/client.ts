@@ -2,7 +2,7 @@ import { HarborError } from '../errors';
 import { ServerList, ServerResponse } from './server-json';
 
 /** How long one request to a registry may take before it counts as unreachable. */
-export const REGISTRY_TIMEOUT_MS = 8_000;
+export const REGISTRY_TIMEOUT_MS = 5_000;
 
 export interface SearchPage {
   readonly servers: ServerResponse[];
