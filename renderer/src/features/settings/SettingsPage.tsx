@@ -8,6 +8,7 @@ import { AboutPanel } from './AboutPanel';
 import { ChatPanel } from './ChatPanel';
 import { ConfigProblems } from './ConfigProblems';
 import { ConsentPanel } from './ConsentPanel';
+import { InstallsPanel } from './InstallsPanel';
 import { ModelPanel } from './ModelPanel';
 import { ThemePanel } from './ThemePanel';
 import { TimeoutsPanel } from './TimeoutsPanel';
@@ -33,6 +34,7 @@ export function SettingsPage() {
         </>
       ) : null}
       <ConsentPanel />
+      <InstallsPanel />
       <TimeoutsPanel defaultMs={settings.status === 'ready' ? settings.value.defaults.requestTimeoutMs : 60_000} />
       <UpdatesPanel />
       {info.status === 'loading' ? <Loading label="Loading…" /> : null}

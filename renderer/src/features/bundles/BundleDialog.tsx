@@ -1,0 +1,93 @@
+import { useId, useState } from 'react';
+import type { BundleReviewData, HarborErrorData } from '../../../../preload/contract';
+import { useHarbor } from '../../app/services';
+import { asErrorData } from '../../lib/load-state';
+import { visibleText } from '../../lib/visible-text';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Modal } from '../consent/Modal';
+import { BundleSettings, type SettingValue } from './BundleSettings';
+import { BundleSummary } from './BundleSummary';
+import { InstallPlanView } from './InstallPlanView';
+import { useInstallPlan } from './use-install-plan';
+
+/** Defaults the form starts with (never for sensitive settings: the person types those). */
+function initialValues(review: BundleReviewData): Record<string, SettingValue> {
+  return Object.fromEntries(review.settings.flatMap((s) => (s.default !== undefined && !s.sensitive ? [[s.key, s.default]] : [])));
+}
+
+/**
+ * Installing a bundle: what it is and who made it, what it declares, its signature, its settings
+ * as a form, and — before anything is written — the exact command it will run and what it may do.
+ * Installing adds the server; it starts after the launch consent shows that same command.
+ */
+export function BundleDialog({ review, onClose }: { readonly review: BundleReviewData; readonly onClose: () => void }) {
+  const api = useHarbor();
+  const id = useId();
+  const [name, setName] = useState(review.existing?.server ?? review.suggestedName);
+  const [values, setValues] = useState<Record<string, SettingValue>>(() => initialValues(review));
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<HarborErrorData | undefined>();
+  const request = { id: review.id, values, ...(name.trim() ? { name: name.trim() } : {}) };
+  const { plan, problem, checking } = useInstallPlan(() => api.bundles.install({ ...request, dryRun: true }), JSON.stringify(request));
+
+  const cancel = () => {
+    void api.bundles.discard({ id: review.id });
+    onClose();
+  };
+  const install = async () => {
+    setBusy(true);
+    setFailure(undefined);
+    const result = await api.bundles.install(request);
+    setBusy(false);
+    if (!result.ok) return setFailure(asErrorData(result.error));
+    // The launch consent dialog shows the command again before it runs.
+    void api.servers.start({ name: result.value.plan.server });
+    onClose();
+  };
+  const set = (key: string, value: SettingValue | undefined) =>
+    setValues((v) => {
+      const next = { ...v };
+      if (value === undefined) delete next[key];
+      else next[key] = value;
+      return next;
+    });
+
+  return (
+    <Modal labelledBy={`${id}-title`} onCancel={cancel} className="bundle-dialog">
+      <header className="modal__header">
+        <h2 id={`${id}-title`} className="modal__title">
+          {review.existing ? 'Update' : 'Install'} {visibleText(review.displayName ?? review.name)} {visibleText(review.version)}
+        </h2>
+        <button type="button" className="modal__close" aria-label="Close (do not install)" onClick={cancel}>
+          ×
+        </button>
+      </header>
+      <div className="modal__body">
+        {review.existing ? (
+          <p className="notice notice--info">
+            Version {visibleText(review.existing.version)} is installed as “{visibleText(review.existing.server)}”: installing updates it and keeps its settings.
+          </p>
+        ) : null}
+        <BundleSummary review={review} />
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-name`}>
+            Server name
+          </label>
+          <input id={`${id}-name`} className="input" value={name} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <BundleSettings settings={review.settings} values={values} onChange={set} idPrefix={id} />
+        {plan ? <InstallPlanView plan={plan} /> : null}
+        {!plan && problem ? <p className="notice notice--warn">{problem.message}</p> : null}
+        {failure ? <ErrorMessage error={failure} /> : null}
+      </div>
+      <footer className="modal__actions">
+        <button type="button" className="button" onClick={cancel}>
+          Cancel
+        </button>
+        <button type="button" className="button button--primary" disabled={busy || checking || !plan} onClick={() => void install()}>
+          {busy ? 'Installing…' : review.existing ? 'Update' : 'Install'}
+        </button>
+      </footer>
+    </Modal>
+  );
+}

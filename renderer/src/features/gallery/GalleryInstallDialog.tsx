@@ -1,0 +1,88 @@
+import { useId, useState } from 'react';
+import type { GalleryOptionData, GalleryServerData, HarborErrorData } from '../../../../preload/contract';
+import { useHarbor } from '../../app/services';
+import { asErrorData } from '../../lib/load-state';
+import { visibleText } from '../../lib/visible-text';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { InstallPlanView } from '../bundles/InstallPlanView';
+import { useInstallPlan } from '../bundles/use-install-plan';
+import { Modal } from '../consent/Modal';
+import { GalleryInputs, type InputValue } from './GalleryInputs';
+import { suggestedName } from './names';
+
+interface Props {
+  readonly registry: string;
+  readonly server: GalleryServerData;
+  readonly option: GalleryOptionData;
+  readonly onClose: (installed?: string) => void;
+}
+
+/**
+ * Installing one way of running a gallery server: its inputs as a form, then — before anything is
+ * written — the exact command line (or URL), what goes to the keychain and the sandbox.
+ */
+export function GalleryInstallDialog({ registry, server, option, onClose }: Props) {
+  const api = useHarbor();
+  const id = useId();
+  const [name, setName] = useState(() => suggestedName(server.name));
+  const [values, setValues] = useState<Record<string, InputValue>>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<HarborErrorData | undefined>();
+  const request = { registry, server: server.name, version: server.version, option: option.index, values, ...(name.trim() ? { name: name.trim() } : {}) };
+  const { plan, problem, checking } = useInstallPlan(() => api.gallery.install({ ...request, dryRun: true }), JSON.stringify(request));
+
+  const install = async () => {
+    setBusy(true);
+    setFailure(undefined);
+    const result = await api.gallery.install(request);
+    setBusy(false);
+    if (!result.ok) return setFailure(asErrorData(result.error));
+    // Starting it asks for launch consent, showing the same command line or address.
+    void api.servers.start({ name: result.value.plan.server });
+    onClose(result.value.plan.server);
+  };
+  const set = (key: string, value: InputValue | undefined) =>
+    setValues((v) => {
+      const next = { ...v };
+      if (value === undefined) delete next[key];
+      else next[key] = value;
+      return next;
+    });
+
+  return (
+    <Modal labelledBy={`${id}-title`} onCancel={() => onClose()} className="bundle-dialog">
+      <header className="modal__header">
+        <h2 id={`${id}-title`} className="modal__title">
+          Install {visibleText(server.title ?? server.name)} {visibleText(server.version)}
+        </h2>
+        <button type="button" className="modal__close" aria-label="Close (do not install)" onClick={() => onClose()}>
+          ×
+        </button>
+      </header>
+      <div className="modal__body">
+        <p className="plain-text">{visibleText(server.description, { multiline: true })}</p>
+        <p className="muted">
+          From <code>{visibleText(registry)}</code> as {option.kind === 'remote' ? 'a remote server' : `the ${visibleText(option.type)} package`} <code>{visibleText(option.identifier)}</code>
+        </p>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-name`}>
+            Server name
+          </label>
+          <input id={`${id}-name`} className="input" value={name} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <GalleryInputs inputs={option.inputs} values={values} onChange={set} idPrefix={id} />
+        {plan ? <InstallPlanView plan={plan} /> : null}
+        {!plan && problem ? <p className="notice notice--warn">{problem.message}</p> : null}
+        {failure ? <ErrorMessage error={failure} /> : null}
+      </div>
+      <footer className="modal__actions">
+        <button type="button" className="button" onClick={() => onClose()}>
+          Cancel
+        </button>
+        <button type="button" className="button button--primary" disabled={busy || checking || !plan} onClick={() => void install()}>
+          {busy ? 'Installing…' : 'Install'}
+        </button>
+      </footer>
+    </Modal>
+  );
+}
