@@ -3,6 +3,7 @@ import { sandboxView } from '../installs/sandbox';
 import type { ReadBundle } from './read-bundle';
 import { findInstalled } from './target';
 import { suggestServerName } from '../installs/server-name';
+import { defaultOf } from './user-config';
 import type { ServerConfig } from '../registry/schema';
 
 /** What the person reviews before installing a bundle: all of it from the checked manifest. */
@@ -39,7 +40,7 @@ export function reviewBundle(
       sensitive: option.sensitive === true,
       multiple: option.multiple === true,
       // A sensitive setting's default is never shown: it may be a credential.
-      ...(option.default !== undefined && !option.sensitive ? { default: option.default } : {}),
+      ...(option.default !== undefined && !option.sensitive ? { default: defaultOf(option)! } : {}),
       ...(option.min !== undefined ? { min: option.min } : {}),
       ...(option.max !== undefined ? { max: option.max } : {}),
     })),

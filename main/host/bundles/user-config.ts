@@ -74,7 +74,8 @@ function coerce(key: string, option: UserConfigOption, given: GivenValue): Given
   }
 }
 
-function defaultOf(option: UserConfigOption): GivenValue | undefined {
+/** A setting's default with `${HOME}` and the other folders resolved (what the form starts with). */
+export function defaultOf(option: UserConfigOption): GivenValue | undefined {
   const value = option.default;
   if (value === undefined) return undefined;
   if (typeof value === 'string') return expandDirs(value);

@@ -7,7 +7,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Modal } from '../consent/Modal';
 import { BundleSettings, type SettingValue } from './BundleSettings';
 import { BundleSummary } from './BundleSummary';
-import { InstallPlanView } from './InstallPlanView';
+import { InstallPlanView, SandboxView } from './InstallPlanView';
 import { useInstallPlan } from './use-install-plan';
 
 /** Defaults the form starts with (never for sensitive settings: the person types those). */
@@ -27,7 +27,9 @@ export function BundleDialog({ review, onClose }: { readonly review: BundleRevie
   const [values, setValues] = useState<Record<string, SettingValue>>(() => initialValues(review));
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<HarborErrorData | undefined>();
-  const request = { id: review.id, values, ...(name.trim() ? { name: name.trim() } : {}) };
+  // Only what differs from a default is sent: the Host applies defaults itself, and keeps only the person's own choices.
+  const chosen = Object.fromEntries(Object.entries(values).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(review.settings.find((s) => s.key === key)?.default)));
+  const request = { id: review.id, values: chosen, ...(name.trim() ? { name: name.trim() } : {}) };
   const { plan, problem, checking } = useInstallPlan(() => api.bundles.install({ ...request, dryRun: true }), JSON.stringify(request));
 
   const cancel = () => {
@@ -76,7 +78,7 @@ export function BundleDialog({ review, onClose }: { readonly review: BundleRevie
           <input id={`${id}-name`} className="input" value={name} onChange={(e) => setName(e.target.value)} />
         </div>
         <BundleSettings settings={review.settings} values={values} onChange={set} idPrefix={id} />
-        {plan ? <InstallPlanView plan={plan} /> : null}
+        {plan ? <InstallPlanView plan={plan} /> : <SandboxView sandbox={review.sandbox} />}
         {!plan && problem ? <p className="notice notice--warn">{problem.message}</p> : null}
         {failure ? <ErrorMessage error={failure} /> : null}
       </div>
