@@ -8,13 +8,14 @@ export interface ZipItem {
   readonly mode?: number;
 }
 
-export function makeZip(items: readonly ZipItem[]): Buffer {
+/** `store`: no compression, so a test can change a byte of an entry's data in place. */
+export function makeZip(items: readonly ZipItem[], options: { store?: boolean } = {}): Buffer {
   const files: Zippable = {};
   for (const item of items) {
     const data = typeof item.data === 'string' ? strToU8(item.data) : item.data;
     files[item.name] = item.mode === undefined ? data : [data, { os: 3, attrs: item.mode << 16 }];
   }
-  return Buffer.from(zipSync(files));
+  return Buffer.from(zipSync(files, options.store ? { level: 0 } : {}));
 }
 
 /** A minimal valid manifest (version 0.3) running `server/index.mjs` with node. */
