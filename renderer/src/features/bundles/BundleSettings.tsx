@@ -13,7 +13,8 @@ export function BundleSettings({ settings, values, onChange, idPrefix }: { reado
       {settings.map((s) => {
         const id = `${idPrefix}-${s.key}`;
         const value = values[s.key];
-        const hint = `${visibleText(s.description)}${s.sensitive ? ' Kept in the system keychain, never in Harbor’s files.' : ''}`;
+        const description = visibleText(s.description);
+        const hint = `${description}${/[.!?]$/.test(description) ? '' : '.'}${s.sensitive ? ' Kept in the system keychain, never in Harbor’s files.' : ''}`;
         if (s.type === 'boolean') {
           return (
             <label key={s.key} className="schema-form__check field">
