@@ -80,7 +80,7 @@ test('a bundle file is reviewed, installed with its secret in the keychain, and 
   await consent.getByRole('button', { name: 'Start this time' }).click();
 
   const registryText = readFileSync(harbor.configPath, 'utf8');
-  expect(JSON.parse(registryText).mcpServers['hello-bundle'].env.HELLO_API_KEY).toBe('${secret:hello-bundle-api_key}');
+  expect(JSON.parse(registryText).mcpServers['hello-bundle']).toMatchObject({ env: { HELLO_API_KEY: '${secret:hello-bundle-api_key}' } });
   expect(registryText).not.toContain(KEY);
 
   await allowCallsWithoutAsking(page, 'hello-bundle');
