@@ -5,66 +5,35 @@
  * fileSha256), secrets to the keychain, and an unreachable registry answered within seconds.
  * Needs the build; the installs that store a secret need a keychain (CI provides one).
  */
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeychainSecretStore } from '../../main/host/secrets/keychain-store';
 import { packBundle } from '../helpers/bundles';
-import { NODE, REPO } from '../helpers/host';
+import { runCli } from '../helpers/cli';
 import { startHttpFeatureServer, type RunningHttpServer } from '../helpers/http-server';
 import { requireKeychainInCi } from '../helpers/keychain';
 import { startRegistry, type LocalRegistry } from '../helpers/registry-server';
+import { filesUnder, workspace as makeWorkspace } from '../helpers/workspace';
 
-const CLI = join(REPO, 'out/main/cli.js');
 const SERVICE = `harbor-test-gallery-${process.pid}-${randomBytes(4).toString('hex')}`;
 const problem = await requireKeychainInCi();
 
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly ms: number;
-  json<T = Record<string, unknown>>(): T[];
-}
-
-function harbor(args: string[]): Promise<Run> {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first (npm test does).`);
+/** The built CLI with this file's keychain service; `ms`: how long it took. */
+async function harbor(args: string[]) {
   const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(NODE, [CLI, ...args], { env: { ...process.env, HARBOR_KEYCHAIN_SERVICE: SERVICE }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`harbor ${args.join(' ')} did not finish in 60 s. stderr: ${stderr}`));
-    }, 60_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr, ms: Date.now() - started, json: <T>() => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as T) });
-    });
-  });
+  const run = await runCli(args, { env: { HARBOR_KEYCHAIN_SERVICE: SERVICE } });
+  return Object.assign(run, { ms: Date.now() - started });
 }
 
 const roots: string[] = [];
 function workspace(file: Record<string, unknown> = { mcpServers: {} }) {
-  const root = mkdtempSync(join(tmpdir(), 'harbor-gallery-'));
-  roots.push(root);
-  mkdirSync(join(root, 'config'));
-  const config = join(root, 'config', 'harbor.json');
-  writeFileSync(config, JSON.stringify(file, null, 2));
-  const data = join(root, 'data');
-  return { root, config, data, flags: ['--config', config, '--data-dir', data], registry: () => JSON.parse(readFileSync(config, 'utf8')) as { mcpServers: Record<string, Record<string, unknown>> } };
-}
-
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)]));
+  const ws = makeWorkspace(file, 'harbor-gallery-');
+  roots.push(ws.root);
+  return ws;
 }
 
 /** A port nothing listens on. */

@@ -5,67 +5,25 @@
  * files; corrupt and invalid bundles are refused with nothing left behind. Needs the build (npm
  * test builds first) and, for the installs that store a secret, a keychain (CI provides one).
  */
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeychainSecretStore } from '../../main/host/secrets/keychain-store';
 import { packBundle } from '../helpers/bundles';
-import { NODE, REPO } from '../helpers/host';
+import { runCli } from '../helpers/cli';
+import { NODE } from '../helpers/host';
 import { requireKeychainInCi } from '../helpers/keychain';
+import { filesUnder, workspace as makeWorkspace } from '../helpers/workspace';
 import { makeZip, minimalManifest } from '../helpers/zip';
 
-const CLI = join(REPO, 'out/main/cli.js');
 const SERVICE = `harbor-test-install-${process.pid}-${randomBytes(4).toString('hex')}`;
 const problem = await requireKeychainInCi();
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-  json<T = Record<string, unknown>>(): T[];
-}
-
-function harbor(args: string[]): Promise<Run> {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first (npm test does).`);
-  return new Promise((resolve, reject) => {
-    const child = spawn(NODE, [CLI, ...args], { env: { ...process.env, HARBOR_KEYCHAIN_SERVICE: SERVICE }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`harbor ${args.join(' ')} did not finish in 60 s. stderr: ${stderr}`));
-    }, 60_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr, json: <T>() => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as T) });
-    });
-  });
-}
-
-/** A temp workspace: the registry in config/, Harbor's data in data/. */
-function workspace(servers: Record<string, unknown> = {}) {
-  const root = mkdtempSync(join(tmpdir(), 'harbor-install-'));
-  mkdirSync(join(root, 'config'));
-  const config = join(root, 'config', 'harbor.json');
-  const data = join(root, 'data');
-  writeFileSync(config, JSON.stringify({ mcpServers: servers }, null, 2));
-  return { root, config, data, flags: ['--config', config, '--data-dir', data], registry: () => JSON.parse(readFileSync(config, 'utf8')) as { mcpServers: Record<string, Record<string, unknown>> } };
-}
-
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
+const harbor = (args: string[]) => runCli(args, { env: { HARBOR_KEYCHAIN_SERVICE: SERVICE } });
 
 const roots: string[] = [];
+const workspace = (servers: Record<string, unknown> = {}) => makeWorkspace({ mcpServers: servers }, 'harbor-install-');
 let bundles: string;
 let hello: string;
 let helloNext: string;

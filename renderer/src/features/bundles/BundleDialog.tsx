@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
-import type { BundleReviewData, HarborErrorData } from '../../../../preload/contract';
+import type { BundleReviewData } from '../../../../preload/contract';
 import { useHarbor } from '../../app/services';
-import { asErrorData } from '../../lib/load-state';
 import { visibleText } from '../../lib/visible-text';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Modal } from '../consent/Modal';
 import { BundleSettings, type SettingValue } from './BundleSettings';
 import { BundleSummary } from './BundleSummary';
 import { InstallPlanView, SandboxView } from './InstallPlanView';
+import { useFormValues, useInstallAction } from './use-install-form';
 import { useInstallPlan } from './use-install-plan';
 
 /** Defaults the form starts with (never for sensitive settings: the person types those). */
@@ -24,9 +24,7 @@ export function BundleDialog({ review, onClose }: { readonly review: BundleRevie
   const api = useHarbor();
   const id = useId();
   const [name, setName] = useState(review.existing?.server ?? review.suggestedName);
-  const [values, setValues] = useState<Record<string, SettingValue>>(() => initialValues(review));
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<HarborErrorData | undefined>();
+  const [values, set] = useFormValues<SettingValue>(() => initialValues(review));
   // Only what differs from a default is sent: the Host applies defaults itself, and keeps only the person's own choices.
   const chosen = Object.fromEntries(Object.entries(values).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(review.settings.find((s) => s.key === key)?.default)));
   const request = { id: review.id, values: chosen, ...(name.trim() ? { name: name.trim() } : {}) };
@@ -36,23 +34,7 @@ export function BundleDialog({ review, onClose }: { readonly review: BundleRevie
     void api.bundles.discard({ id: review.id });
     onClose();
   };
-  const install = async () => {
-    setBusy(true);
-    setFailure(undefined);
-    const result = await api.bundles.install(request);
-    setBusy(false);
-    if (!result.ok) return setFailure(asErrorData(result.error));
-    // The launch consent dialog shows the command again before it runs.
-    void api.servers.start({ name: result.value.plan.server });
-    onClose();
-  };
-  const set = (key: string, value: SettingValue | undefined) =>
-    setValues((v) => {
-      const next = { ...v };
-      if (value === undefined) delete next[key];
-      else next[key] = value;
-      return next;
-    });
+  const { busy, failure, install } = useInstallAction(() => api.bundles.install(request), onClose);
 
   return (
     <Modal labelledBy={`${id}-title`} onCancel={cancel} className="bundle-dialog">

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import type { GalleryOptionData, GalleryServerData, HarborErrorData } from '../../../../preload/contract';
+import type { GalleryOptionData, GalleryServerData } from '../../../../preload/contract';
 import { useHarbor } from '../../app/services';
-import { asErrorData } from '../../lib/load-state';
 import { visibleText } from '../../lib/visible-text';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { InstallPlanView } from '../bundles/InstallPlanView';
+import { useFormValues, useInstallAction } from '../bundles/use-install-form';
 import { useInstallPlan } from '../bundles/use-install-plan';
 import { Modal } from '../consent/Modal';
 import { GalleryInputs, type InputValue } from './GalleryInputs';
@@ -25,29 +25,11 @@ export function GalleryInstallDialog({ registry, server, option, onClose }: Prop
   const api = useHarbor();
   const id = useId();
   const [name, setName] = useState(() => suggestedName(server.name));
-  const [values, setValues] = useState<Record<string, InputValue>>({});
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<HarborErrorData | undefined>();
+  const [values, set] = useFormValues<InputValue>(() => ({}));
   const request = { registry, server: server.name, version: server.version, option: option.index, values, ...(name.trim() ? { name: name.trim() } : {}) };
   const { plan, problem, checking } = useInstallPlan(() => api.gallery.install({ ...request, dryRun: true }), JSON.stringify(request));
 
-  const install = async () => {
-    setBusy(true);
-    setFailure(undefined);
-    const result = await api.gallery.install(request);
-    setBusy(false);
-    if (!result.ok) return setFailure(asErrorData(result.error));
-    // Starting it asks for launch consent, showing the same command line or address.
-    void api.servers.start({ name: result.value.plan.server });
-    onClose(result.value.plan.server);
-  };
-  const set = (key: string, value: InputValue | undefined) =>
-    setValues((v) => {
-      const next = { ...v };
-      if (value === undefined) delete next[key];
-      else next[key] = value;
-      return next;
-    });
+  const { busy, failure, install } = useInstallAction(() => api.gallery.install(request), onClose);
 
   return (
     <Modal labelledBy={`${id}-title`} onCancel={() => onClose()} className="bundle-dialog">
