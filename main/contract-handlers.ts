@@ -33,8 +33,8 @@ export function bindCommands(host: Host): CommandHandlers {
     'registry.get': async () => host.registry.view(),
     'registry.save': ({ text }) => host.registry.saveText(text),
     'registry.importSources': () => host.imports.sources(),
-    'registry.importPreview': ({ path, rename }) => host.imports.preview(path, rename === true),
-    'registry.importApply': ({ path, rename }) => host.imports.apply(path, rename === true),
+    'registry.importPreview': ({ path, rename, inputs }) => host.imports.preview(path, rename === true, inputs),
+    'registry.importApply': ({ path, rename, inputs }) => host.imports.apply(path, rename === true, inputs),
     'servers.approveLaunch': ({ name }) => host.servers.approveLaunchAndStart(name),
     'tools.setEnabled': ({ server, tool, enabled }) => host.registry.setToolEnabled(server, tool, enabled),
     'catalog.get': async ({ name }) => {
@@ -82,6 +82,9 @@ export function bindCommands(host: Host): CommandHandlers {
     'conversations.rename': async ({ id, title }) => host.chat.rename(id, title),
     'conversations.delete': async ({ id }) => ({ deleted: host.chat.delete(id) }),
     'conversations.export': async ({ id, format }) => host.chat.export(id, format),
+    'tasks.list': async ({ server }) => host.tasks.list(server),
+    'tasks.cancel': async ({ server, taskId }) => ({ cancelled: await host.tasks.cancel(server, taskId) }),
+    'tasks.result': async ({ server, taskId }) => host.tasks.result(server, taskId),
     ...bindInstallCommands(host),
   };
 }

@@ -3,6 +3,7 @@ import type { AppInfo } from '../../preload/contract';
 import { AuthService } from './auth/service';
 import { BundleFolders } from './bundles/folders';
 import { ConversationStore } from './chat/conversations/store';
+import { CodeSandbox } from './code-mode/sandbox';
 import { ChatService } from './chat/service';
 import { ConsentGate } from './consent/gate';
 import { ConsentStore } from './consent/store';
@@ -38,6 +39,9 @@ import { createServerManager, LoginPathCache } from './services/server-launch';
 import { ServerSignIn } from './services/server-sign-in';
 import { SettingsService } from './services/settings-service';
 import { TrafficFeed } from './services/traffic-feed';
+import { TaskDelivery } from './services/task-delivery';
+import { TaskService } from './tasks/service';
+import { TaskStore } from './tasks/store';
 
 export { defaultRegistry, type HostOptions } from './services/host-options';
 export type { ToolCallOptions } from './services/calls';
@@ -65,6 +69,7 @@ export class Host implements Disposable {
   readonly traffic: HostDoors['traffic'];
   readonly bundles: HostDoors['bundles'];
   readonly gallery: HostDoors['gallery'];
+  readonly tasks: HostDoors['tasks'];
 
   /**
    * Disposed in reverse order of registration: a running orphan sweep is waited for; the events
@@ -77,6 +82,7 @@ export class Host implements Disposable {
   private readonly owned = new DisposableStore();
   private readonly state: RegistryState;
   private readonly loginPath = new LoginPathCache();
+  private readonly taskService: TaskService;
   private orphanSweep: Promise<OrphanSweepReport> | undefined;
   /** This version's first run adopts the registry it finds (services/first-run.ts). */
   private readonly adoptRegistry: () => boolean;
@@ -127,6 +133,8 @@ export class Host implements Disposable {
         createManager: (onChange) => createServerManager(options, { traffic, elicitation: broker, auth, consent: gate, secrets: store, redactor, loginPath: this.loginPath }, onChange),
       }),
     );
+    // One validator for every schema a server sends: tool arguments and elicitation answers.
+    const schemas = new JsonSchemaValidator();
     const registry = new RegistryEditing(this.state, servers, secrets, gate, options.configPath);
     const installed = new InstalledServers(this.state, registry, secrets, servers, { ...options.launchVariables, data: options.dataDir });
     const bundles = this.owned.add(
@@ -138,20 +146,32 @@ export class Host implements Disposable {
     // A removed server takes its bundle's files along; an updated one, its old version's.
     this.owned.add(inner.onEvent('servers.changed', ({ reason }) => reason === 'removed' || reason === 'config' ? void bundles.collectGarbage().catch(() => undefined) : undefined));
     this.collectBundles = () => bundles.collectGarbage();
+    // After the servers, so it stops following tasks before they stop.
+    const tasks = (this.taskService = this.owned.add(
+      new TaskService({
+        connect: (server) => servers.ready(server),
+        store: new TaskStore(join(options.dataDir, 'tasks.db')),
+        events: inner,
+        timeoutFor: (server) => this.state.server(server)?.timeoutMs,
+      }),
+    ));
     const doors = openDoors(exit, {
       servers,
       signIn: new ServerSignIn(servers, auth, this.state),
       registry,
       imports: new ImportService(this.state, registry, store, gate, options.configPath),
-      calls: new CallService(servers, gate, this.state, identities),
+      calls: new CallService(servers, gate, this.state, identities, schemas, tasks),
       consent: new ConsentDecisions(gate, servers, identities),
       secrets,
       settings: new SettingsService(this.state, registry, secrets),
       traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.events.listenerCount > 0)),
       bundles,
       gallery: new GalleryService(this.state, registry, installed, bundles, new RegistryClient()),
+      tasks,
     });
     const conversations = this.owned.add(new ConversationStore(join(options.dataDir, 'conversations.db')));
+    // run_code's scripts: disposed after the chat, whose turns end their scripts first.
+    const codeSandbox = this.owned.add(new CodeSandbox());
     // The chat reaches servers through the same doors as a front door: its calls pass the consent
     // gate, and the model sees a server's answer only after the exit.
     const chat = this.owned.add(
@@ -161,10 +181,13 @@ export class Host implements Disposable {
         configPath: options.configPath,
         settings: () => doors.settings.chat(),
         resolveSecret: (name) => secrets.resolve(name),
+        codeSandbox,
         ...(options.ollamaUrl ? { ollamaUrl: options.ollamaUrl } : {}),
       }),
     );
-    const elicitation = this.owned.add(new ElicitationService(broker, inner, new JsonSchemaValidator(), options.mode !== 'cli'));
+    // A task that ends after the turn that started it brings its result into that conversation.
+    this.owned.add(new TaskDelivery(tasks, conversations));
+    const elicitation = this.owned.add(new ElicitationService(broker, inner, schemas, options.mode !== 'cli'));
     const chatDoors = openChatDoors(exit, chat, elicitation);
     this.owned.add(exit.forwardEvents(inner, this.events, EVENT_EXIT));
 
@@ -179,6 +202,7 @@ export class Host implements Disposable {
     this.traffic = doors.traffic;
     this.bundles = doors.bundles;
     this.gallery = doors.gallery;
+    this.tasks = doors.tasks;
     this.chat = chatDoors.chat;
     this.elicitation = chatDoors.elicitation;
   }
@@ -204,6 +228,9 @@ export class Host implements Disposable {
     // Files of bundles whose servers were removed while no Harbor ran (the file edited by hand).
     await host.collectBundles().catch(() => undefined);
     if (options.useLoginShellPath ?? process.platform !== 'win32') host.loginPath.warmUp();
+    // The app and browser mode follow again the tasks that had not ended when Harbor last stopped
+    // (a CLI command follows only the tasks it starts).
+    if (options.mode !== 'cli') host.taskService.resume();
     return host;
   }
 
@@ -246,6 +273,8 @@ export class Host implements Disposable {
 
   /** Stops every server (in parallel, through the stop ladder) and releases everything. */
   async dispose(): Promise<void> {
+    // Chat turns ending with Harbor leave their tasks running, to be followed again at the next start.
+    this.taskService.beginShutdown();
     await this.owned.dispose();
   }
 }

@@ -6,11 +6,12 @@ import { z } from 'zod';
 import { ChatContext, ChatStatus, Conversation, ConversationSummary } from './chat';
 import { ConsentChoice, ConsentDecisions, ConsentPolicyMode, ConsentRequest } from './consent';
 import { installCommands } from './installs';
-import { ImportReportData, ImportSourceData, RegistryProblem, RegistryView, ServerConfigData } from './registry';
+import { ImportReportData, ImportRequest, ImportSourceData, RegistryProblem, RegistryView, ServerConfigData } from './registry';
 import { SECRET_NAME } from './secrets';
 import { CatalogView, ElicitationRequestData, McpObject, TrafficEntryData } from './server-views';
 import { ChatSettingsData, ModelProvider, SettingsData } from './settings';
 import { AppInfo, ServerSummary, UpdateStatus } from './shared';
+import { taskCommands } from './tasks';
 
 const Empty = z.object({}).strict();
 const ServerName = z.object({ name: z.string().min(1) }).strict();
@@ -64,9 +65,9 @@ export const commands = {
   /** The usual config files of Claude Desktop, VS Code and Cursor here, and which exist. */
   'registry.importSources': command(Empty, z.array(ImportSourceData)),
   /** What importing a file would do (added, clashes, secrets moving to the keychain, inputs referenced); writes nothing. */
-  'registry.importPreview': command(z.object({ path: z.string().min(1).max(4096), rename: z.boolean().optional() }).strict(), ImportReportData),
+  'registry.importPreview': command(ImportRequest, ImportReportData),
   /** Imports a file exactly as `harbor import` does: secrets to the keychain first, then the registry. */
-  'registry.importApply': command(z.object({ path: z.string().min(1).max(4096), rename: z.boolean().optional() }).strict(), ImportReportData),
+  'registry.importApply': command(ImportRequest, ImportReportData),
   /** The person approved launching this server as configured now (persisted); it starts. */
   'servers.approveLaunch': command(ServerName, ServerSummary),
   'catalog.get': command(ServerName, CatalogView),
@@ -180,6 +181,7 @@ export const commands = {
     z.object({ id: z.string().min(1), format: z.enum(['markdown', 'json']) }).strict(),
     z.object({ filename: z.string(), mimeType: z.string(), content: z.string() }),
   ),
+  ...taskCommands,
   ...installCommands,
 } satisfies Record<string, CommandSpec>;
 

@@ -6,6 +6,7 @@ import { HarborErrorData } from './errors';
 import { installEvents } from './installs';
 import { ElicitationRequestData, TrafficEntryData } from './server-views';
 import { ServerSummary, UpdateStatus } from './shared';
+import { taskEvents } from './tasks';
 
 export const events = {
   /** The app's update state changed (a version is coming, downloading, ready to restart). */
@@ -50,6 +51,7 @@ export const events = {
     text: z.string(),
     error: HarborErrorData.optional(),
   }),
+  ...taskEvents,
   ...installEvents,
 } satisfies Record<string, z.ZodType>;
 

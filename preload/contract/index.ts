@@ -12,9 +12,11 @@
  * secrets       secret names
  * consent       consent requests, decisions, policy modes
  * chat          conversations, turns, tool calls, chat status and context
+ * code          code mode: a script run, its calls, logs and result
  * registry      the registry as edited, import sources and reports
  * server-views  catalog, traffic, elicitation requests
  * settings      model and chat settings
+ * tasks         tasks a server runs for a tool call, their commands and event
  * installs      bundles (.mcpb) and the MCP Registry gallery
  * commands      every command's request and response
  * events        every event's payload
@@ -25,9 +27,11 @@ export * from './shared';
 export * from './secrets';
 export * from './consent';
 export * from './chat';
+export * from './code';
 export * from './registry';
 export * from './server-views';
 export * from './settings';
+export * from './tasks';
 export * from './installs';
 export * from './commands';
 export * from './events';

@@ -1,7 +1,7 @@
 import type { ConsentChoice, ConsentRequest } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import type { ServerConfig } from '../registry/schema';
-import { secretUses, type SecretUse } from '../secrets/references';
+import { oauthSecretUses, secretUses, type SecretUse } from '../secrets/references';
 import { describeLaunch, type LaunchSpec } from '../servers/launch';
 import { describeRemote, headerNames, launchKey, type ServerRef } from './identity';
 import type { ConsentStore } from './store';
@@ -81,20 +81,21 @@ export class LaunchConsent {
   }
 
   /**
-   * Every `${secret:…}` the launch's env or headers reference must belong to this server. In the
+   * Every `${secret:…}` the launch's env or headers — or the server's sign-in settings (`oauth`),
+   * whose secrets go to the authorization server the remote names — reference must belong to this server. In the
    * app the person is asked, secret by secret, naming the server, what it runs or reaches and
    * where the value would go; "allow" is remembered. The CLI refuses with the command that grants it.
    */
   async authorizeSecrets(target: LaunchTarget): Promise<void> {
     const byName = new Map<string, SecretUse[]>();
-    for (const use of secretUses(target.spec)) {
+    for (const use of [...secretUses(target.spec), ...oauthSecretUses((target.config as { oauth?: unknown }).oauth)]) {
       if (this.store.secrets.isBound(use.name, target.server.identity)) continue;
       byName.set(use.name, [...(byName.get(use.name) ?? []), use]);
     }
     if (byName.size === 0) return;
     const { name } = target.server;
     const what = describeLaunch(target.spec);
-    const carriers = (uses: readonly SecretUse[]) => `${uses[0]!.field === 'env' ? 'the environment variable' : 'the header'}${uses.length > 1 ? 's' : ''} ${uses.map((u) => u.key).join(', ')}`;
+    const carriers = (uses: readonly SecretUse[]) => `${CARRIER[uses[0]!.field]}${uses.length > 1 ? 's' : ''} ${uses.map((u) => u.key).join(', ')}`;
     if (!this.interactive) {
       const lines = [...byName].map(([secret, uses]) => `"${secret}" (in ${carriers(uses)})`);
       throw new HarborError(
@@ -117,6 +118,8 @@ export class LaunchConsent {
     }
   }
 }
+
+const CARRIER: Readonly<Record<SecretUse['field'], string>> = { env: 'the environment variable', headers: 'the header', oauth: 'the sign-in setting' };
 
 function remoteView(target: LaunchTarget): ConsentRequest['remote'] {
   if (target.spec.transport !== 'http') return undefined;

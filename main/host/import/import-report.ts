@@ -30,6 +30,7 @@ export function importReport(outcome: ImportOutcome, configPath: string, dryRun:
     inputsReferenced: result.inputsReferenced.map((i) => ({ ...i, servers: i.servers.map(named) })),
     unresolvedVariables: result.unresolvedVariables.map((v) => ({ ...v, server: named(v.server) })),
     warnings: result.warnings.map((w) => ({ ...w, server: named(w.server) })),
+    ...(outcome.keychainUnavailable ? { keychainUnavailable: outcome.keychainUnavailable } : {}),
   };
 }
 

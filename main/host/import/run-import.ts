@@ -7,6 +7,7 @@ import type { SecretStore } from '../secrets/store';
 import { importServers, type ImportResult } from './formats';
 import { findVariables } from './formats/scan';
 import { finalNames } from './import-report';
+import { importNeedsKeychain, keychainForPreview } from './keychain-preview';
 import { planImport, type ImportPlan } from './merge-plan';
 import { applySecretMoves, planSecretMoves, type LiteralSecret, type SecretMove, type SecretMovePlan } from './secret-moves';
 
@@ -54,15 +55,28 @@ export interface ImportOutcome {
   readonly written: boolean;
   /** A name clash without `rename`: nothing is written. */
   readonly blocked: boolean;
+  /** A preview made without a keychain: why it could not be read (the real import will need it). */
+  readonly keychainUnavailable?: string;
 }
 
-export async function runImport(deps: ImportDeps, file: string, options: { readonly rename?: boolean; readonly dryRun?: boolean }): Promise<ImportOutcome> {
+export interface ImportOptions {
+  readonly rename?: boolean;
+  readonly dryRun?: boolean;
+  /** Values for the file's VS Code inputs, by id. */
+  readonly inputs?: Readonly<Record<string, string>>;
+}
+
+export async function runImport(deps: ImportDeps, file: string, options: ImportOptions): Promise<ImportOutcome> {
   const text = await readImportFile(file);
-  const result = importServers(text, file);
+  const result = importServers(text, file, options.inputs ? { inputs: options.inputs } : {});
   const current = await deps.load();
   // Literal secrets go to the keychain and the registry gets `${secret:…}` references. The
-  // keychain unavailable: KEYCHAIN_UNAVAILABLE, nothing written (never plain text).
-  const secrets = await planSecretMoves(result.servers, result.secretsDetected, deps.secrets);
+  // keychain unavailable: KEYCHAIN_UNAVAILABLE, nothing written (never plain text) — but a
+  // preview writes nothing, so it goes on without one and says so.
+  const preview = options.dryRun === true ? keychainForPreview(deps.secrets) : undefined;
+  const secrets = await planSecretMoves(result.servers, result.secretsDetected, preview?.reader ?? deps.secrets).catch((error: unknown) => {
+    throw importNeedsKeychain(error, file, result.secretsDetected.length);
+  });
   const plan = planImport(current.file, secrets.servers, { rename: options.rename === true });
 
   const blocked = plan.clashes.some((c) => c.renamedTo === undefined);
@@ -82,7 +96,8 @@ export async function runImport(deps: ImportDeps, file: string, options: { reado
     }
   }
   const references = referencesOf(secrets.servers, secrets.moves, finalNames(plan));
-  return { result, plan, moved, notMoved: secrets.notMoved, references, written, blocked };
+  const keychainUnavailable = preview?.problem();
+  return { result, plan, moved, notMoved: secrets.notMoved, references, written, blocked, ...(keychainUnavailable ? { keychainUnavailable } : {}) };
 }
 
 function referencesOf(servers: SecretMovePlan['servers'], moves: readonly SecretMove[], named: (server: string) => string): SecretReference[] {

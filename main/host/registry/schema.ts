@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InstalledFrom, InstallsConfig, SandboxConfig } from './install-fields';
 import { describeValue, registryErrorMap } from './messages';
+import { OAuthConfig } from './oauth-config';
 
 /**
  * The registry file: the `mcpServers` shape people already have from Claude Desktop and Cursor,
@@ -88,6 +89,8 @@ export const RemoteServerConfig = z.looseObject({
   headers: z.record(z.string(), z.string()).optional(),
   /** A hint for a legacy-only remote: "sse" skips straight to the HTTP+SSE transport. */
   transport: z.enum(['http', 'sse']).optional(),
+  /** How Harbor gets a token for this server (oauth-config.ts); absent: a person signs in when asked. */
+  oauth: OAuthConfig.optional(),
   ...HarborFields,
 });
 export type RemoteServerConfig = z.infer<typeof RemoteServerConfig>;
@@ -159,6 +162,22 @@ export const ChatConfig = z.looseObject({
   toolSearch: z.enum(['auto', 'on', 'off']).optional(),
   /** The threshold as a fraction of the context window (default 0.05). */
   toolSearchThreshold: z.number().positive().max(1).optional(),
+  /**
+   * Code mode: "on" offers run_code (one script that calls many tools, run in Harbor's sandbox)
+   * instead of the tools themselves; "auto" offers it beside them; "off" never.
+   */
+  codeMode: z.enum(['off', 'on', 'auto']).optional(),
+  /** What one script may use (also the defaults of harbor exec). */
+  codeLimits: z
+    .looseObject({
+      /** The script's running time, not counting waits for tool calls (default 10,000). */
+      timeoutMs: z.number().int().positive().max(3_600_000).optional(),
+      memoryMb: z.number().int().min(4).max(4096).optional(),
+      toolCalls: z.number().int().positive().max(100_000).optional(),
+      /** UTF-8 bytes of the script's logs and result together. */
+      outputBytes: z.number().int().positive().max(100_000_000).optional(),
+    })
+    .optional(),
 });
 export type ChatConfig = z.infer<typeof ChatConfig>;
 

@@ -20,10 +20,11 @@ export function hasSecretRef(value: string): boolean {
   return findSecretRefs(value).length > 0;
 }
 
-/** The secrets a registry entry's env (stdio) or headers (remote) reference: the only places a secret is sent from. */
+/** The secrets a registry entry references where a secret may stand: its env (stdio) or headers (remote), and its sign-in settings (`oauth`). */
 export function referencedSecretNames(config: ServerConfig): Set<string> {
   const record = (isStdio(config) ? config.env : config.headers) ?? {};
-  return new Set(Object.values(record).flatMap(findSecretRefs));
+  const oauth = oauthSecretUses((config as { oauth?: unknown }).oauth).map((use) => use.name);
+  return new Set([...Object.values(record).flatMap(findSecretRefs), ...oauth]);
 }
 
 interface Use {
@@ -37,11 +38,31 @@ function referenceFields(spec: LaunchSpec): { field: 'env' | 'headers'; record: 
   return spec.transport === 'stdio' ? { field: 'env', record: spec.env } : { field: 'headers', record: spec.headers };
 }
 
-/** One place a launch would carry a secret: `${secret:NAME}` in an env variable (stdio) or a header (remote). */
+/**
+ * One place a server would be given a secret: `${secret:NAME}` in an env variable (stdio), a
+ * header (remote), or a sign-in setting (`oauth.clientSecret`, `oauth.privateKey`, …: sent to
+ * the authorization server the remote server names).
+ */
 export interface SecretUse {
   readonly name: string;
-  readonly field: 'env' | 'headers';
+  readonly field: 'env' | 'headers' | 'oauth';
   readonly key: string;
+}
+
+/** The `${secret:…}` references anywhere in a server's `oauth` entry, keyed by their path (`oauth.enterprise.idToken`). */
+export function oauthSecretUses(oauth: unknown): SecretUse[] {
+  const uses: SecretUse[] = [];
+  const walk = (value: unknown, path: string): void => {
+    if (typeof value === 'string') {
+      for (const name of findSecretRefs(value)) uses.push({ name, field: 'oauth', key: path });
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => walk(item, `${path}[${i}]`));
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) walk(item, `${path}.${key}`);
+    }
+  };
+  walk(oauth, 'oauth');
+  return uses;
 }
 
 /** Every secret a launch's env or headers reference, in order (a name used twice appears twice). */

@@ -2,6 +2,7 @@ import type { Implementation } from '@modelcontextprotocol/client';
 import type { ServerSummary } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
+import { cannotStartMessage, serverEntryProblems } from '../registry/placeholders';
 import type { ServerConfig } from '../registry/schema';
 import { RestartPolicy, type RestartPolicyOptions } from './backoff';
 import { ServerConnection } from './connection';
@@ -56,6 +57,11 @@ export class ServerManager implements Disposable {
   }
 
   private createEntry(name: string, config: ServerConfig): Entry {
+    // Started as written it would get another app's placeholders as literal text: not started at all.
+    const problems = serverEntryProblems(config);
+    if (problems.length > 0) {
+      return { config, problem: new HarborError('CONFIG_INVALID', cannotStartMessage(name, problems)) };
+    }
     try {
       const spec = resolveLaunch(name, config, this.deps.variables);
       const connection = new ServerConnection(name, spec, {

@@ -3,7 +3,7 @@ import { isAbsolute, join } from 'node:path';
 import type { ConsentGate } from '../consent/gate';
 import { HarborError } from '../errors';
 import { importPreview, importReport, importSources } from '../import/import-report';
-import { runImport, type ImportDeps, type ImportOutcome } from '../import/run-import';
+import { runImport, type ImportDeps, type ImportOptions, type ImportOutcome } from '../import/run-import';
 import type { SecretMove } from '../import/secret-moves';
 import type { SecretStore } from '../secrets/store';
 import type { RegistryEditing } from './registry-editing';
@@ -31,20 +31,23 @@ export class ImportService {
     return importSources();
   }
 
-  /** What importing `path` would add, rename, skip, and which secrets would move to the keychain. Writes nothing. */
-  async preview(path: string, rename: boolean): Promise<ReturnType<typeof importPreview>> {
-    const outcome = await runImport(this.deps(), appImportPath(path), { rename, dryRun: true });
+  /**
+   * What importing `path` would add, rename, skip, and which secrets would move to the keychain.
+   * Writes nothing. `inputs`: values for the file's VS Code inputs (the app's form), by id.
+   */
+  async preview(path: string, rename: boolean, inputs?: Readonly<Record<string, string>>): Promise<ReturnType<typeof importPreview>> {
+    const outcome = await runImport(this.deps(), appImportPath(path), { rename, dryRun: true, ...(inputs ? { inputs } : {}) });
     return importPreview(outcome, this.configPath, true);
   }
 
   /** Imports `path`: secrets to the keychain first, then the registry; nothing is written on a clash without `rename`. */
-  async apply(path: string, rename: boolean): Promise<ReturnType<typeof importPreview>> {
-    const outcome = await runImport(this.deps(), appImportPath(path), { rename });
+  async apply(path: string, rename: boolean, inputs?: Readonly<Record<string, string>>): Promise<ReturnType<typeof importPreview>> {
+    const outcome = await runImport(this.deps(), appImportPath(path), { rename, ...(inputs ? { inputs } : {}) });
     return importPreview(outcome, this.configPath, false);
   }
 
   /** `harbor import FILE`: the outcome (for the human report) and the report scripts read. */
-  async run(file: string, options: { readonly rename?: boolean; readonly dryRun?: boolean }): Promise<{ outcome: ImportSummary; report: ReturnType<typeof importReport> }> {
+  async run(file: string, options: ImportOptions): Promise<{ outcome: ImportSummary; report: ReturnType<typeof importReport> }> {
     const outcome = await runImport(this.deps(), file, options);
     const moved = outcome.moved.map(({ value: _value, ...move }) => move);
     return { outcome: { ...outcome, moved }, report: importReport(outcome, this.configPath, options.dryRun === true) };

@@ -59,7 +59,7 @@ export function RemoteSection({ remote }: { readonly remote: NonNullable<Consent
 
 /** A secret grant: which keychain secret, where the server would get it, and what the server is. */
 export function SecretSection({ secret }: { readonly secret: NonNullable<ConsentRequest['secret']> }) {
-  const carrier = secret.field === 'env' ? 'environment variable' : 'header';
+  const carrier = secret.field === 'env' ? 'environment variable' : secret.field === 'oauth' ? 'sign-in setting' : 'header';
   return (
     <section className="consent__section" aria-label="Secret">
       <h3 className="consent__subtitle">Keychain secret</h3>
@@ -71,7 +71,7 @@ export function SecretSection({ secret }: { readonly secret: NonNullable<Consent
         {secret.keys.length > 1 ? 's' : ''}
       </h3>
       <NameList names={secret.keys} label={`${carrier} names`} />
-      <h3 className="consent__subtitle">{secret.field === 'env' ? 'To the program' : 'To the address'}</h3>
+      <h3 className="consent__subtitle">{secret.field === 'env' ? 'To the program' : secret.field === 'oauth' ? 'To the sign-in service of' : 'To the address'}</h3>
       <pre className="consent__code">{visibleText(secret.target)}</pre>
     </section>
   );

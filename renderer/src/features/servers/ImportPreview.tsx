@@ -1,15 +1,20 @@
 import type { ImportReportData } from '../../../../preload/contract';
 import { visibleText } from '../../lib/visible-text';
+import { ImportInputs } from './ImportInputs';
 
 interface Props {
   readonly report: ImportReportData;
   readonly rename: boolean;
   readonly busy: boolean;
   readonly onRename: (rename: boolean) => void;
+  /** Values typed for the file's inputs, and how to change them and preview with them. */
+  readonly inputValues?: Readonly<Record<string, string>>;
+  readonly onInputChange?: (id: string, value: string) => void;
+  readonly onApplyInputs?: () => void;
 }
 
 /** What an import would do, before anything is written. Names and places only: never a secret's value. */
-export function ImportPreview({ report, rename, busy, onRename }: Props) {
+export function ImportPreview({ report, rename, busy, onRename, inputValues = {}, onInputChange = () => undefined, onApplyInputs = () => undefined }: Props) {
   const unrenamed = report.clashes.filter((c) => !c.renamedTo);
   return (
     <div className="import-preview" role="region" aria-label="Import preview">
@@ -83,6 +88,12 @@ export function ImportPreview({ report, rename, busy, onRename }: Props) {
           </ul>
         </>
       ) : null}
+      {report.keychainUnavailable && report.secretsMoved.length > 0 ? (
+        <div className="notice notice--error" role="alert">
+          <p className="notice__message">No system keychain is available, so these secrets cannot be imported yet: nothing will be written until one is.</p>
+          <p>{report.keychainUnavailable}</p>
+        </div>
+      ) : null}
       {report.secretsNotMoved.length > 0 ? (
         <div className="notice notice--warn">
           <p className="notice__message">These look secret but mix text with a variable, so they stay in plain text:</p>
@@ -96,22 +107,10 @@ export function ImportPreview({ report, rename, busy, onRename }: Props) {
         </div>
       ) : null}
       {report.secretReferences.length > 0 ? <SecretReferences references={report.secretReferences} /> : null}
-      {report.inputsReferenced.length > 0 ? (
-        <>
-          <h4>Inputs you will need to fill in</h4>
-          <ul className="import-preview__list">
-            {report.inputsReferenced.map((input) => (
-              <li key={input.id}>
-                <code>{`\${input:${input.id}}`}</code>
-                {input.description ? ` — ${input.description}` : ''} (used by {input.servers.join(', ')}): Harbor keeps it as written; edit the server to put the value in.
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <ImportInputs inputs={report.inputsReferenced} values={inputValues} busy={busy} onChange={onInputChange} onApply={onApplyInputs} />
       {report.unresolvedVariables.length > 0 ? (
         <>
-          <h4>Variables Harbor does not expand</h4>
+          <h4>Variables Harbor does not expand (replace them with real values)</h4>
           <ul className="import-preview__list">
             {report.unresolvedVariables.map((v) => (
               <li key={`${v.server}.${v.where}.${v.variable}`}>
