@@ -5,7 +5,7 @@ import { EXIT, UsageError } from '../output';
 import { parseSetOptions } from '../set-option';
 import { reportInstall } from './install';
 
-const USAGE = 'gallery search [QUERY] [--registry URL] [--cursor C] | add NAME [--version V] [--set KEY=VALUE]... [--name LOCAL] [--option N] [--yes] [--dry-run]';
+const USAGE = 'gallery search [QUERY] [--registry URL] [--cursor C] [--limit N] [--json] | add NAME [--version V] [--set KEY=VALUE]... [--name LOCAL] [--option N] [--yes] [--dry-run]';
 
 /**
  * `harbor gallery search QUERY` and `harbor gallery add NAME`: the MCP Registry (the official one,

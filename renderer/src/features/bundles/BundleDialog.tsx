@@ -2,11 +2,11 @@ import { useId, useState } from 'react';
 import type { BundleReviewData } from '../../../../preload/contract';
 import { useHarbor } from '../../app/services';
 import { visibleText } from '../../lib/visible-text';
-import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Modal } from '../consent/Modal';
 import { BundleSettings, type SettingValue } from './BundleSettings';
 import { BundleSummary } from './BundleSummary';
-import { InstallPlanView, SandboxView } from './InstallPlanView';
+import { InstallActions, InstallOutlook, ServerNameField } from './InstallFormParts';
+import { SandboxView } from './InstallPlanView';
 import { useFormValues, useInstallAction } from './use-install-form';
 import { useInstallPlan } from './use-install-plan';
 
@@ -53,25 +53,11 @@ export function BundleDialog({ review, onClose }: { readonly review: BundleRevie
           </p>
         ) : null}
         <BundleSummary review={review} />
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-name`}>
-            Server name
-          </label>
-          <input id={`${id}-name`} className="input" value={name} onChange={(e) => setName(e.target.value)} />
-        </div>
+        <ServerNameField idPrefix={id} value={name} onChange={setName} />
         <BundleSettings settings={review.settings} values={values} onChange={set} idPrefix={id} />
-        {plan ? <InstallPlanView plan={plan} /> : <SandboxView sandbox={review.sandbox} />}
-        {!plan && problem ? <p className="notice notice--warn">{problem.message}</p> : null}
-        {failure ? <ErrorMessage error={failure} /> : null}
+        <InstallOutlook plan={plan} problem={problem} failure={failure} beforePlan={<SandboxView sandbox={review.sandbox} />} />
       </div>
-      <footer className="modal__actions">
-        <button type="button" className="button" onClick={cancel}>
-          Cancel
-        </button>
-        <button type="button" className="button button--primary" disabled={busy || checking || !plan} onClick={() => void install()}>
-          {busy ? 'Installing…' : review.existing ? 'Update' : 'Install'}
-        </button>
-      </footer>
+      <InstallActions label={review.existing ? 'Update' : 'Install'} busy={busy} ready={!checking && plan !== undefined} onCancel={cancel} onInstall={() => void install()} />
     </Modal>
   );
 }

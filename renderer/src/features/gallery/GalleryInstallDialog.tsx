@@ -2,8 +2,7 @@ import { useId, useState } from 'react';
 import type { GalleryOptionData, GalleryServerData } from '../../../../preload/contract';
 import { useHarbor } from '../../app/services';
 import { visibleText } from '../../lib/visible-text';
-import { ErrorMessage } from '../../ui/ErrorMessage';
-import { InstallPlanView } from '../bundles/InstallPlanView';
+import { InstallActions, InstallOutlook, ServerNameField } from '../bundles/InstallFormParts';
 import { useFormValues, useInstallAction } from '../bundles/use-install-form';
 import { useInstallPlan } from '../bundles/use-install-plan';
 import { Modal } from '../consent/Modal';
@@ -46,25 +45,11 @@ export function GalleryInstallDialog({ registry, server, option, onClose }: Prop
         <p className="muted">
           From <code>{visibleText(registry)}</code> as {option.kind === 'remote' ? 'a remote server' : `the ${visibleText(option.type)} package`} <code>{visibleText(option.identifier)}</code>
         </p>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-name`}>
-            Server name
-          </label>
-          <input id={`${id}-name`} className="input" value={name} onChange={(e) => setName(e.target.value)} />
-        </div>
+        <ServerNameField idPrefix={id} value={name} onChange={setName} />
         <GalleryInputs inputs={option.inputs} values={values} onChange={set} idPrefix={id} />
-        {plan ? <InstallPlanView plan={plan} /> : null}
-        {!plan && problem ? <p className="notice notice--warn">{problem.message}</p> : null}
-        {failure ? <ErrorMessage error={failure} /> : null}
+        <InstallOutlook plan={plan} problem={problem} failure={failure} />
       </div>
-      <footer className="modal__actions">
-        <button type="button" className="button" onClick={() => onClose()}>
-          Cancel
-        </button>
-        <button type="button" className="button button--primary" disabled={busy || checking || !plan} onClick={() => void install()}>
-          {busy ? 'Installing…' : 'Install'}
-        </button>
-      </footer>
+      <InstallActions label="Install" busy={busy} ready={!checking && plan !== undefined} onCancel={() => onClose()} onInstall={() => void install()} />
     </Modal>
   );
 }
