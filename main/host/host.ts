@@ -11,8 +11,11 @@ import { HostEvents } from './events';
 import { RegistryClient } from './gallery/client';
 import { findExecutable } from './installs/find-executable';
 import { DisposableStore, toDisposable, type Disposable } from './lifecycle';
+import { defaultAppDir } from './paths';
 import { securePrivateFolder } from './private-files';
 import { RegistryStore } from './registry/store';
+import { RefusalBook } from './sandbox/refusal-book';
+import { SandboxRuntime } from './sandbox/runtime';
 import { KeychainSecretStore } from './secrets/keychain-store';
 import { Redactor } from './secrets/redactor';
 import { JsonSchemaValidator } from './json-schema';
@@ -31,6 +34,7 @@ import { InstalledServers } from './services/installed-servers';
 import { RedactionExit } from './services/redaction-exit';
 import { RegistryEditing } from './services/registry-editing';
 import { RegistryState } from './services/registry-state';
+import { SandboxService } from './services/sandbox-service';
 import { SecretService } from './services/secret-service';
 import { adoptRegistryOnFirstRun } from './services/first-run';
 import { ServerControl } from './services/server-control';
@@ -69,6 +73,7 @@ export class Host implements Disposable {
   readonly traffic: HostDoors['traffic'];
   readonly bundles: HostDoors['bundles'];
   readonly gallery: HostDoors['gallery'];
+  readonly sandbox: HostDoors['sandbox'];
   readonly tasks: HostDoors['tasks'];
 
   /**
@@ -124,18 +129,45 @@ export class Host implements Disposable {
         onOpen: (server, url) => inner.emit('auth.open', { server, url: url.href }),
       }),
     );
+    // Disposed after the servers (reverse order): their sandboxed launches are released first.
+    const sandboxRuntime = this.owned.add(
+      new SandboxRuntime({
+        dataDir: options.dataDir,
+        configPath: options.configPath,
+        appDir: defaultAppDir(),
+        ...(process.env.XDG_DATA_HOME ? { xdgDataHome: process.env.XDG_DATA_HOME } : {}),
+        ...(options.sandbox?.checkAvailability ? { checkAvailability: options.sandbox.checkAvailability } : {}),
+      }),
+    );
+    const refusals = new RefusalBook((entry) => inner.emit('sandbox.refused', entry));
     const servers = this.owned.add(
       new ServerControl({
         registry: this.state,
         identities,
         events: inner,
         consent: gate,
-        createManager: (onChange) => createServerManager(options, { traffic, elicitation: broker, auth, consent: gate, secrets: store, redactor, loginPath: this.loginPath }, onChange),
+        createManager: (onChange) =>
+          createServerManager(
+            options,
+            {
+              traffic,
+              elicitation: broker,
+              auth,
+              consent: gate,
+              secrets: store,
+              redactor,
+              loginPath: this.loginPath,
+              sandbox: sandboxRuntime,
+              onSandboxRefusal: (server, refusal) => refusals.record(server, refusal),
+            },
+            onChange,
+          ),
       }),
     );
     // One validator for every schema a server sends: tool arguments and elicitation answers.
     const schemas = new JsonSchemaValidator();
     const registry = new RegistryEditing(this.state, servers, secrets, gate, options.configPath);
+    const sandbox = new SandboxService(sandboxRuntime, refusals, this.state, registry);
     const installed = new InstalledServers(this.state, registry, secrets, servers, { ...options.launchVariables, data: options.dataDir });
     const bundles = this.owned.add(
       new BundleService(this.state, installed, new BundleFolders(options.dataDir), inner, async () => {
@@ -167,6 +199,7 @@ export class Host implements Disposable {
       traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.events.listenerCount > 0)),
       bundles,
       gallery: new GalleryService(this.state, registry, installed, bundles, new RegistryClient()),
+      sandbox,
       tasks,
     });
     const conversations = this.owned.add(new ConversationStore(join(options.dataDir, 'conversations.db')));
@@ -202,6 +235,7 @@ export class Host implements Disposable {
     this.traffic = doors.traffic;
     this.bundles = doors.bundles;
     this.gallery = doors.gallery;
+    this.sandbox = doors.sandbox;
     this.tasks = doors.tasks;
     this.chat = chatDoors.chat;
     this.elicitation = chatDoors.elicitation;

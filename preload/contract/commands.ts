@@ -7,6 +7,7 @@ import { ChatContext, ChatStatus, Conversation, ConversationSummary } from './ch
 import { ConsentChoice, ConsentDecisions, ConsentPolicyMode, ConsentRequest } from './consent';
 import { installCommands } from './installs';
 import { ImportReportData, ImportRequest, ImportSourceData, RegistryProblem, RegistryView, ServerConfigData } from './registry';
+import { sandboxCommands } from './sandbox';
 import { SECRET_NAME } from './secrets';
 import { CatalogView, ElicitationRequestData, McpObject, TrafficEntryData } from './server-views';
 import { ChatSettingsData, ModelProvider, SettingsData } from './settings';
@@ -181,6 +182,7 @@ export const commands = {
     z.object({ id: z.string().min(1), format: z.enum(['markdown', 'json']) }).strict(),
     z.object({ filename: z.string(), mimeType: z.string(), content: z.string() }),
   ),
+  ...sandboxCommands,
   ...taskCommands,
   ...installCommands,
 } satisfies Record<string, CommandSpec>;

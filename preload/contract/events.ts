@@ -4,6 +4,7 @@ import { ChatToolCall, TurnStatus } from './chat';
 import { ConsentChoice, ConsentRequest } from './consent';
 import { HarborErrorData } from './errors';
 import { installEvents } from './installs';
+import { sandboxEvents } from './sandbox';
 import { ElicitationRequestData, TrafficEntryData } from './server-views';
 import { ServerSummary, UpdateStatus } from './shared';
 import { taskEvents } from './tasks';
@@ -51,6 +52,7 @@ export const events = {
     text: z.string(),
     error: HarborErrorData.optional(),
   }),
+  ...sandboxEvents,
   ...taskEvents,
   ...installEvents,
 } satisfies Record<string, z.ZodType>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { InstalledFrom, InstallsConfig, SandboxConfig } from './install-fields';
+import { InstalledFrom, InstallsConfig } from './install-fields';
 import { describeValue, registryErrorMap } from './messages';
 import { OAuthConfig } from './oauth-config';
+import { SandboxConfig } from './sandbox-config';
 
 /**
  * The registry file: the `mcpServers` shape people already have from Claude Desktop and Cursor,
@@ -22,8 +23,6 @@ const HarborFields = {
   probeTimeoutMs: z.number().int().positive().max(600_000).optional(),
   /** Tools of this server the person turned off: never offered to the model. */
   disabledTools: z.array(z.string()).optional(),
-  /** Run this stdio server in a sandbox (install-fields.ts). */
-  sandbox: SandboxConfig.optional(),
   /** Installed from a bundle or the gallery (install-fields.ts). */
   installed: InstalledFrom.optional(),
 };
@@ -71,7 +70,7 @@ const ServerName = z
   });
 
 /** Harbor's own fields: what another app's config never has, and what an import compares without. */
-export const HARBOR_FIELD_NAMES: ReadonlySet<string> = new Set(Object.keys(HarborFields));
+export const HARBOR_FIELD_NAMES: ReadonlySet<string> = new Set([...Object.keys(HarborFields), 'sandbox']);
 
 export const StdioServerConfig = z.looseObject({
   type: z.literal('stdio').optional(),
@@ -80,6 +79,8 @@ export const StdioServerConfig = z.looseObject({
   env: z.record(z.string(), z.string()).optional(),
   cwd: z.string().optional(),
   ...HarborFields,
+  /** Run the server in a sandbox (sandbox-config.ts); only local servers run on this machine. */
+  sandbox: SandboxConfig.optional(),
 });
 export type StdioServerConfig = z.infer<typeof StdioServerConfig>;
 

@@ -12,6 +12,7 @@ import { InstallsPanel } from './InstallsPanel';
 import { ModelPanel } from './ModelPanel';
 import { ThemePanel } from './ThemePanel';
 import { TimeoutsPanel } from './TimeoutsPanel';
+import { SandboxPanel } from '../sandbox/SandboxPanel';
 import { UpdatesPanel } from '../updates/UpdatesPanel';
 import './settings.css';
 
@@ -35,6 +36,7 @@ export function SettingsPage() {
       ) : null}
       <ConsentPanel />
       <InstallsPanel />
+      <SandboxPanel />
       <TimeoutsPanel defaultMs={settings.status === 'ready' ? settings.value.defaults.requestTimeoutMs : 60_000} />
       <UpdatesPanel />
       {info.status === 'loading' ? <Loading label="Loading…" /> : null}
