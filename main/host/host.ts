@@ -170,7 +170,7 @@ export class Host implements Disposable {
     const sandbox = new SandboxService(sandboxRuntime, refusals, this.state, registry);
     const installed = new InstalledServers(this.state, registry, secrets, servers, { ...options.launchVariables, data: options.dataDir });
     const bundles = this.owned.add(
-      new BundleService(this.state, installed, new BundleFolders(options.dataDir), inner, async () => {
+      new BundleService(this.state, installed, new BundleFolders(options.dataDir), inner, sandbox, async () => {
         await this.loginPath.whenReady();
         return findExecutable('uv', [process.env.PATH, this.loginPath.current]);
       }),
@@ -198,7 +198,7 @@ export class Host implements Disposable {
       settings: new SettingsService(this.state, registry, secrets),
       traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.events.listenerCount > 0)),
       bundles,
-      gallery: new GalleryService(this.state, registry, installed, bundles, new RegistryClient()),
+      gallery: new GalleryService(this.state, registry, installed, bundles, new RegistryClient(), sandbox),
       sandbox,
       tasks,
     });

@@ -11,9 +11,13 @@ const Empty = z.object({}).strict();
 
 /** What an installed server may do, as the review says it. */
 export const SandboxData = z.object({
+  /** The registry entry will have "sandbox". */
   requested: z.boolean(),
+  /** The server will run inside the sandbox on this machine. */
   enforced: z.boolean(),
   allowed: z.array(z.string()),
+  /** Why it is not sandboxed (the setting is off, this machine cannot, a container), or why it will not start. */
+  note: z.string().optional(),
 });
 export type SandboxData = z.infer<typeof SandboxData>;
 
@@ -151,13 +155,11 @@ export const GallerySearchData = z.object({
 });
 export type GallerySearchData = z.infer<typeof GallerySearchData>;
 
-export const InstallSettingsData = z.object({
-  sandbox: z.boolean(),
+/** The MCP Registries the gallery searches (whether installs are sandboxed is `sandbox.status`). */
+export const GallerySettingsData = z.object({
   registries: z.array(z.string()),
-  /** Whether this Harbor runs sandboxed servers inside the sandbox (else the field is only written). */
-  sandboxEnforced: z.boolean(),
 });
-export type InstallSettingsData = z.infer<typeof InstallSettingsData>;
+export type GallerySettingsData = z.infer<typeof GallerySettingsData>;
 
 const GalleryPick = {
   registry: z.string().min(1).max(2048),
@@ -188,8 +190,8 @@ export const installCommands = {
     InstallOutcomeData,
   ),
   'bundles.discard': command(z.object({ id: z.string().min(1).max(64) }).strict(), z.object({ discarded: z.boolean() })),
-  'gallery.settings': command(Empty, InstallSettingsData),
-  'gallery.setSettings': command(z.object({ sandbox: z.boolean(), registries: z.array(z.string().max(2048)).max(20) }).strict(), InstallSettingsData),
+  'gallery.settings': command(Empty, GallerySettingsData),
+  'gallery.setSettings': command(z.object({ registries: z.array(z.string().max(2048)).max(20) }).strict(), GallerySettingsData),
   /** One page of the registry's servers (latest versions) matching `query`. */
   'gallery.search': command(
     z.object({ query: z.string().max(200).optional(), registry: z.string().max(2048).optional(), cursor: z.string().max(2048).optional(), limit: z.number().int().min(1).max(100).optional() }).strict(),

@@ -48,7 +48,7 @@ export function reportInstall(ctx: CliContext, outcome: InstallOutcomeData, extr
   if (plan.envNames.length) lines.push(`Env        ${plan.envNames.join(', ')}`);
   if (plan.headerNames.length) lines.push(`Headers    ${plan.headerNames.join(', ')}`);
   for (const s of plan.secrets) lines.push(`Secret     ${s.key} → OS keychain as "${s.secret}" (only this server gets it)`);
-  if (plan.sandbox) lines.push(`Sandbox    ${plan.sandbox.requested ? 'on' : 'off'}: ${plan.sandbox.allowed.join('; ')}`);
+  if (plan.sandbox) lines.push(`Sandbox    ${sandboxWord(plan.sandbox)}: ${plan.sandbox.allowed.join('; ')}${plan.sandbox.note ? `\n           ${plan.sandbox.note}` : ''}`);
   if (!outcome.installed) lines.push('dry run: nothing was written');
   else {
     lines.push(plan.updatingFrom !== undefined ? `Updated "${plan.server}" (from ${plan.updatingFrom || 'an earlier version'}), keeping its settings.` : `Installed "${plan.server}".`);
@@ -59,6 +59,12 @@ export function reportInstall(ctx: CliContext, outcome: InstallOutcomeData, extr
     );
   }
   ctx.out.result({ ...(review ? { review } : {}), plan, installed: outcome.installed, ...(outcome.summary ? { state: outcome.summary.state.kind } : {}) }, lines.join('\n'));
+}
+
+/** Whether the server runs in the sandbox here: yes, no, or asked for but unable to run (the server would not start). */
+function sandboxWord(sandbox: NonNullable<InstallOutcomeData['plan']['sandbox']>): string {
+  if (sandbox.enforced) return 'yes';
+  return sandbox.requested ? 'yes, but the sandbox cannot run here' : 'no';
 }
 
 function signatureLine(review: BundleReviewData): string {

@@ -1,3 +1,4 @@
+import { sandboxForInstall } from '../installs/sandbox';
 import type { ServerConfig } from '../registry/schema';
 import { bundleLaunch } from './launch-config';
 import type { ReadBundle } from './read-bundle';
@@ -25,12 +26,14 @@ export async function bundleEntry(input: {
   readonly secretName: (key: string) => string;
   readonly dir: string;
   readonly uvPath: string | undefined;
+  /** A new server gets `"sandbox"` (the sandbox's `sandboxForInstalls`); an update keeps the person's choice. */
   readonly sandbox: boolean;
 }): Promise<BundleEntry> {
   const { manifest } = input.read;
   const existing = input.target.existing;
   const answered = answerUserConfig(manifest, input.given, existing?.installed.userConfig ?? {}, input.secretName);
   const launch = await bundleLaunch(manifest, input.dir, answered.values, input.uvPath);
+  const sandbox = existing ? undefined : sandboxForInstall(launch.command, input.sandbox);
   const kept: Record<string, unknown> = {};
   for (const field of KEPT_ON_UPDATE) {
     const value = existing?.config[field as keyof ServerConfig];
@@ -40,7 +43,7 @@ export async function bundleEntry(input: {
     command: launch.command,
     args: launch.args,
     ...(Object.keys(launch.env).length > 0 ? { env: launch.env } : {}),
-    ...(!existing && input.sandbox ? { sandbox: true } : {}),
+    ...(sandbox !== undefined ? { sandbox } : {}),
     ...kept,
     installed: {
       from: 'bundle',

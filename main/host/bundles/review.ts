@@ -1,5 +1,5 @@
 import type { BundleReviewData } from '../../../preload/contract';
-import { sandboxView } from '../installs/sandbox';
+import type { SandboxView } from '../installs/sandbox';
 import type { ReadBundle } from './read-bundle';
 import { findInstalled } from './target';
 import { suggestServerName } from '../installs/server-name';
@@ -9,7 +9,7 @@ import type { ServerConfig } from '../registry/schema';
 /** What the person reviews before installing a bundle: all of it from the checked manifest. */
 export function reviewBundle(
   read: ReadBundle,
-  context: { readonly id: string; readonly fileName?: string; readonly servers: ReadonlyMap<string, ServerConfig>; readonly sandbox: boolean },
+  context: { readonly id: string; readonly fileName?: string; readonly servers: ReadonlyMap<string, ServerConfig>; readonly sandbox: SandboxView },
 ): BundleReviewData {
   const { manifest } = read;
   const earlier = findInstalled(manifest, context.servers);
@@ -45,7 +45,7 @@ export function reviewBundle(
       ...(option.max !== undefined ? { max: option.max } : {}),
     })),
     signature: read.signature,
-    sandbox: sandboxView(context.sandbox),
+    sandbox: context.sandbox,
     files: read.entries.filter((e) => !e.directory).length,
     unpackedBytes: read.entries.reduce((sum, e) => sum + e.size, 0),
     suggestedName: earlier?.name ?? suggestServerName(manifest.name),

@@ -1,25 +1,17 @@
 import { z } from 'zod';
+import { InstallsConfig as SandboxInstallsSetting } from './sandbox-config';
 
 /**
  * The registry's fields for installed servers: where a server came from (a bundle, the MCP
- * Registry gallery), whether it runs in a sandbox, and the top-level "installs" settings. Kept
- * beside schema.ts so the installers and the schema agree on one shape.
+ * Registry gallery) and the gallery's part of the top-level "installs" entry. The "sandbox" field
+ * and the "installs.sandbox" setting are the sandbox's (sandbox-config.ts). Kept beside schema.ts
+ * so the installers and the schema agree on one shape.
  */
 
 /** The official MCP Registry: the gallery's default source. */
 export const OFFICIAL_MCP_REGISTRY = 'https://registry.modelcontextprotocol.io';
 
 const StringList = z.array(z.string());
-
-/**
- * `"sandbox": true` or `{"allowWrite": [...], "denyRead": [...], "allowedDomains": [...]}`. Written
- * by the installers when the "installs.sandbox" setting is on; the sandbox itself enforces it.
- */
-export const SandboxConfig = z.union([
-  z.boolean(),
-  z.looseObject({ allowWrite: StringList.optional(), denyRead: StringList.optional(), allowedDomains: StringList.optional() }),
-]);
-export type SandboxConfig = z.infer<typeof SandboxConfig>;
 
 /** A user_config value of a bundle as kept for the next update: the value, or the keychain secret holding it. */
 export const KeptUserValue = z.union([z.string(), z.number(), z.boolean(), StringList, z.looseObject({ secret: z.string() })]);
@@ -49,10 +41,8 @@ export const InstalledFrom = z.discriminatedUnion('from', [
 ]);
 export type InstalledFrom = z.infer<typeof InstalledFrom>;
 
-/** The top-level "installs" entry: how servers are installed from bundles and the gallery. */
-export const InstallsConfig = z.looseObject({
-  /** Default true: installed stdio servers get `"sandbox": true`. */
-  sandbox: z.boolean().optional(),
+/** The top-level "installs" entry: the sandbox setting (sandbox-config.ts) and where the gallery looks. */
+export const InstallsConfig = SandboxInstallsSetting.extend({
   /** MCP Registry base URLs the gallery searches (default: the official one). */
   registries: z.array(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })).optional(),
 });

@@ -8,13 +8,14 @@ import type { BundleFolders } from '../bundles/folders';
 import { BUNDLE_LIMITS, MIB } from '../bundles/limits';
 import { readBundle, type ReadBundle } from '../bundles/read-bundle';
 import { reviewBundle } from '../bundles/review';
-import { chooseTarget, installedBundleOf } from '../bundles/target';
+import { chooseTarget, findInstalled, installedBundleOf } from '../bundles/target';
 import type { GivenValue } from '../bundles/user-config';
 import { HarborError } from '../errors';
 import type { HostEvents } from '../events';
-import { sandboxView } from '../installs/sandbox';
+import { sandboxForInstall, sandboxView, type InstallSandboxPort, type SandboxView } from '../installs/sandbox';
 import { freeSecretName } from '../installs/secret-names';
-import { installSettings } from '../installs/settings';
+import type { SandboxConfig } from '../registry/sandbox-config';
+import { isStdio } from '../registry/schema';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import type { InstalledServers } from './installed-servers';
 import type { RegistryState } from './registry-state';
@@ -60,6 +61,8 @@ export class BundleService implements Disposable {
     private readonly installs: InstalledServers,
     private readonly folders: BundleFolders,
     private readonly events: HostEvents,
+    /** Whether installed servers are sandboxed (the setting, this machine), and why not. */
+    private readonly sandbox: InstallSandboxPort,
     /** Where uv is (Python bundles run through it), or undefined when it is not installed. */
     private readonly findUv: () => Promise<string | undefined>,
   ) {
@@ -108,8 +111,8 @@ export class BundleService implements Disposable {
   }
 
   /** Bundles the desktop app opened that still wait for the person. */
-  pending(): BundleReviewData[] {
-    return [...this.staged].filter(([, s]) => s.opened).map(([id, s]) => this.review(id, s));
+  pending(): Promise<BundleReviewData[]> {
+    return Promise.all([...this.staged].filter(([, s]) => s.opened).map(([id, s]) => this.review(id, s)));
   }
 
   discard(id: string): boolean {
@@ -140,7 +143,7 @@ export class BundleService implements Disposable {
     const { read } = staged;
     const servers = this.registry.requireValid().servers;
     const target = chooseTarget(read.manifest, servers, options.name);
-    const sandbox = installSettings(this.registry.file).sandbox;
+    const [sandbox, sandboxStatus] = await Promise.all([this.sandbox.sandboxForInstalls(), this.sandbox.status()]);
     const sensitiveGiven = Object.entries(read.manifest.user_config ?? {}).some(([key, o]) => o.sensitive && options.values[key] !== undefined && options.values[key] !== '');
     const taken = target.existing ? new Set<string>() : await this.installs.takenSecretNames(sensitiveGiven && options.dryRun !== true);
     const dir = this.folders.target(target.name, read.manifest.version);
@@ -153,10 +156,9 @@ export class BundleService implements Disposable {
       uvPath: await this.findUv(),
       sandbox,
     });
-    const requested = (config.sandbox ?? false) !== false;
     const plan = this.installs.plan(target.name, config, {
       secrets: answered.secrets.map(({ key, name }) => ({ key, secret: name })),
-      sandbox: sandboxView(requested),
+      sandbox: sandboxView(config.sandbox as SandboxConfig | undefined, sandboxStatus, { updating: target.existing !== undefined }),
       ...(target.existing ? { updatingFrom: target.existing.installed.version } : {}),
     });
     if (options.dryRun) return { plan, installed: false };
@@ -191,8 +193,22 @@ export class BundleService implements Disposable {
     return this.review(id, staged);
   }
 
-  private review(id: string, staged: Staged): BundleReviewData {
-    return reviewBundle(staged.read, { id, fileName: staged.fileName, servers: this.registry.servers, sandbox: installSettings(this.registry.file).sandbox });
+  private async review(id: string, staged: Staged): Promise<BundleReviewData> {
+    return reviewBundle(staged.read, { id, fileName: staged.fileName, servers: this.registry.servers, sandbox: await this.reviewSandbox(staged.read) });
+  }
+
+  /** The sandbox before the settings are answered: an update keeps the installed server's; a new one gets the sandbox's choice for its runtime. */
+  private async reviewSandbox(read: ReadBundle): Promise<SandboxView> {
+    const status = await this.sandbox.status();
+    const earlier = findInstalled(read.manifest, this.registry.servers);
+    if (earlier) {
+      const config = this.registry.servers.get(earlier.name);
+      return sandboxView(config && isStdio(config) ? config.sandbox : undefined, status, { updating: true });
+    }
+    const { server } = read.manifest;
+    // Python bundles run through uv (bundles/launch-config.ts), which downloads what they need.
+    const command = server.type === 'python' || server.type === 'uv' ? 'uv' : server.mcp_config.command;
+    return sandboxView(sandboxForInstall(command, await this.sandbox.sandboxForInstalls()), status);
   }
 
   private serially<T>(work: () => Promise<T>): Promise<T> {

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { BundleReviewData, GallerySearchData, InstallOutcomeData, InstallSettingsData } from '../../../preload/contract';
+import type { BundleReviewData, GallerySearchData, InstallOutcomeData, GallerySettingsData } from '../../../preload/contract';
 import { BUNDLE_LIMITS } from '../bundles/limits';
 import { HarborError } from '../errors';
 import type { RegistryClient } from '../gallery/client';
 import { choiceAt, galleryEntry, type GalleryValues } from '../gallery/entry';
 import type { ServerDetail } from '../gallery/server-json';
 import { galleryServerView } from '../gallery/view';
-import { sandboxView, SANDBOX_ENFORCED } from '../installs/sandbox';
+import { runsContainer, sandboxForInstall, sandboxView, type InstallSandboxPort } from '../installs/sandbox';
 import { freeSecretName } from '../installs/secret-names';
 import { suggestServerName } from '../installs/server-name';
-import { installSettings, normalizeRegistryUrl, withInstallSettings } from '../installs/settings';
+import { gallerySettings, normalizeRegistryUrl, withGallerySettings } from '../installs/settings';
 import { isStdio, type ServerConfig } from '../registry/schema';
 import { findSecretRefs } from '../secrets/references';
 import type { BundleService } from './bundle-service';
@@ -48,15 +48,17 @@ export class GalleryService {
     private readonly installs: InstalledServers,
     private readonly bundles: BundleService,
     private readonly client: RegistryClient,
+    /** Whether installed servers are sandboxed (the setting, this machine), and why not. */
+    private readonly sandbox: InstallSandboxPort,
   ) {}
 
-  settings(): InstallSettingsData {
-    const settings = installSettings(this.registry.file);
-    return { sandbox: settings.sandbox, registries: [...settings.registries], sandboxEnforced: SANDBOX_ENFORCED };
+  /** The registries the gallery searches (the sandbox setting beside them is the sandbox service's). */
+  settings(): GallerySettingsData {
+    return { registries: [...gallerySettings(this.registry.file).registries] };
   }
 
-  async setSettings(input: { sandbox: boolean; registries: readonly string[] }): Promise<InstallSettingsData> {
-    await this.editing.save(withInstallSettings(this.registry.requireValid().file, input));
+  async setSettings(input: { registries: readonly string[] }): Promise<GallerySettingsData> {
+    await this.editing.save(withGallerySettings(this.registry.requireValid().file, input));
     return this.settings();
   }
 
@@ -80,16 +82,20 @@ export class GalleryService {
     const secretGiven = Object.values(options.values).some((v) => v !== '');
     const taken = await this.installs.takenSecretNames(secretGiven && options.dryRun !== true);
     const entry = galleryEntry(detail, choice, options.values, (key) => previousSecret(previous[key]) ?? freeSecretName(name, key, taken), previous);
-    const sandbox = installSettings(this.registry.file).sandbox;
-    const stdio = 'command' in entry.launch;
+    const command = typeof entry.launch.command === 'string' ? entry.launch.command : undefined;
+    const [sandboxInstalls, sandboxStatus] = await Promise.all([this.sandbox.sandboxForInstalls(), this.sandbox.status()]);
+    const sandbox = command !== undefined && !existing ? sandboxForInstall(command, sandboxInstalls) : undefined;
     const config: Record<string, unknown> = {
-      ...(existing ? keptSwitches(existing) : stdio && sandbox ? { sandbox: true } : {}),
+      ...(existing ? keptSwitches(existing) : sandbox !== undefined ? { sandbox } : {}),
       ...entry.launch,
       installed: { from: 'gallery', registry: base, name: detail.name, version: detail.version, kind: entry.kind },
     };
     const plan = this.installs.plan(name, config, {
       secrets: entry.secrets.map(({ key, name: secret }) => ({ key, secret })),
-      sandbox: sandboxView((config.sandbox ?? false) !== false),
+      sandbox: sandboxView(existing ? (isStdio(existing) ? existing.sandbox : undefined) : sandbox, sandboxStatus, {
+        container: command !== undefined && runsContainer(command),
+        updating: existing !== undefined,
+      }),
       ...(existing ? { updatingFrom: existing.installed?.version ?? '' } : {}),
     });
     if (options.dryRun) return { plan, installed: false };
@@ -123,7 +129,7 @@ export class GalleryService {
   }
 
   private base(registry: string | undefined): string {
-    return registry ? normalizeRegistryUrl(registry) : installSettings(this.registry.file).registries[0]!;
+    return registry ? normalizeRegistryUrl(registry) : gallerySettings(this.registry.file).registries[0]!;
   }
 
   private firstRunnable(detail: ServerDetail): number {
@@ -158,7 +164,8 @@ function previousSecret(value: string | undefined): string | undefined {
 function keptSwitches(config: ServerConfig): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
   for (const field of ['enabled', 'trusted', 'timeoutMs', 'probeTimeoutMs', 'disabledTools', 'sandbox'] as const) {
-    if (config[field] !== undefined) kept[field] = config[field];
+    const value = (config as Record<string, unknown>)[field];
+    if (value !== undefined) kept[field] = value;
   }
   return kept;
 }

@@ -1,16 +1,17 @@
 import type { InstallPlanData, SandboxData } from '../../../../preload/contract';
 import { visibleText } from '../../lib/visible-text';
 
-/** What the server may do once it runs: the sandbox, and whether this Harbor enforces it. */
+/** What the server may do once it runs: whether it runs in the sandbox on this machine, and if not, why. */
 export function SandboxView({ sandbox }: { readonly sandbox: SandboxData }) {
   return (
     <section className="install-plan__section" aria-label="What it may do">
       <h3 className="consent__subtitle">What it may do</h3>
       <p>
         <span className={`badge ${sandbox.enforced ? 'badge--ready' : 'badge--starting'}`}>
-          {sandbox.enforced ? 'Sandboxed' : sandbox.requested ? 'Sandbox requested, not enforced' : 'Not sandboxed'}
+          {sandbox.enforced ? 'Sandboxed' : sandbox.requested ? 'Sandboxed, but the sandbox cannot run here' : 'Not sandboxed'}
         </span>
       </p>
+      {sandbox.note ? <p className="muted">{sandbox.note}</p> : null}
       <ul className="install-plan__list">
         {sandbox.allowed.map((line) => (
           <li key={line}>{line}</li>

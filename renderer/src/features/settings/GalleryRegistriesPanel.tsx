@@ -1,30 +1,31 @@
 import { useCallback, useId, useState } from 'react';
-import type { HarborErrorData, InstallSettingsData } from '../../../../preload/contract';
+import type { GallerySettingsData, HarborErrorData } from '../../../../preload/contract';
 import { useHarbor } from '../../app/services';
 import { asErrorData } from '../../lib/load-state';
 import { useResult } from '../../lib/use-result';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { Switch } from '../../ui/Switch';
 
-/** Installing servers: sandbox installed servers by default, and which MCP Registries the gallery searches. */
-export function InstallsPanel() {
+/**
+ * Which MCP Registries the gallery searches. Whether installed servers are sandboxed is the
+ * Sandbox panel's switch (one setting, one place).
+ */
+export function GalleryRegistriesPanel() {
   const api = useHarbor();
   const id = useId();
   const load = useCallback(() => api.gallery.settings({}), [api]);
   const [settings, reload] = useResult(load);
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Installing servers</h2>
+      <h2 id={`${id}-title`}>Gallery</h2>
       {settings.status === 'error' ? <ErrorMessage error={settings.error} onRetry={reload} /> : null}
-      {settings.status === 'ready' ? <InstallsForm settings={settings.value} onSaved={reload} /> : null}
+      {settings.status === 'ready' ? <RegistriesForm settings={settings.value} onSaved={reload} /> : null}
     </section>
   );
 }
 
-function InstallsForm({ settings, onSaved }: { readonly settings: InstallSettingsData; readonly onSaved: () => void }) {
+function RegistriesForm({ settings, onSaved }: { readonly settings: GallerySettingsData; readonly onSaved: () => void }) {
   const api = useHarbor();
   const id = useId();
-  const [sandbox, setSandbox] = useState(settings.sandbox);
   const [registries, setRegistries] = useState(settings.registries.join('\n'));
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -34,7 +35,7 @@ function InstallsForm({ settings, onSaved }: { readonly settings: InstallSetting
     setBusy(true);
     setSaved(false);
     setError(undefined);
-    const result = await api.gallery.setSettings({ sandbox, registries: registries.split('\n').map((line) => line.trim()).filter(Boolean) });
+    const result = await api.gallery.setSettings({ registries: registries.split('\n').map((line) => line.trim()).filter(Boolean) });
     setBusy(false);
     if (!result.ok) return setError(asErrorData(result.error));
     setSaved(true);
@@ -43,19 +44,12 @@ function InstallsForm({ settings, onSaved }: { readonly settings: InstallSetting
 
   return (
     <>
-      <Switch
-        label="Sandbox servers installed from bundles and the gallery"
-        checked={sandbox}
-        disabled={busy}
-        onChange={setSandbox}
-        hint={settings.sandboxEnforced ? 'They can write only to their own folder and reach no network unless you allow it.' : 'They get "sandbox": true in the registry; this version of Harbor does not enforce the sandbox yet, so they still run with your rights.'}
-      />
       <div className="field">
         <label className="field__label" htmlFor={`${id}-registries`}>
           MCP Registries the gallery searches (one address per line)
         </label>
         <textarea id={`${id}-registries`} className="input input--code" rows={3} value={registries} disabled={busy} onChange={(e) => setRegistries(e.target.value)} />
-        <span className="field__hint">The official one is https://registry.modelcontextprotocol.io.</span>
+        <span className="field__hint">The official one is https://registry.modelcontextprotocol.io. Whether installed servers are sandboxed is the Sandbox panel’s switch.</span>
       </div>
       {error ? <ErrorMessage error={error} /> : null}
       {saved ? (
