@@ -60,7 +60,8 @@ test('a bundle file is reviewed, installed with its secret in the keychain, and 
   await expect(dialog).toContainText('Unsigned');
   for (const tool of ['greet', 'key_fingerprint', 'list_root']) await expect(dialog.getByText(tool, { exact: true })).toBeVisible();
   await expect(dialog.getByText('welcome', { exact: true })).toBeVisible();
-  await expect(dialog.getByText('Sandbox requested, not enforced')).toBeVisible();
+  // CI's Linux runs the sandbox (.ci/run installs bubblewrap): an installed server runs inside it.
+  await expect(dialog.getByText('Sandboxed', { exact: true })).toBeVisible();
   // A required setting without a value: no plan, and the setting is named.
   await expect(dialog.getByText(/"api_key" \(API key\)/)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Install', exact: true })).toBeDisabled();

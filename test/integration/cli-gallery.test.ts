@@ -17,6 +17,7 @@ import { runCli } from '../helpers/cli';
 import { startHttpFeatureServer, type RunningHttpServer } from '../helpers/http-server';
 import { requireKeychainInCi } from '../helpers/keychain';
 import { startRegistry, type LocalRegistry } from '../helpers/registry-server';
+import { requireSandboxInCi } from '../helpers/sandbox';
 import { filesUnder, workspace as makeWorkspace } from '../helpers/workspace';
 
 const SERVICE = `harbor-test-gallery-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -50,6 +51,8 @@ async function closedPort(): Promise<number> {
 let registry: LocalRegistry;
 let remote: RunningHttpServer;
 let bundle: string;
+/** Installed servers get "sandbox" where this machine can run it (the setting is on by default). */
+const sandboxed = (await requireSandboxInCi()) === undefined;
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'harbor-gallery-bundles-'));
@@ -136,13 +139,15 @@ describe('what an install from the gallery runs (dry runs: nothing written, no k
     const run = await harbor([...ws.flags, '--json', 'gallery', 'add', ...args, '--registry', registry.url, '--dry-run']);
     expect(run.code, run.stderr).toBe(0);
     expect(ws.registry().mcpServers).toEqual({});
-    return run.json<{ plan: { server: string; target: string; config: Record<string, unknown>; secrets: unknown[]; envNames: string[]; headerNames: string[] } }>()[0]!.plan;
+    return run.json<{ plan: { server: string; target: string; config: Record<string, unknown>; secrets: unknown[]; envNames: string[]; headerNames: string[]; sandbox?: Record<string, unknown> } }>()[0]!.plan;
   }
 
   it('npm: npx -y pkg@version, arguments and defaults; --version picks another', async () => {
     const latest = await plan('io.github.modelcontextprotocol/filesystem', '--set', 'target_dir=/srv/a', '--set', 'target_dir=/srv/b');
     expect(latest.target).toBe('npx -y @modelcontextprotocol/server-filesystem@1.0.2 /srv/a /srv/b');
-    expect(latest.config).toMatchObject({ env: { LOG_LEVEL: 'info' }, sandbox: true, installed: { from: 'gallery', name: 'io.github.modelcontextprotocol/filesystem', version: '1.0.2', kind: 'npm' } });
+    expect(latest.config).toMatchObject({ env: { LOG_LEVEL: 'info' }, installed: { from: 'gallery', name: 'io.github.modelcontextprotocol/filesystem', version: '1.0.2', kind: 'npm' } });
+    // npx downloads its package: the sandbox lets it reach the npm registry and nothing else.
+    expect(latest.config.sandbox).toEqual(sandboxed ? { allowedDomains: ['registry.npmjs.org'] } : undefined);
     expect(latest.server).toBe('filesystem');
     const older = await plan('io.github.modelcontextprotocol/filesystem', '--version', '0.6.2', '--set', 'target_dir=/srv/a');
     expect(older.target).toBe('npx -y @modelcontextprotocol/server-filesystem@0.6.2 /srv/a');
@@ -159,6 +164,9 @@ describe('what an install from the gallery runs (dry runs: nothing written, no k
   it('OCI: docker run with the mount variables, env passed by name', async () => {
     const oci = await plan('io.github.modelcontextprotocol/filesystem', '--option', '1', '--set', 'source_path=/home/me/src');
     expect(oci.target).toBe('docker run -i --rm --mount type=bind,src=/home/me/src,dst=/project -e LOG_LEVEL docker.io/mcp/filesystem:1.0.2 /project');
+    // The container is its isolation: the sandbox would only cut docker off from its daemon.
+    expect(oci.config).not.toHaveProperty('sandbox');
+    expect(oci.sandbox).toMatchObject({ requested: false, enforced: false, note: expect.stringMatching(/runs in a container/) });
   });
 
   it('PyPI through uvx, NuGet through dnx', async () => {
@@ -219,7 +227,8 @@ describe.skipIf(problem !== undefined)(`installing from the gallery${problem ? `
     const add = await harbor([...ws.flags, 'gallery', 'add', 'io.github.harbor-desktop/hello-bundle', '--set', `api_key=${key}`, '--registry', registry.url, '--yes']);
     expect(add.code, add.stderr).toBe(0);
     expect(add.stdout).toMatch(/MCPB package checked against its SHA-256/);
-    expect(ws.registry().mcpServers['hello-bundle']).toMatchObject({ installed: { from: 'bundle', version: '1.0.0' }, sandbox: true });
+    expect(ws.registry().mcpServers['hello-bundle']).toMatchObject({ installed: { from: 'bundle', version: '1.0.0' } });
+    expect(ws.registry().mcpServers['hello-bundle']!.sandbox).toBe(sandboxed ? true : undefined);
     const call = await harbor([...ws.flags, 'call', 'hello-bundle', 'key_fingerprint', '--yes']);
     expect(call.stdout.trim()).toBe(createHash('sha256').update(key).digest('hex'));
   }, 60_000);

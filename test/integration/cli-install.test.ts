@@ -15,6 +15,7 @@ import { packBundle } from '../helpers/bundles';
 import { runCli } from '../helpers/cli';
 import { NODE } from '../helpers/host';
 import { requireKeychainInCi } from '../helpers/keychain';
+import { requireSandboxInCi } from '../helpers/sandbox';
 import { filesUnder, workspace as makeWorkspace } from '../helpers/workspace';
 import { makeZip, minimalManifest } from '../helpers/zip';
 
@@ -29,6 +30,8 @@ const workspace = (servers: Record<string, unknown> = {}) => makeWorkspace({ mcp
 let bundles: string;
 let hello: string;
 let helloNext: string;
+/** Installed servers get "sandbox" where this machine can run it (the setting is on by default). */
+const sandboxed = (await requireSandboxInCi()) === undefined;
 
 beforeAll(async () => {
   bundles = mkdtempSync(join(tmpdir(), 'harbor-bundles-'));
@@ -128,16 +131,17 @@ describe.skipIf(problem !== undefined)(`installing, using, updating and removing
     const install = await harbor([...ws.flags, '--json', 'install', hello, '--set', `api_key=${secret}`, '--set', 'greeting=Ahoy', '--set', `root=${folder}`, '--yes']);
     expect(install.code, install.stderr).toBe(0);
     const [report] = install.json<{ installed: boolean; plan: { server: string; secrets: unknown[]; sandbox: { requested: boolean } } }>();
-    expect(report).toMatchObject({ installed: true, plan: { server: 'hello-bundle', secrets: [{ key: 'api_key', secret: 'hello-bundle-api_key' }], sandbox: { requested: true } } });
+    expect(report).toMatchObject({ installed: true, plan: { server: 'hello-bundle', secrets: [{ key: 'api_key', secret: 'hello-bundle-api_key' }], sandbox: { requested: sandboxed, enforced: sandboxed } } });
 
     const entry = ws.registry().mcpServers['hello-bundle']!;
     expect(entry).toMatchObject({
       command: '${harbor:node}',
       args: [join(ws.data, 'bundles', 'hello-bundle', '1.0.0', 'server', 'index.mjs'), '--greeting', 'Ahoy'],
       env: { HELLO_API_KEY: '${secret:hello-bundle-api_key}', HELLO_ROOT: folder },
-      sandbox: true,
       installed: { from: 'bundle', bundle: 'hello-bundle', version: '1.0.0' },
     });
+    // Sandboxed where this machine can run it: the tool call below then runs inside the sandbox.
+    expect(entry.sandbox).toBe(sandboxed ? true : undefined);
     // ${HOME} resolved, and the folder owner-only.
     expect((entry.env as Record<string, string>).HELLO_HOME).toMatch(/^\//);
     expect(statSync(join(ws.data, 'bundles', 'hello-bundle', '1.0.0')).mode & 0o077).toBe(0);

@@ -2,7 +2,8 @@
  * Installing through the Host's contract commands, as the app does (the dispatcher checks every
  * request and response against the contract): a bundle uploaded in pieces, reviewed, installed,
  * its tool called, removed with its files; the desktop app's opened file as an event; the
- * gallery's settings, search and install against a local MCP Registry.
+ * gallery's settings, search and install against a local MCP Registry; the sandbox installed
+ * servers get (the sandbox's setting, this machine).
  */
 import { readFileSync } from 'node:fs';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -12,14 +13,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLE_UPLOAD_CHUNK_CHARS, type BundleReviewData, type CommandName, type CommandResponse } from '../../preload/contract';
 import { bindCommands } from '../../main/contract-handlers';
 import { createDispatcher } from '../../main/dispatch';
+import type { SandboxAvailability } from '../../main/host/sandbox/availability';
 import { MemorySecretStore } from '../../main/host/secrets/memory-store';
+import type { HostOptions } from '../../main/host/services/host-options';
 import { packBundle } from '../helpers/bundles';
 import { createTestHost, waitFor, type TestHost } from '../helpers/host';
 import { startRegistry, type LocalRegistry } from '../helpers/registry-server';
+import { requireSandboxInCi } from '../helpers/sandbox';
 
 let scratch: string;
 let bundle: string;
 let registry: LocalRegistry;
+/** The real check: where it passes, the installed bundle below runs inside the sandbox. */
+const sandboxed = (await requireSandboxInCi()) === undefined;
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'harbor-installs-host-'));
@@ -32,9 +38,12 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-async function withHost(run: (t: TestHost, send: <K extends CommandName>(command: K, payload: unknown) => Promise<CommandResponse<K>>, secrets: MemorySecretStore) => Promise<void>): Promise<void> {
+async function withHost(
+  run: (t: TestHost, send: <K extends CommandName>(command: K, payload: unknown) => Promise<CommandResponse<K>>, secrets: MemorySecretStore) => Promise<void>,
+  options: Partial<HostOptions> = {},
+): Promise<void> {
   const secrets = new MemorySecretStore();
-  const t = await createTestHost({}, { secrets, mode: 'web' });
+  const t = await createTestHost({}, { secrets, mode: 'web', ...options });
   const dispatch = createDispatcher(bindCommands(t.host), { checkResponses: true });
   const send = async <K extends CommandName>(command: K, payload: unknown): Promise<CommandResponse<K>> => {
     const result = await dispatch(command, payload);
@@ -46,6 +55,11 @@ async function withHost(run: (t: TestHost, send: <K extends CommandName>(command
   } finally {
     await t.dispose();
   }
+}
+
+/** The server's registry entry as saved. */
+function entryOf(t: TestHost, name: string): unknown {
+  return t.host.registry.requireValid().servers.get(name);
 }
 
 describe('bundles through the contract', () => {
@@ -60,7 +74,7 @@ describe('bundles through the contract', () => {
         uploadId = answer.uploadId;
         review = answer.review;
       }
-      expect(review).toMatchObject({ name: 'hello-bundle', version: '1.0.0', suggestedName: 'hello-bundle', signature: { status: 'unsigned' }, sandbox: { requested: true, enforced: false } });
+      expect(review).toMatchObject({ name: 'hello-bundle', version: '1.0.0', suggestedName: 'hello-bundle', signature: { status: 'unsigned' }, sandbox: { requested: sandboxed, enforced: sandboxed } });
       expect(review!.settings.map((s) => s.key)).toEqual(['api_key', 'greeting', 'root']);
 
       const plan = await send('bundles.install', { id: review!.id, values: { api_key: 'key-123' }, dryRun: true });
@@ -69,6 +83,7 @@ describe('bundles through the contract', () => {
 
       const done = await send('bundles.install', { id: review!.id, values: { api_key: 'key-123' } });
       expect(done).toMatchObject({ installed: true, summary: { name: 'hello-bundle' } });
+      expect(entryOf(t, 'hello-bundle')).toMatchObject(sandboxed ? { sandbox: true } : {});
       expect(await secrets.get('hello-bundle-api_key')).toBe('key-123');
       const result = await t.call('hello-bundle', 'greet', { name: 'Ada' });
       expect(JSON.stringify(result)).toContain('Hello, Ada!');
@@ -112,19 +127,66 @@ describe('bundles through the contract', () => {
 describe('the gallery through the contract', () => {
   it('settings, search and an MCPB install from the local registry', async () => {
     await withHost(async (t, send) => {
-      expect(await send('gallery.settings', {})).toEqual({ sandbox: true, registries: ['https://registry.modelcontextprotocol.io'], sandboxEnforced: false });
-      expect(await send('gallery.setSettings', { sandbox: false, registries: [registry.url] })).toMatchObject({ sandbox: false, registries: [registry.url] });
+      expect(await send('gallery.settings', {})).toEqual({ registries: ['https://registry.modelcontextprotocol.io'] });
+      expect(await send('gallery.setSettings', { registries: [registry.url] })).toEqual({ registries: [registry.url] });
+      expect(await send('sandbox.setInstallDefault', { sandbox: false })).toMatchObject({ sandboxInstalled: false });
       const page = await send('gallery.search', { query: 'hello' });
       expect(page.registry).toBe(registry.url);
       const [hello] = page.servers;
       expect(hello).toMatchObject({ name: 'io.github.harbor-desktop/hello-bundle', options: [{ type: 'mcpb', supported: true }] });
       const review = await send('gallery.fetchBundle', { registry: registry.url, server: hello!.name, version: hello!.version, option: 0 });
       const done = await send('bundles.install', { id: review.id, values: { api_key: 'k' } });
-      // The sandbox setting is off: no sandbox field written.
+      // The sandbox setting is off: no sandbox field written, and the plan says why.
       expect(done.plan.config).not.toHaveProperty('sandbox');
+      expect(done.plan.sandbox).toMatchObject({ requested: false, enforced: false, note: expect.stringMatching(/setting .* is off/) });
       const time = await send('gallery.install', { registry: registry.url, server: 'io.github.modelcontextprotocol/time', version: '0.6.2', option: 0, values: {} });
       expect(time.plan).toMatchObject({ server: 'time', target: 'uvx mcp-server-time==0.6.2' });
       expect(t.host.servers.names().sort()).toEqual(['hello-bundle', 'time']);
     });
+  }, 60_000);
+});
+
+describe('the sandbox installed servers get', () => {
+  const canSandbox = async (): Promise<SandboxAvailability> => ({ available: true, mechanism: 'bubblewrap' });
+  const cannot = async (): Promise<SandboxAvailability> => ({ available: false, reason: 'no bubblewrap here', fix: 'install bubblewrap' });
+
+  it('with the setting on, an installed stdio server gets "sandbox" (npx and uvx: the registry they download from); off, none', async () => {
+    await withHost(
+      async (t, send) => {
+        await send('gallery.setSettings', { registries: [registry.url] });
+        const everything = await send('gallery.install', { registry: registry.url, server: 'io.modelcontextprotocol/everything', version: '2026.8.31', option: 0, values: {} });
+        expect(entryOf(t, 'everything')).toMatchObject({ sandbox: { allowedDomains: ['registry.npmjs.org'] } });
+        expect(everything.plan.sandbox).toMatchObject({ requested: true, enforced: true, allowed: expect.arrayContaining(['connect only to registry.npmjs.org']) });
+        await send('gallery.install', { registry: registry.url, server: 'io.github.modelcontextprotocol/time', version: '0.6.2', option: 0, values: {} });
+        expect(entryOf(t, 'time')).toMatchObject({ sandbox: { allowedDomains: ['pypi.org', 'files.pythonhosted.org'] } });
+        const bundleReview = await t.host.bundles.openFile(bundle);
+        expect(bundleReview.sandbox).toMatchObject({ requested: true, enforced: true });
+        await send('bundles.install', { id: bundleReview.id, values: { api_key: 'k' } });
+        expect(entryOf(t, 'hello-bundle')).toMatchObject({ sandbox: true });
+
+        await send('sandbox.setInstallDefault', { sandbox: false });
+        await send('servers.remove', { name: 'time' });
+        const time = await send('gallery.install', { registry: registry.url, server: 'io.github.modelcontextprotocol/time', version: '0.6.2', option: 0, values: {} });
+        expect(entryOf(t, 'time')).not.toHaveProperty('sandbox');
+        expect(time.plan.sandbox).toMatchObject({ requested: false, enforced: false, note: expect.stringMatching(/setting .* is off/) });
+        // The setting is one entry: the gallery's registries are kept beside it.
+        expect(await send('gallery.settings', {})).toEqual({ registries: [registry.url] });
+      },
+      { sandbox: { checkAvailability: canSandbox } },
+    );
+  }, 60_000);
+
+  it('where this machine cannot run the sandbox, the setting writes nothing and the review says why', async () => {
+    await withHost(
+      async (t, send) => {
+        await send('gallery.setSettings', { registries: [registry.url] });
+        const time = await send('gallery.install', { registry: registry.url, server: 'io.github.modelcontextprotocol/time', version: '0.6.2', option: 0, values: {} });
+        expect(entryOf(t, 'time')).not.toHaveProperty('sandbox');
+        expect(time.plan.sandbox).toMatchObject({ requested: false, enforced: false, note: expect.stringContaining('this machine cannot run the sandbox (no bubblewrap here)') });
+        const bundleReview = await t.host.bundles.openFile(bundle);
+        expect(bundleReview.sandbox).toMatchObject({ requested: false, enforced: false });
+      },
+      { sandbox: { checkAvailability: cannot } },
+    );
   }, 60_000);
 });

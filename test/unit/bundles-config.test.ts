@@ -10,7 +10,7 @@ import { answerUserConfig } from '../../main/host/bundles/user-config';
 import { compareVersions } from '../../main/host/installs/versions';
 import { freeSecretName } from '../../main/host/installs/secret-names';
 import { suggestServerName } from '../../main/host/installs/server-name';
-import { installSettings, withInstallSettings } from '../../main/host/installs/settings';
+import { gallerySettings, withGallerySettings } from '../../main/host/installs/settings';
 
 const folder = mkdtempSync(join(tmpdir(), 'harbor-user-config-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -113,12 +113,12 @@ describe('install helpers', () => {
     expect(freeSecretName('hello', 'API_KEY', new Set(['hello-api_key', 'hello-api_key-2']))).toBe('hello-api_key-3');
   });
 
-  it('reads and writes the "installs" settings with their defaults', () => {
-    expect(installSettings(undefined)).toEqual({ sandbox: true, registries: ['https://registry.modelcontextprotocol.io'] });
-    const file = withInstallSettings({ mcpServers: {} }, { sandbox: false, registries: ['http://127.0.0.1:9000/', ' http://127.0.0.1:9000 '] });
+  it('reads and writes the gallery registries, keeping the sandbox setting beside them', () => {
+    expect(gallerySettings(undefined)).toEqual({ registries: ['https://registry.modelcontextprotocol.io'] });
+    const file = withGallerySettings({ mcpServers: {}, installs: { sandbox: false } }, { registries: ['http://127.0.0.1:9000/', ' http://127.0.0.1:9000 '] });
     expect(file.installs).toEqual({ sandbox: false, registries: ['http://127.0.0.1:9000'] });
-    expect(() => withInstallSettings({}, { sandbox: true, registries: ['ftp://x'] })).toThrow(/must be an http\(s\) URL/);
-    expect(() => withInstallSettings({}, { sandbox: true, registries: [] })).toThrow(/at least one registry/);
+    expect(() => withGallerySettings({}, { registries: ['ftp://x'] })).toThrow(/must be an http\(s\) URL/);
+    expect(() => withGallerySettings({}, { registries: [] })).toThrow(/at least one registry/);
   });
 });
 

@@ -34,7 +34,7 @@ const REVIEW: BundleReviewData = {
     { key: 'greeting', type: 'string', title: 'Greeting', description: 'How it greets', required: false, sensitive: false, multiple: false, default: 'Hello' },
   ],
   signature: { status: 'unsigned' },
-  sandbox: { requested: true, enforced: false, allowed: ['read and write every file you can'] },
+  sandbox: { requested: true, enforced: true, allowed: ['write only to its own temporary folder', 'no network access'] },
   files: 2,
   unpackedBytes: 4096,
   suggestedName: 'hello-bundle',
@@ -49,7 +49,12 @@ function outcome(values: Record<string, unknown>, installed: boolean): InstallOu
       envNames: ['HELLO_API_KEY'],
       headerNames: [],
       secrets: [{ key: 'api_key', secret: 'hello-bundle-api_key' }],
-      sandbox: { requested: true, enforced: false, allowed: ['read and write every file you can'] },
+      sandbox: {
+        requested: false,
+        enforced: false,
+        allowed: ['read and write every file you can'],
+        note: 'Not sandboxed: the setting "Sandbox servers installed from bundles and the gallery" is off.',
+      },
       config: { command: '${harbor:node}' },
     },
     installed,
@@ -74,6 +79,9 @@ describe('the bundle dialog', () => {
     expect(dialog.textContent).toContain('A small server ⟨U+202E⟩gnp.exe');
     expect(within(dialog).getByText('Unsigned')).toBeTruthy();
     expect(within(dialog).getByText('greet')).toBeTruthy();
+    // Before the plan, the review's sandbox: this server will run inside it.
+    expect(within(dialog).getByText('Sandboxed')).toBeTruthy();
+    expect(within(dialog).getByText('no network access')).toBeTruthy();
     expect(await within(dialog).findByText(/"api_key" \(API key\)/)).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Install' }) as HTMLButtonElement).disabled).toBe(true);
 
@@ -81,6 +89,9 @@ describe('the bundle dialog', () => {
     fireEvent.change(within(dialog).getByLabelText('Greeting'), { target: { value: 'Ahoy' } });
     await waitFor(() => expect(within(dialog).getByRole('region', { name: 'Command' }).textContent).toContain('--greeting Ahoy'));
     expect(within(dialog).getByRole('region', { name: 'Secrets' }).textContent).toContain('hello-bundle-api_key');
+    // The plan's sandbox says why this one will not be sandboxed.
+    expect(within(dialog).getByText('Not sandboxed')).toBeTruthy();
+    expect(dialog.textContent).toContain('the setting "Sandbox servers installed from bundles and the gallery" is off');
     // The default is not sent back as the person's choice.
     expect(transport.sent('bundles.install').at(-1)).toEqual({ id: 'b-1', name: 'hello-bundle', values: { api_key: 'k-1', greeting: 'Ahoy' }, dryRun: true });
 
@@ -131,7 +142,7 @@ const BRAVE: GalleryServerData = {
 describe('the gallery page', () => {
   it('searches the configured registry, shows what each way needs, and installs with the plan shown first', async () => {
     const transport = new ContractTransport({
-      'gallery.settings': () => ({ sandbox: true, registries: ['http://127.0.0.1:9000'], sandboxEnforced: false }),
+      'gallery.settings': () => ({ registries: ['http://127.0.0.1:9000'] }),
       'gallery.search': (p) => ({ registry: p.registry ?? '', servers: p.query === 'nothing' ? [] : [BRAVE] }),
       'gallery.install': (p) =>
         p.values.BRAVE_API_KEY
@@ -170,7 +181,7 @@ describe('the gallery page', () => {
 
   it('an unreachable registry is said plainly, with a way to try again', async () => {
     const transport = new ContractTransport({
-      'gallery.settings': () => ({ sandbox: true, registries: ['http://127.0.0.1:9'], sandboxEnforced: false }),
+      'gallery.settings': () => ({ registries: ['http://127.0.0.1:9'] }),
       'gallery.search': () => failure('CONNECT_FAILED', 'Cannot reach the MCP Registry at http://127.0.0.1:9: nothing is listening there.'),
     });
     render(
