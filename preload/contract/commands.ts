@@ -7,6 +7,7 @@ import { appCommands } from './apps';
 import { ChatContext, ChatStatus, Conversation, ConversationSummary } from './chat';
 import { FileUploads } from './chat-files';
 import { ConsentChoice, ConsentDecisions, ConsentPolicyMode, ConsentRequest } from './consent';
+import { installCommands } from './installs';
 import { ImportReportData, ImportRequest, ImportSourceData, RegistryProblem, RegistryView, ServerConfigData } from './registry';
 import { sandboxCommands } from './sandbox';
 import { SECRET_NAME } from './secrets';
@@ -202,6 +203,7 @@ export const commands = {
   ...appCommands,
   ...sandboxCommands,
   ...taskCommands,
+  ...installCommands,
 } satisfies Record<string, CommandSpec>;
 
 export type Commands = typeof commands;

@@ -4,6 +4,7 @@ import { appEvents } from './apps';
 import { ChatToolCall, TurnStatus } from './chat';
 import { ConsentChoice, ConsentRequest } from './consent';
 import { HarborErrorData } from './errors';
+import { installEvents } from './installs';
 import { sandboxEvents } from './sandbox';
 import { ElicitationRequestData, TrafficEntryData } from './server-views';
 import { ServerSummary, UpdateStatus } from './shared';
@@ -61,6 +62,7 @@ export const events = {
   ...appEvents,
   ...sandboxEvents,
   ...taskEvents,
+  ...installEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

@@ -20,6 +20,7 @@
  * apps          MCP Apps: an app's view and policy, its requests, its audit trail
  * sandbox       the sandbox servers run in: availability, refusals, the install setting
  * tasks         tasks a server runs for a tool call, their commands and event
+ * installs      bundles (.mcpb) and the MCP Registry gallery
  * commands      every command's request and response
  * events        every event's payload
  * api           transports, envelopes, buildApi (window.harbor)
@@ -37,6 +38,7 @@ export * from './settings';
 export * from './apps';
 export * from './sandbox';
 export * from './tasks';
+export * from './installs';
 export * from './commands';
 export * from './events';
 export * from './api';
