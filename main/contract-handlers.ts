@@ -48,6 +48,7 @@ export function bindCommands(host: Host): CommandHandlers {
     'calls.cancel': async ({ requestId }) => ({ cancelled: host.calls.cancel(requestId) }),
     'completion.complete': ({ server, ref, argument, context }) => host.calls.complete(server, ref, argument, context),
     'traffic.list': async ({ server, afterSeq }) => host.traffic.list({ ...(server ? { server } : {}), ...(afterSeq !== undefined ? { afterSeq } : {}) }),
+    'serverEvents.list': async ({ afterSeq }) => host.serverEvents.list(afterSeq !== undefined ? { afterSeq } : {}),
     'elicitation.pending': async () => host.elicitation.pending(),
     'elicitation.respond': async ({ id, action, content }) => ({ accepted: host.elicitation.respond(id, action, content) }),
     'consent.pending': async () => host.consent.pendingRequests(),

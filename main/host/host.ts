@@ -43,6 +43,7 @@ import { ServerIdentities } from './services/server-identities';
 import { createServerManager, LoginPathCache } from './services/server-launch';
 import { ServerSignIn } from './services/server-sign-in';
 import { SettingsService } from './services/settings-service';
+import { ServerEventLog } from './services/server-event-log';
 import { TrafficFeed } from './services/traffic-feed';
 import { TaskDelivery } from './services/task-delivery';
 import { TaskService } from './tasks/service';
@@ -72,6 +73,7 @@ export class Host implements Disposable {
   readonly chat: HostDoors['chat'];
   readonly elicitation: HostDoors['elicitation'];
   readonly traffic: HostDoors['traffic'];
+  readonly serverEvents: HostDoors['serverEvents'];
   readonly apps: HostDoors['apps'];
   readonly bundles: HostDoors['bundles'];
   readonly gallery: HostDoors['gallery'];
@@ -202,6 +204,7 @@ export class Host implements Disposable {
       secrets,
       settings: new SettingsService(this.state, registry, secrets),
       traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.events.listenerCount > 0)),
+      serverEvents: this.owned.add(new ServerEventLog(inner)),
       bundles,
       gallery: new GalleryService(this.state, registry, installed, bundles, new RegistryClient(), sandbox),
       sandbox,
@@ -239,6 +242,7 @@ export class Host implements Disposable {
     this.secrets = doors.secrets;
     this.settings = doors.settings;
     this.traffic = doors.traffic;
+    this.serverEvents = doors.serverEvents;
     this.apps = doors.apps;
     this.bundles = doors.bundles;
     this.gallery = doors.gallery;

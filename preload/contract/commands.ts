@@ -11,7 +11,7 @@ import { installCommands } from './installs';
 import { ImportReportData, ImportRequest, ImportSourceData, RegistryProblem, RegistryView, ServerConfigData } from './registry';
 import { sandboxCommands } from './sandbox';
 import { SECRET_NAME } from './secrets';
-import { CatalogView, ElicitationRequestData, McpObject, TrafficEntryData } from './server-views';
+import { CatalogView, ElicitationRequestData, McpObject, ServerEventData, TrafficEntryData } from './server-views';
 import { ChatSettingsData, ModelProvider, SettingsData } from './settings';
 import { AppInfo, ServerSummary, UpdateStatus } from './shared';
 import { taskCommands } from './tasks';
@@ -110,6 +110,8 @@ export const commands = {
     z.object({ values: z.array(z.string()), total: z.number().optional(), hasMore: z.boolean().optional() }),
   ),
   'traffic.list': command(z.object({ server: z.string().optional(), afterSeq: z.number().int().optional() }).strict(), z.array(TrafficEntryData)),
+  /** The Host's recent server events (starts, stops, errors, catalog changes), oldest first: they outlive a reload. */
+  'serverEvents.list': command(z.object({ afterSeq: z.number().int().optional() }).strict(), z.array(ServerEventData)),
   /** Questions still waiting for the person (a reloaded window shows them again). */
   'elicitation.pending': command(Empty, z.array(ElicitationRequestData)),
   'elicitation.respond': command(

@@ -6,23 +6,17 @@ import { ConsentChoice, ConsentRequest } from './consent';
 import { HarborErrorData } from './errors';
 import { installEvents } from './installs';
 import { sandboxEvents } from './sandbox';
-import { ElicitationRequestData, TrafficEntryData } from './server-views';
-import { ServerSummary, UpdateStatus } from './shared';
+import { ElicitationRequestData, ServerChange, ServerEventData, TrafficEntryData } from './server-views';
+import { UpdateStatus } from './shared';
 import { taskEvents } from './tasks';
 
 export const events = {
   /** The app's update state changed (a version is coming, downloading, ready to restart). */
   'app.update': UpdateStatus,
   /** A server's state, catalog or configuration changed; the renderer refetches what it shows. */
-  'servers.changed': z.object({
-    name: z.string(),
-    reason: z.enum(['state', 'catalog', 'resourceUpdated', 'config', 'removed']),
-    summary: ServerSummary.optional(),
-    /** For reason "catalog": which lists changed. */
-    changed: z.array(z.enum(['tools', 'resources', 'resourceTemplates', 'prompts'])).optional(),
-    /** For reason "resourceUpdated": the resource that changed. */
-    uri: z.string().optional(),
-  }),
+  'servers.changed': ServerChange,
+  /** A `servers.changed` event as the Host recorded it (see serverEvents.list). */
+  'serverEvents.entry': ServerEventData,
   /** A JSON-RPC message in or out (redacted), for the Activity view. */
   'traffic.message': TrafficEntryData,
   /** A sign-in page was opened in the system browser for a server (shown too, in case the browser did not come up). */

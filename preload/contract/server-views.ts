@@ -1,5 +1,6 @@
 /** What the app shows of a connected server: its catalog, its traffic, its questions to the person. */
 import { z } from 'zod';
+import { ServerSummary } from './shared';
 
 /** MCP objects pass through as data; the renderer renders them as text, never as HTML. */
 export const McpObject = z.record(z.string(), z.unknown());
@@ -23,6 +24,21 @@ export const TrafficEntryData = z.object({
   id: z.union([z.string(), z.number()]).optional(),
 });
 export type TrafficEntryData = z.infer<typeof TrafficEntryData>;
+
+/** A server's state, catalog or configuration changed (the `servers.changed` event). */
+export const ServerChange = z.object({
+  name: z.string(),
+  reason: z.enum(['state', 'catalog', 'resourceUpdated', 'config', 'removed']),
+  summary: ServerSummary.optional(),
+  /** For reason "catalog": which lists changed. */
+  changed: z.array(z.enum(['tools', 'resources', 'resourceTemplates', 'prompts'])).optional(),
+  /** For reason "resourceUpdated": the resource that changed. */
+  uri: z.string().optional(),
+});
+
+/** A `servers.changed` event as the Host keeps it for the Activity view: numbered, timed. */
+export const ServerEventData = z.object({ seq: z.number().int(), at: z.number(), event: ServerChange });
+export type ServerEventData = z.infer<typeof ServerEventData>;
 
 /** The chat tool call a server's question belongs to. */
 export const ElicitationOrigin = z.object({

@@ -15,6 +15,7 @@ import type { ServerControl } from './server-control';
 import type { ServerSignIn } from './server-sign-in';
 import type { SettingsService } from './settings-service';
 import type { TaskService } from '../tasks/service';
+import type { ServerEventLog } from './server-event-log';
 import type { TrafficFeed } from './traffic-feed';
 
 /** The services behind the doors, as host.ts composes them. */
@@ -28,6 +29,7 @@ export interface DoorServices {
   readonly secrets: SecretService;
   readonly settings: SettingsService;
   readonly traffic: TrafficFeed;
+  readonly serverEvents: ServerEventLog;
   readonly apps: AppService;
   readonly sandbox: SandboxService;
   readonly tasks: TaskService;
@@ -94,6 +96,8 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     settings: exit.door(s.settings, { get: 'redact', setModel: 'redact', setChat: 'redact', chat: 'asWritten' }),
     // The log redacts every entry's text itself (once, when first read): listing it needs no second pass.
     traffic: exit.door(s.traffic, { list: 'asWritten', onEntry: 'asWritten' }),
+    // State summaries quote servers' errors, stderr and command lines.
+    serverEvents: exit.door(s.serverEvents, { list: 'redact' }),
     apps: exit.door(s.apps, {
       forTool: 'asWritten', // a ui:// address
       open: 'mask', // the server's app document and tool definition
@@ -147,6 +151,7 @@ export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'app.update': 'asWritten', // the shell's own update status
   'servers.changed': 'redact', // summaries quote servers' errors, stderr and command lines
   'traffic.message': 'asWritten', // redacted by the traffic log
+  'serverEvents.entry': 'redact', // a servers.changed event, kept
   'auth.open': 'asWritten', // the sign-in page the person must open, exactly as it is
   'elicitation.request': 'mask',
   'elicitation.resolved': 'asWritten',

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApi, type TrafficEntryData } from '../../../preload/contract';
+import { buildApi, type ServerEventData, type TrafficEntryData } from '../../../preload/contract';
+import { ActivityLog } from '../../../renderer/src/features/activity/activity-log';
+import { trafficAsJsonLines } from '../../../renderer/src/features/activity/traffic-export';
 import { ActivityPage } from '../../../renderer/src/features/activity/ActivityPage';
 import { TrafficStore, filterTraffic, prettyMessage } from '../../../renderer/src/features/activity/traffic-store';
 import { copyText } from '../../../renderer/src/ui/clipboard';
@@ -76,6 +78,37 @@ describe('TrafficStore', () => {
     expect(filterTraffic(rows, { server: '', method: 'tools/', direction: 'in' }).map((r) => r.seq)).toEqual([2, 4]);
   });
 
+  it('pairs each response with its request: latency and failure on both, either direction', async () => {
+    const host = new ContractTransport({
+      'traffic.list': () => [
+        ...HISTORY,
+        // A server's own request (elicitation) is answered by Harbor; a failed tool result counts as an error.
+        entry(5, 'notes', 'in', { id: 'e1', method: 'elicitation/create' }),
+        entry(6, 'notes', 'out', { id: 'e1', result: { action: 'accept' } }),
+        entry(7, 'feature', 'out', { id: 2, method: 'tools/call' }),
+        { ...entry(8, 'feature', 'in', { id: 2, result: { isError: true, content: [] } }), at: 1_700_000_000_000 + 1250 },
+        entry(9, 'feature', 'out', { id: 3, method: 'tools/call' }),
+      ],
+    });
+    const store = new TrafficStore(buildApi(host));
+    store.start();
+    await waitFor(() => expect(store.snapshot().rows).toHaveLength(9));
+    const rows = store.snapshot().rows;
+    const pick = (seq: number) => rows.find((r) => r.seq === seq)!;
+    expect([pick(1).pairSeq, pick(1).latencyMs, pick(2).pairSeq, pick(2).latencyMs]).toEqual([2, 1, 1, 1]);
+    expect([pick(3).isError, pick(4).isError]).toEqual([true, true]);
+    expect([pick(5).pairSeq, pick(6).label]).toEqual([6, 'elicitation/create (response)']);
+    expect([pick(7).isError, pick(7).latencyMs, pick(8).isError]).toEqual([true, 1243, true]);
+    expect([pick(9).pairSeq, pick(9).latencyMs]).toEqual([undefined, undefined]);
+    const lines = trafficAsJsonLines([pick(3), pick(4)]).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines[1]).toMatchObject({ seq: 4, answers: 'tools/call', pairSeq: 3, latencyMs: 1, error: true, message: { error: { message: 'bad' } } });
+
+    store.clear();
+    expect(store.snapshot().rows).toEqual([]);
+    host.emit('traffic.message', entry(10, 'feature', 'in', { id: 3, result: {} }));
+    expect(store.snapshot().rows.map((r) => [r.seq, r.label])).toEqual([[10, 'tools/call (response)']]);
+  });
+
   it('pretty-prints JSON and leaves anything else as it is', () => {
     expect(prettyMessage('{"a":1}')).toBe('{\n  "a": 1\n}');
     expect(prettyMessage('not json')).toBe('not json');
@@ -114,6 +147,25 @@ describe('ActivityPage', () => {
       </WithHost>,
     );
     expect(await screen.findByText('No messages yet')).toBeTruthy();
+  });
+});
+
+describe('ActivityLog', () => {
+  const change = (seq: number, name: string): ServerEventData => ({ seq, at: 1_700_000_000_000 + seq, event: { name, reason: 'config' } });
+
+  it('loads the events the Host kept when first watched, and merges live ones by sequence, newest first', async () => {
+    let release: (() => void) | undefined;
+    const host = new ContractTransport({ 'serverEvents.list': () => new Promise((resolve) => (release = () => resolve([change(1, 'a'), change(2, 'b')]))) });
+    const log = new ActivityLog(buildApi(host));
+    host.emit('serverEvents.entry', change(2, 'b'));
+    const seen: number[][] = [];
+    log.subscribe(() => seen.push(log.snapshot().map((e) => e.id)));
+    host.emit('serverEvents.entry', change(3, 'c'));
+    await waitFor(() => expect(release).toBeDefined());
+    release!();
+    await waitFor(() => expect(log.snapshot().map((e) => e.id)).toEqual([3, 2, 1]));
+    expect(log.snapshot()[0]).toMatchObject({ server: 'c', text: 'was reconfigured' });
+    expect(seen.at(-1)).toEqual([3, 2, 1]);
   });
 });
 

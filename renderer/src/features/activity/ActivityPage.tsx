@@ -1,46 +1,69 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useHarbor } from '../../app/services';
+import { usePersisted } from '../../lib/persisted';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { VirtualList } from '../../ui/VirtualList';
 import { AppActivity } from '../apps/AppActivity';
+import { offerDownload } from '../chat/download';
 import { ServerEvents } from './ServerEvents';
+import { TrafficActions } from './TrafficActions';
 import { TrafficFilters } from './TrafficFilters';
 import { TrafficRow } from './TrafficRow';
-import { NO_FILTER, TrafficStore, filterTraffic, type TrafficFilter } from './traffic-store';
+import { trafficAsJsonLines } from './traffic-export';
+import { NO_FILTER, TrafficStore, filterTraffic, type TrafficFilter, type TrafficRowData } from './traffic-store';
 import './activity.css';
 
-/** Every JSON-RPC message between Harbor and its servers (secrets masked), live, filterable. */
+/** Every JSON-RPC message between Harbor and its servers (secrets masked), live, paired, filterable. */
 export function ActivityPage() {
   const api = useHarbor();
   const store = useMemo(() => new TrafficStore(api), [api]);
   useEffect(() => store.start(), [store]);
   const state = useSyncExternalStore(store.subscribe, store.snapshot);
-  const [filter, setFilter] = useState<TrafficFilter>(NO_FILTER);
+  const [filter, setFilter] = usePersisted<TrafficFilter>('activity.filter', NO_FILTER);
+  // While paused, the rows as they were: the store keeps following behind them.
+  const [frozen, setFrozen] = useState<readonly TrafficRowData[] | undefined>(undefined);
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
+  const all = frozen ?? state.rows;
   const servers = useMemo(() => [...new Set(state.rows.map((r) => r.server))].sort(), [state.rows]);
-  const rows = useMemo(() => filterTraffic(state.rows, filter), [state.rows, filter]);
+  const rows = useMemo(() => filterTraffic(all, { ...NO_FILTER, ...filter }), [all, filter]);
+  const lastShown = all.at(-1)?.seq ?? 0;
+  const waiting = frozen ? state.rows.filter((r) => r.seq > lastShown).length : 0;
   const toggle = (seq: number) =>
     setOpen((current) => {
       const next = new Set(current);
       if (!next.delete(seq)) next.add(seq);
       return next;
     });
+  const clear = () => {
+    store.clear();
+    setOpen(new Set());
+    if (frozen) setFrozen([]);
+  };
+  const exportShown = () => offerDownload(`harbor-activity-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`, 'application/x-ndjson', trafficAsJsonLines(rows));
 
   return (
     <>
-      <PageHeader title="Activity">Every message between Harbor and your servers, as it happens. Secrets are masked.</PageHeader>
-      <TrafficFilters filter={filter} servers={servers} onChange={setFilter} shown={rows.length} total={state.rows.length} />
+      <PageHeader title="Activity">Every message between Harbor and your servers, as it happens: each request with its response. Secrets are masked.</PageHeader>
+      <TrafficFilters filter={filter} servers={servers} onChange={setFilter} shown={rows.length} total={all.length} />
+      <TrafficActions
+        paused={frozen !== undefined}
+        waiting={waiting}
+        onPause={(pause) => setFrozen(pause ? state.rows : undefined)}
+        onClear={clear}
+        onExport={exportShown}
+        canExport={rows.length > 0}
+      />
       {state.status === 'loading' ? <Loading label="Loading messages…" /> : null}
       {state.status === 'error' ? <ErrorMessage error={state.error} /> : null}
-      {state.status === 'ready' && state.rows.length === 0 ? (
+      {state.status === 'ready' && all.length === 0 ? (
         <EmptyState title="No messages yet">
           <p>When a server starts, or you run a tool, read a resource or chat, its JSON-RPC messages show up here.</p>
         </EmptyState>
       ) : null}
-      {state.status === 'ready' && state.rows.length > 0 && rows.length === 0 ? (
+      {state.status === 'ready' && all.length > 0 && rows.length === 0 ? (
         <EmptyState title="No message matches these filters">
           <button type="button" className="button" onClick={() => setFilter(NO_FILTER)}>
             Clear filters
@@ -53,7 +76,7 @@ export function ActivityPage() {
           label="Messages"
           className="traffic"
           estimateSize={44}
-          followTail
+          followTail={frozen === undefined}
           getKey={(row) => String(row.seq)}
           renderItem={(row) => <TrafficRow row={row} open={open.has(row.seq)} onToggle={() => toggle(row.seq)} />}
         />

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useActivity } from '../../app/services';
 
-/** Server starts, stops, errors and catalog changes since this window opened. */
+/** Server starts, stops, errors and catalog changes, recent ones kept by the Host across reloads. */
 export function ServerEvents() {
   const log = useActivity();
   const entries = useSyncExternalStore(log.subscribe, log.snapshot);

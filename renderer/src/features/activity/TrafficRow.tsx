@@ -1,4 +1,5 @@
 import { CopyButton } from '../../ui/CopyButton';
+import { formatLatency } from './traffic-pairing';
 import { prettyMessage, type TrafficRowData } from './traffic-store';
 
 interface Props {
@@ -7,7 +8,7 @@ interface Props {
   readonly onToggle: () => void;
 }
 
-/** One message: when, which server, which way, what; opened, its full JSON (as text) and Copy. */
+/** One message: when, which server, which way, what, how long its pair took; opened, its full JSON (as text) and Copy. */
 export function TrafficRow({ row, open, onToggle }: Props) {
   const time = new Date(row.at);
   const arrow = row.direction === 'out' ? '→' : '←';
@@ -24,6 +25,11 @@ export function TrafficRow({ row, open, onToggle }: Props) {
           <span className="traffic-row__server">{row.server}</span>
           <span className="traffic-row__method">{row.label}</span>
           {row.id !== undefined ? <span className="traffic-row__id">#{String(row.id)}</span> : null}
+          {row.latencyMs !== undefined ? (
+            <span className="traffic-row__latency" title={row.method ? 'Time until the response' : 'Time since the request'}>
+              {formatLatency(row.latencyMs)}
+            </span>
+          ) : null}
           {row.isError ? <span className="badge badge--error">error</span> : null}
           <span className="visually-hidden"> {way}</span>
         </button>

@@ -1,16 +1,8 @@
-import type { HarborApi, TrafficEntryData } from '../../../../preload/contract';
+import type { HarborApi, HarborErrorData, TrafficEntryData } from '../../../../preload/contract';
 import { asErrorData } from '../../lib/load-state';
-import type { HarborErrorData } from '../../../../preload/contract';
+import { TrafficPairing, type RequestAnswered, type TrafficRowData } from './traffic-pairing';
 
-/** A message as the Activity view shows it: a response carries the method of the request it answers. */
-export interface TrafficRowData extends TrafficEntryData {
-  /** For a response: the request's method (the message itself has none). */
-  readonly answers?: string;
-  /** `method` or, for a response, `answers`: what the method filter matches. */
-  readonly label: string;
-  /** A response whose `error` is set. */
-  readonly isError: boolean;
-}
+export type { TrafficRowData } from './traffic-pairing';
 
 export type TrafficState =
   | { readonly status: 'loading'; readonly rows: readonly TrafficRowData[] }
@@ -25,7 +17,7 @@ export type TrafficState =
 export class TrafficStore {
   private state: TrafficState = { status: 'loading', rows: [] };
   private readonly listeners = new Set<() => void>();
-  private readonly requests = new Map<string, string>();
+  private readonly pairing = new TrafficPairing();
   private lastSeq = 0;
   private pending: TrafficEntryData[] = [];
   private loaded = false;
@@ -33,7 +25,7 @@ export class TrafficStore {
 
   constructor(
     private readonly api: HarborApi,
-    private readonly limit = 5000,
+    private readonly limit = 10_000,
   ) {}
 
   start(): () => void {
@@ -76,33 +68,41 @@ export class TrafficStore {
       this.emit();
       return;
     }
-    const rows = fresh.map((entry) => this.describe(entry));
+    const answered: RequestAnswered[] = [];
+    const rows = fresh.map((entry) => {
+      const described = this.pairing.describe(entry);
+      if (described.answered) answered.push(described.answered);
+      return described.row;
+    });
     this.lastSeq = fresh.at(-1)?.seq ?? this.lastSeq;
-    const all = [...this.state.rows, ...rows];
+    const all = answerRequests([...this.state.rows, ...rows], answered);
     this.state = { status: 'ready', rows: all.length > this.limit ? all.slice(all.length - this.limit) : all };
     this.emit();
   }
 
-  private describe(entry: TrafficEntryData): TrafficRowData {
-    const key = entry.id === undefined ? undefined : `${entry.server}\u0000${entry.direction === 'out' ? 'out' : 'in'}\u0000${String(entry.id)}`;
-    if (entry.method && key) {
-      // A request: remember its method for the response coming the other way.
-      this.requests.set(key, entry.method);
-      if (this.requests.size > 10_000) this.requests.delete(this.requests.keys().next().value!);
-    }
-    const answerKey = entry.id === undefined ? undefined : `${entry.server}\u0000${entry.direction === 'out' ? 'in' : 'out'}\u0000${String(entry.id)}`;
-    const answers = !entry.method && answerKey ? this.requests.get(answerKey) : undefined;
-    return {
-      ...entry,
-      ...(answers ? { answers } : {}),
-      label: entry.method ?? (answers ? `${answers} (response)` : entry.id !== undefined ? 'response' : 'message'),
-      isError: !entry.method && /"error"\s*:\s*\{/.test(entry.text),
-    };
+  /** Empties the list; only messages from now on show (the Host keeps its log). */
+  clear(): void {
+    if (this.state.status !== 'ready') return;
+    this.state = { status: 'ready', rows: [] };
+    this.emit();
   }
 
   private emit(): void {
     for (const listener of [...this.listeners]) listener();
   }
+}
+
+/** Marks each answered request with its response's sequence, latency and outcome; requests are searched newest first. */
+function answerRequests(rows: TrafficRowData[], answered: readonly RequestAnswered[]): TrafficRowData[] {
+  if (answered.length === 0) return rows;
+  const patches = new Map(answered.map((a) => [a.requestSeq, a.patch]));
+  for (let i = rows.length - 1; i >= 0 && patches.size > 0; i--) {
+    const patch = patches.get(rows[i]!.seq);
+    if (!patch) continue;
+    rows[i] = { ...rows[i]!, ...patch };
+    patches.delete(rows[i]!.seq);
+  }
+  return rows;
 }
 
 export interface TrafficFilter {

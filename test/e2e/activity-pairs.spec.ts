@@ -1,0 +1,104 @@
+/**
+ * Activity beyond the raw log: a request and its response carry the latency and a failure marks
+ * both; pause holds the list while messages keep coming; export downloads what the filters show
+ * as JSON lines; clear empties the list; the filters and the server events survive a reload.
+ */
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { FEATURE_SERVER, NODE, allowCallsWithoutAsking, collectErrors, expect, goTo, pickServer, runTool, screenshot, test } from './servers-fixture';
+
+test.use({
+  harborOptions: {
+    registry: {
+      mcpServers: {
+        feature: { command: NODE, args: [FEATURE_SERVER], trusted: true },
+        second: { command: NODE, args: [FEATURE_SERVER, '--name', 'second'], trusted: true },
+      },
+    },
+  },
+});
+
+test('pairs, pause, export, clear, and what a reload keeps', async ({ page, context, harbor }, testInfo) => {
+  const errors = collectErrors(page);
+  await page.goto(harbor.url);
+  await goTo(page, 'Servers');
+  await expect(page.getByRole('article', { name: 'feature' }).getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('article', { name: 'second' }).getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await allowCallsWithoutAsking(page, 'feature');
+  await goTo(page, 'Tools');
+  await pickServer(page, 'feature');
+  const failed = await runTool(page, 'fail');
+  await expect(failed.getByRole('region', { name: 'Result' })).toContainText('This tool always fails.');
+
+  await goTo(page, 'Activity');
+  const messages = page.getByRole('list', { name: 'Messages' });
+  const filters = page.getByRole('search', { name: 'Filter messages' });
+  await filters.getByRole('searchbox', { name: 'Method' }).fill('tools/call');
+  // The failed call: request and response both marked, both with the time between them.
+  await expect(messages.getByRole('listitem')).toHaveCount(2);
+  const request = messages.getByRole('listitem').nth(0);
+  const response = messages.getByRole('listitem').nth(1);
+  await expect(request.getByText('tools/call', { exact: true })).toBeVisible();
+  await expect(response.getByText('tools/call (response)', { exact: true })).toBeVisible();
+  for (const row of [request, response]) {
+    await expect(row.getByText('error', { exact: true })).toBeVisible();
+    await expect(row.getByText(/^\d+ ms$|^\d+(\.\d)? s$/)).toBeVisible();
+  }
+  expect(await request.getByText(/ ms$| s$/).textContent()).toBe(await response.getByText(/ ms$| s$/).textContent());
+
+  // Pause: new messages wait behind the list until Resume.
+  const actions = page.getByRole('toolbar', { name: 'Message actions' });
+  await actions.getByRole('button', { name: 'Pause' }).click();
+  await expect(actions.getByRole('button', { name: 'Resume' })).toHaveAttribute('aria-pressed', 'true');
+  const other = await context.newPage();
+  await other.goto(harbor.url);
+  await goTo(other, 'Tools');
+  await pickServer(other, 'feature');
+  const echo = await runTool(other, 'echo', { text: 'while paused' });
+  await expect(echo.getByRole('region', { name: 'Result' })).toContainText('while paused');
+  await other.close();
+  await expect(actions.getByRole('status')).toContainText(/\d+ new messages? waiting/);
+  await expect(messages.getByRole('listitem')).toHaveCount(2);
+  await actions.getByRole('button', { name: 'Resume' }).click();
+  await expect(messages.getByRole('listitem')).toHaveCount(4);
+
+  // Export: the filtered rows, one JSON object a line, paired.
+  const [download] = await Promise.all([page.waitForEvent('download'), actions.getByRole('button', { name: 'Export' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^harbor-activity-.*\.jsonl$/);
+  const lines = readFileSync((await download.path())!, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(lines).toHaveLength(4);
+  expect(lines.every((line) => line.server === 'feature')).toBe(true);
+  expect(lines.filter((line) => line.error === true)).toHaveLength(2);
+  expect(lines[1]).toMatchObject({ direction: 'in', answers: 'tools/call', pairSeq: lines[0]!.seq, message: { jsonrpc: '2.0', result: { isError: true } } });
+  expect(typeof lines[1]!.latencyMs).toBe('number');
+
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  for (const [width, height] of [[1000, 700], [1400, 900]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await screenshot(page, `activity-light-${width}x${height}`, testInfo);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, `activity-dark-${width}x${height}`, testInfo);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // A reload keeps the filters, and the server events from before it.
+  await filters.getByRole('combobox', { name: 'Direction' }).selectOption('in');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+  await expect(filters.getByRole('searchbox', { name: 'Method' })).toHaveValue('tools/call');
+  await expect(filters.getByRole('combobox', { name: 'Direction' })).toHaveValue('in');
+  await expect(messages.getByRole('listitem')).toHaveCount(2);
+  const events = page.getByRole('list', { name: 'Server events' });
+  await expect(events.getByText('is ready').first()).toBeVisible();
+  await expect(events.getByText('second', { exact: true }).first()).toBeVisible();
+
+  // Clear: the list empties; what comes next still shows.
+  await filters.getByRole('combobox', { name: 'Direction' }).selectOption('all');
+  await filters.getByRole('searchbox', { name: 'Method' }).fill('');
+  await actions.getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByText('No messages yet')).toBeVisible();
+  await expect(messages).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
