@@ -12,7 +12,11 @@ import { ContractTransport, failure } from '../../helpers/contract-transport';
 import { serverSummary } from '../../helpers/server-summary';
 import { WithHost } from './with-host';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  // The pages keep their search and selection in localStorage: each test starts without.
+  localStorage.clear();
+});
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
@@ -91,6 +95,35 @@ function toolsHost(tools: Array<Record<string, unknown>>, disabledTools: string[
 }
 
 describe('Tools page', () => {
+  it('searches every server at once, grouped by server, and keeps the search and the tool opened across a remount', async () => {
+    const echo = { name: 'echo', description: 'Echo.', inputSchema: { type: 'object' } };
+    const host = new ContractTransport({
+      'servers.list': () => [feature, serverSummary('second', { counts: { tools: 2 } })],
+      'registry.get': () => ({ path: '/x', text: '', problems: [], servers: [] }),
+      'catalog.get': ({ name }) => ({ server: name, tools: [echo, { name: `${name}_only`, inputSchema: { type: 'object' } }], resources: [], resourceTemplates: [], prompts: [] }),
+    });
+    const page = () => (
+      <WithHost transport={host}>
+        <ToolsPage />
+      </WithHost>
+    );
+    const first = render(page());
+    const second = await screen.findByRole('region', { name: 'second' });
+    await within(second).findByRole('list', { name: 'Tools of second' });
+    expect(await screen.findByRole('list', { name: 'Tools of feature' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search tools' }), { target: { value: 'only' } });
+    expect(screen.getByRole('button', { name: 'Run feature_only' })).toBeTruthy();
+    expect(within(second).getByRole('button', { name: 'Run second_only' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Run echo' })).toBeNull();
+    fireEvent.click(within(second).getByRole('button', { name: 'Run second_only' }));
+    first.unmount();
+
+    render(page());
+    expect((await screen.findByRole('searchbox', { name: 'Search tools' }) as HTMLInputElement).value).toBe('only');
+    const again = await screen.findByRole('region', { name: 'second' });
+    expect(await within(again).findByRole('region', { name: /^Run second_only/ })).toBeTruthy();
+  });
+
   it('lists tools, updates live when the server changes them, and keeps descriptions as text', async () => {
     const { host, state } = toolsHost([
       { name: 'echo', description: 'Echo the text back.', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } },

@@ -4,6 +4,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
 import { useServers } from '../servers/use-servers';
+import { StateBadge } from '../servers/StateBadge';
 import { ServerPicker, usePickedServer } from './ServerPicker';
 import './catalog.css';
 
@@ -13,19 +14,27 @@ interface Props {
   readonly count: (server: ServerSummary) => number;
   readonly search: string;
   readonly onSearch: (value: string) => void;
-  /** The page's body for the picked server (it shows <NotReady> while the server is not connected). */
-  readonly children: (server: ServerSummary) => ReactNode;
+  /**
+   * The page's body for one server (it shows <NotReady> while the server is not connected);
+   * `grouped` when it is one group among all servers' (then it shows nothing when nothing matches).
+   */
+  readonly children: (server: ServerSummary, grouped: boolean) => ReactNode;
 }
 
-/** What the Tools, Resources and Prompts pages share: the server list, its picker, the search box, and every not-ready state. */
+/**
+ * What the Tools, Resources and Prompts pages share: the server list, its picker, the search box,
+ * and every not-ready state. With "All servers" picked, the search runs over every enabled
+ * server at once and the results are grouped by server.
+ */
 export function CatalogFrame({ noun, count, search, onSearch, children }: Props) {
   const [servers, reload] = useServers();
   const list = servers.status === 'ready' ? servers.value : [];
   const [server, pick] = usePickedServer(list);
+  const enabled = list.filter((s) => s.enabled);
   const searchId = useId();
   if (servers.status === 'loading') return <Loading label="Loading servers…" />;
   if (servers.status === 'error') return <ErrorMessage error={servers.error} onRetry={reload} />;
-  if (!server) {
+  if (enabled.length === 0) {
     return (
       <EmptyState title={`No ${noun} yet`}>
         <p>
@@ -48,12 +57,21 @@ export function CatalogFrame({ noun, count, search, onSearch, children }: Props)
             type="search"
             placeholder={`Search ${noun} by name or description`}
             value={search}
-            disabled={server.state.kind !== 'ready'}
+            disabled={server !== undefined && server.state.kind !== 'ready'}
             onChange={(e) => onSearch(e.target.value)}
           />
         </div>
       </div>
-      {children(server)}
+      {server
+        ? children(server, false)
+        : enabled.map((s) => (
+            <section key={s.name} className="catalog-group" aria-label={s.name}>
+              <h2 className="catalog-group__title">
+                {s.name} <StateBadge state={s.state} />
+              </h2>
+              {children(s, true)}
+            </section>
+          ))}
     </>
   );
 }

@@ -1,21 +1,19 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { ServerSummary } from '../../../../preload/contract';
+import { usePersisted } from '../../lib/persisted';
 import { StateBadge } from '../servers/StateBadge';
 
-/** The server last looked at, kept while the app runs so Tools → Resources stays on it. */
-let remembered: string | undefined;
+/** The picker's value for every server at once. */
+export const ALL_SERVERS = '';
 
-/** Which server's catalog to show: the one picked, else the one looked at last, else the first ready one. */
+/**
+ * Which catalog to show: every enabled server (the default), or the one picked — kept across
+ * reloads and shared by Tools, Resources and Prompts. A picked server that is gone or disabled
+ * falls back to all of them.
+ */
 export function usePickedServer(servers: readonly ServerSummary[]): readonly [ServerSummary | undefined, (name: string) => void] {
-  const [picked, setPicked] = useState<string | undefined>(remembered);
-  const enabled = servers.filter((s) => s.enabled);
-  const server =
-    enabled.find((s) => s.name === picked) ?? enabled.find((s) => s.state.kind === 'ready') ?? enabled[0];
-  const pick = (name: string) => {
-    remembered = name;
-    setPicked(name);
-  };
-  return [server, pick] as const;
+  const [picked, pick] = usePersisted('catalog.server', ALL_SERVERS);
+  return [servers.find((s) => s.enabled && s.name === picked), pick] as const;
 }
 
 interface Props {
@@ -35,7 +33,8 @@ export function ServerPicker({ servers, current, onPick, count, noun }: Props) {
       <label htmlFor={id} className="picker__label">
         Server
       </label>
-      <select id={id} className="input picker__select" value={current?.name ?? ''} onChange={(e) => onPick(e.target.value)}>
+      <select id={id} className="input picker__select" value={current?.name ?? ALL_SERVERS} onChange={(e) => onPick(e.target.value)}>
+        <option value={ALL_SERVERS}>All servers</option>
         {enabled.map((s) => (
           <option key={s.name} value={s.name}>
             {s.name}

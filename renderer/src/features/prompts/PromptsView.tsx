@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { ServerSummary } from '../../../../preload/contract';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorMessage } from '../../ui/ErrorMessage';
@@ -7,13 +7,21 @@ import { VirtualList } from '../../ui/VirtualList';
 import { matches } from '../catalog/CatalogFrame';
 import { NotReady } from '../catalog/NotReady';
 import { useCatalog } from '../catalog/use-catalog';
+import { useSelection } from '../catalog/use-selection';
 import { PromptForm } from './PromptForm';
 import { asPrompt, type PromptItem } from './prompt-item';
 
-/** One server's prompts; open one to fill its arguments (with suggestions) and see the messages it makes. */
-export function PromptsView({ server, search }: { readonly server: ServerSummary; readonly search: string }) {
+interface Props {
+  readonly server: ServerSummary;
+  readonly search: string;
+  /** One group among all servers': a short line when no prompt matches the search. */
+  readonly grouped?: boolean;
+}
+
+/** One server's prompts; open one (kept across reloads) to fill its arguments (with suggestions) and see the messages it makes. */
+export function PromptsView({ server, search, grouped = false }: Props) {
   const [catalog, reload] = useCatalog(server, ['prompts']);
-  const [selected, setSelected] = useState<string | undefined>();
+  const [selected, setSelected] = useSelection('prompts', server.name);
   const prompts = useMemo(() => (catalog?.status === 'ready' ? catalog.value.prompts.map(asPrompt).filter((p): p is PromptItem => p !== undefined) : []), [catalog]);
   const shown = useMemo(() => prompts.filter((p) => matches(search, p.name, p.title, p.description)), [prompts, search]);
   const prompt = selected === undefined ? undefined : prompts.find((p) => p.name === selected);
@@ -21,6 +29,7 @@ export function PromptsView({ server, search }: { readonly server: ServerSummary
   if (!catalog) return <NotReady server={server} noun="prompts" />;
   if (catalog.status === 'loading') return <Loading label={`Loading the prompts of ${server.name}…`} />;
   if (catalog.status === 'error') return <ErrorMessage error={catalog.error} onRetry={reload} />;
+  if (grouped && search.trim() && shown.length === 0 && selected === undefined) return <p className="muted">No prompt matches.</p>;
   return (
     <>
       {selected !== undefined ? (

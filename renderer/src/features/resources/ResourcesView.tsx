@@ -8,6 +8,7 @@ import { VirtualList } from '../../ui/VirtualList';
 import { matches } from '../catalog/CatalogFrame';
 import { NotReady } from '../catalog/NotReady';
 import { useCatalog } from '../catalog/use-catalog';
+import { useSelection } from '../catalog/use-selection';
 import { ReadResource } from './ReadResource';
 import { TemplateForm } from './TemplateForm';
 
@@ -28,11 +29,21 @@ interface TemplateItem {
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 
-/** One server's resources and resource templates; read one, or fill a template and read the result. */
-export function ResourcesView({ server, search }: { readonly server: ServerSummary; readonly search: string }) {
+interface Props {
+  readonly server: ServerSummary;
+  readonly search: string;
+  /** One group among all servers': a short line when nothing matches the search. */
+  readonly grouped?: boolean;
+}
+
+/** One server's resources and resource templates; read one (kept across reloads), or fill a template and read the result. */
+export function ResourcesView({ server, search, grouped = false }: Props) {
   const api = useHarbor();
   const [catalog, reload] = useCatalog(server, ['resources', 'resourceTemplates']);
-  const [reading, setReading] = useState<{ uri: string; generation: number } | undefined>();
+  const [readingUri, setReadingUri] = useSelection('resources', server.name);
+  // Read again: a new generation remounts the reader.
+  const [generation, setGeneration] = useState(0);
+  const reading = readingUri === undefined ? undefined : { uri: readingUri, generation };
   const [template, setTemplate] = useState<TemplateItem | undefined>();
   const [updated, setUpdated] = useState(false);
 
@@ -63,22 +74,24 @@ export function ResourcesView({ server, search }: { readonly server: ServerSumma
 
   // The resource on screen changed on the server: say so (and offer to read it again).
   useEffect(() => {
-    if (!reading) return;
+    if (readingUri === undefined) return;
     return api.on.servers.changed((event) => {
-      if (event.name === server.name && event.reason === 'resourceUpdated' && event.uri === reading.uri) setUpdated(true);
+      if (event.name === server.name && event.reason === 'resourceUpdated' && event.uri === readingUri) setUpdated(true);
     });
-  }, [api, server.name, reading]);
+  }, [api, server.name, readingUri]);
 
   const read = (uri: string) => {
     setUpdated(false);
     setTemplate(undefined);
-    setReading((r) => ({ uri, generation: (r?.generation ?? 0) + 1 }));
+    setReadingUri(uri);
+    setGeneration((g) => g + 1);
     window.scrollTo({ top: 0 });
   };
 
   if (!catalog) return <NotReady server={server} noun="resources" />;
   if (catalog.status === 'loading') return <Loading label={`Loading the resources of ${server.name}…`} />;
   if (catalog.status === 'error') return <ErrorMessage error={catalog.error} onRetry={reload} />;
+  if (grouped && search.trim() && shownResources.length === 0 && shownTemplates.length === 0 && !reading && !template) return <p className="muted">No resource matches.</p>;
   return (
     <>
       {template ? <TemplateForm key={template.uriTemplate} server={server.name} template={template} onRead={read} onClose={() => setTemplate(undefined)} /> : null}
@@ -89,13 +102,13 @@ export function ResourcesView({ server, search }: { readonly server: ServerSumma
           uri={reading.uri}
           updated={updated}
           onReadAgain={() => read(reading.uri)}
-          onClose={() => setReading(undefined)}
+          onClose={() => setReadingUri(undefined)}
         />
       ) : null}
       {resources.length === 0 && templates.length === 0 ? <EmptyState title={`${server.name} offers no resources`} /> : null}
       {resources.length > 0 ? (
-        <section aria-labelledby="resources-title">
-          <h2 id="resources-title" className="section-title">
+        <section aria-label={`Resources of ${server.name}`}>
+          <h2 className="section-title">
             Resources <span className="muted">({shownResources.length === resources.length ? resources.length : `${shownResources.length} of ${resources.length}`})</span>
           </h2>
           {shownResources.length === 0 ? (
@@ -131,8 +144,8 @@ export function ResourcesView({ server, search }: { readonly server: ServerSumma
         </section>
       ) : null}
       {templates.length > 0 ? (
-        <section aria-labelledby="templates-title">
-          <h2 id="templates-title" className="section-title">
+        <section aria-label={`Templates of ${server.name}`}>
+          <h2 className="section-title">
             Templates <span className="muted">(fill in the blanks to read one)</span>
           </h2>
           <ul className="plain-list" aria-label={`Resource templates of ${server.name}`}>
@@ -151,7 +164,7 @@ export function ResourcesView({ server, search }: { readonly server: ServerSumma
                     className="button button--small"
                     aria-label={`Use template ${t.title ?? t.name}`}
                     onClick={() => {
-                      setReading(undefined);
+                      setReadingUri(undefined);
                       setTemplate(t);
                       window.scrollTo({ top: 0 });
                     }}

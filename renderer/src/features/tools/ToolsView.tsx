@@ -9,27 +9,40 @@ import { VirtualList } from '../../ui/VirtualList';
 import { matches } from '../catalog/CatalogFrame';
 import { NotReady } from '../catalog/NotReady';
 import { useCatalog } from '../catalog/use-catalog';
+import { useSelection } from '../catalog/use-selection';
 import { useRegistry } from '../servers/use-registry';
 import { RunTool } from './RunTool';
 import { ToolRow } from './ToolRow';
 import { asTool, type ToolItem } from './tool-item';
 
-/** One server's tools: searchable, each turned on or off, one opened to run by hand. Updates live. */
-export function ToolsView({ server, search }: { readonly server: ServerSummary; readonly search: string }) {
+interface Props {
+  readonly server: ServerSummary;
+  readonly search: string;
+  /** One group among all servers': nothing at all when no tool matches the search. */
+  readonly grouped?: boolean;
+}
+
+/** One server's tools: searchable, each turned on or off, one opened to run by hand (kept across reloads). Updates live. */
+export function ToolsView({ server, search, grouped = false }: Props) {
   const api = useHarbor();
   const [catalog, reload] = useCatalog(server, ['tools']);
   const [registry] = useRegistry();
+  const [selectedName, select] = useSelection('tools', server.name);
   // The tool itself, not just its name: the panel stays while the server restarts.
-  const [selected, setSelected] = useState<ToolItem | undefined>();
+  const [kept, setKept] = useState<ToolItem | undefined>();
   const [error, setError] = useState<HarborErrorData | undefined>();
   // Switches flip at once; the registry takes over again once it is reloaded after the click.
   const [pending, setPending] = useState<ReadonlyMap<string, { readonly value: boolean; readonly seen: unknown }>>(() => new Map());
 
   const tools = useMemo(() => (catalog?.status === 'ready' ? catalog.value.tools.map(asTool).filter((t): t is ToolItem => t !== undefined) : []), [catalog]);
   const shown = useMemo(() => tools.filter((t) => matches(search, t.name, t.title, t.description)), [tools, search]);
+  const found = selectedName === undefined ? undefined : tools.find((t) => t.name === selectedName);
+  // Remembered while rendering (React's "adjust state on a prop change"), not in an effect.
+  if (found && found !== kept) setKept(found);
+  const selected = found ?? (kept?.name === selectedName ? kept : undefined);
   const config = registry.status === 'ready' ? registry.value.servers.find((s) => s.name === server.name)?.config : undefined;
   const disabled = new Set(Array.isArray(config?.disabledTools) ? (config.disabledTools as string[]) : []);
-  const gone = selected !== undefined && catalog?.status === 'ready' && !tools.some((t) => t.name === selected.name);
+  const gone = selectedName !== undefined && catalog?.status === 'ready' && !found;
 
   const isEnabled = (tool: string) => {
     const flip = pending.get(tool);
@@ -50,15 +63,15 @@ export function ToolsView({ server, search }: { readonly server: ServerSummary; 
   };
 
   const panel =
-    selected === undefined ? null : gone ? (
+    gone ? (
       <div className="notice notice--warn" role="status">
-        <p className="notice__message">{server.name} no longer offers the tool “{selected.name}”.</p>
-        <button type="button" className="button button--small" onClick={() => setSelected(undefined)}>
+        <p className="notice__message">{server.name} no longer offers the tool “{selectedName}”.</p>
+        <button type="button" className="button button--small" onClick={() => select(undefined)}>
           Close
         </button>
       </div>
-    ) : (
-      <RunTool key={`${server.name}/${selected.name}`} server={server.name} tool={selected} onClose={() => setSelected(undefined)} />
+    ) : selected === undefined ? null : (
+      <RunTool key={`${server.name}/${selected.name}`} server={server.name} tool={selected} onClose={() => select(undefined)} />
     );
   if (!catalog) {
     return (
@@ -70,6 +83,7 @@ export function ToolsView({ server, search }: { readonly server: ServerSummary; 
   }
   if (catalog.status === 'loading') return <>{panel}<Loading label={`Loading the tools of ${server.name}…`} /></>;
   if (catalog.status === 'error') return <ErrorMessage error={catalog.error} onRetry={reload} />;
+  if (grouped && search.trim() && shown.length === 0 && !panel) return <p className="muted">No tool matches.</p>;
   return (
     <>
       {panel}
@@ -98,7 +112,7 @@ export function ToolsView({ server, search }: { readonly server: ServerSummary; 
                   selected={tool.name === selected?.name}
                   onToggle={(on) => void setEnabled(tool.name, on)}
                   onOpen={() => {
-                    setSelected(tool);
+                    select(tool.name);
                     window.scrollTo({ top: 0 });
                   }}
                 />
