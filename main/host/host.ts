@@ -32,6 +32,7 @@ import { ServerIdentities } from './services/server-identities';
 import { createServerManager, LoginPathCache } from './services/server-launch';
 import { ServerSignIn } from './services/server-sign-in';
 import { SettingsService } from './services/settings-service';
+import { ToolSearch } from './services/tool-search';
 import { TrafficFeed } from './services/traffic-feed';
 
 export { defaultRegistry, type HostOptions } from './services/host-options';
@@ -58,6 +59,7 @@ export class Host implements Disposable {
   readonly chat: HostDoors['chat'];
   readonly elicitation: HostDoors['elicitation'];
   readonly traffic: HostDoors['traffic'];
+  readonly tools: HostDoors['tools'];
 
   /**
    * Disposed in reverse order of registration: a running orphan sweep is waited for; the events
@@ -131,6 +133,7 @@ export class Host implements Disposable {
       secrets,
       settings: new SettingsService(this.state, registry, secrets),
       traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.events.listenerCount > 0)),
+      tools: this.owned.add(new ToolSearch(servers, inner)),
     });
     const conversations = this.owned.add(new ConversationStore(join(options.dataDir, 'conversations.db')));
     // run_code's scripts: disposed after the chat, whose turns end their scripts first.
@@ -139,7 +142,7 @@ export class Host implements Disposable {
     // gate, and the model sees a server's answer only after the exit.
     const chat = this.owned.add(
       new ChatService({
-        host: { ...doors.calls, events: inner, consent: doors.consent, listServers: doors.servers.list },
+        host: { ...doors.calls, events: inner, consent: doors.consent, listServers: doors.servers.list, searchTools: doors.tools.rank },
         store: conversations,
         configPath: options.configPath,
         settings: () => doors.settings.chat(),
@@ -161,6 +164,7 @@ export class Host implements Disposable {
     this.secrets = doors.secrets;
     this.settings = doors.settings;
     this.traffic = doors.traffic;
+    this.tools = doors.tools;
     this.chat = chatDoors.chat;
     this.elicitation = chatDoors.elicitation;
   }

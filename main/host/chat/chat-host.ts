@@ -3,6 +3,7 @@ import type { ConsentChoice, ServerSummary } from '../../../preload/contract';
 import type { HostEvents } from '../events';
 import type { Catalog } from '../servers/catalog';
 import type { CallOptions } from '../servers/connection';
+import type { ToolRanker } from '../tools/search';
 
 /** How the chat calls a tool: a call's timeouts and progress, plus who asks (for the consent gate). */
 export interface ChatToolCallOptions extends CallOptions {
@@ -29,6 +30,8 @@ export interface ChatHost {
   catalog(server: string): Promise<Catalog>;
   instructions(server: string): Promise<string | undefined>;
   callTool(server: string, tool: string, args: Record<string, unknown> | undefined, options: ChatToolCallOptions): Promise<CallToolResult>;
+  /** The Host's one tool search (search_tools ranks a turn's tools with it). */
+  readonly searchTools: ToolRanker;
   /** Resources the person attaches to a message (application-controlled: no consent). */
   readResource(server: string, uri: string, options?: { signal?: AbortSignal }): Promise<ReadResourceResult>;
 }
