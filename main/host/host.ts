@@ -71,13 +71,14 @@ export class Host implements Disposable {
    */
   private readonly owned = new DisposableStore();
   private readonly state: RegistryState;
-  private readonly loginPath = new LoginPathCache();
+  private readonly loginPath: LoginPathCache;
   private orphanSweep: Promise<OrphanSweepReport> | undefined;
   /** This version's first run adopts the registry it finds (services/first-run.ts). */
   private readonly adoptRegistry: () => boolean;
   private orphansStopped: number | undefined;
 
   private constructor(private readonly options: HostOptions) {
+    this.loginPath = new LoginPathCache(options.useLoginShellPath ?? process.platform !== 'win32');
     // Services talk on the inner bus; front doors hear `events`, after the exit.
     const inner = new HostEvents();
     const redactor = options.redactor ?? new Redactor();
@@ -187,7 +188,9 @@ export class Host implements Disposable {
     await host.registry.reload();
     // Before anything starts: what was configured before this version keeps working.
     host.adoptRegistry();
-    if (options.useLoginShellPath ?? process.platform !== 'win32') host.loginPath.warmUp();
+    // The app and browser mode live long: the login shell answers while they start. A CLI command
+    // starts it only when it launches a stdio server.
+    if (options.mode !== 'cli') host.loginPath.warmUp();
     return host;
   }
 

@@ -5,7 +5,7 @@ import type { ErrorCode } from '../../../preload/contract';
 import { HarborError } from '../../host/errors';
 import { UsageError, exitCodeForFailures } from '../output';
 import { parseIntOption } from '../json-option';
-import { DEFAULT_TOOL_SEARCH_LIMIT } from '../../host/services/tool-search';
+import { DEFAULT_TOOL_SEARCH_LIMIT } from '../../host/tools/search';
 
 type Kind = 'tools' | 'resources' | 'prompts';
 type Row = Record<string, unknown>;
@@ -49,12 +49,15 @@ async function collect(ctx: CliContext, kind: Kind): Promise<Collected> {
   const names = ctx.args[0] !== undefined ? [ctx.args[0]] : host.servers.list().filter((s) => s.enabled).map((s) => s.name);
   const rows: Row[] = [];
   const failures = new Map<string, ErrorCode>();
-  // `tokens`: what the tool's definition costs in the model's context (o200k_base).
-  const count = kind === 'tools' ? await loadTokenCounter() : undefined;
+  // `tokens`: what the tool's definition costs in the model's context (o200k_base). Its tables
+  // take the better part of a second to load: loaded while the servers start, and only if any.
+  const counting = kind === 'tools' && names.length > 0 ? loadTokenCounter() : undefined;
+  counting?.catch(() => undefined); // awaited (and thrown) below, per server; unheard if every server fails first
   await Promise.all(
     names.map(async (server) => {
       try {
         const catalog = await host.calls.catalog(server);
+        const count = await counting;
         for (const item of pick(catalog, kind)) {
           rows.push({ ...item, server, ...(count ? { tokens: toolTokens(count, item as { name: string }) } : {}) });
         }

@@ -172,7 +172,7 @@ export class ChatService implements Disposable {
               ...(tools.code ? { codeMode: tools.code.only ? 'on' : 'auto' } : {}),
             }),
             tools,
-            messages: this.store.history(conversationId),
+            messages: await this.store.history(conversationId),
             settings,
             approveOnce: options.approveOnce === true,
             signal: controller.signal,

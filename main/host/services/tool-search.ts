@@ -2,10 +2,8 @@ import type { EventPayload, ToolSearchHit } from '../../../preload/contract';
 import type { HostEvents } from '../events';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import { ToolSearchIndex, type IndexChange, type ToolSearchMatch, type ToolSearchOptions } from '../tools/search-index';
+import { DEFAULT_TOOL_SEARCH_LIMIT } from '../tools/search';
 import type { ServerControl } from './server-control';
-
-/** Matches a front door gets when it names no limit (`harbor tools --search`, the app's search). */
-export const DEFAULT_TOOL_SEARCH_LIMIT = 10;
 
 /**
  * The Host's one tool search, shared by the chat's `search_tools`, the app and the CLI. It follows

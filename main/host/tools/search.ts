@@ -12,8 +12,11 @@ export interface SearchHit {
   readonly score: number;
 }
 
+/** Matches search_tools returns the model when it names no limit, and the most it may ask for. */
 export const DEFAULT_SEARCH_LIMIT = 5;
 export const MAX_SEARCH_LIMIT = 20;
+/** Matches a person gets when naming no limit (`harbor tools --search`, the app's tool search). */
+export const DEFAULT_TOOL_SEARCH_LIMIT = 10;
 
 /** Ranks tools for a query: the Host's one ToolSearchIndex, as its search service lends it. */
 export type ToolRanker = (query: string, options: ToolSearchOptions) => readonly ToolSearchMatch[];

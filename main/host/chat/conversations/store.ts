@@ -106,7 +106,7 @@ export class ConversationStore implements Disposable {
   // Reading
 
   /** The conversation as the model sees it: every stored message, in order. */
-  history(conversationId: string): ModelMessage[] {
+  history(conversationId: string): Promise<ModelMessage[]> {
     return this.reads.history(conversationId);
   }
 

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { modelMessageSchema, type ModelMessage } from 'ai';
+import type { ModelMessage } from 'ai';
 import type { z } from 'zod';
 import { CodeRun, isErrorCode, type ChatAttachment, type ChatItem, type ChatToolCall, type ChatTurn, type Conversation, type ConversationSummary, type HarborErrorData } from '../../../../preload/contract';
 import { HarborError } from '../../errors';
@@ -50,8 +50,13 @@ export class ConversationViews {
     return row?.tool_mode === 'search' || row?.tool_mode === 'direct' ? row.tool_mode : undefined;
   }
 
-  /** The conversation as the model sees it: every stored message, in order, checked against the model's message format. */
-  history(conversationId: string): ModelMessage[] {
+  /**
+   * The conversation as the model sees it: every stored message, in order, checked against the
+   * model's message format. That format comes with the AI SDK, loaded here on first use: a Host
+   * that runs no chat turn (`harbor tools`, `call`, …) never loads it.
+   */
+  async history(conversationId: string): Promise<ModelMessage[]> {
+    const { modelMessageSchema } = await import('ai');
     const rows = this.db.prepare('SELECT id, role, content FROM messages WHERE conversation_id = ? ORDER BY id').all(conversationId);
     return rows.map((row) => {
       const what = `message ${String(row.id)}`;
