@@ -10,10 +10,16 @@ import type { ServerControl } from './server-control';
  * the servers: a server that becomes ready, or whose tool list changed (`list_changed`, the listen
  * stream), updates only its own tools in the index; a server removed or disabled leaves it. A
  * stopped server keeps its tools, as its catalog does.
+ *
+ * A change marks its server; the index catches up on the marked servers when it is next searched.
+ * Connecting 50 servers therefore never waits on indexing, and a Host that is never searched
+ * (`harbor call`, `harbor tools` without --search) never indexes at all.
  */
 export class ToolSearch implements Disposable {
   private readonly index = new ToolSearchIndex();
   private readonly listening: Disposable;
+  /** Servers whose tools changed since the index last caught up. */
+  private readonly stale = new Set<string>();
 
   constructor(
     private readonly servers: ServerControl,
@@ -25,6 +31,7 @@ export class ToolSearch implements Disposable {
 
   /** The best matches over every known server's tools, each with its title and description. */
   search(query: string, limit = DEFAULT_TOOL_SEARCH_LIMIT): ToolSearchHit[] {
+    this.catchUp();
     return this.index.search(query, { limit }).map((match) => {
       const tool = this.tool(match);
       return {
@@ -39,11 +46,13 @@ export class ToolSearch implements Disposable {
 
   /** The ranking alone, for callers that hold the tools themselves (a chat turn). */
   rank(query: string, options: ToolSearchOptions): ToolSearchMatch[] {
+    this.catchUp();
     return this.index.search(query, options);
   }
 
   /** How many tools the index holds. */
   get size(): number {
+    this.catchUp();
     return this.index.size;
   }
 
@@ -53,12 +62,14 @@ export class ToolSearch implements Disposable {
       change.reason === 'removed' ||
       (change.reason === 'catalog' && change.changed?.includes('tools') === true) ||
       (change.reason === 'state' && change.summary?.state.kind === 'ready');
-    if (relevant) this.sync(change.name);
+    if (relevant) this.stale.add(change.name);
   }
 
-  /** Brings one server's tools in the index in line with its catalog (none when it cannot run). */
-  private sync(server: string): IndexChange {
-    return this.index.setServer(server, this.catalogTools(server));
+  /** Brings each changed server's tools in the index in line with its catalog (none when it cannot run). */
+  private catchUp(): IndexChange[] {
+    const changes = [...this.stale].map((server) => this.index.setServer(server, this.catalogTools(server)));
+    this.stale.clear();
+    return changes;
   }
 
   private catalogTools(server: string) {

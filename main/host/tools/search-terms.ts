@@ -19,13 +19,25 @@ export function searchWords(text: string): string[] {
     .filter((w) => w.length > 0);
 }
 
+/** Stems already computed: tool text repeats its words, and stemming is most of indexing's cost. */
+const stems = new Map<string, string>();
+/** Bounded: servers' text is untrusted, and their vocabulary could grow without end. */
+const MAX_STEMS = 50_000;
+
 /**
  * The index term of one word: its Porter stem ("directories" and "directory" meet, so do
  * "commits" and "committed"), or null for a stop word.
  */
 export function searchTerm(word: string): string | null {
   if (STOP_WORDS.has(word)) return null;
-  return /^[a-z]+$/.test(word) ? stemmer(word) : word;
+  if (!/^[a-z]+$/.test(word)) return word;
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    if (stems.size >= MAX_STEMS) stems.clear();
+    stem = stemmer(word);
+    stems.set(word, stem);
+  }
+  return stem;
 }
 
 /**
