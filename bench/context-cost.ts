@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { loadTokenCounter, toolTokens, type TokenCounter } from '../main/host/tools/tokens';
 import { startScriptedModel, type RecordedRequest } from '../test/fixtures/model/scripted-model';
-import type { BenchResult } from './result';
+import { ratioFigure, type Figure } from './result';
 import { REPO, assertAllReady, createBenchHost, marker, nodeServer } from './support';
 
 const EVERYTHING = join(REPO, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -53,7 +53,7 @@ async function runArm(label: string, copies: number, toolSearch: 'on' | 'off'): 
   }
 }
 
-export async function benchContextCost(options: ContextCostOptions): Promise<BenchResult> {
+export async function benchContextCost(options: ContextCostOptions): Promise<Figure> {
   const count = await loadTokenCounter();
   const full = measure(count, await runArm('full', options.copies, 'off'));
   const search = measure(count, await runArm('search', options.copies, 'on'));
@@ -61,10 +61,10 @@ export async function benchContextCost(options: ContextCostOptions): Promise<Ben
   const problems: string[] = [];
   if (full.tools !== options.copies * 15) problems.push(`expected ${options.copies * 15} tools exposed, the model got ${full.tools}`);
   const withSystem = (search.toolTokens + search.systemTokens) / (full.toolTokens + full.systemTokens);
-  return {
+  return ratioFigure({
     name: 'context cost per turn',
-    measured: `all tools ${full.toolTokens} tokens (${full.tools} tools)   tool search ${search.toolTokens} tokens (${search.tools} tools)`,
-    ratio,
+    measured: `tool search ${search.toolTokens} tokens (${search.tools} tools), all tools ${full.toolTokens} tokens (${full.tools} tools)`,
+    value: ratio,
     target: 0.1,
     problems,
     notes: [
@@ -72,5 +72,5 @@ export async function benchContextCost(options: ContextCostOptions): Promise<Ben
       `system prompt: ${full.systemTokens} tokens with all tools, ${search.systemTokens} with tool search (identical server instructions share one fence)`,
       `whole request prefix (tools + system): ${full.toolTokens + full.systemTokens} vs ${search.toolTokens + search.systemTokens} tokens, ratio ${withSystem.toFixed(3)}`,
     ],
-  };
+  });
 }
