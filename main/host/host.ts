@@ -8,8 +8,11 @@ import { ConsentGate } from './consent/gate';
 import { ConsentStore } from './consent/store';
 import { HostEvents } from './events';
 import { DisposableStore, toDisposable, type Disposable } from './lifecycle';
+import { defaultAppDir } from './paths';
 import { securePrivateFolder } from './private-files';
 import { RegistryStore } from './registry/store';
+import { RefusalBook } from './sandbox/refusal-book';
+import { SandboxRuntime } from './sandbox/runtime';
 import { KeychainSecretStore } from './secrets/keychain-store';
 import { Redactor } from './secrets/redactor';
 import { JsonSchemaValidator } from './json-schema';
@@ -25,6 +28,7 @@ import { ImportService } from './services/import-service';
 import { RedactionExit } from './services/redaction-exit';
 import { RegistryEditing } from './services/registry-editing';
 import { RegistryState } from './services/registry-state';
+import { SandboxService } from './services/sandbox-service';
 import { SecretService } from './services/secret-service';
 import { adoptRegistryOnFirstRun } from './services/first-run';
 import { ServerControl } from './services/server-control';
@@ -34,6 +38,9 @@ import { ServerSignIn } from './services/server-sign-in';
 import { SettingsService } from './services/settings-service';
 import { ToolSearch } from './services/tool-search';
 import { TrafficFeed } from './services/traffic-feed';
+import { TaskDelivery } from './services/task-delivery';
+import { TaskService } from './tasks/service';
+import { TaskStore } from './tasks/store';
 
 export { defaultRegistry, type HostOptions } from './services/host-options';
 export type { ToolCallOptions } from './services/calls';
@@ -60,6 +67,8 @@ export class Host implements Disposable {
   readonly elicitation: HostDoors['elicitation'];
   readonly traffic: HostDoors['traffic'];
   readonly tools: HostDoors['tools'];
+  readonly sandbox: HostDoors['sandbox'];
+  readonly tasks: HostDoors['tasks'];
 
   /**
    * Disposed in reverse order of registration: a running orphan sweep is waited for; the events
@@ -72,6 +81,7 @@ export class Host implements Disposable {
   private readonly owned = new DisposableStore();
   private readonly state: RegistryState;
   private readonly loginPath: LoginPathCache;
+  private readonly taskService: TaskService;
   private orphanSweep: Promise<OrphanSweepReport> | undefined;
   /** This version's first run adopts the registry it finds (services/first-run.ts). */
   private readonly adoptRegistry: () => boolean;
@@ -112,29 +122,67 @@ export class Host implements Disposable {
         onOpen: (server, url) => inner.emit('auth.open', { server, url: url.href }),
       }),
     );
+    // Disposed after the servers (reverse order): their sandboxed launches are released first.
+    const sandboxRuntime = this.owned.add(
+      new SandboxRuntime({
+        dataDir: options.dataDir,
+        configPath: options.configPath,
+        appDir: defaultAppDir(),
+        ...(process.env.XDG_DATA_HOME ? { xdgDataHome: process.env.XDG_DATA_HOME } : {}),
+        ...(options.sandbox?.checkAvailability ? { checkAvailability: options.sandbox.checkAvailability } : {}),
+      }),
+    );
+    const refusals = new RefusalBook((entry) => inner.emit('sandbox.refused', entry));
     const servers = this.owned.add(
       new ServerControl({
         registry: this.state,
         identities,
         events: inner,
         consent: gate,
-        createManager: (onChange) => createServerManager(options, { traffic, elicitation: broker, auth, consent: gate, secrets: store, redactor, loginPath: this.loginPath }, onChange),
+        createManager: (onChange) =>
+          createServerManager(
+            options,
+            {
+              traffic,
+              elicitation: broker,
+              auth,
+              consent: gate,
+              secrets: store,
+              redactor,
+              loginPath: this.loginPath,
+              sandbox: sandboxRuntime,
+              onSandboxRefusal: (server, refusal) => refusals.record(server, refusal),
+            },
+            onChange,
+          ),
       }),
     );
     // One validator for every schema a server sends: tool arguments and elicitation answers.
     const schemas = new JsonSchemaValidator();
     const registry = new RegistryEditing(this.state, servers, secrets, gate, options.configPath);
+    const sandbox = new SandboxService(sandboxRuntime, refusals, this.state, registry);
+    // After the servers, so it stops following tasks before they stop.
+    const tasks = (this.taskService = this.owned.add(
+      new TaskService({
+        connect: (server) => servers.ready(server),
+        store: new TaskStore(join(options.dataDir, 'tasks.db')),
+        events: inner,
+        timeoutFor: (server) => this.state.server(server)?.timeoutMs,
+      }),
+    ));
     const doors = openDoors(exit, {
       servers,
       signIn: new ServerSignIn(servers, auth, this.state),
       registry,
       imports: new ImportService(this.state, registry, store, gate, options.configPath),
-      calls: new CallService(servers, gate, this.state, identities, schemas),
+      calls: new CallService(servers, gate, this.state, identities, schemas, tasks),
       consent: new ConsentDecisions(gate, servers, identities),
       secrets,
       settings: new SettingsService(this.state, registry, secrets),
       traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.events.listenerCount > 0)),
       tools: this.owned.add(new ToolSearch(servers, inner)),
+      sandbox,
+      tasks,
     });
     const conversations = this.owned.add(new ConversationStore(join(options.dataDir, 'conversations.db')));
     // run_code's scripts: disposed after the chat, whose turns end their scripts first.
@@ -152,6 +200,8 @@ export class Host implements Disposable {
         ...(options.ollamaUrl ? { ollamaUrl: options.ollamaUrl } : {}),
       }),
     );
+    // A task that ends after the turn that started it brings its result into that conversation.
+    this.owned.add(new TaskDelivery(tasks, conversations));
     const elicitation = this.owned.add(new ElicitationService(broker, inner, schemas, options.mode !== 'cli'));
     const chatDoors = openChatDoors(exit, chat, elicitation);
     this.owned.add(exit.forwardEvents(inner, this.events, EVENT_EXIT));
@@ -166,6 +216,8 @@ export class Host implements Disposable {
     this.settings = doors.settings;
     this.traffic = doors.traffic;
     this.tools = doors.tools;
+    this.sandbox = doors.sandbox;
+    this.tasks = doors.tasks;
     this.chat = chatDoors.chat;
     this.elicitation = chatDoors.elicitation;
   }
@@ -191,6 +243,9 @@ export class Host implements Disposable {
     // The app and browser mode live long: the login shell answers while they start. A CLI command
     // starts it only when it launches a stdio server.
     if (options.mode !== 'cli') host.loginPath.warmUp();
+    // The app and browser mode follow again the tasks that had not ended when Harbor last stopped
+    // (a CLI command follows only the tasks it starts).
+    if (options.mode !== 'cli') host.taskService.resume();
     return host;
   }
 
@@ -233,6 +288,8 @@ export class Host implements Disposable {
 
   /** Stops every server (in parallel, through the stop ladder) and releases everything. */
   async dispose(): Promise<void> {
+    // Chat turns ending with Harbor leave their tasks running, to be followed again at the next start.
+    this.taskService.beginShutdown();
     await this.owned.dispose();
   }
 }

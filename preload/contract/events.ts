@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { ChatToolCall, TurnStatus } from './chat';
 import { ConsentChoice, ConsentRequest } from './consent';
 import { HarborErrorData } from './errors';
+import { sandboxEvents } from './sandbox';
 import { ElicitationRequestData, TrafficEntryData } from './server-views';
 import { ServerSummary, UpdateStatus } from './shared';
+import { taskEvents } from './tasks';
 
 export const events = {
   /** The app's update state changed (a version is coming, downloading, ready to restart). */
@@ -49,6 +51,8 @@ export const events = {
     text: z.string(),
     error: HarborErrorData.optional(),
   }),
+  ...sandboxEvents,
+  ...taskEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describeValue, registryErrorMap } from './messages';
 import { OAuthConfig } from './oauth-config';
+import { InstallsConfig, SandboxConfig } from './sandbox-config';
 
 /**
  * The registry file: the `mcpServers` shape people already have from Claude Desktop and Cursor,
@@ -66,7 +67,7 @@ const ServerName = z
   });
 
 /** Harbor's own fields: what another app's config never has, and what an import compares without. */
-export const HARBOR_FIELD_NAMES: ReadonlySet<string> = new Set(Object.keys(HarborFields));
+export const HARBOR_FIELD_NAMES: ReadonlySet<string> = new Set([...Object.keys(HarborFields), 'sandbox']);
 
 export const StdioServerConfig = z.looseObject({
   type: z.literal('stdio').optional(),
@@ -75,6 +76,8 @@ export const StdioServerConfig = z.looseObject({
   env: z.record(z.string(), z.string()).optional(),
   cwd: z.string().optional(),
   ...HarborFields,
+  /** Run the server in a sandbox (sandbox-config.ts); only local servers run on this machine. */
+  sandbox: SandboxConfig.optional(),
 });
 export type StdioServerConfig = z.infer<typeof StdioServerConfig>;
 
@@ -138,6 +141,8 @@ export const ModelConfig = z
     contextWindow: z.number().int().positive().optional(),
     /** Whether tool results may carry images to this model (default: anthropic and openai yes, others no). */
     imagesInToolResults: z.boolean().optional(),
+    /** Whether the person may attach images for this model (default: anthropic and openai yes, others by model name). */
+    vision: z.boolean().optional(),
     /** Retries of a failed model request (default 2). */
     maxRetries: z.number().int().min(0).optional(),
   })
@@ -180,6 +185,7 @@ export const RegistryFile = z.looseObject({
   mcpServers: z.record(ServerName, ServerConfig).optional(),
   model: ModelConfig.optional(),
   chat: ChatConfig.optional(),
+  installs: InstallsConfig.optional(),
 });
 export type RegistryFile = z.infer<typeof RegistryFile>;
 

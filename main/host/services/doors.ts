@@ -6,11 +6,13 @@ import type { ElicitationService } from './elicitation-service';
 import type { ImportService } from './import-service';
 import type { ExitKind, RedactionExit } from './redaction-exit';
 import type { RegistryEditing } from './registry-editing';
+import type { SandboxService } from './sandbox-service';
 import type { SecretService } from './secret-service';
 import type { ServerControl } from './server-control';
 import type { ServerSignIn } from './server-sign-in';
 import type { SettingsService } from './settings-service';
 import type { ToolSearch } from './tool-search';
+import type { TaskService } from '../tasks/service';
 import type { TrafficFeed } from './traffic-feed';
 
 /** The services behind the doors, as host.ts composes them. */
@@ -25,6 +27,8 @@ export interface DoorServices {
   readonly settings: SettingsService;
   readonly traffic: TrafficFeed;
   readonly tools: ToolSearch;
+  readonly sandbox: SandboxService;
+  readonly tasks: TaskService;
 }
 
 /**
@@ -88,6 +92,10 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     traffic: exit.door(s.traffic, { list: 'asWritten', onEntry: 'asWritten' }),
     // Tool names and descriptions are what servers wrote.
     tools: exit.door(s.tools, { search: 'mask', rank: 'mask' }),
+    // Refusals name paths and hosts a server chose; the status quotes what the sandbox said.
+    sandbox: exit.door(s.sandbox, { status: 'redact', sandboxForInstalls: 'asWritten', refusals: 'redact', allow: 'redact', setInstallDefault: 'redact' }),
+    // Status messages and results are the server's words.
+    tasks: exit.door(s.tasks, { list: 'mask', result: 'mask', refresh: 'mask', cancel: 'asWritten' }),
   };
 }
 
@@ -99,9 +107,11 @@ export function openChatDoors(exit: RedactionExit, chat: ChatService, elicitatio
       context: 'mask',
       // The turn's ids and its outcome promise; what it says streams as masked chat.* events.
       send: 'asWritten',
+      regenerate: 'asWritten',
       stop: 'asWritten', // a boolean
       list: 'mask',
       open: 'mask',
+      switchBranch: 'mask',
       rename: 'mask',
       delete: 'asWritten', // a boolean
       export: 'mask',
@@ -126,4 +136,6 @@ export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'chat.delta': 'mask',
   'chat.toolCall': 'mask',
   'chat.done': 'mask',
+  'sandbox.refused': 'redact', // a path or host a server chose
+  'tasks.changed': 'mask',
 };
