@@ -23,3 +23,18 @@ export function processCpuMs(pid: number): number {
     return Number.NaN;
   }
 }
+
+/**
+ * CPU time (user + system, ms) of this process's children that have ended and been waited for —
+ * a spawnSync'd command's own CPU, whatever else the machine is running. NaN off Linux.
+ */
+export function endedChildrenCpuMs(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // cutime and cstime are fields 16 and 17 of the file → indexes 13, 14.
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}

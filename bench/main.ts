@@ -76,7 +76,7 @@ const RUNNERS: Record<BenchName, (s: Settings) => Promise<Figure | Figure[]>> = 
   'code-mode': () => benchCodeMode({ repetitions: 3, laterScripts: 20 }),
   'tool-search': () => benchToolSearch({ tools: 2000, searches: 500 }),
   'host-scale': () => benchHostScale({ servers: 50, toolsPerServer: 40, repetitions: 3 }),
-  'cli-start': () => benchCliStart({ runs: 10 }),
+  'cli-start': () => benchCliStart({ runs: 20 }),
 };
 
 const load = () => loadavg().map((l) => Math.round(l * 100) / 100);
