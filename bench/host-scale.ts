@@ -40,7 +40,7 @@ const FIXTURE_TOOLS = 9;
 const READY_TARGET = 1.1;
 const MEMORY_TARGET_MB = 2;
 const FLAT_TARGET = 1.1;
-const CALLS_PER_SCALE = 300;
+const CALLS_PER_SCALE = 1_000;
 const BLOCK = 10;
 /**
  * Both arms wait this long for a server's connect and each list: 50 servers starting at once on a
