@@ -1,6 +1,7 @@
 import type { UpdateStatus } from '../preload/contract';
 import type { CommandHandlers } from './dispatch';
 import type { Host } from './host/host';
+import { bindInstallCommands } from './install-handlers';
 
 function updatesUnsupported(host: Host): UpdateStatus {
   return {
@@ -100,5 +101,6 @@ export function bindCommands(host: Host): CommandHandlers {
     'tasks.list': async ({ server }) => host.tasks.list(server),
     'tasks.cancel': async ({ server, taskId }) => ({ cancelled: await host.tasks.cancel(server, taskId) }),
     'tasks.result': async ({ server, taskId }) => host.tasks.result(server, taskId),
+    ...bindInstallCommands(host),
   };
 }

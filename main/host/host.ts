@@ -1,12 +1,15 @@
 import { join } from 'node:path';
 import type { AppInfo } from '../../preload/contract';
 import { AuthService } from './auth/service';
+import { BundleFolders } from './bundles/folders';
 import { ConversationStore } from './chat/conversations/store';
 import { CodeSandbox } from './code-mode/sandbox';
 import { ChatService } from './chat/service';
 import { ConsentGate } from './consent/gate';
 import { ConsentStore } from './consent/store';
 import { HostEvents } from './events';
+import { RegistryClient } from './gallery/client';
+import { findExecutable } from './installs/find-executable';
 import { DisposableStore, toDisposable, type Disposable } from './lifecycle';
 import { defaultAppDir } from './paths';
 import { securePrivateFolder } from './private-files';
@@ -19,12 +22,15 @@ import { JsonSchemaValidator } from './json-schema';
 import { ElicitationBroker } from './servers/elicitation';
 import { hostInstanceId, sweepOrphans, type OrphanSweepReport } from './servers/stdio/orphans';
 import { TrafficLog } from './servers/traffic';
+import { BundleService } from './services/bundle-service';
 import { CallService } from './services/calls';
 import { ConsentDecisions } from './services/consent-decisions';
 import { EVENT_EXIT, openChatDoors, openDoors, type HostDoors } from './services/doors';
 import { ElicitationService } from './services/elicitation-service';
+import { GalleryService } from './services/gallery-service';
 import type { HostOptions } from './services/host-options';
 import { ImportService } from './services/import-service';
+import { InstalledServers } from './services/installed-servers';
 import { RedactionExit } from './services/redaction-exit';
 import { RegistryEditing } from './services/registry-editing';
 import { RegistryState } from './services/registry-state';
@@ -67,6 +73,8 @@ export class Host implements Disposable {
   readonly elicitation: HostDoors['elicitation'];
   readonly traffic: HostDoors['traffic'];
   readonly tools: HostDoors['tools'];
+  readonly bundles: HostDoors['bundles'];
+  readonly gallery: HostDoors['gallery'];
   readonly sandbox: HostDoors['sandbox'];
   readonly tasks: HostDoors['tasks'];
 
@@ -86,6 +94,8 @@ export class Host implements Disposable {
   /** This version's first run adopts the registry it finds (services/first-run.ts). */
   private readonly adoptRegistry: () => boolean;
   private orphansStopped: number | undefined;
+  /** Removes bundle folders no installed server refers to. */
+  private readonly collectBundles: () => Promise<void>;
 
   private constructor(private readonly options: HostOptions) {
     this.loginPath = new LoginPathCache(options.useLoginShellPath ?? process.platform !== 'win32');
@@ -161,6 +171,16 @@ export class Host implements Disposable {
     const schemas = new JsonSchemaValidator();
     const registry = new RegistryEditing(this.state, servers, secrets, gate, options.configPath);
     const sandbox = new SandboxService(sandboxRuntime, refusals, this.state, registry);
+    const installed = new InstalledServers(this.state, registry, secrets, servers, { ...options.launchVariables, data: options.dataDir });
+    const bundles = this.owned.add(
+      new BundleService(this.state, installed, new BundleFolders(options.dataDir), inner, sandbox, async () => {
+        await this.loginPath.whenReady();
+        return findExecutable('uv', [process.env.PATH, this.loginPath.current]);
+      }),
+    );
+    // A removed server takes its bundle's files along; an updated one, its old version's.
+    this.owned.add(inner.onEvent('servers.changed', ({ reason }) => reason === 'removed' || reason === 'config' ? void bundles.collectGarbage().catch(() => undefined) : undefined));
+    this.collectBundles = () => bundles.collectGarbage();
     // After the servers, so it stops following tasks before they stop.
     const tasks = (this.taskService = this.owned.add(
       new TaskService({
@@ -181,6 +201,8 @@ export class Host implements Disposable {
       settings: new SettingsService(this.state, registry, secrets),
       traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.events.listenerCount > 0)),
       tools: this.owned.add(new ToolSearch(servers, inner)),
+      bundles,
+      gallery: new GalleryService(this.state, registry, installed, bundles, new RegistryClient(), sandbox),
       sandbox,
       tasks,
     });
@@ -216,6 +238,8 @@ export class Host implements Disposable {
     this.settings = doors.settings;
     this.traffic = doors.traffic;
     this.tools = doors.tools;
+    this.bundles = doors.bundles;
+    this.gallery = doors.gallery;
     this.sandbox = doors.sandbox;
     this.tasks = doors.tasks;
     this.chat = chatDoors.chat;
@@ -240,6 +264,8 @@ export class Host implements Disposable {
     await host.registry.reload();
     // Before anything starts: what was configured before this version keeps working.
     host.adoptRegistry();
+    // Files of bundles whose servers were removed while no Harbor ran (the file edited by hand).
+    await host.collectBundles().catch(() => undefined);
     // The app and browser mode live long: the login shell answers while they start. A CLI command
     // starts it only when it launches a stdio server.
     if (options.mode !== 'cli') host.loginPath.warmUp();

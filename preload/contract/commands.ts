@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ChatContext, ChatStatus, Conversation, ConversationSummary } from './chat';
 import { FileUploads } from './chat-files';
 import { ConsentChoice, ConsentDecisions, ConsentPolicyMode, ConsentRequest } from './consent';
+import { installCommands } from './installs';
 import { ImportReportData, ImportRequest, ImportSourceData, RegistryProblem, RegistryView, ServerConfigData } from './registry';
 import { sandboxCommands } from './sandbox';
 import { SECRET_NAME } from './secrets';
@@ -207,6 +208,7 @@ export const commands = {
   ),
   ...sandboxCommands,
   ...taskCommands,
+  ...installCommands,
 } satisfies Record<string, CommandSpec>;
 
 export type Commands = typeof commands;

@@ -19,6 +19,7 @@
  * settings      model and chat settings
  * sandbox       the sandbox servers run in: availability, refusals, the install setting
  * tasks         tasks a server runs for a tool call, their commands and event
+ * installs      bundles (.mcpb) and the MCP Registry gallery
  * commands      every command's request and response
  * events        every event's payload
  * api           transports, envelopes, buildApi (window.harbor)
@@ -35,6 +36,7 @@ export * from './server-views';
 export * from './settings';
 export * from './sandbox';
 export * from './tasks';
+export * from './installs';
 export * from './commands';
 export * from './events';
 export * from './api';

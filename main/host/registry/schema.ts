@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { InstalledFrom, InstallsConfig } from './install-fields';
 import { describeValue, registryErrorMap } from './messages';
 import { OAuthConfig } from './oauth-config';
-import { InstallsConfig, SandboxConfig } from './sandbox-config';
+import { SandboxConfig } from './sandbox-config';
 
 /**
  * The registry file: the `mcpServers` shape people already have from Claude Desktop and Cursor,
@@ -22,6 +23,8 @@ const HarborFields = {
   probeTimeoutMs: z.number().int().positive().max(600_000).optional(),
   /** Tools of this server the person turned off: never offered to the model. */
   disabledTools: z.array(z.string()).optional(),
+  /** Installed from a bundle or the gallery (install-fields.ts). */
+  installed: InstalledFrom.optional(),
 };
 
 /**
