@@ -24,8 +24,8 @@ export interface CliStartOptions {
 
 const CLI = join(REPO, 'out/main/cli.js');
 const VERSION_TARGET = 1.5;
-/** Packages `harbor tools` has no use for: the chat's model and SDK, run_code's engine, Ajv and RE2. */
-const NOT_FOR_TOOLS = /^(ai|@ai-sdk\/.*|@vercel\/oidc|@jitl\/.*|quickjs-emscripten-core|ajv|ajv-formats|re2js)$/;
+/** Packages `harbor tools` has no use for: the chat's model and SDK, run_code's engine, Ajv and RE2, the bundles' zip reader. */
+const NOT_FOR_TOOLS = /^(ai|@ai-sdk\/.*|@vercel\/oidc|@jitl\/.*|quickjs-emscripten-core|ajv|ajv-formats|re2js|yauzl)$/;
 const HEAVY = ['ai', 'ajv', 'gpt-tokenizer/encoding/o200k_base', 'zod', '@modelcontextprotocol/client'];
 
 const HOOK = `import { registerHooks } from 'node:module';
