@@ -14,6 +14,7 @@ import type { SecretService } from './secret-service';
 import type { ServerControl } from './server-control';
 import type { ServerSignIn } from './server-sign-in';
 import type { SettingsService } from './settings-service';
+import type { ToolSearch } from './tool-search';
 import type { TaskService } from '../tasks/service';
 import type { TrafficFeed } from './traffic-feed';
 
@@ -29,6 +30,7 @@ export interface DoorServices {
   readonly settings: SettingsService;
   readonly traffic: TrafficFeed;
   readonly apps: AppService;
+  readonly tools: ToolSearch;
   readonly sandbox: SandboxService;
   readonly tasks: TaskService;
   readonly bundles: BundleService;
@@ -109,6 +111,8 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       close: 'asWritten', // a boolean
       activity: 'mask', // details quote what apps asked
     }),
+    // Tool names and descriptions are what servers wrote.
+    tools: exit.door(s.tools, { search: 'mask', rank: 'mask' }),
     // Refusals name paths and hosts a server chose; the status quotes what the sandbox said.
     sandbox: exit.door(s.sandbox, { status: 'redact', sandboxForInstalls: 'asWritten', refusals: 'redact', allow: 'redact', setInstallDefault: 'redact' }),
     // Status messages and results are the server's words.
