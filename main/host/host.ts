@@ -42,8 +42,9 @@ import { ServerControl } from './services/server-control';
 import { ServerIdentities } from './services/server-identities';
 import { createServerManager, LoginPathCache } from './services/server-launch';
 import { ServerSignIn } from './services/server-sign-in';
-import { SettingsService } from './services/settings-service';
 import { ServerEventLog } from './services/server-event-log';
+import { SettingsService } from './services/settings-service';
+import { ToolSearch } from './services/tool-search';
 import { TrafficFeed } from './services/traffic-feed';
 import { TaskDelivery } from './services/task-delivery';
 import { TaskService } from './tasks/service';
@@ -75,6 +76,7 @@ export class Host implements Disposable {
   readonly traffic: HostDoors['traffic'];
   readonly serverEvents: HostDoors['serverEvents'];
   readonly apps: HostDoors['apps'];
+  readonly tools: HostDoors['tools'];
   readonly bundles: HostDoors['bundles'];
   readonly gallery: HostDoors['gallery'];
   readonly sandbox: HostDoors['sandbox'];
@@ -90,7 +92,7 @@ export class Host implements Disposable {
    */
   private readonly owned = new DisposableStore();
   private readonly state: RegistryState;
-  private readonly loginPath = new LoginPathCache();
+  private readonly loginPath: LoginPathCache;
   private readonly taskService: TaskService;
   private orphanSweep: Promise<OrphanSweepReport> | undefined;
   /** This version's first run adopts the registry it finds (services/first-run.ts). */
@@ -100,6 +102,7 @@ export class Host implements Disposable {
   private readonly collectBundles: () => Promise<void>;
 
   private constructor(private readonly options: HostOptions) {
+    this.loginPath = new LoginPathCache(options.useLoginShellPath ?? process.platform !== 'win32');
     // Services talk on the inner bus; front doors hear `events`, after the exit.
     const inner = new HostEvents();
     const redactor = options.redactor ?? new Redactor();
@@ -205,6 +208,7 @@ export class Host implements Disposable {
       settings: new SettingsService(this.state, registry, secrets),
       traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.events.listenerCount > 0)),
       serverEvents: this.owned.add(new ServerEventLog(inner)),
+      tools: this.owned.add(new ToolSearch(servers, inner)),
       bundles,
       gallery: new GalleryService(this.state, registry, installed, bundles, new RegistryClient(), sandbox),
       sandbox,
@@ -218,7 +222,7 @@ export class Host implements Disposable {
     // gate, and the model sees a server's answer only after the exit.
     const chat = this.owned.add(
       new ChatService({
-        host: { ...doors.calls, events: inner, consent: doors.consent, listServers: doors.servers.list, appContext: (id) => apps.modelContext(id) },
+        host: { ...doors.calls, events: inner, consent: doors.consent, listServers: doors.servers.list, searchTools: doors.tools.rank, appContext: (id) => apps.modelContext(id) },
         store: conversations,
         configPath: options.configPath,
         settings: () => doors.settings.chat(),
@@ -244,6 +248,7 @@ export class Host implements Disposable {
     this.traffic = doors.traffic;
     this.serverEvents = doors.serverEvents;
     this.apps = doors.apps;
+    this.tools = doors.tools;
     this.bundles = doors.bundles;
     this.gallery = doors.gallery;
     this.sandbox = doors.sandbox;
@@ -272,7 +277,9 @@ export class Host implements Disposable {
     host.adoptRegistry();
     // Files of bundles whose servers were removed while no Harbor ran (the file edited by hand).
     await host.collectBundles().catch(() => undefined);
-    if (options.useLoginShellPath ?? process.platform !== 'win32') host.loginPath.warmUp();
+    // The app and browser mode live long: the login shell answers while they start. A CLI command
+    // starts it only when it launches a stdio server.
+    if (options.mode !== 'cli') host.loginPath.warmUp();
     // The app and browser mode follow again the tasks that had not ended when Harbor last stopped
     // (a CLI command follows only the tasks it starts).
     if (options.mode !== 'cli') host.taskService.resume();

@@ -11,7 +11,7 @@ import { installCommands } from './installs';
 import { ImportReportData, ImportRequest, ImportSourceData, RegistryProblem, RegistryView, ServerConfigData } from './registry';
 import { sandboxCommands } from './sandbox';
 import { SECRET_NAME } from './secrets';
-import { CatalogView, ElicitationRequestData, McpObject, ServerEventData, TrafficEntryData } from './server-views';
+import { CatalogView, ElicitationRequestData, McpObject, ServerEventData, ToolSearchHit, TrafficEntryData } from './server-views';
 import { ChatSettingsData, ModelProvider, SettingsData } from './settings';
 import { AppInfo, ServerSummary, UpdateStatus } from './shared';
 import { taskCommands } from './tasks';
@@ -78,6 +78,14 @@ export const commands = {
   'tools.setEnabled': command(
     z.object({ server: z.string().min(1), tool: z.string().min(1), enabled: z.boolean() }).strict(),
     z.object({ disabledTools: z.array(z.string()) }),
+  ),
+  /**
+   * Searches the tools of every server Harbor knows (connected, or stopped with their last tool
+   * list), best match first: the same ranking as the chat's search_tools and `harbor tools --search`.
+   */
+  'tools.search': command(
+    z.object({ query: z.string().max(1_000), limit: z.number().int().min(1).max(100).optional() }).strict(),
+    z.array(ToolSearchHit),
   ),
   'tools.call': command(
     z

@@ -14,6 +14,7 @@ import type { SecretService } from './secret-service';
 import type { ServerControl } from './server-control';
 import type { ServerSignIn } from './server-sign-in';
 import type { SettingsService } from './settings-service';
+import type { ToolSearch } from './tool-search';
 import type { TaskService } from '../tasks/service';
 import type { ServerEventLog } from './server-event-log';
 import type { TrafficFeed } from './traffic-feed';
@@ -31,6 +32,7 @@ export interface DoorServices {
   readonly traffic: TrafficFeed;
   readonly serverEvents: ServerEventLog;
   readonly apps: AppService;
+  readonly tools: ToolSearch;
   readonly sandbox: SandboxService;
   readonly tasks: TaskService;
   readonly bundles: BundleService;
@@ -113,6 +115,8 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       close: 'asWritten', // a boolean
       activity: 'mask', // details quote what apps asked
     }),
+    // Tool names and descriptions are what servers wrote.
+    tools: exit.door(s.tools, { search: 'mask', rank: 'mask' }),
     // Refusals name paths and hosts a server chose; the status quotes what the sandbox said.
     sandbox: exit.door(s.sandbox, { status: 'redact', sandboxForInstalls: 'asWritten', refusals: 'redact', allow: 'redact', setInstallDefault: 'redact' }),
     // Status messages and results are the server's words.
