@@ -10,6 +10,7 @@
  * errors        error codes, HarborErrorData, Result
  * shared        connection state, server summary, app info, update status
  * secrets       secret names
+ * names         server and environment variable naming rules
  * consent       consent requests, decisions, policy modes
  * chat          conversations, turns, tool calls, chat status and context
  * code          code mode: a script run, its calls, logs and result
@@ -23,6 +24,7 @@
 export * from './errors';
 export * from './shared';
 export * from './secrets';
+export * from './names';
 export * from './consent';
 export * from './chat';
 export * from './code';
