@@ -3,7 +3,9 @@ import type { Bridge } from '../bridge/connect';
 import type { ActivityLog } from '../features/activity/activity-log';
 import { ConsentHost } from '../features/consent/ConsentHost';
 import { ElicitationHost } from '../features/elicitation/ElicitationHost';
+import { ServerAlerts } from '../features/servers/ServerAlerts';
 import { UpdateBanner } from '../features/updates/UpdateBanner';
+import { Toasts } from '../ui/Toasts';
 import { ConnectionBanner } from './ConnectionBanner';
 import { Nav } from './Nav';
 import { Page } from './Page';
@@ -37,6 +39,8 @@ export function App({ bridge, activity }: Props) {
       {/* App-wide: a server's question or a consent request shows whatever page is open. */}
       <ConsentHost />
       <ElicitationHost />
+      <ServerAlerts />
+      <Toasts />
     </ServicesContext.Provider>
   );
 }
