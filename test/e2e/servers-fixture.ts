@@ -93,6 +93,34 @@ function runCli(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ code
 
 
 
+/** A server's row in the Servers page's list (a link named by the server). */
+export function serverRow(page: Page, name: string) {
+  return page.getByRole('list', { name: 'Servers' }).getByRole('link', { name, exact: true });
+}
+
+/** Opens a server's details on the Servers page (its row), returning its detail pane. */
+export async function openServer(page: Page, name: string) {
+  await serverRow(page, name).click();
+  const detail = page.getByRole('article', { name, exact: true });
+  await expect(detail).toBeVisible();
+  return detail;
+}
+
+/** Screenshots named as the UI work agreed: `<view>-<theme>-<width>x<height>`, in both themes at the page's current size. */
+export async function screenshotBothThemes(page: Page, view: string, testInfo: TestInfo): Promise<void> {
+  const size = page.viewportSize() ?? { width: 0, height: 0 };
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await screenshot(page, `${view}-${theme}-${size.width}x${size.height}`, testInfo);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Whether the page scrolls sideways (something too wide for the window). */
+export function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
 export async function goTo(page: Page, name: 'Chat' | 'Servers' | 'Tools' | 'Resources' | 'Prompts' | 'Activity' | 'Settings'): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
