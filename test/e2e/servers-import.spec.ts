@@ -117,12 +117,18 @@ test.describe('an empty Harbor', () => {
     expect(JSON.parse(listed.stdout)).toEqual(['echo-github_token']);
 
     // Imported servers start like any other added one: an untrusted one asks first. Not now.
-    const dialog = page.getByRole('dialog');
-    for (let asked = 0; asked < 2; asked++) {
-      await expect(dialog).toBeVisible({ timeout: 15_000 });
+    // The two questions come one after the other (the second shows as soon as the first is answered).
+    const asked: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const shown = page.getByRole('dialog', { name: /^Start the server/ });
+      await expect(shown).toBeVisible({ timeout: 15_000 });
+      const name = /“(.+)”/.exec((await shown.getAttribute('aria-label')) ?? (await shown.getByRole('heading').first().innerText()))?.[1] ?? '';
+      asked.push(name);
+      const dialog = page.getByRole('dialog', { name: `Start the server “${name}”?` });
       await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
       await expect(dialog).toBeHidden();
     }
+    expect(asked.sort()).toEqual(['echo', 'weather']);
     await panel.getByRole('button', { name: 'Close' }).click();
 
     // The imported server launches with the value from the keychain; echoed back, it is masked.
