@@ -105,7 +105,6 @@ export class AuthService implements Disposable {
     }
   }
 
-  /** Forgets a server's tokens and client registration (revoking at the authorization server first when it can). */
   /**
    * Whether Harbor holds a person's sign-in for this server at this address (tokens, or an entry
    * too damaged to read, which only signing out clears). An unreachable keychain counts as none.
@@ -119,6 +118,7 @@ export class AuthService implements Disposable {
     }
   }
 
+  /** Forgets a server's tokens and client registration (revoking at the authorization server first when it can). */
   async signOut(server: string, url: string): Promise<{ removed: boolean; revoked: boolean }> {
     return this.serverAuth(server, url).forget();
   }
