@@ -15,6 +15,9 @@ import { useServerStatus } from './server-status';
 import { useDiscardGuard } from './use-discard-guard';
 import { useRegistry, useSecretNames, useToolCosts } from './use-registry';
 import './servers.css';
+import './server-form.css';
+import './raw-editor.css';
+import './import.css';
 
 type Panel = { readonly kind: 'none' } | { readonly kind: 'add' } | { readonly kind: 'edit'; readonly name: string } | { readonly kind: 'import' } | { readonly kind: 'json' };
 
