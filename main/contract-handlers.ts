@@ -85,5 +85,8 @@ export function bindCommands(host: Host): CommandHandlers {
     'conversations.rename': async ({ id, title }) => host.chat.rename(id, title),
     'conversations.delete': async ({ id }) => ({ deleted: host.chat.delete(id) }),
     'conversations.export': async ({ id, format }) => host.chat.export(id, format),
+    'tasks.list': async ({ server }) => host.tasks.list(server),
+    'tasks.cancel': async ({ server, taskId }) => ({ cancelled: await host.tasks.cancel(server, taskId) }),
+    'tasks.result': async ({ server, taskId }) => host.tasks.result(server, taskId),
   };
 }

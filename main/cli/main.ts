@@ -10,6 +10,7 @@ import { promptsCommand, resourcesCommand, toolsCommand } from './subcommands/ca
 import { infoCommand } from './subcommands/info';
 import { promptCommand, readCommand } from './subcommands/read';
 import { serversCommand } from './subcommands/servers';
+import { tasksCommand } from './subcommands/tasks';
 import { watchCommand } from './subcommands/watch';
 import { runCli } from './run';
 import type { CliCommand } from './command';
@@ -32,6 +33,7 @@ export const COMMANDS: readonly CliCommand[] = [
   promptsCommand,
   callCommand,
   execCommand,
+  tasksCommand,
   chatCommand,
   readCommand,
   promptCommand,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CodeRun } from './code';
 import { HarborErrorData } from './errors';
+import { TaskStatus } from './tasks';
 
 export const TurnStatus = z.enum(['running', 'completed', 'stopped', 'maxSteps', 'error', 'consentRequired', 'interrupted']);
 export type TurnStatus = z.infer<typeof TurnStatus>;
@@ -37,6 +38,8 @@ export const ChatToolCall = z.object({
   endedAt: z.number().optional(),
   /** run_code: the script, the calls it made, its logs and result (the code card). */
   code: CodeRun.optional(),
+  /** The server runs this call as a task: its live status. */
+  task: z.object({ taskId: z.string(), status: TaskStatus, statusMessage: z.string().optional() }).optional(),
 });
 export type ChatToolCall = z.infer<typeof ChatToolCall>;
 

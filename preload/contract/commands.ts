@@ -10,6 +10,7 @@ import { SECRET_NAME } from './secrets';
 import { CatalogView, ElicitationRequestData, LaunchFailureData, McpObject, TrafficEntryData } from './server-views';
 import { ChatSettingsData, ModelProvider, SettingsData } from './settings';
 import { AppInfo, ServerSummary, UpdateStatus } from './shared';
+import { taskCommands } from './tasks';
 
 const Empty = z.object({}).strict();
 const ServerName = z.object({ name: z.string().min(1) }).strict();
@@ -196,6 +197,7 @@ export const commands = {
     z.object({ id: z.string().min(1), format: z.enum(['markdown', 'json']) }).strict(),
     z.object({ filename: z.string(), mimeType: z.string(), content: z.string() }),
   ),
+  ...taskCommands,
 } satisfies Record<string, CommandSpec>;
 
 export type Commands = typeof commands;

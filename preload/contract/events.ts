@@ -5,6 +5,7 @@ import { ConsentChoice, ConsentRequest } from './consent';
 import { HarborErrorData } from './errors';
 import { ElicitationRequestData, LaunchFailureData, TrafficEntryData } from './server-views';
 import { ServerSummary, UpdateStatus } from './shared';
+import { taskEvents } from './tasks';
 
 export const events = {
   /** The app's update state changed (a version is coming, downloading, ready to restart). */
@@ -51,6 +52,7 @@ export const events = {
     text: z.string(),
     error: HarborErrorData.optional(),
   }),
+  ...taskEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

@@ -17,6 +17,7 @@
  * registry      the registry as edited, import sources and reports
  * server-views  catalog, traffic, elicitation requests
  * settings      model and chat settings
+ * tasks         tasks a server runs for a tool call, their commands and event
  * commands      every command's request and response
  * events        every event's payload
  * api           transports, envelopes, buildApi (window.harbor)
@@ -31,6 +32,7 @@ export * from './code';
 export * from './registry';
 export * from './server-views';
 export * from './settings';
+export * from './tasks';
 export * from './commands';
 export * from './events';
 export * from './api';

@@ -50,8 +50,9 @@ describe('Host ↔ real servers over stdio', () => {
     expect(summary.state).toEqual({ kind: 'ready' });
     expect(summary.era).toBe('legacy');
     expect(summary.protocolVersion).toBe('2025-11-25');
-    // Harbor declares elicitation form + url: server-everything then offers 15 tools.
-    expect(summary.counts).toMatchObject({ tools: 15, resources: 7, prompts: 4 });
+    // Harbor declares elicitation form + url, and tasks (elicitation run as a task): server-everything
+    // then offers 16 tools (trigger-elicitation-request-async among them).
+    expect(summary.counts).toMatchObject({ tools: 16, resources: 7, prompts: 4 });
     const echo = await current.call('everything', 'echo', { message: 'hi' });
     expect(JSON.stringify(echo.content)).toContain('hi');
   });

@@ -13,12 +13,12 @@ const USAGE = 'secret set|list|delete [NAME] | grant|revoke NAME SERVER';
 
 /** The registry schema and secret-name rules bring zod: loaded when a secret command runs, not when the CLI starts. */
 async function loadTools() {
-  const [{ isStdio }, { findSecretRefs }, { assertSecretName }] = await Promise.all([
+  const [{ isStdio }, { findSecretRefs, oauthSecretUses }, { assertSecretName }] = await Promise.all([
     import('../../host/registry/schema'),
     import('../../host/secrets/references'),
     import('../../host/secrets/store'),
   ]);
-  return { isStdio, findSecretRefs, assertSecretName };
+  return { isStdio, findSecretRefs, oauthSecretUses, assertSecretName };
 }
 type Tools = Awaited<ReturnType<typeof loadTools>>;
 
@@ -159,8 +159,8 @@ export function secretValueFromInput(input: string): string {
   return input;
 }
 
-/** Secret name → servers (with the field) whose env/headers reference it. An invalid registry: none. */
-function allReferences({ isStdio, findSecretRefs }: Tools, host: Host): Map<string, string[]> {
+/** Secret name → servers (with the field) whose env/headers or sign-in settings reference it. An invalid registry: none. */
+function allReferences({ isStdio, findSecretRefs, oauthSecretUses }: Tools, host: Host): Map<string, string[]> {
   const refs = new Map<string, string[]>();
   let servers;
   try {
@@ -174,6 +174,7 @@ function allReferences({ isStdio, findSecretRefs }: Tools, host: Host): Map<stri
     for (const [key, value] of Object.entries(record)) {
       for (const name of findSecretRefs(value)) refs.set(name, [...(refs.get(name) ?? []), `${server} (${field}.${key})`]);
     }
+    for (const use of oauthSecretUses((config as { oauth?: unknown }).oauth)) refs.set(use.name, [...(refs.get(use.name) ?? []), `${server} (${use.key})`]);
   }
   return refs;
 }

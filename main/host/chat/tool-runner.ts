@@ -205,6 +205,14 @@ export async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Pro
           ctx.emit({ ...view }, progress);
         },
         consent: { conversationId: ctx.conversationId, approveOnce: ctx.approveOnce },
+        // The server runs the call as a task: its card shows the task's status as it goes.
+        task: {
+          onUpdate: (task) => {
+            if (view.status === 'done' || view.status === 'error') return;
+            view.task = { taskId: task.taskId, status: task.status, ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}) };
+            ctx.emit({ ...view });
+          },
+        },
         // A server's question during this call is shown with it, in this conversation.
         origin: { conversationId: ctx.conversationId, turnId: ctx.turnId, toolCallId: call.toolCallId },
       }),

@@ -9,21 +9,11 @@ import { z } from 'zod';
 import { ConsentPolicyMode } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import { describeIssues } from '../contract-checks';
+import { jsonColumn } from '../json-column';
 import type { ToolDefinition } from './fingerprint';
 
 /** JSON text that holds a value of `schema`. */
-const jsonOf = <T extends z.ZodType>(schema: T) =>
-  z
-    .string()
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
+const jsonOf = jsonColumn;
 
 /** A definition as the SDK would accept it from a server (what Harbor stored came from one). */
 const isToolDefinition = (value: unknown): value is ToolDefinition => isSpecType.Tool(value);

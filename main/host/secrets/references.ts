@@ -20,10 +20,11 @@ export function hasSecretRef(value: string): boolean {
   return findSecretRefs(value).length > 0;
 }
 
-/** The secrets a registry entry's env (stdio) or headers (remote) reference: the only places a secret is sent from. */
+/** The secrets a registry entry references where a secret may stand: its env (stdio) or headers (remote), and its sign-in settings (`oauth`). */
 export function referencedSecretNames(config: ServerConfig): Set<string> {
   const record = (isStdio(config) ? config.env : config.headers) ?? {};
-  return new Set(Object.values(record).flatMap(findSecretRefs));
+  const oauth = oauthSecretUses((config as { oauth?: unknown }).oauth).map((use) => use.name);
+  return new Set([...Object.values(record).flatMap(findSecretRefs), ...oauth]);
 }
 
 interface Use {

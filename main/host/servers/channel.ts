@@ -9,6 +9,7 @@ import { ProbeOutcome } from './probe-outcome';
 import { deliverProgressFirst } from './progress-order';
 import { scopeTransport } from './request-scope';
 import { tapTransport } from './tap';
+import { TaskWire } from './task-wire/wire';
 import type { TransportAuth } from './transport-auth';
 
 const LIST_CHANGED = {
@@ -48,6 +49,8 @@ export class Channel implements Disposable {
   readonly client: Client;
   /** How the era probe went on the wire (watched until connect returns). */
   readonly probe = new ProbeOutcome();
+  /** Tasks on this channel, below the SDK (task-wire/). */
+  readonly tasks = new TaskWire({ adopt: (subscription) => this.adopt(subscription) });
   private watchingProbe = true;
   private readonly subscriptions = new Set<McpSubscription>();
   private disposed = false;
@@ -95,9 +98,9 @@ export class Channel implements Disposable {
       if (this.watchingProbe) this.probe.observe(direction, message);
     });
     // Progress before its result (deliverProgressFirst), then each response handled in the scope of
-    // the request it answers. Streamable HTTP relates a server's request to the POST it answers;
-    // stdio and SSE cannot.
-    const transport = scopeTransport(deliverProgressFirst(tapped), { linkedOnWire: this.options.spec.transport !== 'stdio' && !this.options.legacySse });
+    // the request it answers (Streamable HTTP relates a server's request to the POST it answers;
+    // stdio and SSE cannot), and task results handed to the request that made the task.
+    const transport = this.tasks.wrap(scopeTransport(deliverProgressFirst(tapped), { linkedOnWire: this.options.spec.transport !== 'stdio' && !this.options.legacySse }));
     try {
       await this.client.connect(transport, { timeout: deps.connectTimeoutMs, ...(prior ? { prior } : {}) });
     } catch (error) {
@@ -163,6 +166,7 @@ export class Channel implements Disposable {
     for (const subscription of [...this.subscriptions]) await subscription.close().catch(() => undefined);
     this.subscriptions.clear();
     await this.endSession();
+    this.tasks.dispose();
     await this.client.close().catch(() => undefined);
     // The client closes its transport; closing again makes sure a half-open one (failed connect) ends too.
     await this.opened.transport.close().catch(() => undefined);

@@ -83,8 +83,9 @@ function failureFor(error: unknown, ctx: FailureContext): HarborError {
   const detail = ctx.stderrTail?.trim() ? ctx.stderrTail : undefined;
   const where = `"${ctx.server}"`;
   if (error instanceof StrayOutputError) {
+    // Nothing MCP ever arrived: the server could not be reached as an MCP server (exit 3), not one that answered with an error.
     return new HarborError(
-      'PROTOCOL_ERROR',
+      'CONNECT_FAILED',
       `${where} wrote non-MCP output on stdout: "${error.line}", and no MCP message. A stdio MCP server may write only JSON-RPC messages on stdout (logs belong on stderr); if this program is not a stdio MCP server (an HTTP server, say), register it by its "url" instead.`,
       detail,
       { cause: error },

@@ -12,6 +12,7 @@ import { currentRequestScope, outsideAnyRequest } from './request-scope';
 import { InFlightRequests, complete, subscribeResources, type Completion, type CompletionRef, type SdkRequestOptions } from './requests';
 import { RestartScheduler } from './restart-scheduler';
 import { MAX_REAUTHORIZATIONS, requestWithSignIns } from './sign-in';
+import type { TaskWire } from './task-wire/wire';
 
 // The connection's vocabulary lives in small modules; callers keep importing it from here.
 export type { CallOptions, ConnectionChange, ConnectionDeps, ConnectionInfo, OpenedTransport, ServerElicitationHandler, TransportFactory } from './connection-types';
@@ -268,6 +269,19 @@ export class ServerConnection implements Disposable {
     const client = this.attempt?.client;
     if (!client) throw new HarborError('CONNECTION_CLOSED', `"${this.name}" is not connected.`);
     await subscribeResources(client, this._info.era ?? 'legacy', uris, signal);
+  }
+
+  /** The task plumbing of the channel connected now (task-wire/), if any. */
+  get tasks(): TaskWire | undefined {
+    return this.attempt?.connected?.channel.tasks;
+  }
+
+  /**
+   * A request made by code outside this class (the tasks of task-wire/requests.ts): the same
+   * timeouts, abort, scope and sign-in policy as every call above.
+   */
+  requestOn<T>(action: string, options: CallOptions, run: (client: Client, requestOptions: SdkRequestOptions) => Promise<T>): Promise<T> {
+    return this.request(action, options, run);
   }
 
   /** One request, with the sign-in policy of sign-in.ts around it. */

@@ -6,6 +6,7 @@ import { HarborError } from '../errors';
 import { describeProblems, type JsonSchemaValidator } from '../json-schema';
 import type { Catalog } from '../servers/catalog';
 import type { CallOptions } from '../servers/connection';
+import type { TaskService } from '../tasks/service';
 import type { RegistryState } from './registry-state';
 import type { ServerControl } from './server-control';
 import type { ServerIdentities } from './server-identities';
@@ -34,6 +35,7 @@ export class CallService {
     private readonly registry: RegistryState,
     private readonly identities: ServerIdentities,
     private readonly schemas: JsonSchemaValidator,
+    private readonly tasks: TaskService,
   ) {}
 
   callTool(server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions & ManualRequestOptions = {}): Promise<CallToolResult> {
@@ -71,7 +73,8 @@ export class CallService {
       ...(consent?.conversationId ? { conversationId: consent.conversationId } : {}),
       ...(consent?.approveOnce ? { approveOnce: true } : {}),
     });
-    return connection.callTool(tool, args, { timeoutMs: this.timeoutFor(server), ...callOptions });
+    // A server may run the call as a task: it is followed to its end, and its result comes back the same way.
+    return this.tasks.callTool(connection, server, definition, args, { timeoutMs: this.timeoutFor(server), ...callOptions });
   }
 
   readResource(server: string, uri: string, options: CallOptions & ManualRequestOptions = {}): Promise<ReadResourceResult> {

@@ -5,6 +5,7 @@ import { CodeRun, isErrorCode, type ChatAttachment, type ChatItem, type ChatTool
 import { HarborError } from '../../errors';
 import { parseAttachmentPart } from '../attachments';
 import { MessageRow, parseRow, SummaryRow, ToolCallRow, TurnRow } from './rows';
+import { taskOutcomeNote } from './task-outcomes';
 
 const SUMMARY_COLUMNS = `c.id, c.title, c.created_at, c.updated_at,
   (SELECT COUNT(*) FROM turns t WHERE t.conversation_id = c.id) AS turn_count,
@@ -143,8 +144,12 @@ function toCall(row: ToolCallRow): ChatToolCall {
 function buildTurn(turn: TurnRow, messages: readonly MessageRow[], calls: readonly ToolCallRow[]): ChatTurn {
   const items: ChatItem[] = [];
   const shown = new Set<ToolCallRow>();
+  // A task that ended after the turn: Harbor's note, last (it came last).
+  const late: ChatItem[] = [];
   for (const message of messages) {
-    if (message.role === 'user') items.push(userItem(message.content));
+    const lateNote = message.role === 'user' ? taskOutcomeNote(message.content) : undefined;
+    if (lateNote) late.push({ kind: 'note', text: lateNote });
+    else if (message.role === 'user') items.push(userItem(message.content));
     if (message.role === 'assistant') {
       const text = textParts(message.content).join('');
       if (text) items.push({ kind: 'assistant', text });
@@ -157,6 +162,7 @@ function buildTurn(turn: TurnRow, messages: readonly MessageRow[], calls: readon
   // Calls of a step that never completed (stopped or crashed before it was written).
   for (const call of calls) if (!shown.has(call)) items.push({ kind: 'toolCall', call: toCall(call) });
   if (turn.note) items.push({ kind: 'note', text: turn.note });
+  items.push(...late);
   return {
     id: turn.id,
     status: turn.status,
