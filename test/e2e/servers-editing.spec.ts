@@ -6,7 +6,19 @@
  * a remote server never signed in.
  */
 import { readFileSync } from 'node:fs';
-import { FEATURE_SERVER, NODE, collectErrors, expect, goTo, openServer, screenshotBothThemes, scrollsSideways, serverRow, test } from './servers-fixture';
+import {
+  FEATURE_SERVER,
+  NODE,
+  collectErrors,
+  expect,
+  expectNoAxeViolations,
+  goTo,
+  openServer,
+  screenshotBothThemes,
+  scrollsSideways,
+  serverRow,
+  test,
+} from './servers-fixture';
 
 test.describe('the raw JSON editor', () => {
   test.use({ harborOptions: { registry: { mcpServers: { first: { command: NODE, args: [FEATURE_SERVER, '--name', 'first'], trusted: true } } } } });
@@ -58,6 +70,7 @@ test.describe('the raw JSON editor', () => {
     await expect(page.locator('.raw-editor__line--bad')).toHaveText('4');
     await expect(editor).toHaveAttribute('aria-invalid', 'true');
     await screenshotBothThemes(page, 'servers-json-editor', testInfo);
+    await expectNoAxeViolations(page);
     expect(await scrollsSideways(page)).toBe(false);
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -68,6 +81,7 @@ test.describe('the raw JSON editor', () => {
     await page.getByRole('button', { name: 'Close', exact: true }).click();
     const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
     await expect(ask).toBeVisible();
+    await expectNoAxeViolations(page);
     await ask.getByRole('button', { name: 'Keep editing' }).click();
     await expect(editor).toHaveValue(/"command": 42/);
     await page.getByRole('button', { name: 'Close', exact: true }).click();
@@ -95,6 +109,7 @@ test.describe('the server form', () => {
     await form.getByRole('button', { name: 'Add variable' }).click();
     await form.getByRole('textbox', { name: 'Name of variable 1' }).fill('bad name');
     await expect(form.getByText(/cannot contain spaces/)).toBeVisible();
+    await expectNoAxeViolations(page);
     await form.getByRole('button', { name: 'Add server' }).click();
     await expect(form.getByRole('textbox', { name: 'Name of variable 1' })).toBeFocused();
     expect(JSON.parse(readFileSync(harbor.configPath, 'utf8'))).toEqual({ mcpServers: {} });

@@ -8,6 +8,7 @@ import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { collectErrors, readUrlLine, stopProcess } from './harbor-process';
 
@@ -112,6 +113,19 @@ export async function screenshotBothThemes(page: Page, view: string, testInfo: T
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await screenshot(page, `${view}-${theme}-${size.width}x${size.height}`, testInfo);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * No accessibility violations axe can find on what the page shows now (a view, an open dialog),
+ * in both themes: contrast differs between them. Each violation is listed with its nodes.
+ */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${theme}: ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

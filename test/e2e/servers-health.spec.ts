@@ -3,7 +3,18 @@
  * "Servers" counts failed servers and ones waiting for the person; a notification says so when it
  * happens and leads to the server; the Activity page lists the failed launch, also after a reload.
  */
-import { FEATURE_SERVER, NODE, collectErrors, expect, goTo, openServer, screenshotBothThemes, serverRow, test } from './servers-fixture';
+import {
+  FEATURE_SERVER,
+  NODE,
+  collectErrors,
+  expect,
+  expectNoAxeViolations,
+  goTo,
+  openServer,
+  screenshotBothThemes,
+  serverRow,
+  test,
+} from './servers-fixture';
 
 test.describe('a server that fails and one that waits for the person', () => {
   test.use({
@@ -44,6 +55,7 @@ test.describe('a server that fails and one that waits for the person', () => {
     await expect(notifications.getByText('asks is waiting for your permission to start')).toBeVisible({ timeout: 15_000 });
     await expect(nav.getByRole('link', { name: '1 server failed, 1 needs your attention' })).toBeVisible();
     await screenshotBothThemes(page, 'servers-health', testInfo);
+    await expectNoAxeViolations(page);
 
     // The notification leads to the server, from any page.
     await goTo(page, 'Tools');

@@ -7,7 +7,22 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ECHO_ENV_SERVER, FEATURE_SERVER, NODE, allowCallsWithoutAsking, collectErrors, expect, goTo, openServer, pickServer, runTool, screenshot, screenshotBothThemes, test } from './servers-fixture';
+import {
+  ECHO_ENV_SERVER,
+  FEATURE_SERVER,
+  NODE,
+  allowCallsWithoutAsking,
+  collectErrors,
+  expect,
+  expectNoAxeViolations,
+  goTo,
+  openServer,
+  pickServer,
+  runTool,
+  screenshot,
+  screenshotBothThemes,
+  test,
+} from './servers-fixture';
 
 const TOKEN = `ghp_e2eImport${Date.now()}xyz`;
 
@@ -65,6 +80,7 @@ test.describe('a name already taken here', () => {
     await expect(panel.getByRole('button', { name: 'Import 1 server' })).toBeEnabled();
     expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
     await screenshotBothThemes(page, 'servers-import-clashes', testInfo);
+    await expectNoAxeViolations(page);
 
     await panel.getByRole('button', { name: 'Import 1 server' }).click();
     await expect(panel.getByText('Imported 1 server: weather uv.')).toBeVisible();

@@ -12,6 +12,7 @@ import {
   allowCallsWithoutAsking,
   collectErrors,
   expect,
+  expectNoAxeViolations,
   goTo,
   openServer,
   pickServer,
@@ -86,6 +87,7 @@ test.describe('the list and the details', () => {
 
     await openServer(page, 'feature');
     expect(await scrollsSideways(page)).toBe(false);
+    await expectNoAxeViolations(page);
     await screenshotBothThemes(page, 'servers', testInfo);
     await page.setViewportSize({ width: 1400, height: 900 });
     await screenshotBothThemes(page, 'servers', testInfo);
@@ -116,6 +118,7 @@ test.describe('the list and the details', () => {
     const boxWidth = (await box.boundingBox())!.width;
     expect(boxWidth).toBeLessThan(1000);
     await screenshotBothThemes(page, 'servers-error', testInfo);
+    await expectNoAxeViolations(page);
 
     // The Tools page says the same, the same way, and does not widen either.
     await goTo(page, 'Tools');
@@ -157,6 +160,7 @@ test.describe('adding a server through the form', () => {
     await form.getByLabel('Secret value of FIXTURE_TOKEN').fill(SECRET_VALUE);
     await form.getByRole('switch', { name: 'Trusted' }).check();
     await screenshot(page, 'servers-add-light-1280x720', testInfo);
+    await expectNoAxeViolations(page);
     await form.getByRole('button', { name: 'Add server' }).click();
 
     // Added in the form, started by the Host (as every other way of adding a server does).

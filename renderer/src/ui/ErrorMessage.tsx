@@ -49,11 +49,12 @@ export function ErrorMessage({ error, title, fix, output, onRetry, actions }: Pr
           <summary>Details</summary>
           <div className="error-message__more">
             {title !== undefined && title !== message ? <p className="error-message__message">{message}</p> : null}
-            {showDetail ? <pre>{detail}</pre> : null}
+            {/* Focusable: a long text scrolls inside its box, by keyboard too. */}
+            {showDetail ? <pre tabIndex={0}>{detail}</pre> : null}
             {output?.text ? (
               <>
                 <p className="error-message__label">{output.label}</p>
-                <pre>{output.text}</pre>
+                <pre tabIndex={0}>{output.text}</pre>
               </>
             ) : null}
             <p className="error-message__code">

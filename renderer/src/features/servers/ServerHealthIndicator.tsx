@@ -15,9 +15,11 @@ export function ServerHealthIndicator() {
   const first = health.failed[0] ?? health.attention[0]?.name ?? '';
   const Icon = failed ? CircleAlert : TriangleAlert;
   return (
-    <a className={`server-health server-health--${failed ? 'failed' : 'attention'}`} href={`#/servers/${encodeURIComponent(first)}`} title={text} aria-label={text}>
+    // Named by its hidden sentence, not an aria-label: the visible count alone would not match a label.
+    <a className={`server-health server-health--${failed ? 'failed' : 'attention'}`} href={`#/servers/${encodeURIComponent(first)}`} title={text}>
       <Icon aria-hidden="true" size={14} />
       <span aria-hidden="true">{health.failed.length + health.attention.length}</span>
+      <span className="visually-hidden">{text}</span>
     </a>
   );
 }

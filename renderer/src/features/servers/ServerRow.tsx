@@ -35,16 +35,18 @@ export function ServerRow({ server, selected, tokens }: Props) {
       className={`server-row${selected ? ' server-row--selected' : ''}`}
       href={serverHref(server.name)}
       aria-current={selected ? 'true' : undefined}
-      aria-label={server.name}
       aria-describedby={`${id}-facts`}
     >
       <span className={`server-row__dot server-row__dot--${tone}`} aria-hidden="true" />
       <span className="server-row__main">
         <span className="server-row__line">
           <span className="server-row__name">{visibleText(server.name)}</span>
-          <span className={`server-row__state server-row__state--${tone}`}>{status}</span>
+          {/* Named by the server's name alone (its visible text, so speech input finds it); the state and facts are its description. */}
+          <span className={`server-row__state server-row__state--${tone}`} aria-hidden="true">
+            {status}
+          </span>
         </span>
-        <span className="server-row__facts" id={`${id}-facts`}>
+        <span className="server-row__facts" id={`${id}-facts`} aria-hidden="true">
           <span className="visually-hidden">{status}. </span>
           {facts.join(' · ')}
           {/* Badges other features add to a row (e.g. the sandbox) go here. */}
