@@ -57,6 +57,9 @@ test.describe('a server that fails and one that waits for the person', () => {
     await screenshotBothThemes(page, 'servers-health', testInfo);
     await expectNoAxeViolations(page);
 
+    // Waiting is not failing: the details say "Needs you", as the list does.
+    await expect(page.getByRole('article', { name: 'asks' }).getByText('Needs you', { exact: true })).toBeVisible();
+
     // The notification leads to the server, from any page.
     await goTo(page, 'Tools');
     await notifications.getByRole('link', { name: 'Show' }).last().click();

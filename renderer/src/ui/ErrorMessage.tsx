@@ -1,4 +1,4 @@
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { HarborErrorData } from '../../../preload/contract';
 import { asErrorData } from '../lib/load-state';
@@ -18,6 +18,8 @@ interface Props {
   readonly onRetry?: () => void;
   /** Buttons that fix it (Allow launch, Edit, Sign in), beside "Try again". */
   readonly actions?: ReactNode;
+  /** "attention": nothing broke, the person's answer is awaited (a launch to allow, a sign-in) — amber, not red. */
+  readonly tone?: 'error' | 'attention';
 }
 
 /**
@@ -25,13 +27,14 @@ interface Props {
  * Host's full message, output, the error code) behind "Details". Long unbroken text (a PATH, a
  * URL) wraps inside the box instead of widening the page.
  */
-export function ErrorMessage({ error, title, fix, output, onRetry, actions }: Props) {
+export function ErrorMessage({ error, title, fix, output, onRetry, actions, tone = 'error' }: Props) {
   const { code, message, detail } = asErrorData(error);
   const headline = title ?? message;
   const showDetail = detail !== undefined && detail !== message && detail !== output?.text;
+  const Icon = tone === 'attention' ? TriangleAlert : CircleAlert;
   return (
-    <div className="notice notice--error error-message" role="alert">
-      <CircleAlert className="error-message__icon" aria-hidden="true" size={18} />
+    <div className={`notice error-message ${tone === 'attention' ? 'notice--warn error-message--attention' : 'notice--error'}`} role="alert">
+      <Icon className="error-message__icon" aria-hidden="true" size={18} />
       <div className="error-message__body">
         <p className="error-message__title">{headline}</p>
         {fix ? <div className="error-message__fix">{fix}</div> : null}
@@ -47,14 +50,14 @@ export function ErrorMessage({ error, title, fix, output, onRetry, actions }: Pr
         ) : null}
         <details className="error-message__details">
           <summary>Details</summary>
-          <div className="error-message__more">
+          {/* One box that scrolls when the details are long; focusable, so a keyboard can scroll it. */}
+          <div className="error-message__more" tabIndex={0}>
             {title !== undefined && title !== message ? <p className="error-message__message">{message}</p> : null}
-            {/* Focusable: a long text scrolls inside its box, by keyboard too. */}
-            {showDetail ? <pre tabIndex={0}>{detail}</pre> : null}
+            {showDetail ? <pre>{detail}</pre> : null}
             {output?.text ? (
               <>
                 <p className="error-message__label">{output.label}</p>
-                <pre tabIndex={0}>{output.text}</pre>
+                <pre>{output.text}</pre>
               </>
             ) : null}
             <p className="error-message__code">

@@ -9,6 +9,7 @@ import { ConfigFacts, ConnectionFacts } from './ServerFacts';
 import { ServerOutput } from './ServerOutput';
 import { ServerSwitches } from './ServerSwitches';
 import { SignInButtons } from './SignInButtons';
+import { healthOf } from './server-health';
 import { StateBadge } from './StateBadge';
 
 interface Props {
@@ -32,7 +33,14 @@ export function ServerDetail({ server, config, cost, onEdit }: Props) {
         <h2 className="server-detail__name" id={`${id}-name`}>
           {visibleText(server.name)}
         </h2>
-        {server.enabled ? <StateBadge state={state} /> : <span className="badge">Disabled</span>}
+        {!server.enabled ? (
+          <span className="badge">Disabled</span>
+        ) : healthOf(server).kind === 'attention' ? (
+          // As in the list: nothing broke, it waits for the person.
+          <span className="badge badge--starting">Needs you</span>
+        ) : (
+          <StateBadge state={state} />
+        )}
       </header>
       <div className="server-detail__actions" role="group" aria-label={`Actions for ${server.name}`}>
         <ServerRunButtons server={server} />

@@ -1,6 +1,7 @@
 import type { ConnectionState, ServerSummary } from '../../../../preload/contract';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { hintFor } from './error-hints';
+import { healthOf } from './server-health';
 import { AllowLaunchButton } from './ServerActions';
 
 type ErrorState = Extract<ConnectionState, { kind: 'error' }>;
@@ -15,6 +16,7 @@ export function ServerErrorMessage({ server, state }: { readonly server: ServerS
   return (
     <ErrorMessage
       error={{ code: state.code, message: state.message }}
+      tone={healthOf(server).kind === 'attention' ? 'attention' : 'error'}
       {...(hint?.title ? { title: hint.title } : {})}
       {...(hint ? { fix: hint.text } : {})}
       {...(state.stderrTail ? { output: { label: 'Technical detail and the server’s last output', text: state.stderrTail } } : {})}
