@@ -8,8 +8,11 @@ import { ConsentGate } from './consent/gate';
 import { ConsentStore } from './consent/store';
 import { HostEvents } from './events';
 import { DisposableStore, toDisposable, type Disposable } from './lifecycle';
+import { defaultAppDir } from './paths';
 import { securePrivateFolder } from './private-files';
 import { RegistryStore } from './registry/store';
+import { RefusalBook } from './sandbox/refusal-book';
+import { SandboxRuntime } from './sandbox/runtime';
 import { KeychainSecretStore } from './secrets/keychain-store';
 import { Redactor } from './secrets/redactor';
 import { JsonSchemaValidator } from './json-schema';
@@ -25,6 +28,7 @@ import { ImportService } from './services/import-service';
 import { RedactionExit } from './services/redaction-exit';
 import { RegistryEditing } from './services/registry-editing';
 import { RegistryState } from './services/registry-state';
+import { SandboxService } from './services/sandbox-service';
 import { SecretService } from './services/secret-service';
 import { adoptRegistryOnFirstRun } from './services/first-run';
 import { ServerControl } from './services/server-control';
@@ -61,6 +65,7 @@ export class Host implements Disposable {
   readonly chat: HostDoors['chat'];
   readonly elicitation: HostDoors['elicitation'];
   readonly traffic: HostDoors['traffic'];
+  readonly sandbox: HostDoors['sandbox'];
   readonly tasks: HostDoors['tasks'];
 
   /**
@@ -114,18 +119,45 @@ export class Host implements Disposable {
         onOpen: (server, url) => inner.emit('auth.open', { server, url: url.href }),
       }),
     );
+    // Disposed after the servers (reverse order): their sandboxed launches are released first.
+    const sandboxRuntime = this.owned.add(
+      new SandboxRuntime({
+        dataDir: options.dataDir,
+        configPath: options.configPath,
+        appDir: defaultAppDir(),
+        ...(process.env.XDG_DATA_HOME ? { xdgDataHome: process.env.XDG_DATA_HOME } : {}),
+        ...(options.sandbox?.checkAvailability ? { checkAvailability: options.sandbox.checkAvailability } : {}),
+      }),
+    );
+    const refusals = new RefusalBook((entry) => inner.emit('sandbox.refused', entry));
     const servers = this.owned.add(
       new ServerControl({
         registry: this.state,
         identities,
         events: inner,
         consent: gate,
-        createManager: (onChange) => createServerManager(options, { traffic, elicitation: broker, auth, consent: gate, secrets: store, redactor, loginPath: this.loginPath }, onChange),
+        createManager: (onChange) =>
+          createServerManager(
+            options,
+            {
+              traffic,
+              elicitation: broker,
+              auth,
+              consent: gate,
+              secrets: store,
+              redactor,
+              loginPath: this.loginPath,
+              sandbox: sandboxRuntime,
+              onSandboxRefusal: (server, refusal) => refusals.record(server, refusal),
+            },
+            onChange,
+          ),
       }),
     );
     // One validator for every schema a server sends: tool arguments and elicitation answers.
     const schemas = new JsonSchemaValidator();
     const registry = new RegistryEditing(this.state, servers, secrets, gate, options.configPath);
+    const sandbox = new SandboxService(sandboxRuntime, refusals, this.state, registry);
     // After the servers, so it stops following tasks before they stop.
     const tasks = (this.taskService = this.owned.add(
       new TaskService({
@@ -145,6 +177,7 @@ export class Host implements Disposable {
       secrets,
       settings: new SettingsService(this.state, registry, secrets),
       traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.events.listenerCount > 0)),
+      sandbox,
       tasks,
     });
     const conversations = this.owned.add(new ConversationStore(join(options.dataDir, 'conversations.db')));
@@ -178,6 +211,7 @@ export class Host implements Disposable {
     this.secrets = doors.secrets;
     this.settings = doors.settings;
     this.traffic = doors.traffic;
+    this.sandbox = doors.sandbox;
     this.tasks = doors.tasks;
     this.chat = chatDoors.chat;
     this.elicitation = chatDoors.elicitation;

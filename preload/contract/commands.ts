@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ChatContext, ChatStatus, Conversation, ConversationSummary } from './chat';
 import { ConsentChoice, ConsentDecisions, ConsentPolicyMode, ConsentRequest } from './consent';
 import { ImportReportData, ImportRequest, ImportSourceData, RegistryProblem, RegistryView, ServerConfigData } from './registry';
+import { sandboxCommands } from './sandbox';
 import { SECRET_NAME } from './secrets';
 import { CatalogView, ElicitationRequestData, LaunchFailureData, McpObject, TrafficEntryData } from './server-views';
 import { ChatSettingsData, ModelProvider, SettingsData } from './settings';
@@ -197,6 +198,7 @@ export const commands = {
     z.object({ id: z.string().min(1), format: z.enum(['markdown', 'json']) }).strict(),
     z.object({ filename: z.string(), mimeType: z.string(), content: z.string() }),
   ),
+  ...sandboxCommands,
   ...taskCommands,
 } satisfies Record<string, CommandSpec>;
 

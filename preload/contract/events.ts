@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ChatToolCall, TurnStatus } from './chat';
 import { ConsentChoice, ConsentRequest } from './consent';
 import { HarborErrorData } from './errors';
+import { sandboxEvents } from './sandbox';
 import { ElicitationRequestData, LaunchFailureData, TrafficEntryData } from './server-views';
 import { ServerSummary, UpdateStatus } from './shared';
 import { taskEvents } from './tasks';
@@ -52,6 +53,7 @@ export const events = {
     text: z.string(),
     error: HarborErrorData.optional(),
   }),
+  ...sandboxEvents,
   ...taskEvents,
 } satisfies Record<string, z.ZodType>;
 

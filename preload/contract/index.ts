@@ -17,6 +17,7 @@
  * registry      the registry as edited, import sources and reports
  * server-views  catalog, traffic, elicitation requests
  * settings      model and chat settings
+ * sandbox       the sandbox servers run in: availability, refusals, the install setting
  * tasks         tasks a server runs for a tool call, their commands and event
  * commands      every command's request and response
  * events        every event's payload
@@ -32,6 +33,7 @@ export * from './code';
 export * from './registry';
 export * from './server-views';
 export * from './settings';
+export * from './sandbox';
 export * from './tasks';
 export * from './commands';
 export * from './events';

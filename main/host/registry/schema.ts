@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { serverNameProblem } from '../../../preload/contract';
 import { describeValue, registryErrorMap } from './messages';
 import { OAuthConfig } from './oauth-config';
+import { InstallsConfig, SandboxConfig } from './sandbox-config';
 
 /**
  * The registry file: the `mcpServers` shape people already have from Claude Desktop and Cursor,
@@ -37,7 +38,7 @@ const ServerName = z
   });
 
 /** Harbor's own fields: what another app's config never has, and what an import compares without. */
-export const HARBOR_FIELD_NAMES: ReadonlySet<string> = new Set(Object.keys(HarborFields));
+export const HARBOR_FIELD_NAMES: ReadonlySet<string> = new Set([...Object.keys(HarborFields), 'sandbox']);
 
 export const StdioServerConfig = z.looseObject({
   type: z.literal('stdio').optional(),
@@ -46,6 +47,8 @@ export const StdioServerConfig = z.looseObject({
   env: z.record(z.string(), z.string()).optional(),
   cwd: z.string().optional(),
   ...HarborFields,
+  /** Run the server in a sandbox (sandbox-config.ts); only local servers run on this machine. */
+  sandbox: SandboxConfig.optional(),
 });
 export type StdioServerConfig = z.infer<typeof StdioServerConfig>;
 
@@ -151,6 +154,7 @@ export const RegistryFile = z.looseObject({
   mcpServers: z.record(ServerName, ServerConfig).optional(),
   model: ModelConfig.optional(),
   chat: ChatConfig.optional(),
+  installs: InstallsConfig.optional(),
 });
 export type RegistryFile = z.infer<typeof RegistryFile>;
 

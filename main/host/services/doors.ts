@@ -6,6 +6,7 @@ import type { ElicitationService } from './elicitation-service';
 import type { ImportService } from './import-service';
 import type { ExitKind, RedactionExit } from './redaction-exit';
 import type { RegistryEditing } from './registry-editing';
+import type { SandboxService } from './sandbox-service';
 import type { SecretService } from './secret-service';
 import type { ServerControl } from './server-control';
 import type { ServerSignIn } from './server-sign-in';
@@ -24,6 +25,7 @@ export interface DoorServices {
   readonly secrets: SecretService;
   readonly settings: SettingsService;
   readonly traffic: TrafficFeed;
+  readonly sandbox: SandboxService;
   readonly tasks: TaskService;
 }
 
@@ -88,6 +90,8 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     settings: exit.door(s.settings, { get: 'redact', setModel: 'redact', setChat: 'redact', chat: 'asWritten' }),
     // The log redacts every entry's text itself (once, when first read): listing it needs no second pass.
     traffic: exit.door(s.traffic, { list: 'asWritten', onEntry: 'asWritten' }),
+    // Refusals name paths and hosts a server chose; the status quotes what the sandbox said.
+    sandbox: exit.door(s.sandbox, { status: 'redact', sandboxForInstalls: 'asWritten', refusals: 'redact', allow: 'redact', setInstallDefault: 'redact' }),
     // Status messages and results are the server's words.
     tasks: exit.door(s.tasks, { list: 'mask', result: 'mask', refresh: 'mask', cancel: 'asWritten' }),
   };
@@ -129,5 +133,6 @@ export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'chat.delta': 'mask',
   'chat.toolCall': 'mask',
   'chat.done': 'mask',
+  'sandbox.refused': 'redact', // a path or host a server chose
   'tasks.changed': 'mask',
 };

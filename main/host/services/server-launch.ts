@@ -3,6 +3,8 @@ import type { AuthService } from '../auth/service';
 import type { ConsentGate } from '../consent/gate';
 import { serverRef } from '../consent/identity';
 import type { Redactor } from '../secrets/redactor';
+import type { SandboxRefusal } from '../sandbox/refusals';
+import type { SandboxRuntime } from '../sandbox/runtime';
 import { resolveLaunchSecrets } from '../secrets/references';
 import type { SecretStore } from '../secrets/store';
 import type { ElicitationBroker } from '../servers/elicitation';
@@ -50,6 +52,8 @@ export interface ServerLaunchDeps {
   readonly secrets: SecretStore;
   readonly redactor: Redactor;
   readonly loginPath: LoginPathCache;
+  readonly sandbox: SandboxRuntime;
+  readonly onSandboxRefusal: (server: string, refusal: SandboxRefusal) => void;
 }
 
 /**
@@ -70,6 +74,8 @@ export function createServerManager(options: HostOptions, deps: ServerLaunchDeps
         auth: (server, url, headers) => deps.auth.forTransport(server, url, headers),
         loginPathValue: () => deps.loginPath.current,
         redact: (text) => deps.redactor.redact(text),
+        sandbox: deps.sandbox,
+        onSandboxRefusal: deps.onSandboxRefusal,
         ...(options.stopGraces ? { stopGraces: options.stopGraces } : {}),
       }),
     elicitation: deps.elicitation,

@@ -9,6 +9,8 @@ import { ConfigFacts, ConnectionFacts } from './ServerFacts';
 import { ServerOutput } from './ServerOutput';
 import { ServerSwitches } from './ServerSwitches';
 import { SignInButtons } from './SignInButtons';
+import { SandboxBadge } from '../sandbox/SandboxBadge';
+import { SandboxRefusals } from '../sandbox/SandboxRefusals';
 import { healthOf } from './server-health';
 import { StateBadge } from './StateBadge';
 
@@ -33,14 +35,17 @@ export function ServerDetail({ server, config, cost, onEdit }: Props) {
         <h2 className="server-detail__name" id={`${id}-name`}>
           {visibleText(server.name)}
         </h2>
-        {!server.enabled ? (
-          <span className="badge">Disabled</span>
-        ) : healthOf(server).kind === 'attention' ? (
-          // As in the list: nothing broke, it waits for the person.
-          <span className="badge badge--starting">Needs you</span>
-        ) : (
-          <StateBadge state={state} />
-        )}
+        <span className="server-detail__badges">
+          {!server.enabled ? (
+            <span className="badge">Disabled</span>
+          ) : healthOf(server).kind === 'attention' ? (
+            // As in the list: nothing broke, it waits for the person.
+            <span className="badge badge--starting">Needs you</span>
+          ) : (
+            <StateBadge state={state} />
+          )}
+          <SandboxBadge server={server} />
+        </span>
       </header>
       <div className="server-detail__actions" role="group" aria-label={`Actions for ${server.name}`}>
         <ServerRunButtons server={server} />
@@ -53,7 +58,8 @@ export function ServerDetail({ server, config, cost, onEdit }: Props) {
         ) : null}
         {config ? <RemoveServer name={server.name} /> : null}
       </div>
-      {state.kind === 'error' && server.enabled ? <ServerErrorMessage server={server} state={state} /> : null}
+      {state.kind === 'error' && server.enabled ? <ServerErrorMessage server={server} state={state} config={config} /> : null}
+      {server.sandboxed ? <SandboxRefusals server={server.name} /> : null}
       {config ? <ServerSwitches server={server} config={config} /> : null}
       <section className="server-detail__section" aria-labelledby={`${id}-config`}>
         <h3 id={`${id}-config`}>Configuration</h3>

@@ -2,6 +2,7 @@ import type { ConnectionState, ServerSummary } from '../../../../preload/contrac
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { hintFor } from './error-hints';
 import { healthOf } from './server-health';
+import { RunUnsandboxedButton } from './RunUnsandboxedButton';
 import { AllowLaunchButton } from './ServerActions';
 
 type ErrorState = Extract<ConnectionState, { kind: 'error' }>;
@@ -11,7 +12,14 @@ type ErrorState = Extract<ConnectionState, { kind: 'error' }>;
  * Host's full message, the server's last output and the error code under Details. When the fix
  * is the person's permission, the button to give it is right there.
  */
-export function ServerErrorMessage({ server, state }: { readonly server: ServerSummary; readonly state: ErrorState }) {
+interface Props {
+  readonly server: ServerSummary;
+  readonly state: ErrorState;
+  /** Its registry entry, when the page has it: fixes that edit it (run without the sandbox) need it. */
+  readonly config?: Readonly<Record<string, unknown>> | undefined;
+}
+
+export function ServerErrorMessage({ server, state, config }: Props) {
   const hint = hintFor(server, state);
   return (
     <ErrorMessage
@@ -21,6 +29,7 @@ export function ServerErrorMessage({ server, state }: { readonly server: ServerS
       {...(hint ? { fix: hint.text } : {})}
       {...(state.stderrTail ? { output: { label: 'Technical detail and the server’s last output', text: state.stderrTail } } : {})}
       {...(hint?.action === 'allowLaunch' ? { actions: <AllowLaunchButton server={server} /> } : {})}
+      {...(hint?.action === 'runUnsandboxed' && config ? { actions: <RunUnsandboxedButton server={server} config={config} /> } : {})}
     />
   );
 }

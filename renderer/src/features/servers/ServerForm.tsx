@@ -4,6 +4,8 @@ import { useHarbor } from '../../app/services';
 import { asErrorData } from '../../lib/load-state';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Switch } from '../../ui/Switch';
+import { SandboxSection } from '../sandbox/SandboxSection';
+import { useSandboxStatus } from '../sandbox/use-sandbox';
 import { ArgsEditor } from './ArgsEditor';
 import { KeyValueEditor } from './KeyValueEditor';
 import { configFromForm, emptyServerForm, formFromConfig, rowId, splitCommandLine, validateServerForm, type FormErrors, type ServerFormData } from './server-form-model';
@@ -41,6 +43,7 @@ export function ServerForm({ editing, takenNames, secretNames, onDone, onCancel,
   const [showAll, setShowAll] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<HarborErrorData | undefined>();
+  const [sandboxStatus] = useSandboxStatus();
   const others = new Set([...takenNames].filter((n) => n !== editing?.name));
   const errors: FormErrors = validateServerForm(form, others);
   const shown = (key: string): string | undefined => (showAll || touched.has(key.split('.')[0]!) ? errors[key] : undefined);
@@ -147,6 +150,13 @@ export function ServerForm({ editing, takenNames, secretNames, onDone, onCancel,
             onChange={(env) => set({ env })}
           />
           <TextField id={`${id}-cwd`} label={<>Working folder <span className="muted">(optional)</span></>} code value={form.cwd} disabled={busy} onChange={(cwd) => set({ cwd })} />
+          <SandboxSection
+            value={form.sandbox}
+            onChange={(sandbox) => set({ sandbox })}
+            disabled={busy}
+            errors={Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith('sandbox.') && shown(k)))}
+            status={sandboxStatus}
+          />
         </>
       ) : (
         <>

@@ -27,6 +27,7 @@ export function ServerRow({ server, selected, tokens }: Props) {
   const facts = [
     problem,
     server.era,
+    server.transport === 'stdio' && server.sandboxed ? 'sandboxed' : undefined,
     state.kind === 'ready' ? `${server.counts.tools} tool${server.counts.tools === 1 ? '' : 's'}` : undefined,
     state.kind === 'ready' && tokens !== undefined ? `~${formatTokens(tokens)} tokens` : undefined,
   ].filter((f): f is string => f !== undefined);

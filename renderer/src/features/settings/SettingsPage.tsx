@@ -11,6 +11,7 @@ import { ConsentPanel } from './ConsentPanel';
 import { ModelPanel } from './ModelPanel';
 import { ThemePanel } from './ThemePanel';
 import { TimeoutsPanel } from './TimeoutsPanel';
+import { SandboxPanel } from '../sandbox/SandboxPanel';
 import { UpdatesPanel } from '../updates/UpdatesPanel';
 import './settings.css';
 
@@ -33,6 +34,7 @@ export function SettingsPage() {
         </>
       ) : null}
       <ConsentPanel />
+      <SandboxPanel />
       <TimeoutsPanel defaultMs={settings.status === 'ready' ? settings.value.defaults.requestTimeoutMs : 60_000} />
       <UpdatesPanel />
       {info.status === 'loading' ? <Loading label="Loading…" /> : null}
