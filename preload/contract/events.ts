@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ChatToolCall, TurnStatus } from './chat';
 import { ConsentChoice, ConsentRequest } from './consent';
 import { HarborErrorData } from './errors';
+import { installEvents } from './installs';
 import { sandboxEvents } from './sandbox';
 import { ElicitationRequestData, LaunchFailureData, TrafficEntryData } from './server-views';
 import { ServerSummary, UpdateStatus } from './shared';
@@ -55,6 +56,7 @@ export const events = {
   }),
   ...sandboxEvents,
   ...taskEvents,
+  ...installEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

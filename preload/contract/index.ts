@@ -13,12 +13,14 @@
  * names         server and environment variable naming rules
  * consent       consent requests, decisions, policy modes
  * chat          conversations, turns, tool calls, chat status and context
+ * chat-files    files attached to a message: limits, kinds, uploads
  * code          code mode: a script run, its calls, logs and result
  * registry      the registry as edited, import sources and reports
  * server-views  catalog, traffic, elicitation requests
  * settings      model and chat settings
  * sandbox       the sandbox servers run in: availability, refusals, the install setting
  * tasks         tasks a server runs for a tool call, their commands and event
+ * installs      bundles (.mcpb) and the MCP Registry gallery
  * commands      every command's request and response
  * events        every event's payload
  * api           transports, envelopes, buildApi (window.harbor)
@@ -29,12 +31,14 @@ export * from './secrets';
 export * from './names';
 export * from './consent';
 export * from './chat';
+export * from './chat-files';
 export * from './code';
 export * from './registry';
 export * from './server-views';
 export * from './settings';
 export * from './sandbox';
 export * from './tasks';
+export * from './installs';
 export * from './commands';
 export * from './events';
 export * from './api';

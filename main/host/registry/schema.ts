@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { serverNameProblem } from '../../../preload/contract';
+import { InstalledFrom, InstallsConfig } from './install-fields';
 import { describeValue, registryErrorMap } from './messages';
 import { OAuthConfig } from './oauth-config';
-import { InstallsConfig, SandboxConfig } from './sandbox-config';
+import { SandboxConfig } from './sandbox-config';
 
 /**
  * The registry file: the `mcpServers` shape people already have from Claude Desktop and Cursor,
@@ -23,6 +24,8 @@ const HarborFields = {
   probeTimeoutMs: z.number().int().positive().max(600_000).optional(),
   /** Tools of this server the person turned off: never offered to the model. */
   disabledTools: z.array(z.string()).optional(),
+  /** Installed from a bundle or the gallery (install-fields.ts). */
+  installed: InstalledFrom.optional(),
 };
 
 /** The rule lives in the contract, shared with the app's editor; the registry's callers keep importing it from here. */
@@ -112,6 +115,8 @@ export const ModelConfig = z
     contextWindow: z.number().int().positive().optional(),
     /** Whether tool results may carry images to this model (default: anthropic and openai yes, others no). */
     imagesInToolResults: z.boolean().optional(),
+    /** Whether the person may attach images for this model (default: anthropic and openai yes, others by model name). */
+    vision: z.boolean().optional(),
     /** Retries of a failed model request (default 2). */
     maxRetries: z.number().int().min(0).optional(),
   })

@@ -1,8 +1,10 @@
 import type { EventName } from '../../../preload/contract';
 import type { ChatService } from '../chat/service';
+import type { BundleService } from './bundle-service';
 import type { CallService } from './calls';
 import type { ConsentDecisions } from './consent-decisions';
 import type { ElicitationService } from './elicitation-service';
+import type { GalleryService } from './gallery-service';
 import type { ImportService } from './import-service';
 import type { ExitKind, RedactionExit } from './redaction-exit';
 import type { RegistryEditing } from './registry-editing';
@@ -27,6 +29,8 @@ export interface DoorServices {
   readonly traffic: TrafficFeed;
   readonly sandbox: SandboxService;
   readonly tasks: TaskService;
+  readonly bundles: BundleService;
+  readonly gallery: GalleryService;
 }
 
 /**
@@ -94,6 +98,9 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     sandbox: exit.door(s.sandbox, { status: 'redact', sandboxForInstalls: 'asWritten', refusals: 'redact', allow: 'redact', setInstallDefault: 'redact' }),
     // Status messages and results are the server's words.
     tasks: exit.door(s.tasks, { list: 'mask', result: 'mask', refresh: 'mask', cancel: 'asWritten' }),
+    // Reviews quote a bundle's manifest; plans hold the registry entry (secrets as references only).
+    bundles: exit.door(s.bundles, { openFile: 'mask', upload: 'mask', pending: 'mask', install: 'redact', discard: 'asWritten' }),
+    gallery: exit.door(s.gallery, { settings: 'asWritten', setSettings: 'asWritten', search: 'mask', install: 'redact', fetchBundle: 'mask', isBundle: 'asWritten' }),
   };
 }
 
@@ -105,9 +112,11 @@ export function openChatDoors(exit: RedactionExit, chat: ChatService, elicitatio
       context: 'mask',
       // The turn's ids and its outcome promise; what it says streams as masked chat.* events.
       send: 'asWritten',
+      regenerate: 'asWritten',
       stop: 'asWritten', // a boolean
       list: 'mask',
       open: 'mask',
+      switchBranch: 'mask',
       rename: 'mask',
       delete: 'asWritten', // a boolean
       export: 'mask',
@@ -135,4 +144,5 @@ export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'chat.done': 'mask',
   'sandbox.refused': 'redact', // a path or host a server chose
   'tasks.changed': 'mask',
+  'bundles.opened': 'mask',
 };

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { Bridge } from '../bridge/connect';
 import type { ActivityLog } from '../features/activity/activity-log';
+import { BundleHost } from '../features/bundles/BundleHost';
 import { ConsentHost } from '../features/consent/ConsentHost';
 import { ElicitationHost } from '../features/elicitation/ElicitationHost';
 import { ServerAlerts } from '../features/servers/ServerAlerts';
@@ -36,7 +37,8 @@ export function App({ bridge, activity }: Props) {
           </main>
         </div>
       </div>
-      {/* App-wide: a server's question or a consent request shows whatever page is open. */}
+      {/* App-wide: a server's question, a consent request or a bundle to install shows whatever page is open. */}
+      <BundleHost />
       <ConsentHost />
       <ElicitationHost />
       <ServerAlerts />

@@ -8,6 +8,7 @@ import { AboutPanel } from './AboutPanel';
 import { ChatPanel } from './ChatPanel';
 import { ConfigProblems } from './ConfigProblems';
 import { ConsentPanel } from './ConsentPanel';
+import { GalleryRegistriesPanel } from './GalleryRegistriesPanel';
 import { ModelPanel } from './ModelPanel';
 import { ThemePanel } from './ThemePanel';
 import { TimeoutsPanel } from './TimeoutsPanel';
@@ -35,6 +36,7 @@ export function SettingsPage() {
       ) : null}
       <ConsentPanel />
       <SandboxPanel />
+      <GalleryRegistriesPanel />
       <TimeoutsPanel defaultMs={settings.status === 'ready' ? settings.value.defaults.requestTimeoutMs : 60_000} />
       <UpdatesPanel />
       {info.status === 'loading' ? <Loading label="Loading…" /> : null}
