@@ -3,7 +3,8 @@
  * side by side in this one run. Built by scripts/bench.mjs (which also sweeps after a crash).
  *
  *   --check        exit 1 when a target is missed (default: report only, exit 0)
- *   --only NAME    run only per-call | cold-start | shutdown | context-cost | code-mode (repeatable)
+ *   --only NAME    run only per-call | cold-start | shutdown | context-cost | code-mode | app-paint |
+ *                  app-cards (repeatable; the app benchmarks drive Chromium on the built app: npm run build)
  *   --calls N      calls per arm in the per-call benchmark (default 1000)
  *
  * Exit: 0 done (with --check: every target met); 1 a target missed under --check;
@@ -18,8 +19,9 @@ import { benchShutdown } from './shutdown';
 import { killEverything, removeScratch } from './support';
 import { benchContextCost } from './context-cost';
 import { benchCodeMode } from './code-mode';
+import { benchAppCards, benchAppPaint } from './apps';
 
-const BENCHES = ['per-call', 'cold-start', 'shutdown', 'context-cost', 'code-mode'] as const;
+const BENCHES = ['per-call', 'cold-start', 'shutdown', 'context-cost', 'code-mode', 'app-paint', 'app-cards'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 interface Settings {
@@ -53,6 +55,8 @@ const RUNNERS: Record<BenchName, (s: Settings) => Promise<BenchResult>> = {
   shutdown: () => benchShutdown({ servers: 10, stdinGraceMs: 1000, termGraceMs: 1000 }),
   'context-cost': () => benchContextCost({ copies: 10 }),
   'code-mode': () => benchCodeMode({ repetitions: 3, laterScripts: 20 }),
+  'app-paint': () => benchAppPaint({ turns: 10 }),
+  'app-cards': () => benchAppCards({ cards: 20 }),
 };
 
 function verdict(result: BenchResult): string {

@@ -22,6 +22,7 @@ import { JsonSchemaValidator } from './json-schema';
 import { ElicitationBroker } from './servers/elicitation';
 import { hostInstanceId, sweepOrphans, type OrphanSweepReport } from './servers/stdio/orphans';
 import { TrafficLog } from './servers/traffic';
+import { AppService } from './services/app-service';
 import { BundleService } from './services/bundle-service';
 import { CallService } from './services/calls';
 import { ConsentDecisions } from './services/consent-decisions';
@@ -71,6 +72,7 @@ export class Host implements Disposable {
   readonly chat: HostDoors['chat'];
   readonly elicitation: HostDoors['elicitation'];
   readonly traffic: HostDoors['traffic'];
+  readonly apps: HostDoors['apps'];
   readonly bundles: HostDoors['bundles'];
   readonly gallery: HostDoors['gallery'];
   readonly sandbox: HostDoors['sandbox'];
@@ -187,12 +189,15 @@ export class Host implements Disposable {
         timeoutFor: (server) => this.state.server(server)?.timeoutMs,
       }),
     ));
+    const calls = new CallService(servers, gate, this.state, identities, schemas, tasks);
+    // MCP Apps: their calls go through the same call service (consent gate included).
+    const apps = new AppService({ servers, calls, events: inner });
     const doors = openDoors(exit, {
       servers,
       signIn: new ServerSignIn(servers, auth, this.state),
       registry,
       imports: new ImportService(this.state, registry, store, gate, options.configPath),
-      calls: new CallService(servers, gate, this.state, identities, schemas, tasks),
+      calls,
       consent: new ConsentDecisions(gate, servers, identities),
       secrets,
       settings: new SettingsService(this.state, registry, secrets),
@@ -201,6 +206,7 @@ export class Host implements Disposable {
       gallery: new GalleryService(this.state, registry, installed, bundles, new RegistryClient(), sandbox),
       sandbox,
       tasks,
+      apps,
     });
     const conversations = this.owned.add(new ConversationStore(join(options.dataDir, 'conversations.db')));
     // run_code's scripts: disposed after the chat, whose turns end their scripts first.
@@ -209,7 +215,7 @@ export class Host implements Disposable {
     // gate, and the model sees a server's answer only after the exit.
     const chat = this.owned.add(
       new ChatService({
-        host: { ...doors.calls, events: inner, consent: doors.consent, listServers: doors.servers.list },
+        host: { ...doors.calls, events: inner, consent: doors.consent, listServers: doors.servers.list, appContext: (id) => apps.modelContext(id) },
         store: conversations,
         configPath: options.configPath,
         settings: () => doors.settings.chat(),
@@ -233,6 +239,7 @@ export class Host implements Disposable {
     this.secrets = doors.secrets;
     this.settings = doors.settings;
     this.traffic = doors.traffic;
+    this.apps = doors.apps;
     this.bundles = doors.bundles;
     this.gallery = doors.gallery;
     this.sandbox = doors.sandbox;

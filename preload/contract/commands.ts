@@ -3,6 +3,7 @@
  * (main/dispatch.ts) and, in development and tests, every response too.
  */
 import { z } from 'zod';
+import { appCommands } from './apps';
 import { ChatContext, ChatStatus, Conversation, ConversationSummary } from './chat';
 import { FileUploads } from './chat-files';
 import { ConsentChoice, ConsentDecisions, ConsentPolicyMode, ConsentRequest } from './consent';
@@ -215,6 +216,8 @@ export const commands = {
     z.object({ id: z.string().min(1), format: z.enum(['markdown', 'json']) }).strict(),
     z.object({ filename: z.string(), mimeType: z.string(), content: z.string() }),
   ),
+  // MCP Apps (apps.ts): opening an app, its bridge requests, its audit trail.
+  ...appCommands,
   ...sandboxCommands,
   ...taskCommands,
   ...installCommands,

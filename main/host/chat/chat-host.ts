@@ -1,5 +1,6 @@
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
 import type { ConsentChoice, ServerSummary, TaskView } from '../../../preload/contract';
+import type { AppModelContext } from '../apps/model-context';
 import type { HostEvents } from '../events';
 import type { Catalog } from '../servers/catalog';
 import type { CallOptions } from '../servers/connection';
@@ -33,4 +34,6 @@ export interface ChatHost {
   callTool(server: string, tool: string, args: Record<string, unknown> | undefined, options: ChatToolCallOptions): Promise<CallToolResult>;
   /** Resources the person attaches to a message (application-controlled: no consent). */
   readResource(server: string, uri: string, options?: { signal?: AbortSignal }): Promise<ReadResourceResult>;
+  /** What the conversation's apps asked the model to know, for its next turn (none when absent). */
+  appContext?(conversationId: string): readonly AppModelContext[];
 }

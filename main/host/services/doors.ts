@@ -1,5 +1,6 @@
 import type { EventName } from '../../../preload/contract';
 import type { ChatService } from '../chat/service';
+import type { AppService } from './app-service';
 import type { BundleService } from './bundle-service';
 import type { CallService } from './calls';
 import type { ConsentDecisions } from './consent-decisions';
@@ -27,6 +28,7 @@ export interface DoorServices {
   readonly secrets: SecretService;
   readonly settings: SettingsService;
   readonly traffic: TrafficFeed;
+  readonly apps: AppService;
   readonly sandbox: SandboxService;
   readonly tasks: TaskService;
   readonly bundles: BundleService;
@@ -94,6 +96,21 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     settings: exit.door(s.settings, { get: 'redact', setModel: 'redact', setChat: 'redact', chat: 'asWritten' }),
     // The log redacts every entry's text itself (once, when first read): listing it needs no second pass.
     traffic: exit.door(s.traffic, { list: 'asWritten', onEntry: 'asWritten' }),
+    apps: exit.door(s.apps, {
+      forTool: 'asWritten', // a ui:// address
+      open: 'mask', // the server's app document and tool definition
+      // The CSP is built from checked sources only, and must reach the sandbox byte for byte.
+      sandboxPolicy: 'asWritten',
+      attachSandbox: 'asWritten', // a disposable
+      callTool: 'mask',
+      readResource: 'mask',
+      listTools: 'mask',
+      listResources: 'mask',
+      recordRequest: 'asWritten', // a boolean
+      updateModelContext: 'asWritten', // a boolean
+      close: 'asWritten', // a boolean
+      activity: 'mask', // details quote what apps asked
+    }),
     // Refusals name paths and hosts a server chose; the status quotes what the sandbox said.
     sandbox: exit.door(s.sandbox, { status: 'redact', sandboxForInstalls: 'asWritten', refusals: 'redact', allow: 'redact', setInstallDefault: 'redact' }),
     // Status messages and results are the server's words.
@@ -141,8 +158,10 @@ export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'consent.changed': 'asWritten',
   'chat.delta': 'mask',
   'chat.toolCall': 'mask',
+  'chat.toolInput': 'mask', // the model's words
   'chat.done': 'mask',
   'sandbox.refused': 'redact', // a path or host a server chose
   'tasks.changed': 'mask',
+  'apps.activity': 'mask', // details quote what apps asked
   'bundles.opened': 'mask',
 };

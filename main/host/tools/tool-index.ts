@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/client';
+import { isVisibleToModel } from '../apps/ui-meta';
 import { assignExposedNames } from './names';
 import { providerInputSchema, type JsonObjectSchema } from './schema';
 
@@ -28,7 +29,9 @@ export function exposedDescription(server: string, tool: Tool): string {
 
 /**
  * Every enabled tool of the connected servers under its exposed name (`server__tool`), in server
- * order then catalog order, with routing back from an exposed name to (server, tool).
+ * order then catalog order, with routing back from an exposed name to (server, tool). A tool whose
+ * MCP Apps visibility leaves out the model (`_meta.ui.visibility: ["app"]`) is not indexed: the
+ * model is never offered it, cannot find it and cannot call it; its app still can.
  */
 export class ToolIndex {
   private readonly byName = new Map<string, IndexedTool>();
@@ -38,7 +41,7 @@ export class ToolIndex {
   }
 
   static build(servers: readonly ServerTools[]): ToolIndex {
-    const offered = servers.flatMap((s) => s.tools.filter((t) => !s.disabled?.has(t.name)).map((tool) => ({ server: s.server, tool })));
+    const offered = servers.flatMap((s) => s.tools.filter((t) => !s.disabled?.has(t.name) && isVisibleToModel(t)).map((tool) => ({ server: s.server, tool })));
     const names = assignExposedNames(offered.map((o) => ({ server: o.server, tool: o.tool.name })));
     return new ToolIndex(
       offered.map((o, i) => ({
