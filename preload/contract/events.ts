@@ -6,7 +6,7 @@ import { ConsentChoice, ConsentRequest } from './consent';
 import { HarborErrorData } from './errors';
 import { installEvents } from './installs';
 import { sandboxEvents } from './sandbox';
-import { ElicitationRequestData, ServerChange, ServerEventData, TrafficEntryData } from './server-views';
+import { ElicitationRequestData, LaunchFailureData, ServerChange, ServerEventData, TrafficEntryData } from './server-views';
 import { UpdateStatus } from './shared';
 import { taskEvents } from './tasks';
 
@@ -17,6 +17,8 @@ export const events = {
   'servers.changed': ServerChange,
   /** A `servers.changed` event as the Host recorded it (see serverEvents.list). */
   'serverEvents.entry': ServerEventData,
+  /** A server could not be started (its state is now "error"): the Activity view lists it, the app says so. */
+  'servers.launchFailed': LaunchFailureData,
   /** A JSON-RPC message in or out (redacted), for the Activity view. */
   'traffic.message': TrafficEntryData,
   /** A sign-in page was opened in the system browser for a server (shown too, in case the browser did not come up). */

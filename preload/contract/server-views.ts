@@ -1,5 +1,6 @@
 /** What the app shows of a connected server: its catalog, its traffic, its questions to the person. */
 import { z } from 'zod';
+import { ErrorCode } from './errors';
 import { ServerSummary } from './shared';
 
 /** MCP objects pass through as data; the renderer renders them as text, never as HTML. */
@@ -78,3 +79,18 @@ export const ElicitationRequestData = z.object({
   toolCallId: z.string().optional(),
 });
 export type ElicitationRequestData = z.infer<typeof ElicitationRequestData>;
+
+/**
+ * A server that could not be started (or stopped being reachable for good): what the Activity
+ * view lists, also for failures that happened before the window opened. `seq` orders and
+ * identifies them.
+ */
+export const LaunchFailureData = z.object({
+  seq: z.number().int(),
+  at: z.number(),
+  name: z.string(),
+  code: ErrorCode,
+  message: z.string(),
+  stderrTail: z.string(),
+});
+export type LaunchFailureData = z.infer<typeof LaunchFailureData>;

@@ -58,8 +58,9 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       approveLaunch: 'redact', // the command line or URL approved
       approveLaunchAndStart: 'redact',
       stderrTail: 'redact',
+      launchFailures: 'redact', // messages and stderr quote what servers wrote
     }),
-    auth: exit.door(s.signIn, { login: 'redact', logout: 'redact' }),
+    auth: exit.door(s.signIn, { login: 'redact', logout: 'redact', status: 'asWritten' /* two booleans */ }),
     registry: exit.door(s.registry, {
       // The person's own file, shown for editing and saved back: masking would write *** into it.
       view: 'asWritten',
@@ -69,6 +70,7 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       update: 'redact',
       remove: 'redact',
       saveText: 'asWritten', // problems quote the text the person just sent
+      check: 'asWritten', // the same problems, before saving
       setToolEnabled: 'redact',
     }),
     imports: exit.door(s.imports, { sources: 'mask', preview: 'mask', apply: 'mask', run: 'mask' }),
@@ -154,6 +156,7 @@ export type HostDoors = ReturnType<typeof openDoors> & ReturnType<typeof openCha
 export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'app.update': 'asWritten', // the shell's own update status
   'servers.changed': 'redact', // summaries quote servers' errors, stderr and command lines
+  'servers.launchFailed': 'redact', // the failure's message and stderr
   'traffic.message': 'asWritten', // redacted by the traffic log
   'serverEvents.entry': 'redact', // a servers.changed event, kept
   'auth.open': 'asWritten', // the sign-in page the person must open, exactly as it is

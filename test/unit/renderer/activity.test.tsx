@@ -158,14 +158,14 @@ describe('ActivityLog', () => {
     const host = new ContractTransport({ 'serverEvents.list': () => new Promise((resolve) => (release = () => resolve([change(1, 'a'), change(2, 'b')]))) });
     const log = new ActivityLog(buildApi(host));
     host.emit('serverEvents.entry', change(2, 'b'));
-    const seen: number[][] = [];
+    const seen: string[][] = [];
     log.subscribe(() => seen.push(log.snapshot().map((e) => e.id)));
     host.emit('serverEvents.entry', change(3, 'c'));
     await waitFor(() => expect(release).toBeDefined());
     release!();
-    await waitFor(() => expect(log.snapshot().map((e) => e.id)).toEqual([3, 2, 1]));
+    await waitFor(() => expect(log.snapshot().map((e) => e.id)).toEqual(['change-3', 'change-2', 'change-1']));
     expect(log.snapshot()[0]).toMatchObject({ server: 'c', text: 'was reconfigured' });
-    expect(seen.at(-1)).toEqual([3, 2, 1]);
+    expect(seen.at(-1)).toEqual(['change-3', 'change-2', 'change-1']);
   });
 });
 

@@ -1,9 +1,9 @@
-import type { HarborApi, ServerEventData } from '../../../../preload/contract';
-import { describeChange } from './describe-change';
+import type { HarborApi, LaunchFailureData, ServerEventData } from '../../../../preload/contract';
+import { describeChange, describeFailure } from './describe-change';
 
 export interface ActivityEntry {
-  /** The Host's sequence number for the event. */
-  readonly id: number;
+  /** Unique in the log: which Host list it came from, and its sequence number there. */
+  readonly id: string;
   readonly at: Date;
   readonly server: string;
   /** What happened, as a sentence following the server's name. */
@@ -11,10 +11,10 @@ export interface ActivityEntry {
 }
 
 /**
- * Server events (starts, stops, errors, catalog changes), newest first, kept app-wide. The Host
- * keeps the recent ones (serverEvents.list), so a reloaded window still shows what happened
- * before it opened: the history is loaded when someone first looks, and merged by sequence number
- * with the live `serverEvents.entry` events, which are followed from the start.
+ * Server events (starts, stops, catalog changes, failed launches), newest first, kept app-wide.
+ * The Host keeps the recent ones (serverEvents.list, servers.launchFailures), so a reloaded
+ * window still shows what happened before it opened: the history is loaded when someone first
+ * looks, and merged by sequence number with the live events, followed from the start.
  */
 export class ActivityLog {
   private entries: readonly ActivityEntry[] = [];
@@ -25,7 +25,8 @@ export class ActivityLog {
     private readonly api: HarborApi,
     private readonly limit = 200,
   ) {
-    api.on.serverEvents.entry((entry) => this.merge([entry]));
+    api.on.serverEvents.entry((entry) => this.merge(changes([entry])));
+    api.on.servers.launchFailed((failure) => this.merge(failures([failure])));
   }
 
   snapshot = (): readonly ActivityEntry[] => this.entries;
@@ -40,20 +41,28 @@ export class ActivityLog {
   };
 
   private async loadHistory(): Promise<void> {
-    const result = await this.api.serverEvents.list({});
-    // Without the history the live events still show: the list is a convenience, not a failure.
-    if (result.ok) this.merge(result.value);
+    const [events, launchFailures] = await Promise.all([this.api.serverEvents.list({}), this.api.servers.launchFailures({})]);
+    // Without the history the live events still show: the lists are a convenience, not a failure.
+    this.merge([...(events.ok ? changes(events.value) : []), ...(launchFailures.ok ? failures(launchFailures.value) : [])]);
   }
 
-  private merge(events: readonly ServerEventData[]): void {
+  private merge(incoming: readonly ActivityEntry[]): void {
     const known = new Set(this.entries.map((entry) => entry.id));
-    const fresh = events.filter((event) => !known.has(event.seq)).map(toEntry);
+    const fresh = incoming.filter((entry) => !known.has(entry.id));
     if (fresh.length === 0) return;
-    this.entries = [...fresh, ...this.entries].sort((a, b) => b.id - a.id).slice(0, this.limit);
+    // In time order: one fetched late goes where it happened.
+    this.entries = [...fresh, ...this.entries].sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, this.limit);
     for (const listener of [...this.listeners]) listener();
   }
 }
 
-function toEntry({ seq, at, event }: ServerEventData): ActivityEntry {
-  return { id: seq, at: new Date(at), server: event.name, text: describeChange(event) };
+function changes(events: readonly ServerEventData[]): ActivityEntry[] {
+  // A failed start is listed from the launch failures, which say why.
+  return events
+    .filter(({ event }) => !(event.reason === 'state' && event.summary?.state.kind === 'error'))
+    .map(({ seq, at, event }) => ({ id: `change-${seq}`, at: new Date(at), server: event.name, text: describeChange(event) }));
+}
+
+function failures(list: readonly LaunchFailureData[]): ActivityEntry[] {
+  return list.map((failure) => ({ id: `failure-${failure.seq}`, at: new Date(failure.at), server: failure.name, text: describeFailure(failure) }));
 }
