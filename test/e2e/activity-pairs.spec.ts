@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { FEATURE_SERVER, NODE, allowCallsWithoutAsking, collectErrors, expect, goTo, pickServer, runTool, screenshot, test } from './servers-fixture';
+import { FEATURE_SERVER, NODE, allowCallsWithoutAsking, collectErrors, expect, goTo, pickServer, runTool, screenshot, serverRow, test } from './servers-fixture';
 
 test.use({
   harborOptions: {
@@ -22,8 +22,8 @@ test('pairs, pause, export, clear, and what a reload keeps', async ({ page, cont
   const errors = collectErrors(page);
   await page.goto(harbor.url);
   await goTo(page, 'Servers');
-  await expect(page.getByRole('article', { name: 'feature' }).getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('article', { name: 'second' }).getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(serverRow(page, 'feature').getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(serverRow(page, 'second').getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
   await allowCallsWithoutAsking(page, 'feature');
   await goTo(page, 'Tools');
   await pickServer(page, 'feature');
