@@ -24,7 +24,13 @@ import { ImportService } from './services/import-service';
 import { RedactionExit } from './services/redaction-exit';
 import { RegistryEditing } from './services/registry-editing';
 import { RegistryState } from './services/registry-state';
+import { LogBook } from './services/log-book';
+import { SamplingService } from './services/sampling-service';
 import { SecretService } from './services/secret-service';
+import { samplingSettings, serverFeatures } from './services/server-features';
+import { ServerLogService } from './services/server-logs';
+import { SubscriptionService } from './services/subscription-service';
+import { Sampler } from './sampling/sampler';
 import { ServerControl } from './services/server-control';
 import { createServerManager, LoginPathCache } from './services/server-launch';
 import { ServerSignIn } from './services/server-sign-in';
@@ -55,6 +61,9 @@ export class Host implements Disposable {
   readonly chat: HostDoors['chat'];
   readonly elicitation: HostDoors['elicitation'];
   readonly traffic: HostDoors['traffic'];
+  readonly sampling: HostDoors['sampling'];
+  readonly logs: HostDoors['logs'];
+  readonly subscriptions: HostDoors['subscriptions'];
 
   /**
    * Disposed in reverse order of registration: a running orphan sweep is waited for; the events
@@ -101,12 +110,23 @@ export class Host implements Disposable {
         onOpen: (server, url) => inner.emit('auth.open', { server, url: url.href }),
       }),
     );
+    // What servers may ask of Harbor beyond tools: the model (reviewed by the person), their roots, their log.
+    const logs = new LogBook(inner);
+    const sampler = this.owned.add(
+      new Sampler({
+        settings: (server) => samplingSettings(this.state, server),
+        events: inner,
+        resolveSecret: (name) => secrets.resolve(name),
+        interactive: options.mode !== 'cli',
+      }),
+    );
+    const features = (server: string) => serverFeatures(server, { registry: this.state, sampler, logs });
     const servers = this.owned.add(
       new ServerControl({
         registry: this.state,
         events: inner,
         consent: gate,
-        createManager: (onChange) => createServerManager(options, { traffic, elicitation: broker, auth, consent: gate, secrets: store, redactor, loginPath: this.loginPath }, onChange),
+        createManager: (onChange) => createServerManager(options, { traffic, elicitation: broker, auth, consent: gate, secrets: store, redactor, loginPath: this.loginPath, features }, onChange),
       }),
     );
     const registry = new RegistryEditing(this.state, servers, options.configPath);
@@ -120,6 +140,9 @@ export class Host implements Disposable {
       secrets,
       settings: new SettingsService(this.state, registry, secrets),
       traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.events.listenerCount > 0)),
+      sampling: new SamplingService(sampler),
+      logs: new ServerLogService(logs, servers, this.state, registry),
+      subscriptions: new SubscriptionService(servers),
     });
     const conversations = this.owned.add(new ConversationStore(join(options.dataDir, 'conversations.db')));
     // The chat reaches servers through the same doors as a front door: its calls pass the consent
@@ -147,6 +170,9 @@ export class Host implements Disposable {
     this.secrets = doors.secrets;
     this.settings = doors.settings;
     this.traffic = doors.traffic;
+    this.sampling = doors.sampling;
+    this.logs = doors.logs;
+    this.subscriptions = doors.subscriptions;
     this.chat = chatDoors.chat;
     this.elicitation = chatDoors.elicitation;
   }

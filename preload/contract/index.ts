@@ -14,6 +14,7 @@
  * chat          conversations, turns, tool calls, chat status and context
  * registry      the registry as edited, import sources and reports
  * server-views  catalog, traffic, elicitation requests
+ * client-features  sampling reviews, server log messages, resource subscriptions
  * settings      model and chat settings
  * commands      every command's request and response
  * events        every event's payload
@@ -26,6 +27,7 @@ export * from './consent';
 export * from './chat';
 export * from './registry';
 export * from './server-views';
+export * from './client-features';
 export * from './settings';
 export * from './commands';
 export * from './events';

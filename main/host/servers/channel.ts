@@ -1,6 +1,7 @@
 import type { Client, McpSubscription, PriorDiscovery } from '@modelcontextprotocol/client';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import type { CatalogKind } from './catalog';
+import type { ServerFeatures } from './client-features';
 import { createMcpClient } from './client-factory';
 import type { ConnectionDeps, ConnectionInfo, OpenedTransport } from './connection-types';
 import { ProbeInterruptedError } from './connection-failures';
@@ -30,7 +31,7 @@ export interface ChannelOptions {
   /** The spec as launched (secrets resolved): it lives only here and in the transport. */
   readonly spec: LaunchSpec;
   readonly legacySse: boolean;
-  readonly deps: Pick<ConnectionDeps, 'clientInfo' | 'traffic' | 'openTransport' | 'elicit' | 'pageDone' | 'probeTimeoutMs' | 'connectTimeoutMs'>;
+  readonly deps: Pick<ConnectionDeps, 'clientInfo' | 'traffic' | 'openTransport' | 'elicit' | 'pageDone' | 'probeTimeoutMs' | 'connectTimeoutMs' | 'features'>;
   readonly events: ChannelEvents;
 }
 
@@ -58,6 +59,8 @@ export class Channel implements Disposable {
       // outage (the SDK fails instead of falling back), so the probe gets the connect timeout.
       probeTimeoutMs: spec.transport === 'stdio' ? deps.probeTimeoutMs : deps.connectTimeoutMs,
       elicit: deps.elicit,
+      // A late log line of a channel already replaced is not this server's any more.
+      ...(deps.features ? { features: quietOnceDisposed(deps.features, () => this.disposed) } : {}),
     });
     for (const [method, kinds] of Object.entries(LIST_CHANGED)) {
       this.client.setNotificationHandler(method as keyof typeof LIST_CHANGED, () => {
@@ -146,4 +149,17 @@ export class Channel implements Disposable {
     // The client closes its transport; closing again makes sure a half-open one (failed connect) ends too.
     await this.opened.transport.close().catch(() => undefined);
   }
+}
+
+/** The server's features, except that a log line arriving after the channel was disposed is dropped. */
+function quietOnceDisposed(features: ServerFeatures, disposed: () => boolean): ServerFeatures {
+  return {
+    declared: () => features.declared(),
+    listRoots: () => features.listRoots(),
+    sample: (params, context) => features.sample(params, context),
+    logLevel: () => features.logLevel(),
+    logged: (message) => {
+      if (!disposed()) features.logged(message);
+    },
+  };
 }
