@@ -22,7 +22,7 @@ export function startLegacyHttpServer(mode: 'sse' | 'streamable'): Promise<Runni
 const LEGACY_HTTP_SERVER = join(FIXTURES, 'legacy/legacy-http.mjs');
 
 /** Runs a fixture that prints {"listening": URL} on stdout once bound to 127.0.0.1. */
-async function startListeningServer(args: string[]): Promise<RunningHttpServer> {
+export async function startListeningServer(args: string[]): Promise<RunningHttpServer> {
   const child = spawn(NODE, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
