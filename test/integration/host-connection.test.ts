@@ -50,8 +50,8 @@ describe('Host ↔ real servers over stdio', () => {
     expect(summary.state).toEqual({ kind: 'ready' });
     expect(summary.era).toBe('legacy');
     expect(summary.protocolVersion).toBe('2025-11-25');
-    // Harbor declares elicitation form + url: server-everything then offers 15 tools.
-    expect(summary.counts).toMatchObject({ tools: 15, resources: 7, prompts: 4 });
+    // Harbor declares elicitation form + url and sampling: server-everything then offers 16 tools.
+    expect(summary.counts).toMatchObject({ tools: 16, resources: 7, prompts: 4 });
     const echo = await current.call('everything', 'echo', { message: 'hi' });
     expect(JSON.stringify(echo.content)).toContain('hi');
   });
