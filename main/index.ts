@@ -14,6 +14,7 @@ import { DisposableStore, markAsSingleton } from './host/lifecycle';
 import { Redactor } from './host/secrets/redactor';
 import { bindIpc, forwardEvents, isAppTopFrame } from './ipc';
 import { AddServerConsent } from './shell/add-server-consent';
+import { folderPickerHandlers } from './shell/folder-picker';
 import { withShellCommands } from './shell/shell-handlers';
 import { DeepLinkInbox, registerProtocolClient } from './shell/deep-link';
 import { mirrorConsole, RotatingLog } from './shell/log';
@@ -145,7 +146,7 @@ async function start(quit: QuitController): Promise<void> {
   owned.add(
     bindIpc({
       ipcMain,
-      dispatch: createDispatcher(withShellCommands(bindCommands(host), { links: linkConsent, updates })),
+      dispatch: createDispatcher({ ...withShellCommands(bindCommands(host), { links: linkConsent, updates }), ...folderPickerHandlers(dialog, () => mainWindow) }),
       isTrustedSender: (frame) => isAppTopFrame(frame, (url) => isAppUrl(url, renderer.url)),
     }),
   );

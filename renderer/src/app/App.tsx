@@ -3,6 +3,7 @@ import type { Bridge } from '../bridge/connect';
 import type { ActivityLog } from '../features/activity/activity-log';
 import { ConsentHost } from '../features/consent/ConsentHost';
 import { ElicitationHost } from '../features/elicitation/ElicitationHost';
+import { SamplingHost } from '../features/sampling/SamplingHost';
 import { UpdateBanner } from '../features/updates/UpdateBanner';
 import { ConnectionBanner } from './ConnectionBanner';
 import { Nav } from './Nav';
@@ -34,9 +35,10 @@ export function App({ bridge, activity }: Props) {
           </main>
         </div>
       </div>
-      {/* App-wide: a server's question or a consent request shows whatever page is open. */}
+      {/* App-wide: a server's question, a sampling review or a consent request shows whatever page is open. */}
       <ConsentHost />
       <ElicitationHost />
+      <SamplingHost />
     </ServicesContext.Provider>
   );
 }

@@ -3,6 +3,7 @@ import type { HarborErrorData, ServerSummary } from '../../../../preload/contrac
 import { useHarbor } from '../../app/services';
 import { asErrorData } from '../../lib/load-state';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { ServerLogs } from '../logs/ServerLogs';
 import { Switch } from '../../ui/Switch';
 import { hintFor } from './error-hints';
 import { TRUSTED_HINT } from './ServerForm';
@@ -25,6 +26,7 @@ export function ServerCard({ server, config, cost, onEdit }: Props) {
   const { state } = server;
   const [error, setError] = useState<HarborErrorData | undefined>();
   const [saving, setSaving] = useState(false);
+  const [showLogs, setShowLogs] = useState(false);
   // Shown at once while the change is saved, until a newer summary of the server arrives.
   const [optimistic, setOptimistic] = useState<{ readonly key: 'enabled' | 'trusted'; readonly value: boolean; readonly seen: ServerSummary } | undefined>();
   const shown = (key: 'enabled' | 'trusted') => (optimistic?.key === key && optimistic.seen === server ? optimistic.value : server[key]);
@@ -124,8 +126,12 @@ export function ServerCard({ server, config, cost, onEdit }: Props) {
             Edit
           </button>
         ) : null}
+        <button type="button" className="button" aria-expanded={showLogs} aria-label={`Logs of ${server.name}`} onClick={() => setShowLogs((shown) => !shown)}>
+          Logs
+        </button>
         {config ? <RemoveServer name={server.name} /> : null}
       </div>
+      {showLogs ? <ServerLogs server={server.name} /> : null}
     </article>
   );
 }

@@ -5,6 +5,7 @@ import { asErrorData } from '../../lib/load-state';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Switch } from '../../ui/Switch';
 import { ArgsEditor } from './ArgsEditor';
+import { CapabilityFields } from './CapabilityFields';
 import { KeyValueEditor } from './KeyValueEditor';
 import {
   configFromForm,
@@ -210,6 +211,8 @@ export function ServerForm({ editing, takenNames, secretNames, onDone, onCancel 
         <Switch label="Enabled" checked={form.enabled} disabled={busy} onChange={(enabled) => set({ enabled })} hint="Harbor starts enabled servers and offers their tools." />
         <Switch label="Trusted" checked={form.trusted} disabled={busy} onChange={(trusted) => set({ trusted })} hint={TRUSTED_HINT} />
       </div>
+
+      <CapabilityFields extra={form.extra} disabled={busy} onChange={(extra) => set({ extra })} />
 
       <div className="field">
         <label className="field__label" htmlFor={`${id}-timeout`}>
