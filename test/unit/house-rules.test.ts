@@ -126,7 +126,7 @@ describe('house rules (eslint.config.js)', { timeout: 180_000 }, () => {
       expect(errors).toHaveLength(1);
       // The message names the rule and the allowed direction.
       expect(errors[0]!.message).toContain('House rule (host layering)');
-      expect(errors[0]!.message).toContain('base ← registry ← servers ← secrets ← auth ← consent ← tools ← chat ← import ← services ← host.ts');
+      expect(errors[0]!.message).toContain('base ← registry ← servers ← secrets ← auth ← consent ← tools ← chat ← sampling ← import ← services ← host.ts');
     });
 
     it.each([
