@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { startScriptedModel, type ScriptedModel } from '../fixtures/model/scripted-model';
 import { NODE, ROOT, allowCallsWithoutAsking, collectErrors, expect, goTo, pickServer, runTool, screenshot, test } from './servers-fixture';
 
@@ -31,13 +32,18 @@ test.use({
   },
 });
 
-test('sampling: the person edits the request, approves, reads and edits the answer, and the server gets it', async ({ page, harbor }, testInfo) => {
-  const errors = collectErrors(page);
-  model.push({ text: 'The sea is blue because of the sky.' });
-  await page.goto(harbor.url);
+/** The app, once server-everything is ready and its tools run without a consent dialog (consent has its own specs). */
+async function openWithEverythingReady(page: Page, url: string): Promise<void> {
+  await page.goto(url);
   await goTo(page, 'Servers');
   await expect(page.getByRole('article', { name: 'everything' }).getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
   await allowCallsWithoutAsking(page, 'everything');
+}
+
+test('sampling: the person edits the request, approves, reads and edits the answer, and the server gets it', async ({ page, harbor }, testInfo) => {
+  const errors = collectErrors(page);
+  model.push({ text: 'The sea is blue because of the sky.' });
+  await openWithEverythingReady(page, harbor.url);
 
   await goTo(page, 'Tools');
   await pickServer(page, 'everything');
@@ -77,10 +83,7 @@ test('sampling: the person edits the request, approves, reads and edits the answ
 
 test('logging: log messages in the server\'s log view, filtered, searched, and the level it sends', async ({ page, harbor }, testInfo) => {
   const errors = collectErrors(page);
-  await page.goto(harbor.url);
-  await goTo(page, 'Servers');
-  await expect(page.getByRole('article', { name: 'everything' }).getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await allowCallsWithoutAsking(page, 'everything');
+  await openWithEverythingReady(page, harbor.url);
   await goTo(page, 'Tools');
   await pickServer(page, 'everything');
   const run = await runTool(page, 'toggle-simulated-logging');

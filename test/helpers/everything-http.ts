@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { EVERYTHING_SERVER, NODE } from './host';
-import type { RunningHttpServer } from './http-server';
+import { runningServer, type RunningHttpServer } from './http-server';
 
 /** A port free on 127.0.0.1 right now (server-everything takes its port from PORT, not 0). */
 async function freePort(): Promise<number> {
@@ -32,14 +32,5 @@ export async function startEverythingHttp(): Promise<RunningHttpServer> {
     });
   });
   child.stdout.resume();
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    child,
-    kill: (signal = 'SIGTERM') =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill(signal);
-      }),
-  };
+  return runningServer(`http://127.0.0.1:${port}/mcp`, child);
 }

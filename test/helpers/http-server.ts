@@ -41,6 +41,11 @@ export async function startListeningServer(args: string[]): Promise<RunningHttpS
       }
     });
   });
+  return runningServer(url, child);
+}
+
+/** A started server process at `url`; kill() resolves once it has exited. */
+export function runningServer(url: string, child: ChildProcess): RunningHttpServer {
   return {
     url,
     child,

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { SamplingAnswer, SamplingRequestData } from '../../../../preload/contract';
 import { visibleText } from '../../lib/visible-text';
-import { Countdown } from '../consent/Countdown';
+import { QueueStatus } from '../consent/QueueStatus';
 import { Modal } from '../consent/Modal';
 import './sampling.css';
 
@@ -63,12 +63,7 @@ export function SamplingDialog({ request, waiting, onAnswer, refusal }: Props) {
             <p className="notice__message">Not taken. {visibleText(refusal, { multiline: true })}</p>
           </div>
         ) : null}
-        <Countdown deadline={request.deadline} outcome="Denied" onExpire={deny} />
-        {waiting > 0 ? (
-          <p className="muted">
-            {waiting} more request{waiting === 1 ? '' : 's'} waiting after this one.
-          </p>
-        ) : null}
+        <QueueStatus deadline={request.deadline} outcome="Denied" onExpire={deny} waiting={waiting} noun="request" />
       </div>
       <footer className="modal__actions">
         <button type="button" className="button" onClick={deny}>
