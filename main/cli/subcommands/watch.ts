@@ -44,9 +44,9 @@ export const watchCommand: CliCommand = {
         ctx.out.error(`${server}: ${payload.summary.state.message}`);
       }
     });
-    // The server's log messages (notifications/message), at the level set in the registry.
+    // The server's log messages (notifications/message), at the level set in the registry; "logger" is null when it names none.
     const logs = host.events.onEvent('servers.log', (entry) => {
-      if (entry.server === server) print({ event: 'log', level: entry.level, ...(entry.logger !== undefined ? { logger: entry.logger } : {}), data: entry.data });
+      if (entry.server === server) print({ event: 'log', level: entry.level, logger: entry.logger ?? null, data: entry.data });
     });
     const stop = new AbortController();
     const onAbort = () => stop.abort();
