@@ -54,6 +54,7 @@ export const watchCommand: CliCommand = {
     const timer = seconds !== undefined ? setTimeout(() => stop.abort(), seconds * 1000) : undefined;
     try {
       await host.calls.watchResources(server, stop.signal, resources);
+      if (resources?.length && host.subscriptions.list(server).supported === false) ctx.out.info(`${server} does not offer resource subscriptions: no resourceUpdated will come.`);
       ctx.out.info(`watching ${server}${resources?.length ? ` (${resources.join(', ')})` : ''}${seconds ? ` for ${seconds} s` : ''} (Ctrl-C to stop)`);
       // Each `harbor` run is its own connection: a tool that starts something for "this session"
       // (server-everything's toggles) has to be called in the run that watches.
