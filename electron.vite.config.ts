@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
-// Three builds: main (Electron entry + the plain-Node CLI, which shares the Host), the sandboxed
+// Three builds: main (Electron entry + the plain-Node CLI, which shares the Host, + the code
+// sandbox's worker), the sandboxed
 // preload (must be CommonJS: Electron's sandboxed preloads cannot be ES modules) and the renderer.
 export default defineConfig({
   main: {
@@ -13,6 +14,8 @@ export default defineConfig({
         input: {
           index: resolve(import.meta.dirname, 'main/index.ts'),
           cli: resolve(import.meta.dirname, 'main/cli/main.ts'),
+          // The code sandbox's worker thread: its own entry, found beside the bundle at run time.
+          'sandbox-worker': resolve(import.meta.dirname, 'main/host/code-mode/sandbox-worker.ts'),
         },
       },
     },

@@ -38,7 +38,7 @@ async function runArm(label: string, copies: number, toolSearch: 'on' | 'off'): 
   const model = await startScriptedModel({ script: [{ text: 'ok' }] });
   const mark = marker(`context-${label}`);
   const servers = Object.fromEntries(Array.from({ length: copies }, (_, i) => [`everything${i + 1}`, nodeServer(EVERYTHING, ['stdio'], mark)]));
-  const { host, dispose } = await createBenchHost(`context-${label}`, servers, { registry: { model: model.modelConfig(), chat: { toolSearch } } });
+  const { host, dispose } = await createBenchHost(`context-${label}`, servers, { registry: { model: model.modelConfig(), chat: { toolSearch, codeMode: 'off' } } });
   try {
     const turn = await host.chat.send({ text: 'What can you do?', approveOnce: true });
     const outcome = await turn.done;

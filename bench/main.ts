@@ -3,7 +3,7 @@
  * side by side in this one run. Built by scripts/bench.mjs (which also sweeps after a crash).
  *
  *   --check        exit 1 when a target is missed (default: report only, exit 0)
- *   --only NAME    run only per-call | cold-start | shutdown (repeatable)
+ *   --only NAME    run only per-call | cold-start | shutdown | context-cost | code-mode (repeatable)
  *   --calls N      calls per arm in the per-call benchmark (default 1000)
  *
  * Exit: 0 done (with --check: every target met); 1 a target missed under --check;
@@ -17,8 +17,9 @@ import { passed, type BenchResult } from './result';
 import { benchShutdown } from './shutdown';
 import { killEverything, removeScratch } from './support';
 import { benchContextCost } from './context-cost';
+import { benchCodeMode } from './code-mode';
 
-const BENCHES = ['per-call', 'cold-start', 'shutdown', 'context-cost'] as const;
+const BENCHES = ['per-call', 'cold-start', 'shutdown', 'context-cost', 'code-mode'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 interface Settings {
@@ -51,6 +52,7 @@ const RUNNERS: Record<BenchName, (s: Settings) => Promise<BenchResult>> = {
   'cold-start': () => benchColdStart({ servers: 10, repetitions: 3 }),
   shutdown: () => benchShutdown({ servers: 10, stdinGraceMs: 1000, termGraceMs: 1000 }),
   'context-cost': () => benchContextCost({ copies: 10 }),
+  'code-mode': () => benchCodeMode({ repetitions: 3, laterScripts: 20 }),
 };
 
 function verdict(result: BenchResult): string {

@@ -1,16 +1,10 @@
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { APP_NAME, APP_VERSION } from '../app-meta';
 import { Host, defaultRegistry, type HostOptions } from '../host/host';
 import { defaultConfigPath, defaultDataDir } from '../host/paths';
 import { DEFAULT_KEYCHAIN_SERVICE, KeychainSecretStore } from '../host/secrets/keychain-store';
 import type { CliContext } from './command';
-
-/**
- * The bundled resources folder. Both the source (main/cli/host-factory.ts) and the build
- * (out/main/cli.js) sit two levels below the repo root, where resources/ lives.
- */
-export const RESOURCES_DIR = fileURLToPath(new URL('../../resources', import.meta.url));
+import { resourcesDir } from './layout';
 
 /** The Host as the CLI and browser mode build it: plain Node, paths from flags or defaults. */
 export function createCliHost(
@@ -25,7 +19,7 @@ export function createCliHost(
     appVersion: APP_VERSION,
     mode,
     defaultRegistry,
-    launchVariables: { node: process.execPath, resources: RESOURCES_DIR },
+    launchVariables: { node: process.execPath, resources: resourcesDir() },
     // HARBOR_KEYCHAIN_SERVICE keeps tests (and portable setups) apart from the person's own secrets.
     secrets: new KeychainSecretStore({ service: process.env.HARBOR_KEYCHAIN_SERVICE || DEFAULT_KEYCHAIN_SERVICE }),
     ...overrides,

@@ -2,12 +2,21 @@ import type { ErrorCode } from '../../preload/contract';
 import { HarborError } from '../host/errors';
 import { terminalSafeJson, terminalText } from './terminal-text';
 
+/** The CLI's exit codes, as README's CLI section documents them. */
 export const EXIT = {
   OK: 0,
+  /** The server answered with an error: a tool result with isError, or a JSON-RPC error (or a malformed answer). */
   TOOL_ERROR: 1,
+  /** The person can fix the command line or the configuration (a missing secret included). */
   USAGE: 2,
+  /** The server could not be started or reached, or stopped answering; also Harbor's own failures. */
   CONNECTION: 3,
+  /** A decision of the person is missing (launch approval, tool approval). */
   CONSENT: 4,
+  /** The OS keychain cannot be reached: nothing that needs it was done. */
+  KEYCHAIN: 5,
+  /** Interrupted (Ctrl-C), as shells report SIGINT. */
+  INTERRUPTED: 130,
 } as const;
 
 /**
@@ -51,12 +60,11 @@ type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /**
  * The exit code of each Host error: every code is listed, so a new code without an exit code
- * fails type-checking. USAGE: the person can fix the command or the config; CONSENT: the person
- * must decide; CONNECTION: the server, the network or Harbor itself failed.
+ * fails type-checking. Each follows the meaning documented on EXIT (and in README).
  */
 const EXIT_FOR_CODE: Record<ErrorCode, ExitCode> = {
   BAD_REQUEST: EXIT.USAGE,
-  UNKNOWN_COMMAND: EXIT.CONNECTION,
+  UNKNOWN_COMMAND: EXIT.USAGE,
   FORBIDDEN: EXIT.CONNECTION,
   INTERNAL: EXIT.CONNECTION,
   CONFIG_INVALID: EXIT.USAGE,
@@ -67,15 +75,18 @@ const EXIT_FOR_CODE: Record<ErrorCode, ExitCode> = {
   SPAWN_FAILED: EXIT.CONNECTION,
   CONNECT_FAILED: EXIT.CONNECTION,
   CONNECTION_CLOSED: EXIT.CONNECTION,
-  PROTOCOL_ERROR: EXIT.CONNECTION,
+  // The server answered the request, with a JSON-RPC error (or an answer that is not MCP).
+  PROTOCOL_ERROR: EXIT.TOOL_ERROR,
   TIMEOUT: EXIT.CONNECTION,
-  CANCELLED: EXIT.CONNECTION,
-  TOOL_NOT_FOUND: EXIT.CONNECTION,
+  CANCELLED: EXIT.INTERRUPTED,
+  // Naming a tool the server does not have is a mistake in the command.
+  TOOL_NOT_FOUND: EXIT.USAGE,
   CONSENT_REQUIRED: EXIT.CONSENT,
   CONSENT_STALE: EXIT.CONSENT,
   CONSENT_DENIED: EXIT.CONSENT,
-  KEYCHAIN_UNAVAILABLE: EXIT.CONNECTION,
-  SECRET_MISSING: EXIT.CONNECTION,
+  KEYCHAIN_UNAVAILABLE: EXIT.KEYCHAIN,
+  // Fixed by "harbor secret set NAME": configuration, like a bad registry entry.
+  SECRET_MISSING: EXIT.USAGE,
   AUTH_REQUIRED: EXIT.CONNECTION,
   AUTH_FAILED: EXIT.CONNECTION,
   MODEL_NOT_CONFIGURED: EXIT.USAGE,
@@ -87,9 +98,25 @@ const EXIT_FOR_CODE: Record<ErrorCode, ExitCode> = {
   URL_ELICITATION_REQUIRED: EXIT.CONSENT,
 };
 
+/** The exit code of one Host error code. */
+export function exitCodeForCode(code: ErrorCode): ExitCode {
+  return EXIT_FOR_CODE[code];
+}
+
 /** Maps a Host error to the CLI's exit-code contract. */
 export function exitCodeFor(error: unknown): number {
   if (error instanceof UsageError) return EXIT.USAGE;
   if (error instanceof HarborError) return EXIT_FOR_CODE[error.code];
   return EXIT.CONNECTION;
+}
+
+/**
+ * One exit code for a command that worked on several servers (`servers`, `tools`): 0 when none
+ * failed, else the code of the first failure that is not a missing decision — 4 only when every
+ * failure is a launch or a call waiting for the person's approval.
+ */
+export function exitCodeForFailures(codes: readonly ErrorCode[]): number {
+  if (codes.length === 0) return EXIT.OK;
+  const exits = codes.map(exitCodeForCode);
+  return exits.find((exit) => exit !== EXIT.CONSENT) ?? EXIT.CONSENT;
 }

@@ -4,8 +4,10 @@ import { HarborError } from '../host/errors';
 import type { Host } from '../host/host';
 import type { Disposable } from '../host/lifecycle';
 import type { CliCommand, CliContext } from './command';
+import { OutputClosedError } from './closed-output';
 import { CliOutput, EXIT, UsageError, exitCodeFor } from './output';
 import { noteSampling } from './sampling-notes';
+import { didYouMean } from './suggest';
 
 const GLOBAL_OPTIONS = {
   config: { type: 'string' },
@@ -42,7 +44,7 @@ export async function runCli(options: RunOptions): Promise<number> {
   }
   const command = commandName === undefined ? undefined : commands.find((c) => c.name === commandName);
   if (commandName !== undefined && !command) {
-    out.error(`unknown command "${commandName}". Run "harbor --help" for the list of commands.`);
+    out.error(`unknown command "${commandName}".${didYouMean(commandName, commands.map((c) => c.name))} Run "harbor --help" for the list of commands.`);
     return EXIT.USAGE;
   }
 
@@ -57,7 +59,10 @@ export async function runCli(options: RunOptions): Promise<number> {
     });
   } catch (error) {
     const hint = command ? `Run "harbor ${command.name} --help" for usage.` : 'Run "harbor --help" for usage.';
-    out.error(`${cleanParseError((error as Error).message)}. ${hint}`);
+    const flags = Object.keys({ ...GLOBAL_OPTIONS, ...(command?.options ?? {}) }).map((name) => `--${name}`);
+    const unknown = /^Unknown option '(--?[^']*)'/.exec((error as Error).message)?.[1];
+    const suggestion = unknown?.startsWith('--') ? didYouMean(unknown, flags) : '';
+    out.error(`${cleanParseError((error as Error).message)}.${suggestion} ${hint}`);
     return EXIT.USAGE;
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
@@ -117,6 +122,8 @@ export async function runCli(options: RunOptions): Promise<number> {
   try {
     return await command.run(ctx);
   } catch (error) {
+    // The reader of the output went away: the command was stopped on purpose, say nothing.
+    if (ctx.signal.reason instanceof OutputClosedError) return EXIT.OK;
     reportError(out, error);
     return exitCodeFor(error);
   } finally {
@@ -136,6 +143,9 @@ export function reportError(out: CliOutput, error: unknown): void {
   if (error instanceof HarborError || error instanceof UsageError) {
     if (out.json && error instanceof HarborError) out.result({ error: error.toData() });
     out.error(error.message);
+    // The server's stderr tail (npm's install errors, a stack trace): what says why it failed.
+    const detail = error instanceof HarborError ? error.detail?.trim() : undefined;
+    if (detail) out.info(detail.split('\n').map((line) => `    | ${line}`).join('\n'));
     return;
   }
   // Unexpected: one line, no stack trace (set HARBOR_DEBUG=1 to see it).
@@ -164,7 +174,9 @@ function globalHelp(commands: readonly CliCommand[]): string {
     '  --trace           print every JSON-RPC message in and out on stderr (secrets redacted)',
     '  --help, --version',
     '',
-    'Exit codes: 0 ok, 1 tool returned isError, 2 usage or config error, 3 connection failure, 4 consent required.',
+    'Exit codes: 0 ok (also when the reader of the output went away), 1 the server answered with an error (isError, JSON-RPC error),',
+    '  2 usage or config error, 3 connection failure, 4 you must act first (an approval, a secret grant, a page to open),',
+    '  5 no OS keychain, 130 interrupted.',
   ].join('\n');
 }
 

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { AppInfo } from '../../preload/contract';
 import { AuthService } from './auth/service';
 import { ConversationStore } from './chat/conversations/store';
+import { CodeSandbox } from './code-mode/sandbox';
 import { ChatService } from './chat/service';
 import { ConsentGate } from './consent/gate';
 import { ConsentStore } from './consent/store';
@@ -31,11 +32,16 @@ import { samplingSettings, serverFeatures } from './services/server-features';
 import { ServerLogService } from './services/server-logs';
 import { SubscriptionService } from './services/subscription-service';
 import { Sampler } from './sampling/sampler';
+import { adoptRegistryOnFirstRun } from './services/first-run';
 import { ServerControl } from './services/server-control';
+import { ServerIdentities } from './services/server-identities';
 import { createServerManager, LoginPathCache } from './services/server-launch';
 import { ServerSignIn } from './services/server-sign-in';
 import { SettingsService } from './services/settings-service';
 import { TrafficFeed } from './services/traffic-feed';
+import { TaskDelivery } from './services/task-delivery';
+import { TaskService } from './tasks/service';
+import { TaskStore } from './tasks/store';
 
 export { defaultRegistry, type HostOptions } from './services/host-options';
 export type { ToolCallOptions } from './services/calls';
@@ -64,6 +70,7 @@ export class Host implements Disposable {
   readonly sampling: HostDoors['sampling'];
   readonly logs: HostDoors['logs'];
   readonly subscriptions: HostDoors['subscriptions'];
+  readonly tasks: HostDoors['tasks'];
 
   /**
    * Disposed in reverse order of registration: a running orphan sweep is waited for; the events
@@ -76,7 +83,10 @@ export class Host implements Disposable {
   private readonly owned = new DisposableStore();
   private readonly state: RegistryState;
   private readonly loginPath = new LoginPathCache();
+  private readonly taskService: TaskService;
   private orphanSweep: Promise<OrphanSweepReport> | undefined;
+  /** This version's first run adopts the registry it finds (services/first-run.ts). */
+  private readonly adoptRegistry: () => boolean;
   private orphansStopped: number | undefined;
 
   private constructor(private readonly options: HostOptions) {
@@ -86,16 +96,19 @@ export class Host implements Disposable {
     const exit = new RedactionExit(redactor);
     this.state = new RegistryState(new RegistryStore(options.configPath, options.defaultRegistry), options.configPath, options.defaultRegistry !== undefined);
     const store = this.owned.add(options.secrets ?? new KeychainSecretStore());
-    const secrets = new SecretService(store, redactor);
+    const identities = new ServerIdentities(this.state);
     const traffic = new TrafficLog((text) => redactor.redact(text));
     const broker = new ElicitationBroker();
+    const decisions = this.openDecisions(join(options.dataDir, 'consent.db'));
     const gate = this.owned.add(
-      new ConsentGate(this.owned.add(new ConsentStore(join(options.dataDir, 'consent.db'))), inner, {
+      new ConsentGate(decisions, inner, {
         interactive: options.interactiveConsent ?? options.mode !== 'cli',
         ...(options.consentTimeoutMs !== undefined ? { timeoutMs: options.consentTimeoutMs } : {}),
       }),
     );
-    if (options.approveLaunches) gate.approveLaunchesForSession('*');
+    if (options.approveLaunches) gate.approveLaunchForSession('*');
+    this.adoptRegistry = () => adoptRegistryOnFirstRun(decisions, this.state, { ...options.launchVariables, data: options.dataDir });
+    const secrets = new SecretService(store, redactor, gate, this.state, identities);
     const auth = this.owned.add(
       new AuthService({
         secrets: store,
@@ -124,27 +137,42 @@ export class Host implements Disposable {
     const servers = this.owned.add(
       new ServerControl({
         registry: this.state,
+        identities,
         events: inner,
         consent: gate,
         createManager: (onChange) => createServerManager(options, { traffic, elicitation: broker, auth, consent: gate, secrets: store, redactor, loginPath: this.loginPath, features }, onChange),
       }),
     );
-    const registry = new RegistryEditing(this.state, servers, options.configPath);
+    // One validator for every schema a server sends: tool arguments and elicitation answers.
+    const schemas = new JsonSchemaValidator();
+    const registry = new RegistryEditing(this.state, servers, secrets, gate, options.configPath);
+    // After the servers, so it stops following tasks before they stop.
+    const tasks = (this.taskService = this.owned.add(
+      new TaskService({
+        connect: (server) => servers.ready(server),
+        store: new TaskStore(join(options.dataDir, 'tasks.db')),
+        events: inner,
+        timeoutFor: (server) => this.state.server(server)?.timeoutMs,
+      }),
+    ));
     const doors = openDoors(exit, {
       servers,
       signIn: new ServerSignIn(servers, auth, this.state),
       registry,
-      imports: new ImportService(this.state, registry, store, options.configPath),
-      calls: new CallService(servers, gate, this.state),
-      consent: new ConsentDecisions(gate, servers),
+      imports: new ImportService(this.state, registry, store, gate, options.configPath),
+      calls: new CallService(servers, gate, this.state, identities, schemas, tasks),
+      consent: new ConsentDecisions(gate, servers, identities),
       secrets,
       settings: new SettingsService(this.state, registry, secrets),
       traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.events.listenerCount > 0)),
       sampling: new SamplingService(sampler),
       logs: new ServerLogService(logs, servers, this.state, registry),
       subscriptions: new SubscriptionService(servers),
+      tasks,
     });
     const conversations = this.owned.add(new ConversationStore(join(options.dataDir, 'conversations.db')));
+    // run_code's scripts: disposed after the chat, whose turns end their scripts first.
+    const codeSandbox = this.owned.add(new CodeSandbox());
     // The chat reaches servers through the same doors as a front door: its calls pass the consent
     // gate, and the model sees a server's answer only after the exit.
     const chat = this.owned.add(
@@ -154,10 +182,13 @@ export class Host implements Disposable {
         configPath: options.configPath,
         settings: () => doors.settings.chat(),
         resolveSecret: (name) => secrets.resolve(name),
+        codeSandbox,
         ...(options.ollamaUrl ? { ollamaUrl: options.ollamaUrl } : {}),
       }),
     );
-    const elicitation = this.owned.add(new ElicitationService(broker, inner, new JsonSchemaValidator(), options.mode !== 'cli'));
+    // A task that ends after the turn that started it brings its result into that conversation.
+    this.owned.add(new TaskDelivery(tasks, conversations));
+    const elicitation = this.owned.add(new ElicitationService(broker, inner, schemas, options.mode !== 'cli'));
     const chatDoors = openChatDoors(exit, chat, elicitation);
     this.owned.add(exit.forwardEvents(inner, this.events, EVENT_EXIT));
 
@@ -173,8 +204,19 @@ export class Host implements Disposable {
     this.sampling = doors.sampling;
     this.logs = doors.logs;
     this.subscriptions = doors.subscriptions;
+    this.tasks = doors.tasks;
     this.chat = chatDoors.chat;
     this.elicitation = chatDoors.elicitation;
+  }
+
+  /** consent.db, migrated; a file Harbor cannot use (a newer schema) fails the Host, releasing what it holds so far. */
+  private openDecisions(path: string): ConsentStore {
+    try {
+      return this.owned.add(new ConsentStore(path));
+    } catch (error) {
+      void this.owned.dispose().catch(() => undefined);
+      throw error;
+    }
   }
 
   /** Builds a Host and loads the registry. A bad registry file is reported (appInfo), not fatal. */
@@ -183,7 +225,12 @@ export class Host implements Disposable {
     securePrivateFolder(options.dataDir);
     const host = new Host(options);
     await host.registry.reload();
+    // Before anything starts: what was configured before this version keeps working.
+    host.adoptRegistry();
     if (options.useLoginShellPath ?? process.platform !== 'win32') host.loginPath.warmUp();
+    // The app and browser mode follow again the tasks that had not ended when Harbor last stopped
+    // (a CLI command follows only the tasks it starts).
+    if (options.mode !== 'cli') host.taskService.resume();
     return host;
   }
 
@@ -226,6 +273,8 @@ export class Host implements Disposable {
 
   /** Stops every server (in parallel, through the stop ladder) and releases everything. */
   async dispose(): Promise<void> {
+    // Chat turns ending with Harbor leave their tasks running, to be followed again at the next start.
+    this.taskService.beginShutdown();
     await this.owned.dispose();
   }
 }

@@ -44,6 +44,12 @@ export interface JsonSchemaValidatorOptions {
 export interface ValidateOptions {
   /** Fill in the `default` of missing properties before checking (the copy returned gets them). */
   readonly applyDefaults?: boolean;
+  /**
+   * Whether `format` refuses a value (default true: a form's email field must hold an address).
+   * False treats formats as annotations, as JSON Schema 2020-12 does by default — for tool
+   * arguments, where Harbor must never refuse what the server itself would accept.
+   */
+  readonly assertFormats?: boolean;
 }
 
 const ACCEPTS_EVERYTHING = { test: () => true };
@@ -64,6 +70,11 @@ export const linearTimeRegex: RegexEngine = (source) => {
 };
 
 type Dialect = '2020-12' | '2019-09' | 'draft-07';
+interface EngineFlags {
+  readonly applyDefaults: boolean;
+  readonly assertFormats: boolean;
+}
+const flagsKey = (flags: EngineFlags) => `${flags.applyDefaults ? 'defaults' : ''}|${flags.assertFormats ? 'formats' : ''}`;
 type Compiled = { readonly validate: ValidateFunction; readonly engine: Ajv } | { readonly unchecked: string };
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -88,7 +99,7 @@ export class JsonSchemaValidator {
   forSdk(): SdkValidatorProvider {
     return {
       getValidator: <T>(schema: JsonSchemaType): SdkValidator<T> => {
-        const compiled = this.compile(schema as Record<string, unknown>, false);
+        const compiled = this.compile(schema as Record<string, unknown>, { applyDefaults: false, assertFormats: true });
         if ('unchecked' in compiled) {
           if (!dialectOf((schema as { $schema?: unknown }).$schema)) throw new Error(`The schema declares an unsupported JSON Schema dialect ("$schema": ${JSON.stringify((schema as { $schema?: unknown }).$schema).slice(0, 200)}); Harbor validates 2020-12, 2019-09, draft-07 and draft-06.`);
           return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
@@ -106,22 +117,22 @@ export class JsonSchemaValidator {
     if (schema === true || schema === undefined) return { valid: true, value: copy };
     if (schema === false) return { valid: false, problems: [{ path: '', message: 'is not allowed by the schema' }] };
     if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return { valid: true, value: copy, unchecked: 'the schema is not a JSON object' };
-    const compiled = this.compile(schema as Record<string, unknown>, options.applyDefaults === true);
+    const compiled = this.compile(schema as Record<string, unknown>, { applyDefaults: options.applyDefaults === true, assertFormats: options.assertFormats !== false });
     if ('unchecked' in compiled) return { valid: true, value: copy, unchecked: compiled.unchecked };
     if (compiled.validate(copy)) return { valid: true, value: copy };
     return { valid: false, problems: describeErrors(compiled.validate.errors ?? []) };
   }
 
-  private compile(schema: Record<string, unknown>, applyDefaults: boolean): Compiled {
+  private compile(schema: Record<string, unknown>, flags: EngineFlags): Compiled {
     const dialect = dialectOf(schema.$schema);
     if (!dialect) return { unchecked: `its dialect ${JSON.stringify(schema.$schema)} is not one Harbor knows` };
-    const key = `${dialect}|${applyDefaults}|${JSON.stringify(schema)}`;
+    const key = `${dialect}|${flagsKey(flags)}|${JSON.stringify(schema)}`;
     const cached = this.compiled.get(key);
     if (cached) return cached;
     let result: Compiled;
     try {
       // A fresh engine per schema that names itself ($id): two servers may reuse one id.
-      const engine = typeof schema.$id === 'string' ? this.createEngine(dialect, applyDefaults) : this.engine(dialect, applyDefaults);
+      const engine = typeof schema.$id === 'string' ? this.createEngine(dialect, flags) : this.engine(dialect, flags);
       result = { validate: engine.compile(schema), engine };
     } catch (error) {
       result = { unchecked: `the schema could not be compiled (${(error as Error).message})` };
@@ -131,17 +142,17 @@ export class JsonSchemaValidator {
     return result;
   }
 
-  private engine(dialect: Dialect, applyDefaults: boolean): Ajv {
-    const key = `${dialect}|${applyDefaults}`;
+  private engine(dialect: Dialect, flags: EngineFlags): Ajv {
+    const key = `${dialect}|${flagsKey(flags)}`;
     let engine = this.engines.get(key);
     if (!engine) {
-      engine = this.createEngine(dialect, applyDefaults);
+      engine = this.createEngine(dialect, flags);
       this.engines.set(key, engine);
     }
     return engine;
   }
 
-  private createEngine(dialect: Dialect, applyDefaults: boolean): Ajv {
+  private createEngine(dialect: Dialect, flags: EngineFlags): Ajv {
     // Ajv keeps one compiled pattern per `toString()`: each must name its own source.
     const compile = (source: string, flags: string) => {
       const matcher = this.regex(source, flags);
@@ -153,8 +164,8 @@ export class JsonSchemaValidator {
       allErrors: true,
       verbose: true,
       validateSchema: false,
-      validateFormats: true,
-      useDefaults: applyDefaults,
+      validateFormats: flags.assertFormats,
+      useDefaults: flags.applyDefaults,
       logger: false,
       code: { regExp },
     };

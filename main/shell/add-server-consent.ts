@@ -1,7 +1,7 @@
 /**
  * A harbor://add-server link becomes a launch-consent request — the same `consent.request` event
  * (kind "launch") and dialog as any first launch — showing exactly what would run: the command
- * line with its environment, or the URL. Only on approval is the server added to the registry;
+ * line with its environment, or the URL (a remote server's approval, like any first connection). Only on approval is the server added to the registry;
  * the approval also covers its launch ("once": this run; "always": as configured now), so the
  * person is asked once, about exactly what they saw. Denial, closing the dialog or the deadline
  * passing adds nothing. One link at a time, and refusals are rate-limited (link-refusals.ts): a
@@ -53,6 +53,12 @@ export function describeLinkLaunch(link: AddServerLink): NonNullable<ConsentRequ
   };
 }
 
+/** A remote link's address, as the remote-approval dialog shows it; undefined for a stdio link. */
+function linkRemote(link: AddServerLink): ConsentRequest['remote'] {
+  const spec = resolveLaunch(link.name, ServerConfig.parse(link.config), { node: '', resources: '', data: '' });
+  return spec.transport === 'http' ? { url: spec.url, headerNames: [], ...(spec.legacySse ? { legacySse: true } : {}) } : undefined;
+}
+
 export class AddServerConsent implements Disposable {
   private readonly pending: PendingConsents;
   private readonly refusals: LinkRefusals;
@@ -91,7 +97,9 @@ export class AddServerConsent implements Disposable {
     const launch = describeLinkLaunch(parsed);
     log(`harbor:// link asks to add "${parsed.name}": ${launch.commandLine}`);
     this.deps.reveal?.();
-    const choice = await this.ask({ kind: 'launch', server: parsed.name, trusted: false, options: ['once', 'always', 'deny'], launch });
+    // A remote server is approved as any first connection is: its address and the header names it is sent (a link carries none).
+    const remote = linkRemote(parsed);
+    const choice = await this.ask({ kind: 'launch', server: parsed.name, trusted: false, options: ['once', 'always', 'deny'], launch, ...(remote ? { remote } : {}) });
     if (choice === 'deny' || choice === 'conversation') {
       log(`harbor:// link for "${parsed.name}": not approved, nothing added`);
       return 'denied';

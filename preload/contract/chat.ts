@@ -1,6 +1,8 @@
 /** Chat: conversations, their turns and tool calls, and what the model setup costs in context. */
 import { z } from 'zod';
+import { CodeRun } from './code';
 import { HarborErrorData } from './errors';
+import { TaskStatus } from './tasks';
 
 export const TurnStatus = z.enum(['running', 'completed', 'stopped', 'maxSteps', 'error', 'consentRequired', 'interrupted']);
 export type TurnStatus = z.infer<typeof TurnStatus>;
@@ -21,7 +23,7 @@ export type ChatToolResult = z.infer<typeof ChatToolResult>;
 export const ChatToolCall = z.object({
   /** The model's id for the call. */
   id: z.string(),
-  /** The name the model used: "server__tool", or search_tools / call_tool. */
+  /** The name the model used: "server__tool", or search_tools / call_tool / run_code. */
   name: z.string(),
   /** Where the call went (absent when the name matched no tool). */
   server: z.string().optional(),
@@ -34,6 +36,10 @@ export const ChatToolCall = z.object({
   error: HarborErrorData.optional(),
   startedAt: z.number(),
   endedAt: z.number().optional(),
+  /** run_code: the script, the calls it made, its logs and result (the code card). */
+  code: CodeRun.optional(),
+  /** The server runs this call as a task: its live status. */
+  task: z.object({ taskId: z.string(), status: TaskStatus, statusMessage: z.string().optional() }).optional(),
 });
 export type ChatToolCall = z.infer<typeof ChatToolCall>;
 

@@ -5,18 +5,21 @@
 import { z } from 'zod';
 import { ChatContext, ChatStatus, Conversation, ConversationSummary } from './chat';
 import { ConsentChoice, ConsentDecisions, ConsentPolicyMode, ConsentRequest } from './consent';
-import { ImportReportData, ImportSourceData, RegistryProblem, RegistryView, ServerConfigData } from './registry';
+import { ImportReportData, ImportRequest, ImportSourceData, RegistryProblem, RegistryView, ServerConfigData } from './registry';
 import { SECRET_NAME } from './secrets';
 import { LogLevel, ResourceSubscriptionsView, SamplingAnswer, SamplingRequestData, ServerLogsView } from './client-features';
 import { CatalogView, ElicitationRequestData, McpObject, TrafficEntryData } from './server-views';
 import { ChatSettingsData, ModelProvider, SettingsData } from './settings';
 import { AppInfo, ServerSummary, UpdateStatus } from './shared';
+import { taskCommands } from './tasks';
 
 const Empty = z.object({}).strict();
 const ServerName = z.object({ name: z.string().min(1) }).strict();
 const ConversationId = z.object({ id: z.string().min(1) }).strict();
 /** A name the caller gives a tool call, resource read or prompt it starts, to cancel it with calls.cancel. */
 const RequestId = z.string().min(1).max(100);
+/** Secret values typed into the server editor: to the keychain, never into the registry. */
+const SecretValues = z.array(z.object({ name: z.string().regex(SECRET_NAME), value: z.string().min(1).max(65_536) }).strict()).max(64);
 
 type CommandSpec = { request: z.ZodType; response: z.ZodType };
 const command = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({
@@ -37,11 +40,18 @@ export const commands = {
   'servers.restart': command(ServerName, ServerSummary),
   'servers.stop': command(ServerName, ServerSummary),
   'servers.start': command(ServerName, ServerSummary),
-  /** Adds a server to the registry (saved atomically) and returns it, stopped. */
-  'servers.add': command(z.object({ name: z.string().trim().min(1).max(100), config: ServerConfigData }).strict(), ServerSummary),
-  /** Replaces a server's configuration (optionally renaming it); a running server restarts. */
+  /**
+   * Adds a server to the registry (saved atomically) and returns it, stopped. `secrets`: values the
+   * person typed for it, stored in the keychain first; they belong to this server (the config
+   * references each as ${secret:NAME}).
+   */
+  'servers.add': command(
+    z.object({ name: z.string().trim().min(1).max(100), config: ServerConfigData, secrets: SecretValues.optional() }).strict(),
+    ServerSummary,
+  ),
+  /** Replaces a server's configuration (optionally renaming it); a running server restarts (a changed launch asks first). */
   'servers.update': command(
-    z.object({ name: z.string().min(1), config: ServerConfigData, newName: z.string().trim().min(1).max(100).optional() }).strict(),
+    z.object({ name: z.string().min(1), config: ServerConfigData, newName: z.string().trim().min(1).max(100).optional(), secrets: SecretValues.optional() }).strict(),
     ServerSummary,
   ),
   'servers.remove': command(ServerName, z.object({ removed: z.boolean() })),
@@ -55,9 +65,9 @@ export const commands = {
   /** The usual config files of Claude Desktop, VS Code and Cursor here, and which exist. */
   'registry.importSources': command(Empty, z.array(ImportSourceData)),
   /** What importing a file would do (added, clashes, secrets moving to the keychain, inputs referenced); writes nothing. */
-  'registry.importPreview': command(z.object({ path: z.string().min(1).max(4096), rename: z.boolean().optional() }).strict(), ImportReportData),
+  'registry.importPreview': command(ImportRequest, ImportReportData),
   /** Imports a file exactly as `harbor import` does: secrets to the keychain first, then the registry. */
-  'registry.importApply': command(z.object({ path: z.string().min(1).max(4096), rename: z.boolean().optional() }).strict(), ImportReportData),
+  'registry.importApply': command(ImportRequest, ImportReportData),
   /** The person approved launching this server as configured now (persisted); it starts. */
   'servers.approveLaunch': command(ServerName, ServerSummary),
   'catalog.get': command(ServerName, CatalogView),
@@ -185,6 +195,7 @@ export const commands = {
     z.object({ id: z.string().min(1), format: z.enum(['markdown', 'json']) }).strict(),
     z.object({ filename: z.string(), mimeType: z.string(), content: z.string() }),
   ),
+  ...taskCommands,
 } satisfies Record<string, CommandSpec>;
 
 export type Commands = typeof commands;

@@ -7,7 +7,8 @@ export type ConsentChoice = z.infer<typeof ConsentChoice>;
 /** What the person is asked: everything needed to decide, as plain data (never HTML). */
 export const ConsentRequest = z.object({
   id: z.string(),
-  kind: z.enum(['tool', 'launch']),
+  /** tool: a call; launch: starting a stdio server or first reaching a remote one; secret: giving a server a keychain secret. */
+  kind: z.enum(['tool', 'launch', 'secret']),
   /** The server as the person configured it, and whether they marked it trusted. */
   server: z.string(),
   trusted: z.boolean(),
@@ -29,6 +30,15 @@ export const ConsentRequest = z.object({
   stale: z.object({ changed: z.array(z.string()), before: z.unknown(), after: z.unknown() }).optional(),
   /** Launch consent: the exact command line and the names (not values) of its env. */
   launch: z.object({ commandLine: z.string(), envNames: z.array(z.string()), cwd: z.string().optional() }).optional(),
+  /** Launch consent of a remote server: the address requests go to and the names (not values) of the headers they carry. */
+  remote: z.object({ url: z.string(), headerNames: z.array(z.string()), legacySse: z.boolean().optional() }).optional(),
+  /**
+   * Secret grant: a server references a keychain secret that was not set for it. Which secret,
+   * where the server would get it (env variables or headers, by name), and what the server is
+   * (its command line or URL).
+   */
+  /** A secret grant; field "oauth": a sign-in setting, sent to the authorization server the remote names. */
+  secret: z.object({ name: z.string(), field: z.enum(['env', 'headers', 'oauth']), keys: z.array(z.string()), target: z.string() }).optional(),
 });
 export type ConsentRequest = z.infer<typeof ConsentRequest>;
 
@@ -38,6 +48,8 @@ export const ConsentDecisions = z.object({
   ),
   launches: z.array(z.object({ server: z.string(), commandLine: z.string(), createdAt: z.number() })),
   changes: z.array(z.object({ server: z.string(), tool: z.string(), changed: z.array(z.string()), at: z.number() })),
+  /** Which servers each keychain secret belongs to: set for them, granted by the person, or carried over from before. */
+  secrets: z.array(z.object({ secret: z.string(), server: z.string(), origin: z.enum(['set', 'granted', 'migrated']), createdAt: z.number() })),
 });
 export type ConsentDecisions = z.infer<typeof ConsentDecisions>;
 

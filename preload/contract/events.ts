@@ -6,6 +6,7 @@ import { HarborErrorData } from './errors';
 import { SamplingExchange, SamplingRequestData, ServerLogEntry } from './client-features';
 import { ElicitationRequestData, TrafficEntryData } from './server-views';
 import { ServerSummary, UpdateStatus } from './shared';
+import { taskEvents } from './tasks';
 
 export const events = {
   /** The app's update state changed (a version is coming, downloading, ready to restart). */
@@ -58,6 +59,7 @@ export const events = {
     text: z.string(),
     error: HarborErrorData.optional(),
   }),
+  ...taskEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

@@ -12,10 +12,12 @@
  * secrets       secret names
  * consent       consent requests, decisions, policy modes
  * chat          conversations, turns, tool calls, chat status and context
+ * code          code mode: a script run, its calls, logs and result
  * registry      the registry as edited, import sources and reports
  * server-views  catalog, traffic, elicitation requests
  * client-features  sampling reviews, server log messages, resource subscriptions
  * settings      model and chat settings
+ * tasks         tasks a server runs for a tool call, their commands and event
  * commands      every command's request and response
  * events        every event's payload
  * api           transports, envelopes, buildApi (window.harbor)
@@ -25,10 +27,12 @@ export * from './shared';
 export * from './secrets';
 export * from './consent';
 export * from './chat';
+export * from './code';
 export * from './registry';
 export * from './server-views';
 export * from './client-features';
 export * from './settings';
+export * from './tasks';
 export * from './commands';
 export * from './events';
 export * from './api';

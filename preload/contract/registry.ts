@@ -30,6 +30,16 @@ export const ImportSourceData = z.object({
 });
 export type ImportSourceData = z.infer<typeof ImportSourceData>;
 
+/** Importing a file (preview or apply): `inputs` are values for its VS Code inputs, by id (a password one goes to the keychain). */
+export const ImportRequest = z
+  .object({
+    path: z.string().min(1).max(4096),
+    rename: z.boolean().optional(),
+    inputs: z.record(z.string().min(1).max(200), z.string().max(64 * 1024)).optional(),
+  })
+  .strict();
+export type ImportRequest = z.infer<typeof ImportRequest>;
+
 /** What an import does (or, previewed, would do): names and places only, never a secret value. */
 export const ImportReportData = z.object({
   format: z.enum(['claude-desktop', 'vscode', 'cursor']),
@@ -48,10 +58,25 @@ export const ImportReportData = z.object({
   servers: z.array(z.object({ name: z.string(), transport: z.enum(['stdio', 'http']), target: z.string(), enabled: z.boolean() })),
   secretsMoved: z.array(z.object({ server: z.string(), where: z.enum(['env', 'headers']), key: z.string(), secret: z.string() })),
   secretsNotMoved: z.array(z.object({ server: z.string(), where: z.enum(['env', 'headers']), key: z.string() })),
+  /**
+   * Every `${secret:…}` reference of the imported servers. createdByFile false: the file names a
+   * keychain secret it did not bring; Harbor sends it to that server only once the person grants it.
+   */
+  secretReferences: z.array(z.object({ server: z.string(), where: z.string(), secret: z.string(), createdByFile: z.boolean() })),
   inputsReferenced: z.array(
-    z.object({ id: z.string(), description: z.string().optional(), password: z.boolean().optional(), defined: z.boolean(), servers: z.array(z.string()) }),
+    z.object({
+      id: z.string(),
+      description: z.string().optional(),
+      password: z.boolean().optional(),
+      defined: z.boolean(),
+      servers: z.array(z.string()),
+      /** Filled in at import: from the input's default, or a value the person gave. Unfilled inputs keep the servers using them from starting. */
+      filled: z.enum(['default', 'given']).optional(),
+    }),
   ),
   unresolvedVariables: z.array(z.object({ server: z.string(), variable: z.string(), where: z.string() })),
   warnings: z.array(z.object({ server: z.string(), message: z.string() })),
+  /** A preview made without the OS keychain: why it is unavailable (the import itself will need it). */
+  keychainUnavailable: z.string().optional(),
 });
 export type ImportReportData = z.infer<typeof ImportReportData>;

@@ -12,6 +12,11 @@
 // mode: the authorization URL goes to a headless browser that follows the mock authorization
 // server's redirects to Harbor's loopback callback listener, exactly where a person's browser
 // would land. Tokens live in an in-memory SecretStore.
+//
+// The auth extensions (machine and enterprise sign-in, DPoP) are configured the way a person
+// configures them: a registry `oauth` entry (checked by the registry schema) whose keys, secrets
+// and tokens are `${secret:…}` references, with the values the scenario hands out put in the
+// secret store first, as `harbor secret set` would (conformance-oauth.ts).
 import { AuthService } from '../../main/host/auth/service';
 import { headlessBrowser } from '../../main/host/auth/opener';
 import { MemorySecretStore } from '../../main/host/secrets/memory-store';
@@ -21,17 +26,15 @@ import { EraCache } from '../../main/host/servers/era-cache';
 import { TrafficLog } from '../../main/host/servers/traffic';
 import { createTransportFactory } from '../../main/host/servers/transports';
 import type { Catalog } from '../../main/host/servers/catalog';
+import { conformanceOAuth, type OAuthScenarioContext } from './conformance-oauth';
 
 interface ToolCall {
   readonly name: string;
   readonly arguments?: Record<string, unknown>;
 }
 
-interface ScenarioContext {
+interface ScenarioContext extends OAuthScenarioContext {
   readonly toolCalls?: readonly ToolCall[];
-  /** auth/pre-registration: the client the mock authorization server knows. */
-  readonly client_id?: string;
-  readonly client_secret?: string;
 }
 
 /** What the conformance suite's CIMD scenario accepts as Harbor's client metadata document URL. */
@@ -98,10 +101,9 @@ async function main(): Promise<number> {
   // The JSON-RPC traffic as Harbor's own tap sees it: stderr.txt of each result shows what was sent.
   const traffic = new TrafficLog();
   traffic.onEntry((entry) => log(`${entry.direction === 'out' ? '→' : '←'} ${entry.text.slice(0, 400)}`));
-  const secrets = new MemorySecretStore(context.client_secret ? { 'conformance-client-secret': context.client_secret } : {});
-  const oauth = context.client_id
-    ? { clientId: context.client_id, ...(context.client_secret ? { clientSecret: '${secret:conformance-client-secret}' } : {}) }
-    : undefined;
+  const { oauth, secrets: secretValues } = conformanceOAuth(scenario, url, context);
+  if (oauth) log(`oauth ${JSON.stringify(oauth)}`);
+  const secrets = new MemorySecretStore(secretValues);
   const auth = new AuthService({
     secrets,
     clientName: 'harbor-conformance',

@@ -13,7 +13,7 @@ import { collectErrors, readUrlLine, stopProcess } from './harbor-process';
 const ROOT = resolve(import.meta.dirname, '../..');
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 const SCREENSHOTS = join(ROOT, 'test', 'output', 'screenshots');
-const NAV = ['Chat', 'Servers', 'Tools', 'Resources', 'Prompts', 'Activity', 'Settings'] as const;
+const NAV = ['Chat', 'Servers', 'Tools', 'Resources', 'Prompts', 'Tasks', 'Activity', 'Settings'] as const;
 
 interface Harbor {
   readonly url: string;

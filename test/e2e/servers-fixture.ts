@@ -93,7 +93,7 @@ function runCli(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ code
 
 
 
-export async function goTo(page: Page, name: 'Chat' | 'Servers' | 'Tools' | 'Resources' | 'Prompts' | 'Activity' | 'Settings'): Promise<void> {
+export async function goTo(page: Page, name: 'Chat' | 'Servers' | 'Tools' | 'Resources' | 'Prompts' | 'Tasks' | 'Activity' | 'Settings'): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
 }

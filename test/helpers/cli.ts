@@ -21,7 +21,7 @@ export function runCli(
 ): Promise<CliRun> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first (npm test does).`);
   return new Promise((resolve, reject) => {
-    const child = spawn(NODE, [CLI, ...args], { stdio: ['pipe', 'pipe', 'pipe'], ...(options.env ? { env: options.env } : {}) });
+    const child = spawn(NODE, [CLI, ...args], { stdio: ['pipe', 'pipe', 'pipe'], ...(options.env ? { env: { ...process.env, ...options.env } } : {}) });
     let stdout = '';
     let stderr = '';
     let pending = '';

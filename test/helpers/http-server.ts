@@ -21,6 +21,18 @@ export function startLegacyHttpServer(mode: 'sse' | 'streamable'): Promise<Runni
 
 const LEGACY_HTTP_SERVER = join(FIXTURES, 'legacy/legacy-http.mjs');
 
+/** @modelcontextprotocol/server-everything (legacy, 2025-11-25) over Streamable HTTP on 127.0.0.1. */
+export function startHttpEverythingServer(): Promise<RunningHttpServer> {
+  return startListeningServer([join(FIXTURES, 'legacy/everything-http.mjs')]);
+}
+
+/** The Tasks-extension fixture (test/fixtures/servers/modern/tasks-server.mjs) over Streamable HTTP. */
+export const TASKS_SERVER = join(FIXTURES, 'modern/tasks-server.mjs');
+
+export function startHttpTasksServer(extraArgs: string[] = []): Promise<RunningHttpServer> {
+  return startListeningServer([TASKS_SERVER, '--http', '0', ...extraArgs]);
+}
+
 /** Runs a fixture that prints {"listening": URL} on stdout once bound to 127.0.0.1. */
 export async function startListeningServer(args: string[]): Promise<RunningHttpServer> {
   const child = spawn(NODE, args, { stdio: ['ignore', 'pipe', 'pipe'] });

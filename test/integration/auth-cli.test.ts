@@ -5,7 +5,9 @@
  * afterwards). Like secrets-keychain.test.ts: required in CI, skipped locally without a session
  * bus, with the reason.
  */
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { headlessBrowser } from '../../main/host/auth/opener';
 import { KeychainSecretStore } from '../../main/host/secrets/keychain-store';
@@ -85,5 +87,47 @@ describe.skipIf(problem !== undefined)(`harbor login / logout with the OS keycha
     const after = await runCli(['call', 'remote', 'whoami', '--yes', ...where]);
     expect(after.code).toBe(3);
     expect(after.stderr).toContain('harbor login remote');
+  });
+
+  it('machine sign-in needs no login: a private key set with "harbor secret set", DPoP-bound tokens and the DPoP key in the keychain', async () => {
+    const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    registry = tempRegistry({
+      remote: { url: 'http://127.0.0.1:1/mcp', oauth: { grant: 'client_credentials', clientId: 'harbor-ci', tokenEndpointAuthMethod: 'private_key_jwt', privateKey: '${secret:ci-key}', dpop: true } },
+    });
+    const publicKeyPath = join(registry.dir, 'client.pem');
+    writeFileSync(publicKeyPath, publicKey.export({ type: 'spki', format: 'pem' }));
+    fixture = await startAuthFixture(['--no-registration', '--dpop', '--client-credentials', '--client-id', 'harbor-ci', '--client-public-key', publicKeyPath]);
+    const config = JSON.parse(readFileSync(registry.config, 'utf8')) as { mcpServers: { remote: { url: string } } };
+    config.mcpServers.remote.url = fixture.mcp;
+    writeFileSync(registry.config, JSON.stringify(config));
+    const where = ['--config', registry.config, '--data-dir', registry.dir];
+
+    const set = await runCli(['secret', 'set', 'ci-key', ...where], { input: pem });
+    expect(set.code, set.stderr).toBe(0);
+    const first = await runCli(['call', 'remote', 'whoami', '--yes', ...where]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain('client_credentials');
+    const names = await store.list();
+    expect(names.filter((n) => n.startsWith('harbor-oauth.') && (n.endsWith('.tokens') || n.endsWith('.dpop')))).toHaveLength(2);
+    const jkt = (JSON.parse(first.stdout.match(/\{.*"jkt".*\}/)![0]) as { jkt: string }).jkt;
+
+    // The next process reuses the token and the key it is bound to.
+    const second = await runCli(['call', 'remote', 'whoami', '--yes', ...where]);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toContain(jkt);
+    expect(await fixture.stats()).toMatchObject({ clientCredentialsGrants: 1, lastToken: { client_auth: 'private_key_jwt', token_type: 'DPoP' } });
+    for (const output of [set, first, second]) expect(output.stdout + output.stderr).not.toContain('PRIVATE KEY');
+
+    const logout = await runCli(['logout', 'remote', ...where]);
+    expect(logout.code, logout.stderr).toBe(0);
+    expect((await store.list()).filter((n) => n.startsWith('harbor-oauth.'))).toEqual([]);
+    expect(await store.list()).toContain('ci-key'); // the person's own secret stays
+  });
+
+  it('a bad "oauth" entry is a registry problem with its JSON path', async () => {
+    registry = tempRegistry({ remote: { url: 'https://mcp.example/mcp', oauth: { grant: 'client_credentials', clientId: 'harbor-ci', tokenEndpointAuthMethod: 'private_key_jwt' } } });
+    const info = await runCli(['info', '--config', registry.config, '--data-dir', registry.dir]);
+    expect(info.stdout + info.stderr).toContain('mcpServers.remote.oauth.privateKey: is required for "tokenEndpointAuthMethod": "private_key_jwt"');
   });
 });

@@ -1,16 +1,16 @@
 // OAuth 2.1 end to end: a real authorization server + protected MCP server (test/fixtures/auth)
 // on 127.0.0.1, a real Host, Harbor's own provider, a headless browser that follows the sign-in
 // page to Harbor's real loopback callback listener. Tokens live in a MemorySecretStore.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { headlessBrowser, type BrowserOpener } from '../../main/host/auth/opener';
+import type { BrowserOpener } from '../../main/host/auth/opener';
 import { HarborError } from '../../main/host/errors';
 import type { HostOptions } from '../../main/host/host';
 import { MemorySecretStore } from '../../main/host/secrets/memory-store';
 import { Redactor } from '../../main/host/secrets/redactor';
 import { startAuthFixture, type RunningAuthFixture } from '../fixtures/auth/start';
 import { createTestHost, type TestHost } from '../helpers/host';
+import { filesUnder, recordingBrowser } from '../helpers/oauth';
 
 let fixture: RunningAuthFixture | undefined;
 let current: TestHost | undefined;
@@ -20,16 +20,6 @@ afterEach(async () => {
   current = undefined;
   fixture = undefined;
 });
-
-/** A headless browser that also records what it was asked to open. */
-function recordingBrowser(): BrowserOpener & { opened: URL[] } {
-  const follow = headlessBrowser();
-  const opened: URL[] = [];
-  return Object.assign(async (url: URL) => {
-    opened.push(url);
-    await follow(url);
-  }, { opened });
-}
 
 async function hostFor(server: Record<string, unknown>, secrets = new MemorySecretStore(), options: Partial<HostOptions> = {}) {
   const browser = recordingBrowser();
@@ -48,14 +38,6 @@ async function rejection(work: Promise<unknown>): Promise<HarborError> {
 }
 
 const text = (result: { content?: unknown }) => (result.content as Array<{ text?: string }>)[0]?.text ?? '';
-
-/** Every file under `dir`, for "no token in any file Harbor wrote" checks. */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 describe('OAuth sign-in to a protected remote server', () => {
   it('shows AUTH_REQUIRED without registering anything, then signs in (DCR, PKCE S256, state, resource) and calls a tool', async () => {

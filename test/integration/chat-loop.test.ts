@@ -291,7 +291,7 @@ describe('chat loop', () => {
     });
     test = await createChatHost(
       { feature: featureServer(), everything: everythingServer() },
-      { model: model.modelConfig(), chat: { toolSearch: 'on' }, host: { interactiveConsent: true } },
+      { model: model.modelConfig(), chat: { toolSearch: 'on', codeMode: 'off' }, host: { interactiveConsent: true } },
     );
     const requests = chatEvents(test, 'consent.request');
     disposeAfterTest(test.host.events.onEvent('consent.request', (request) => void test!.host.consent.respond(request.id, 'once')));
@@ -313,7 +313,7 @@ describe('chat loop', () => {
   it('switches to tool search on its own when the definitions exceed the threshold', async () => {
     model = await startScriptedModel({ script: [{ text: 'ok' }, { text: 'ok again' }] });
     // 10 % of a 10,000-token window is 1,000 tokens: server-everything's ~1,300 exceed it.
-    test = await createChatHost({ everything: everythingServer() }, { model: model.modelConfig({ contextWindow: 10_000 }), chat: { toolSearchThreshold: 0.1 } });
+    test = await createChatHost({ everything: everythingServer() }, { model: model.modelConfig({ contextWindow: 10_000 }), chat: { toolSearchThreshold: 0.1, codeMode: 'off' } });
     const first = await (await test.host.chat.send({ text: 'hi', approveOnce: true })).done;
     expect(model.requests[0]!.toolNames).toEqual(['search_tools', 'call_tool']);
     await (await test.host.chat.send({ conversationId: first.conversationId, text: 'hi again', approveOnce: true })).done;

@@ -17,7 +17,8 @@ afterAll(async () => {
   await server.kill('SIGKILL');
 });
 
-describe('harbor consent and call through the consent policy', () => {
+// Fourteen CLI runs in one story (each a fresh process that connects): a minute, not the default 30 s.
+describe('harbor consent and call through the consent policy', { timeout: 60_000 }, () => {
   it('grant --always, rug pull → CONSENT_STALE with the changed fields, re-grant, revoke, grant once', async () => {
     const first = await runCli([...g, '--json', 'call', 'remote', 'echo', '--args', '{"text":"hi"}']);
     expect(first.code).toBe(4);

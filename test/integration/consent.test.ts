@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsentRequest, EventPayload } from '../../preload/contract';
-import { HarborError } from '../../main/host/errors';
 import { disposeAfterTest } from '../helpers/dispose-after-test';
 import { FEATURE_SERVER, FIXTURES, NODE, createTestHost, waitFor, type TestHost } from '../helpers/host';
+import { errorOf } from '../helpers/harbor-error';
 
 const LEGACY = join(FIXTURES, 'legacy/legacy-stdio.mjs');
 let current: TestHost | undefined;
@@ -11,12 +11,6 @@ afterEach(async () => {
   await current?.dispose();
   current = undefined;
 });
-
-async function errorOf(promise: Promise<unknown>): Promise<HarborError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  if (!(error instanceof HarborError)) throw new Error(`expected a HarborError, got ${String(error)}`);
-  return error;
-}
 
 function consentChanges(t: TestHost): EventPayload<'consent.changed'>[] {
   const seen: EventPayload<'consent.changed'>[] = [];

@@ -171,7 +171,8 @@ describe('settings', () => {
   });
 
   it('keeps consent policy overrides per server and per tool', async () => {
-    current = await createTestHost({});
+    // Settings are about a configured server (they are keyed by what it runs).
+    current = await createTestHost({ feature: { command: NODE, args: [FEATURE_SERVER] } });
     const gate = current.host.consent;
     gate.setPolicy('feature', '*', 'ask');
     gate.setPolicy('feature', 'echo', 'allow');

@@ -96,33 +96,77 @@ describe.skipIf(NO_KEYCHAIN_SIMULATION !== undefined)(`without any keychain, not
   });
   afterAll(() => ws?.remove());
 
-  it('harbor secret set exits 3 with KEYCHAIN_UNAVAILABLE and the fix; --json gives the code', async () => {
+  it('harbor secret set and secret list exit 5 with KEYCHAIN_UNAVAILABLE, saying plainly how to get a keychain; --json gives the code', async () => {
     const human = await harbor([...ws.flags, 'secret', 'set', 'tok'], { input: 'value-1234\n', env });
     expect(human.ms).toBeLessThan(10_000);
-    expect(human.code).toBe(3);
+    expect(human.code).toBe(5);
     expect(human.stderr).toMatch(/OS keychain is unavailable: there is no D-Bus session bus/);
     expect(human.stderr).toMatch(/Install and unlock a Secret Service such as gnome-keyring/);
+    expect(human.stderr).toMatch(/or KeePassXC with its Secret Service integration turned on/);
     const json = await harbor([...ws.flags, '--json', 'secret', 'set', 'tok'], { input: 'value-1234', env });
-    expect(json.code).toBe(3);
+    expect(json.code).toBe(5);
     expect(json.json()[0]).toMatchObject({ error: { code: 'KEYCHAIN_UNAVAILABLE' } });
+    const list = await harbor([...ws.flags, 'secret', 'list'], { env });
+    expect(list.code).toBe(5);
+    expect(list.stderr).toMatch(/OS keychain is unavailable/);
+    expect(list.stderr).not.toMatch(/\n\s+at /); // no stack trace
   });
 
-  it('a server referencing a secret shows error KEYCHAIN_UNAVAILABLE', async () => {
+  it('a server referencing a secret shows error KEYCHAIN_UNAVAILABLE; harbor servers exits 5', async () => {
     const run = await harbor([...ws.flags, '--json', 'servers'], { env });
     expect(run.ms).toBeLessThan(10_000);
-    expect(run.code).toBe(3);
+    expect(run.code).toBe(5);
     expect(run.json()[0]).toMatchObject({ name: 'echo', state: 'error', error: { code: 'KEYCHAIN_UNAVAILABLE', message: expect.stringMatching(/gnome-keyring/) } });
   });
 
-  it('harbor import refuses a file with literal tokens (exit 3) and writes nothing', async () => {
+  it('secret grant and revoke need no keychain; a secret not given to the server is refused first (4), then the keychain is missed (5)', async () => {
+    const revoked = await harbor([...ws.flags, 'secret', 'revoke', 'tok', 'echo'], { env });
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(revoked.stdout).toBe('"echo" no longer gets the secret "tok".\n');
+    const refused = await harbor([...ws.flags, '--json', 'servers'], { env });
+    expect(refused.json()[0]).toMatchObject({ name: 'echo', error: { code: 'CONSENT_REQUIRED', message: expect.stringContaining('harbor secret grant tok echo') } });
+    expect(refused.code).toBe(4);
+    const granted = await harbor([...ws.flags, 'secret', 'grant', 'tok', 'echo'], { env });
+    expect(granted.code, granted.stderr).toBe(0);
+    expect(granted.stdout).toMatch(/^"echo" may now use the secret "tok"/);
+    const missed = await harbor([...ws.flags, '--json', 'servers'], { env });
+    expect(missed.json()[0]).toMatchObject({ name: 'echo', error: { code: 'KEYCHAIN_UNAVAILABLE' } });
+    expect(missed.code).toBe(5);
+  });
+
+  it('harbor import refuses a file with literal tokens (exit 5), says nothing was imported and why, and writes nothing', async () => {
     const source = join(ws.root, 'claude_desktop_config.json');
     writeFileSync(source, JSON.stringify({ mcpServers: { gh: { command: 'npx', env: { GITHUB_TOKEN: 'ghp_plaintext0000' } } } }));
     const before = readFileSync(ws.config, 'utf8');
     const run = await harbor([...ws.flags, '--json', 'import', source], { env });
-    expect(run.code).toBe(3);
+    expect(run.code).toBe(5);
     expect(run.json()[0]).toMatchObject({ error: { code: 'KEYCHAIN_UNAVAILABLE' } });
+    expect(run.stderr).toMatch(/Nothing was imported: .* holds 1 secret value that must move to the OS keychain, and no keychain is available/);
+    expect(run.stderr).toMatch(/--dry-run" shows the plan without a keychain/);
+    expect(run.stderr).not.toContain('ghp_plaintext0000');
     expect(readFileSync(ws.config, 'utf8')).toBe(before);
     expect(existsSync(`${ws.config}.bak`)).toBe(false);
+  });
+
+  it('harbor import --dry-run needs no keychain: exit 0, the plan, and a note that the real import will need one', async () => {
+    const source = join(ws.root, 'claude_desktop_config.json');
+    writeFileSync(source, JSON.stringify({ mcpServers: { gh: { command: 'npx', env: { GITHUB_TOKEN: 'ghp_plaintext0000' } } } }));
+    const before = readFileSync(ws.config, 'utf8');
+    const json = await harbor([...ws.flags, '--json', 'import', source, '--dry-run'], { env });
+    expect(json.code, json.stderr).toBe(0);
+    expect(json.json()[0]).toMatchObject({
+      dryRun: true,
+      written: false,
+      added: ['gh'],
+      secretsMoved: [{ server: 'gh', where: 'env', key: 'GITHUB_TOKEN', secret: 'gh-github_token' }],
+      keychainUnavailable: expect.stringMatching(/no D-Bus session bus/),
+    });
+    const human = await harbor([...ws.flags, 'import', source, '--dry-run'], { env });
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/would add: gh/);
+    expect(human.stdout).toMatch(/no OS keychain is available here: importing for real would stop before writing anything/);
+    expect(human.stdout + human.stderr).not.toContain('ghp_plaintext0000');
+    expect(readFileSync(ws.config, 'utf8')).toBe(before);
   });
 });
 

@@ -206,12 +206,12 @@ describe.skipIf(skipPrivateBuses !== undefined)(`the keychain stuck or missing, 
     }
   });
 
-  it('the CLI gives up on a frozen keyring after its 3 s timeout and exits 3 instead of hanging', async () => {
+  it('the CLI gives up on a frozen keyring after its 3 s timeout and exits 5 (no keychain) instead of hanging', async () => {
     process.kill(keyringBus.keyringPid!, 'SIGSTOP');
     try {
       const run = await harbor(['--json', 'secret', 'list'], cliEnv(keyringBus));
       expect(run.ms).toBeLessThan(10_000);
-      expect(run.code).toBe(3);
+      expect(run.code).toBe(5);
       expect(JSON.parse(run.stdout.trim())).toMatchObject({ error: { code: 'KEYCHAIN_UNAVAILABLE' } });
       expect(run.stderr).toMatch(/did not answer within 3 s/);
     } finally {
@@ -219,12 +219,12 @@ describe.skipIf(skipPrivateBuses !== undefined)(`the keychain stuck or missing, 
     }
   });
 
-  it('a bus with no Secret Service on it: harbor secret set exits 3 saying so, with the fix', async () => {
+  it('a bus with no Secret Service on it: harbor secret set exits 5 saying so, with the fix', async () => {
     const bare = await startPrivateBus({ keyring: false });
     try {
       const run = await harbor(['secret', 'set', 'tok'], cliEnv(bare), 'value-1234\n');
       expect(run.ms).toBeLessThan(10_000);
-      expect(run.code).toBe(3);
+      expect(run.code).toBe(5);
       expect(run.stderr).toMatch(/no Secret Service is running on the session bus/);
       expect(run.stderr).toMatch(/Install and unlock a Secret Service such as gnome-keyring/);
       expect(run.stderr).not.toContain('value-1234');

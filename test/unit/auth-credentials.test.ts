@@ -27,6 +27,7 @@ function remoteServerAuth(url: string, store: OAuthCredentialStore): ServerAuth 
     clientName: 'Harbor',
     clientVersion: '0',
     resolveSecret: async (_where, value) => value,
+    remember: () => undefined,
     callbackTimeoutMs: 1_000,
     fetch: (input, init) => fetch(input, init),
     now: Date.now,

@@ -15,6 +15,7 @@ import { ConsentStore } from '../../main/host/consent/store';
 
 const tool: Tool = { name: "it's_mine", description: 'Files an issue', inputSchema: { type: 'object', properties: { title: { type: 'string' } } } };
 
+const github = { name: 'github', identity: 'stdio:github' };
 let dir: string;
 let path: string;
 let store: ConsentStore;
@@ -24,10 +25,10 @@ beforeEach(() => {
   path = join(dir, 'consent.db');
   // watch: false makes every read ask SQLite whether another connection committed (the corruption).
   store = new ConsentStore(path, { watch: false });
-  store.grant('github', tool.name, 'always', fingerprintTool(tool), definitionOf(tool));
-  store.approveLaunch('github', 'hash', 'npx github-mcp');
-  store.recordChange('github', tool.name, definitionOf(tool), definitionOf({ ...tool, description: 'Mails your keys away' }), ['description']);
-  store.setOverride('github', '*', 'ask');
+  store.grant(github, tool.name, 'always', fingerprintTool(tool), definitionOf(tool));
+  store.approveLaunch(github, 'hash', 'npx github-mcp');
+  store.recordChange(github, tool.name, definitionOf(tool), definitionOf({ ...tool, description: 'Mails your keys away' }), ['description']);
+  store.setOverride(github, '*', 'ask');
 });
 
 afterEach(() => {
@@ -71,7 +72,7 @@ describe('consent store: corrupt rows', () => {
     expect(error.message).toContain(problem);
     expect(error.message).toContain(`harbor consent revoke github ${tool.name}`);
     expect(error.message).toContain(`delete ${path}`);
-    store.revoke('github', tool.name);
+    store.revoke(github.identity, tool.name);
     expect(store.approvals()).toEqual([]);
   });
 
@@ -80,7 +81,7 @@ describe('consent store: corrupt rows', () => {
     const error = failure(() => store.changes());
     expect(error.code).toBe('DATA_CORRUPT');
     expect(error.message).toContain('tool_changes (id = 1): changed:');
-    expect(failure(() => store.lastChange('github', tool.name)).code).toBe('DATA_CORRUPT');
+    expect(failure(() => store.lastChange(github.identity, tool.name)).code).toBe('DATA_CORRUPT');
     const statement = /sqlite3 "[^"]+" "(.+?)", or quit Harbor/.exec(error.message)?.[1];
     expect(statement).toBe('DELETE FROM tool_changes WHERE id = 1');
     corrupt(statement!);
@@ -89,7 +90,7 @@ describe('consent store: corrupt rows', () => {
 
   it('a launch approval with bytes where its hash belongs names the server to revoke', () => {
     corrupt("UPDATE launch_approvals SET launch_hash = x'01'");
-    for (const read of [() => store.launchApprovals(), () => store.launchApproval('github')]) {
+    for (const read of [() => store.launchApprovals(), () => store.launchApproval(github.identity)]) {
       const error = failure(read);
       expect(error.code).toBe('DATA_CORRUPT');
       expect(error.message).toContain("launch_approvals (server = 'github'): launch_hash:");
@@ -98,14 +99,14 @@ describe('consent store: corrupt rows', () => {
   });
 
   it('the hot path: an unknown policy mode or a binary pin fails the standing read with the row it came from', () => {
-    expect(store.standing('github', tool.name)).toMatchObject({ override: 'ask', always: fingerprintTool(tool) });
+    expect(store.standing(github.identity, tool.name)).toMatchObject({ override: 'ask', always: fingerprintTool(tool) });
     corrupt(`UPDATE policy_overrides SET mode = 'sometimes'`);
-    const mode = failure(() => store.standing('github', tool.name));
+    const mode = failure(() => store.standing(github.identity, tool.name));
     expect(mode.code).toBe('DATA_CORRUPT');
     expect(mode.message).toContain("policy_overrides (server = 'github' AND tool = '*'): mode:");
     expect(failure(() => store.overrides()).message).toContain('policy_overrides');
     corrupt(`DELETE FROM policy_overrides; UPDATE tool_approvals SET fingerprint = x'00ff'`);
-    const pin = failure(() => store.standing('github', tool.name));
+    const pin = failure(() => store.standing(github.identity, tool.name));
     expect(pin.message).toContain("tool_approvals (server = 'github' AND tool = 'it''s_mine' AND kind = 'always'): fingerprint:");
   });
 });

@@ -102,9 +102,14 @@ interface Doc {
   readonly text: string;
 }
 
+/** The text with fenced blocks and inline code blanked out: `a["b"](args)` in code is not a link. */
+function withoutCode(markdown: string): string {
+  return markdown.replace(/```[\s\S]*?```/g, ' ').replace(/`[^`\n]*`/g, ' ');
+}
+
 /** Markdown link targets that are not web, mail or in-page links. */
 function fileLinks(markdown: string): string[] {
-  return [...markdown.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)]
+  return [...withoutCode(markdown).matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)]
     .map((m) => m[1]!.replace(/#.*$/, ''))
     .filter((target) => target !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(target));
 }
@@ -151,7 +156,7 @@ function linksOutside(docs: readonly Doc[]): string[] {
 
 /** Every markdown link target, web links included (file: URLs are outside by definition). */
 function markdownTargets(markdown: string): string[] {
-  return [...markdown.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)]
+  return [...withoutCode(markdown).matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)]
     .map((m) => m[1]!.replace(/#.*$/, ''))
     .filter((target) => target !== '' && (/^file:/i.test(target) || !/^[a-z][a-z0-9+.-]*:/i.test(target)));
 }

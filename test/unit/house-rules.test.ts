@@ -120,13 +120,14 @@ describe('house rules (eslint.config.js)', { timeout: 180_000 }, () => {
       ['a nested folder reaches to the right', realFileIn('main/host/chat/conversations', '.ts'), "import type { CallService } from '../../services/calls';\nexport type Probe = CallService;\n"],
       ['chat imports host.ts', realFileIn('main/host/chat', '.ts'), "import type { Host } from '../host';\nexport type Probe = Host;\n"],
       ['services import host.ts', realFileIn('main/host/services', '.ts'), "import type { Host } from '../host';\nexport type Probe = Host;\n"],
+      ['code-mode never imports the chat that uses it', realFileIn('main/host/code-mode', '.ts'), "import type { TurnCode } from '../chat/run-code-call';\nexport type Probe = TurnCode;\n"],
       ['a folder that has no place in the layers', realFileIn('main/host/chat', '.ts'), "import { probe as p } from '../plugins/probe';\nexport const probe = p;\n"],
     ])('fires: %s', async (_label, file, code) => {
       const errors = layeringErrors(await lint(code, file));
       expect(errors).toHaveLength(1);
       // The message names the rule and the allowed direction.
       expect(errors[0]!.message).toContain('House rule (host layering)');
-      expect(errors[0]!.message).toContain('base ← registry ← servers ← secrets ← auth ← consent ← tools ← chat ← sampling ← import ← services ← host.ts');
+      expect(errors[0]!.message).toContain('base ← registry ← servers ← tasks ← secrets ← auth ← consent ← tools ← code-mode ← chat ← sampling ← import ← services ← host.ts');
     });
 
     it.each([
@@ -141,6 +142,12 @@ describe('house rules (eslint.config.js)', { timeout: 180_000 }, () => {
         realFileIn('main/host/chat', '.ts'),
         "import { ToolIndex } from '../tools/tool-index';\nimport { ConsentGate } from '../consent/gate';\nimport { Redactor } from '../secrets/redactor';\nimport { ServerManager } from '../servers/manager';\nexport const probe = [ToolIndex, ConsentGate, Redactor, ServerManager];\n",
       ],
+      [
+        'chat imports code-mode',
+        realFileIn('main/host/chat', '.ts'),
+        "import { CodeSandbox } from '../code-mode/sandbox';\nexport const probe = CodeSandbox;\n",
+      ],
+      ['code-mode imports tools and base', realFileIn('main/host/code-mode', '.ts'), "import type { ToolIndex } from '../tools/tool-index';\nimport { HarborError } from '../errors';\nexport const probe = HarborError;\nexport type Probe = ToolIndex;\n"],
       [
         'a nested folder imports its own folder and base',
         realFileIn('main/host/chat/conversations', '.ts'),

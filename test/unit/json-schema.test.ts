@@ -137,3 +137,21 @@ describe('checkElicitationAnswer', () => {
     expect(checkElicitationAnswer(validator, everythingForm, ['Ada'])).toMatchObject({ ok: false, message: 'the answer must be a JSON object of field values' });
   });
 });
+
+describe('tool arguments (formats as annotations)', () => {
+  const validator = new JsonSchemaValidator();
+
+  it('never refuses what the schema allows: formats and unknown keywords pass when formats are annotations', () => {
+    const schema = {
+      type: 'object',
+      properties: { email: { type: 'string', format: 'email' }, when: { type: 'string', format: 'no-such-format' } },
+      'x-vendor': { anything: true },
+    };
+    const value = { email: 'not an address', when: 'whenever' };
+    expect(validator.validate(schema, value, { assertFormats: false })).toMatchObject({ valid: true });
+    // The same value against a form, where formats are asserted, is refused.
+    expect(validator.validate(schema, value)).toMatchObject({ valid: false, problems: [{ path: 'email' }] });
+    // Types still count.
+    expect(validator.validate(schema, { email: 5 }, { assertFormats: false })).toMatchObject({ valid: false });
+  });
+});

@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { importServers } from '../../main/host/import/formats';
 import { fixtureText, importFixture, serverNamed } from '../fixtures/configs/load';
@@ -15,7 +16,7 @@ describe('Cursor importer (~/.cursor/mcp.json)', () => {
     expect(importServers(fixtureText('cursor/.cursor/mcp.json'), '/tmp/exported.json').format).toBe('cursor');
   });
 
-  it('keeps ${env:NAME} and ${userHome} as written and reports each one', () => {
+  it('keeps ${env:NAME} as written and reports each one; fills ${userHome}', () => {
     expect(serverNamed(result, 'brave-search')).toEqual({
       command: 'npx',
       args: ['-y', '@modelcontextprotocol/server-brave-search'],
@@ -27,10 +28,10 @@ describe('Cursor importer (~/.cursor/mcp.json)', () => {
     });
     expect(result.unresolvedVariables).toEqual([
       { server: 'brave-search', variable: '${env:BRAVE_API_KEY}', where: 'env.BRAVE_API_KEY' },
-      { server: 'notes', variable: '${userHome}', where: 'args[0]' },
       { server: 'remote-docs', variable: '${env:DOCS_TOKEN}', where: 'headers.Authorization' },
     ]);
     expect(result.inputsReferenced).toEqual([]);
+    expect(serverNamed(result, 'notes')).toMatchObject({ args: [`${homedir()}/mcp/notes/index.js`] });
   });
 
   it('flags literal secrets but not ${env:…} references', () => {

@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { importServers } from '../../main/host/import/formats';
 import { importFixture, serverNamed } from '../fixtures/configs/load';
@@ -44,12 +45,12 @@ describe('VS Code importer (mcp.json with servers and inputs)', () => {
     ]);
   });
 
-  it('reports ${workspaceFolder} and ${userHome} as unresolved, with where they are', () => {
+  it('fills ${userHome}; reports ${workspaceFolder} of a user-level file as unresolved, with where it is', () => {
     expect(result.unresolvedVariables).toEqual([
       { server: 'workspace-fs', variable: '${workspaceFolder}', where: 'args[2]' },
       { server: 'workspace-fs', variable: '${workspaceFolder}', where: 'cwd' },
-      { server: 'memory', variable: '${userHome}', where: 'env.MEMORY_FILE' },
     ]);
+    expect((serverNamed(result, 'memory') as { env: Record<string, string> }).env.MEMORY_FILE).toBe(`${homedir()}/memory.json`);
   });
 
   it('does not count input references as literal secrets', () => {

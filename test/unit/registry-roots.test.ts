@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { resolveRoots, rootPath, rootProblem } from '../../main/host/registry/roots';
+import { HarborError } from '../../main/host/errors';
+import { withServerAdded } from '../../main/host/registry/editor';
+import { resolveRoots, rootPath, rootProblem, rootsProblems } from '../../main/host/registry/roots';
 import { parseRegistryFile } from '../../main/host/registry/schema';
 
 const home = mkdtempSync(join(tmpdir(), 'harbor-home-'));
@@ -61,15 +63,21 @@ describe('resolveRoots: what roots/list answers', () => {
   });
 });
 
-describe('the registry schema', () => {
-  it('reports each bad root as a problem of its entry', () => {
-    const parsed = parseRegistryFile({ mcpServers: { fs: { command: 'x', roots: [home, 'relative', join(home, 'nope')] } } });
-    expect(parsed.success).toBe(false);
-    const problems = parsed.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    expect(problems).toEqual([
-      'mcpServers.fs.roots.1: "relative" is not an absolute path: write the full path (e.g. "/home/me/project" or "~/project")',
-      `mcpServers.fs.roots.2: the folder ${join(home, 'nope')} does not exist: create it, or remove it from "roots"`,
+describe('the registry and its editor', () => {
+  it('keeps a file with a bad root usable, and lists each bad root as a problem of its server', () => {
+    const roots = [home, 'relative', join(home, 'nope')];
+    expect(parseRegistryFile({ mcpServers: { fs: { command: 'x', roots } } }).success).toBe(true);
+    expect(rootsProblems(roots, context)).toEqual([
+      'roots[1]: "relative" is not an absolute path: write the full path (e.g. "/home/me/project" or "~/project")',
+      `roots[2]: the folder ${join(home, 'nope')} does not exist: create it, or remove it from "roots"`,
     ]);
+  });
+
+  it('refuses a bad root typed into the editor, naming the entry and the fix', () => {
+    const attempt = () => withServerAdded({ mcpServers: {} }, 'fs', { command: 'x', roots: [home, join(home, 'nope')] });
+    expect(attempt).toThrow(HarborError);
+    expect(attempt).toThrow(`mcpServers.fs.roots[1]: the folder ${join(home, 'nope')} does not exist: create it, or remove it from "roots"`);
+    expect(withServerAdded({ mcpServers: {} }, 'fs', { command: 'x', roots: [home] }).mcpServers!.fs).toMatchObject({ roots: [home] });
   });
 
   it('takes the sampling, samplingModel, samplingPerMinute and logLevel fields', () => {

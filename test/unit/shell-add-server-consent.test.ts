@@ -9,6 +9,7 @@ import { AddServerConsent, describeLinkLaunch, type AddServerConsentDeps } from 
 import { parseDeepLink } from '../../main/shell/deep-link';
 import { disposeAfterTest } from '../helpers/dispose-after-test';
 import { createTestHost, FEATURE_SERVER, NODE, waitFor, type TestHost } from '../helpers/host';
+import { startHttpFeatureServer } from '../helpers/http-server';
 
 const link = (name: string, config: Record<string, unknown>) =>
   `harbor://add-server?config=${Buffer.from(JSON.stringify({ name, config })).toString('base64url')}`;
@@ -79,6 +80,24 @@ describe('AddServerConsent', () => {
     const started = await host.servers.start('feature');
     expect(started.state.kind).toBe('ready');
     expect((await host.registry.view()).servers.find((s) => s.name === 'feature')?.config).toEqual(featureConfig);
+  });
+
+  it('a remote link asks to approve its address; "always" records it, and the server is reached without asking again', async () => {
+    const remote = await startHttpFeatureServer();
+    try {
+      const { host, consent, requests } = await setup();
+      const outcome = consent.handle(link('remote', { url: remote.url }));
+      await waitFor(() => requests.length === 1, 'the consent request');
+      expect(requests[0]).toMatchObject({ kind: 'launch', server: 'remote', remote: { url: remote.url, headerNames: [] }, launch: { commandLine: remote.url } });
+      consent.respond(requests[0]!.id, 'always');
+      expect(await outcome).toBe('added');
+      expect(host.consent.decisions().launches).toEqual([{ server: 'remote', commandLine: remote.url, createdAt: expect.any(Number) }]);
+      // The gate here is not interactive: without the recorded approval this would be CONSENT_REQUIRED.
+      expect((await host.servers.start('remote')).state.kind).toBe('ready');
+      await host.servers.stop('remote');
+    } finally {
+      await remote.kill();
+    }
   });
 
   it('"once" adds it and approves its launch for this run only', async () => {

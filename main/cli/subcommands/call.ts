@@ -4,6 +4,18 @@ import { EXIT } from '../output';
 import { renderToolResult } from '../render';
 import { ANSWER_OPTIONS, PAGE_WAIT_MS, withCliAnswers } from '../elicit';
 import { SAMPLING_OPTIONS } from '../sampling-notes';
+import type { TaskView } from '../../../preload/contract';
+import type { CliOutput } from '../output';
+
+/** One stderr line per change of a task's status or message. */
+function taskStatusPrinter(out: CliOutput): (task: TaskView) => void {
+  let last = '';
+  return (task) => {
+    const line = `task ${task.taskId}: ${task.status}${task.statusMessage ? ` — ${task.statusMessage}` : ''}`;
+    if (line !== last) out.info(line);
+    last = line;
+  };
+}
 
 /** The hard ceiling of one call, progress or not (the per-request timeout resets on progress). */
 export const DEFAULT_MAX_CALL_MS = 10 * 60_000;
@@ -34,6 +46,9 @@ export const callCommand: CliCommand = {
         ...(timeoutMs !== undefined ? { timeoutMs } : {}),
         maxTotalMs: Math.max(DEFAULT_MAX_CALL_MS, timeoutMs ?? 0),
         onProgress: (p) => ctx.out.info(`progress ${p.progress}${p.total !== undefined ? `/${p.total}` : ''}${p.message ? ` ${p.message}` : ''}`),
+        // The server may run the call as a task: waited for like any call, its status on stderr;
+        // --timeout bounds the whole wait (then tasks/cancel, exit 3), Ctrl-C cancels it too.
+        task: { ...(timeoutMs !== undefined ? { deadlineMs: timeoutMs } : {}), onUpdate: taskStatusPrinter(ctx.out) },
       }),
     );
     ctx.out.result(

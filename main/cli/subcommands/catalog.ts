@@ -1,7 +1,9 @@
 import type { Catalog } from '../../host/servers/catalog';
 import { loadTokenCounter, toolTokens } from '../../host/tools/tokens';
 import type { CliCommand, CliContext } from '../command';
-import { EXIT } from '../output';
+import type { ErrorCode } from '../../../preload/contract';
+import { HarborError } from '../../host/errors';
+import { exitCodeForFailures } from '../output';
 
 type Kind = 'tools' | 'resources' | 'prompts';
 
@@ -11,7 +13,7 @@ async function listKind(ctx: CliContext, kind: Kind): Promise<number> {
   host.registry.requireValid();
   const names = ctx.args[0] !== undefined ? [ctx.args[0]] : host.servers.list().filter((s) => s.enabled).map((s) => s.name);
   const rows: Record<string, unknown>[] = [];
-  let failed = false;
+  const failures = new Map<string, ErrorCode>();
   // `tokens`: what the tool's definition costs in the model's context (o200k_base).
   const count = kind === 'tools' ? await loadTokenCounter() : undefined;
   await Promise.all(
@@ -23,14 +25,15 @@ async function listKind(ctx: CliContext, kind: Kind): Promise<number> {
         }
       } catch (error) {
         if (ctx.args[0] !== undefined) throw error;
-        failed = true;
+        failures.set(server, error instanceof HarborError ? error.code : 'INTERNAL');
         ctx.out.error(`${server}: ${(error as Error).message}`);
       }
     }),
   );
   rows.sort((a, b) => names.indexOf(String(a.server)) - names.indexOf(String(b.server)));
   ctx.out.result(rows, rows.map((r) => human(r, kind)).join('\n') || `(no ${kind})`);
-  return failed ? EXIT.CONNECTION : EXIT.OK;
+  // In registry order, as `servers` does: the first failing server decides (waiting launches last).
+  return exitCodeForFailures(names.flatMap((name) => (failures.has(name) ? [failures.get(name)!] : [])));
 }
 
 function pick(catalog: Catalog, kind: Kind): readonly object[] {

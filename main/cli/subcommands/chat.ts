@@ -3,10 +3,10 @@ import type { TurnEvent } from '../../host/chat/turn';
 import { HarborError } from '../../host/errors';
 import type { CliCommand, CliContext } from '../command';
 import { ANSWER_OPTIONS, PAGE_WAIT_MS, withCliAnswers } from '../elicit';
-import { EXIT } from '../output';
+import { EXIT, exitCodeForCode } from '../output';
 
 /** Exit code of a turn the person interrupted (Ctrl-C), as shells report SIGINT. */
-export const EXIT_INTERRUPTED = 130;
+export const EXIT_INTERRUPTED = EXIT.INTERRUPTED;
 
 /**
  * `harbor chat [--conversation ID] [--yes] [--answer JSON] "message"`: one turn, headless. The
@@ -70,7 +70,7 @@ export const chatCommand: CliCommand = {
         const error = outcome.error ?? { code: 'INTERNAL', message: outcome.note ?? 'The turn failed.' };
         ctx.out.result({ error });
         ctx.out.error(error.message);
-        return EXIT.CONNECTION;
+        return exitCodeForCode(error.code);
       }
     }
   },
@@ -80,6 +80,8 @@ export const chatCommand: CliCommand = {
 class TurnPrinter {
   private pending = '';
   private readonly announced = new Set<string>();
+  /** Calls of run_code scripts already printed, by "<run_code id>:<call id>:<started|ended>". */
+  private readonly scriptLines = new Set<string>();
 
   constructor(private readonly ctx: CliContext) {}
 
@@ -99,6 +101,21 @@ class TurnPrinter {
     for (const line of lines) this.ctx.out.text(line);
   }
 
+  /** A run_code script's own tool calls, as they start and end (human mode, stderr). */
+  private scriptCalls(call: ChatToolCall): void {
+    for (const c of call.code?.calls ?? []) {
+      const name = `${c.server} › ${c.tool}`;
+      if (!this.scriptLines.has(`${call.id}:${c.id}:started`)) {
+        this.scriptLines.add(`${call.id}:${c.id}:started`);
+        this.ctx.out.info(`  → ${name} ${JSON.stringify(c.arguments)}`);
+      }
+      if ((c.status === 'done' || c.status === 'error') && !this.scriptLines.has(`${call.id}:${c.id}:ended`)) {
+        this.scriptLines.add(`${call.id}:${c.id}:ended`);
+        this.ctx.out.info(c.status === 'done' ? `  ← ${name} ok` : `  ✗ ${name} ${c.error?.code ?? ''}: ${c.error?.message ?? ''}`);
+      }
+    }
+  }
+
   flush(): void {
     if (this.pending) this.ctx.out.text(this.pending);
     this.pending = '';
@@ -115,6 +132,7 @@ class TurnPrinter {
       );
       if (!this.ctx.globals.json) out.info(`→ ${call.server ? `${call.server} › ${call.tool ?? call.name}` : call.name} ${JSON.stringify(call.arguments)}`);
     }
+    if (call.code && !this.ctx.globals.json) this.scriptCalls(call);
     if (progress && !this.ctx.globals.json) {
       out.info(`  progress ${progress.progress}${progress.total !== undefined ? `/${progress.total}` : ''}${progress.message ? ` ${progress.message}` : ''}`);
     }

@@ -41,9 +41,12 @@ export const consentCommand: CliCommand = {
       case 'grant-launch': {
         if (server === undefined || tool !== undefined) throw new UsageError(`consent grant-launch needs SERVER. Usage: harbor ${USAGE}`);
         host.registry.requireValid();
-        host.servers.approveLaunch(server);
-        const target = host.servers.get(server).target;
-        ctx.out.result({ granted: { server, launch: target } }, `Approved launching "${server}": ${target}`);
+        const approved = host.servers.approveLaunch(server);
+        const headers = approved.headerNames?.length ? ` with the headers ${approved.headerNames.join(', ')}` : '';
+        ctx.out.result(
+          { granted: { server, launch: approved.target, ...(approved.headerNames ? { headerNames: approved.headerNames } : {}) } },
+          approved.transport === 'http' ? `Approved connecting to "${server}": ${approved.target}${headers}` : `Approved launching "${server}": ${approved.target}`,
+        );
         return EXIT.OK;
       }
       case 'revoke': {

@@ -1,34 +1,43 @@
 import { resolve } from 'node:path';
-import { finalNames } from '../../host/import/import-report';
-import { FORMAT_LABELS } from '../../host/import/formats';
-import type { ImportSummary } from '../../host/services/import-service';
 import type { CliCommand, CliContext } from '../command';
-import { EXIT } from '../output';
+import { EXIT, UsageError } from '../output';
+import { promptLine } from '../prompt';
 
 /**
- * `harbor import FILE [--rename] [--dry-run]`: merges the servers of a Claude Desktop, VS Code or
- * Cursor configuration into Harbor's registry. Never half-applied: when a name clashes and
- * --rename is not given, nothing is written and the command exits 2.
+ * `harbor import FILE [--rename] [--dry-run] [--set ID=VALUE]…`: merges the servers of a Claude
+ * Desktop, VS Code or Cursor configuration into Harbor's registry. Never half-applied: when a name
+ * clashes and --rename is not given, nothing is written and the command exits 2. VS Code inputs
+ * get their `default`, a `--set` value, or — on a terminal — a value typed at a prompt (password
+ * inputs unechoed); a password's value goes to the keychain, never into the file.
  */
 export const importCommand: CliCommand = {
   name: 'import',
   summary: 'Import servers from a Claude Desktop, VS Code or Cursor config file (never overwrites)',
-  usage: 'import FILE [--rename] [--dry-run]',
+  usage: 'import FILE [--rename] [--dry-run] [--set ID=VALUE]…',
   options: {
     rename: { type: 'boolean' },
     'dry-run': { type: 'boolean' },
+    set: { type: 'string', multiple: true },
   },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const file = resolve(ctx.args[0]!);
     const rename = ctx.options.rename === true;
     const dryRun = ctx.options['dry-run'] === true;
+    let inputs = parseSetOptions(ctx.options.set);
 
     const host = await ctx.host();
     const configPath = host.appInfo().configPath;
+    // On a terminal, ask for the inputs still without a value (learned from a preview, which writes nothing).
+    if (!dryRun && process.stdin.isTTY) {
+      const { outcome } = await host.imports.run(file, { rename, dryRun: true, inputs });
+      inputs = { ...inputs, ...(await askForInputs(ctx, outcome.result.inputsReferenced)) };
+    }
     // A broken registry throws CONFIG_INVALID when loaded: exit 2, file untouched.
-    const { outcome, report: data } = await host.imports.run(file, { rename, dryRun });
+    const { outcome, report: data } = await host.imports.run(file, { rename, dryRun, inputs });
 
+    // The report's wording brings the import formats (and zod): loaded only when an import runs.
+    const { report } = await import('./import-text');
     report(ctx, { ...outcome, configPath, dryRun }, data);
 
     if (outcome.blocked) return EXIT.USAGE;
@@ -41,63 +50,39 @@ export const importCommand: CliCommand = {
   },
 };
 
-interface Outcome extends ImportSummary {
-  readonly configPath: string;
-  readonly dryRun: boolean;
+/** `--set ID=VALUE`, repeated: the value is everything after the first "=". */
+export function parseSetOptions(raw: unknown): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const item of Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]) {
+    const text = String(item);
+    const eq = text.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--set needs ID=VALUE (an input id of the file, "=", its value), got "${text}". Example: --set root-dir=/home/me/projects`);
+    values[text.slice(0, eq)] = text.slice(eq + 1);
+  }
+  return values;
 }
 
-function report(ctx: CliContext, outcome: Outcome, data: unknown): void {
-  const { plan } = outcome;
-  ctx.out.result(data, humanReport(outcome, finalNames(plan)));
-  if (outcome.blocked) {
-    const names = plan.clashes.filter((c) => !c.renamedTo).map((c) => c.name);
-    ctx.out.error(
-      `${names.length} name clash${names.length === 1 ? '' : 'es'} (${names.join(', ')}): nothing was written. ` +
-        'Re-run with --rename to import them under free names, or edit the file.',
-    );
-  }
+interface InputToAsk {
+  readonly id: string;
+  readonly description?: string;
+  readonly password?: boolean;
+  readonly defined: boolean;
+  readonly filled?: 'default' | 'given';
 }
 
-function humanReport(outcome: Outcome, named: (server: string) => string): string {
-  const { result, plan } = outcome;
-  const lines: string[] = [`${FORMAT_LABELS[result.format]} config ${result.source} → ${outcome.configPath}`];
-  const pending = outcome.dryRun || outcome.blocked;
-  if (plan.added.length) lines.push(`${pending ? 'would add' : 'added'}: ${plan.added.join(', ')}`);
-  if (plan.identical.length) lines.push(`identical (already in the registry, skipped): ${plan.identical.join(', ')}`);
-  for (const clash of plan.clashes) {
-    lines.push(
-      clash.renamedTo
-        ? `renamed: "${clash.name}" exists with a different configuration; ${pending ? 'would be added' : 'added'} as "${clash.renamedTo}"`
-        : `clash: "${clash.name}" exists with a different configuration (rename with --rename or edit the file)`,
-    );
+/** Asks on the terminal for each input still without a value; an empty answer leaves it unfilled. */
+async function askForInputs(ctx: CliContext, inputs: readonly InputToAsk[]): Promise<Record<string, string>> {
+  const answers: Record<string, string> = {};
+  const open = inputs.filter((input) => input.filled === undefined && input.defined);
+  if (open.length) ctx.out.info(`${open.length === 1 ? 'One input needs' : `${open.length} inputs need`} a value (Enter leaves it unfilled: the servers using it will not start until it is set):`);
+  for (const input of open) {
+    const about = input.description ? ` — ${input.description}` : '';
+    const value = await promptLine(`  \${input:${input.id}}${about}${input.password ? ' (not shown; goes to the OS keychain)' : ''}: `, {
+      signal: ctx.signal,
+      hidden: input.password === true,
+      undone: 'nothing was imported',
+    });
+    if (value !== '') answers[input.id] = value;
   }
-  for (const skipped of result.skipped) {
-    lines.push(`skipped "${skipped.name}":`, ...skipped.problems.map((p) => `  ${p}`));
-  }
-  for (const warning of result.warnings) lines.push(`note "${named(warning.server)}": ${warning.message}`);
-  if (outcome.moved.length) {
-    lines.push(`secrets ${pending ? 'that would move' : 'moved'} to the OS keychain (the registry holds only \${secret:…} references):`);
-    for (const m of outcome.moved) lines.push(`  ${m.server}: ${m.where}.${m.key} → \${secret:${m.secret}}${m.reused ? ' (already in the keychain)' : ''}`);
-    lines.push(`  ${result.source} still holds ${outcome.moved.length === 1 ? 'this value' : 'these values'} in plain text: remove ${outcome.moved.length === 1 ? 'it' : 'them'} there once you no longer use that app.`);
-  }
-  if (outcome.notMoved.length) {
-    lines.push('secrets left in plain text (each mixes text with a ${…} reference, so Harbor cannot move it: store it with "harbor secret set NAME" and reference it in the registry):');
-    for (const s of outcome.notMoved) lines.push(`  ${named(s.server)}: ${s.where}.${s.key}`);
-  }
-  if (result.inputsReferenced.length) {
-    lines.push('inputs referenced (kept as written: Harbor cannot prompt during import; put the values in the registry):');
-    for (const input of result.inputsReferenced) {
-      const about = input.description ? ` "${input.description}"` : input.defined ? '' : ' (not defined in the file\'s inputs)';
-      lines.push(`  \${input:${input.id}}${about} used by ${input.servers.map(named).join(', ')}`);
-    }
-  }
-  if (result.unresolvedVariables.length) {
-    lines.push('variables Harbor does not expand (kept as written; replace them with real values):');
-    for (const v of result.unresolvedVariables) lines.push(`  ${v.variable} in ${named(v.server)} ${v.where}`);
-  }
-  if (!plan.added.length && !plan.clashes.length && !result.skipped.length) {
-    lines.push(result.servers.length ? 'nothing to do: every server is already in the registry' : 'no servers in this file');
-  }
-  if (outcome.dryRun) lines.push('dry run: nothing was written');
-  return lines.join('\n');
+  return answers;
 }

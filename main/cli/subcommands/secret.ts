@@ -1,31 +1,42 @@
 import { HarborError } from '../../host/errors';
 import type { Host } from '../../host/host';
-import { isStdio } from '../../host/registry/schema';
 import { MIN_MASKED_LENGTH } from '../../host/secrets/redactor';
-import { findSecretRefs } from '../../host/secrets/references';
-import { assertSecretName } from '../../host/secrets/store';
 import type { CliCommand, CliContext } from '../command';
 import { EXIT, UsageError } from '../output';
+import { promptLine } from '../prompt';
 import { reportError } from '../run';
 
 /** A secret is a token or a key, not a file: anything longer is a mistake (a wrong pipe). */
 export const MAX_SECRET_BYTES = 64 * 1024;
 
-const USAGE = 'secret set|list|delete [NAME]';
+const USAGE = 'secret set|list|delete [NAME] | grant|revoke NAME SERVER';
+
+/** The registry schema and secret-name rules bring zod: loaded when a secret command runs, not when the CLI starts. */
+async function loadTools() {
+  const [{ isStdio }, { findSecretRefs, oauthSecretUses }, { assertSecretName }] = await Promise.all([
+    import('../../host/registry/schema'),
+    import('../../host/secrets/references'),
+    import('../../host/secrets/store'),
+  ]);
+  return { isStdio, findSecretRefs, oauthSecretUses, assertSecretName };
+}
+type Tools = Awaited<ReturnType<typeof loadTools>>;
 
 /**
- * `harbor secret set NAME` (the value from stdin, never argv), `harbor secret list` (names only),
- * `harbor secret delete NAME`. The keychain unavailable: exit 3 with KEYCHAIN_UNAVAILABLE and the
- * fix. Deleting a secret that does not exist: exit 2 with SECRET_MISSING, so a typo in a script
- * does not pass silently.
+ * `harbor secret set NAME` (the value from stdin, never argv), `harbor secret list` (names, and
+ * the servers each belongs to), `harbor secret delete NAME`, `harbor secret grant|revoke NAME
+ * SERVER` (a secret is sent only to the servers it belongs to). The keychain unavailable: exit 5
+ * with KEYCHAIN_UNAVAILABLE and the fix. Deleting a secret that does not exist: exit 2 with
+ * SECRET_MISSING, so a typo in a script does not pass silently.
  */
 export const secretCommand: CliCommand = {
   name: 'secret',
-  summary: 'Keep secrets in the OS keychain: set NAME (value from stdin), list, delete NAME',
+  summary: 'Keep secrets in the OS keychain: set NAME (value from stdin), list, delete NAME, grant|revoke NAME SERVER',
   usage: USAGE,
   positionals: { min: 1, max: 3 },
   async run(ctx) {
     const [action, name, extra] = ctx.args;
+    const tools = await loadTools();
     switch (action) {
       case 'set':
         if (extra !== undefined) {
@@ -34,52 +45,66 @@ export const secretCommand: CliCommand = {
               `Example: printf %s "$TOKEN" | harbor secret set ${name ?? 'NAME'}`,
           );
         }
-        return setSecret(ctx, required(name, 'set'));
+        return setSecret(ctx, tools, required(tools, name, 'set'));
       case 'list':
         if (name !== undefined) throw new UsageError(`secret list takes no argument. Usage: harbor ${USAGE}`);
-        return listSecrets(ctx);
+        return listSecrets(ctx, tools);
       case 'delete':
         if (extra !== undefined) throw new UsageError(`secret delete takes one NAME. Usage: harbor ${USAGE}`);
-        return deleteSecret(ctx, required(name, 'delete'));
+        return deleteSecret(ctx, tools, required(tools, name, 'delete'));
+      case 'grant':
+      case 'revoke':
+        if (extra === undefined) throw new UsageError(`secret ${action} needs NAME and SERVER. Usage: harbor ${USAGE}`);
+        return action === 'grant' ? grantSecret(ctx, required(tools, name, action), extra) : revokeSecret(ctx, required(tools, name, action), extra);
       default:
         throw new UsageError(`unknown secret action "${action ?? ''}". Usage: harbor ${USAGE}`);
     }
   },
 };
 
-function required(name: string | undefined, action: string): string {
+function required({ assertSecretName }: Tools, name: string | undefined, action: string): string {
   if (name === undefined) throw new UsageError(`secret ${action} needs a NAME. Usage: harbor ${USAGE}`);
   assertSecretName(name); // BAD_REQUEST: exit 2, before anything is read or stored
   return name;
 }
 
-async function setSecret(ctx: CliContext, name: string): Promise<number> {
-  const input = process.stdin.isTTY ? await promptHidden(`Value for secret "${name}" (not shown; Enter to finish): `, ctx.signal) : await readAll(process.stdin, ctx.signal);
+async function setSecret(ctx: CliContext, tools: Tools, name: string): Promise<number> {
+  const input = process.stdin.isTTY
+    ? await promptLine(`Value for secret "${name}" (not shown; Enter to finish): `, { signal: ctx.signal, hidden: true, undone: 'nothing was stored', maxLength: MAX_SECRET_BYTES })
+    : await readAll(process.stdin, ctx.signal);
   const value = secretValueFromInput(input);
   if (value.length === 0) {
     throw new HarborError('BAD_REQUEST', `No value on stdin for secret "${name}": nothing was stored. Example: printf %s "$TOKEN" | harbor secret set ${name}`);
   }
   const host = await ctx.host();
   await host.secrets.set(name, value);
-  const users = referencesTo(host, name);
+  const users = referencesTo(tools, host, name);
+  const owners = host.secrets.owners().find((o) => o.secret === name);
   ctx.out.result(
     { name, set: true },
     [
       `Stored secret "${name}" in the OS keychain.`,
       users.length ? `Used by: ${users.join(', ')} (restart ${users.length === 1 ? 'that server' : 'those servers'} to use the new value).` : `Reference it in a server's env or headers as \${secret:${name}}.`,
+      ...(owners?.notGranted.length ? [notGrantedLine(name, owners.notGranted)] : []),
     ].join('\n'),
   );
   if (value.length < MIN_MASKED_LENGTH) ctx.out.info(`note: values shorter than ${MIN_MASKED_LENGTH} characters are not masked in Harbor's logs and output.`);
   return EXIT.OK;
 }
 
-async function listSecrets(ctx: CliContext): Promise<number> {
+async function listSecrets(ctx: CliContext, tools: Tools): Promise<number> {
   const host = await ctx.host();
   // OAuth tokens live in the same store under harbor-oauth.*: Harbor manages those (login/logout).
   const names = (await host.secrets.list()).filter((n) => !n.startsWith('harbor-oauth.'));
-  const referenced = allReferences(host);
+  const referenced = allReferences(tools, host);
+  const owners = new Map(host.secrets.owners().map((o) => [o.secret, o]));
   const missing = [...referenced.keys()].filter((n) => !names.includes(n)).sort();
-  const lines = names.map((n) => (referenced.has(n) ? `${n}  (used by ${referenced.get(n)!.join(', ')})` : n));
+  const lines = names.flatMap((n) => {
+    const owner = owners.get(n);
+    const used = referenced.has(n) ? `${n}  (used by ${referenced.get(n)!.join(', ')})` : n;
+    const head = `${used}  belongs to: ${owner?.belongsTo.length ? owner.belongsTo.join(', ') : '(no server)'}`;
+    return owner?.notGranted.length ? [head, `  ${notGrantedLine(n, owner.notGranted)}`] : [head];
+  });
   if (missing.length) {
     lines.push('', 'referenced in the registry but not set (run "harbor secret set NAME"):');
     for (const n of missing) lines.push(`  ${n}  (used by ${referenced.get(n)!.join(', ')})`);
@@ -89,18 +114,42 @@ async function listSecrets(ctx: CliContext): Promise<number> {
   return EXIT.OK;
 }
 
-async function deleteSecret(ctx: CliContext, name: string): Promise<number> {
+async function deleteSecret(ctx: CliContext, tools: Tools, name: string): Promise<number> {
   const host = await ctx.host();
   if (!(await host.secrets.delete(name))) {
     reportError(ctx.out, new HarborError('SECRET_MISSING', `There is no secret named "${name}": nothing was deleted. "harbor secret list" shows the names.`));
     return EXIT.USAGE;
   }
-  const users = referencesTo(host, name);
+  const users = referencesTo(tools, host, name);
   ctx.out.result(
     { name, deleted: true },
     `Deleted secret "${name}".${users.length ? ` ${users.join(', ')} still reference${users.length === 1 ? 's' : ''} it and will not start until it is set again.` : ''}`,
   );
   return EXIT.OK;
+}
+
+async function grantSecret(ctx: CliContext, name: string, server: string): Promise<number> {
+  const host = await ctx.host();
+  host.registry.requireValid();
+  const { granted } = host.secrets.grant(name, server);
+  ctx.out.result(
+    { secret: name, server, granted: true },
+    granted ? `"${server}" may now use the secret "${name}" (as configured now; a changed command line or URL needs a new grant).` : `"${server}" already had the secret "${name}".`,
+  );
+  return EXIT.OK;
+}
+
+async function revokeSecret(ctx: CliContext, name: string, server: string): Promise<number> {
+  const host = await ctx.host();
+  host.registry.requireValid();
+  const revoked = host.secrets.revoke(name, server);
+  ctx.out.result({ secret: name, server, revoked }, revoked ? `"${server}" no longer gets the secret "${name}".` : `"${server}" did not have the secret "${name}": nothing changed.`);
+  return EXIT.OK;
+}
+
+/** Servers that reference a secret they were never given: they do not get it until the person grants it. */
+function notGrantedLine(name: string, servers: readonly string[]): string {
+  return `not given to ${servers.join(', ')} (Harbor will not send it until you run ${servers.map((s) => `"harbor secret grant ${name} ${s}"`).join(' or ')})`;
 }
 
 /** `value\n` from `echo` or a file: exactly one line ending goes, anything else is the value. */
@@ -110,8 +159,8 @@ export function secretValueFromInput(input: string): string {
   return input;
 }
 
-/** Secret name → servers (with the field) whose env/headers reference it. An invalid registry: none. */
-function allReferences(host: Host): Map<string, string[]> {
+/** Secret name → servers (with the field) whose env/headers or sign-in settings reference it. An invalid registry: none. */
+function allReferences({ isStdio, findSecretRefs, oauthSecretUses }: Tools, host: Host): Map<string, string[]> {
   const refs = new Map<string, string[]>();
   let servers;
   try {
@@ -125,12 +174,13 @@ function allReferences(host: Host): Map<string, string[]> {
     for (const [key, value] of Object.entries(record)) {
       for (const name of findSecretRefs(value)) refs.set(name, [...(refs.get(name) ?? []), `${server} (${field}.${key})`]);
     }
+    for (const use of oauthSecretUses((config as { oauth?: unknown }).oauth)) refs.set(use.name, [...(refs.get(use.name) ?? []), `${server} (${use.key})`]);
   }
   return refs;
 }
 
-function referencesTo(host: Host, name: string): string[] {
-  return allReferences(host).get(name) ?? [];
+function referencesTo(tools: Tools, host: Host, name: string): string[] {
+  return allReferences(tools, host).get(name) ?? [];
 }
 
 function readAll(stream: NodeJS.ReadableStream, signal: AbortSignal): Promise<string> {
@@ -160,38 +210,6 @@ function readAll(stream: NodeJS.ReadableStream, signal: AbortSignal): Promise<st
     stream.on('data', onData);
     stream.once('end', onEnd);
     stream.once('error', onError);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/** Reads one line from the terminal without echoing it (raw mode): Enter ends, Ctrl-C cancels. */
-function promptHidden(prompt: string, signal: AbortSignal): Promise<string> {
-  const stdin = process.stdin;
-  process.stderr.write(prompt);
-  return new Promise((resolve, reject) => {
-    let value = '';
-    const finish = (error?: Error) => {
-      stdin.off('data', onData);
-      signal.removeEventListener('abort', onAbort);
-      stdin.setRawMode(false);
-      stdin.pause();
-      process.stderr.write('\n');
-      if (error) reject(error);
-      else resolve(value);
-    };
-    const onData = (chunk: Buffer) => {
-      for (const ch of chunk.toString('utf8')) {
-        if (ch === '\r' || ch === '\n' || ch === '\u0004') return finish();
-        if (ch === '\u0003') return finish(new UsageError('cancelled: nothing was stored.'));
-        if (ch === '\u007f' || ch === '\b') value = [...value].slice(0, -1).join('');
-        else value += ch;
-        if (value.length > MAX_SECRET_BYTES) return finish(new HarborError('BAD_REQUEST', 'The value is too long: nothing was stored.'));
-      }
-    };
-    const onAbort = () => finish(new UsageError('interrupted: nothing was stored.'));
-    stdin.setRawMode(true);
-    stdin.resume();
-    stdin.on('data', onData);
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -2,7 +2,7 @@ import type { ServerSummary } from '../../../preload/contract';
 import type { Host } from '../../host/host';
 import { loadTokenCounter, serverTokenCost, type ServerTokenCost } from '../../host/tools/tokens';
 import type { CliCommand } from '../command';
-import { EXIT } from '../output';
+import { exitCodeForFailures } from '../output';
 
 /** The `harbor servers --json` line: the contract scripts rely on. */
 export function serverLine(s: ServerSummary, tokens?: ServerTokenCost): Record<string, unknown> {
@@ -67,6 +67,7 @@ export const serversCommand: CliCommand = {
     const costs = await tokenCosts(host, summaries);
     for (const s of summaries) ctx.out.result(serverLine(s, costs.get(s.name)), humanLine(s, costs.get(s.name)));
     if (summaries.length === 0) ctx.out.info('No servers configured. Add one to the registry file, or run "harbor import FILE".');
-    return summaries.some((s) => s.state.kind === 'error') ? EXIT.CONNECTION : EXIT.OK;
+    // A launch waiting for approval exits 4, a failed start 3, a config problem 2 (the first failure decides).
+    return exitCodeForFailures(summaries.flatMap((s) => (s.state.kind === 'error' ? [s.state.code] : [])));
   },
 };

@@ -5,14 +5,11 @@
  * SIGINT/SIGTERM.
  */
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import type { CliCommand } from '../command';
 import { parseIntOption } from '../json-option';
+import { builtRendererDir } from '../layout';
 import { EXIT } from '../output';
-import { bindCommands } from '../../contract-handlers';
-import { createDispatcher } from '../../dispatch';
-import { WebServer } from '../../web/server';
 
 export const webCommand: CliCommand = {
   name: 'web',
@@ -29,6 +26,12 @@ export const webCommand: CliCommand = {
     }
     if (ctx.signal.aborted) return EXIT.OK;
 
+    // Loaded here, not at startup: the rest of the CLI never needs the web server.
+    const [{ bindCommands }, { createDispatcher }, { WebServer }] = await Promise.all([
+      import('../../contract-handlers'),
+      import('../../dispatch'),
+      import('../../web/server'),
+    ]);
     // Our own Host (mode 'web', so the page can tell which door it came through); we dispose it.
     // The CLI's redactor comes with it, so the terminal output of browser mode is masked too.
     const host = await ctx.createHost('web');
@@ -61,13 +64,10 @@ export const webCommand: CliCommand = {
   },
 };
 
-/**
- * The built renderer lives beside the built CLI: out/main/cli.js → out/renderer.
- * HARBOR_RENDERER_DIR overrides it (tests, unusual layouts).
- */
-export function rendererDirFor(moduleUrl: string = import.meta.url, env: NodeJS.ProcessEnv = process.env): string {
+/** The built renderer (out/renderer); HARBOR_RENDERER_DIR overrides it (tests, unusual layouts). */
+export function rendererDirFor(env: NodeJS.ProcessEnv = process.env): string {
   if (env.HARBOR_RENDERER_DIR) return resolve(env.HARBOR_RENDERER_DIR);
-  return resolve(dirname(fileURLToPath(moduleUrl)), '..', 'renderer');
+  return builtRendererDir();
 }
 
 function untilAborted(signal: AbortSignal): Promise<void> {

@@ -10,6 +10,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { HarborError } from '../errors';
 import { isRegistrationUnsupported } from '../servers/sdk-error-text';
+import type { TokenGrant } from './grants';
 
 /**
  * What an authorization failure means for the person, as AUTH_REQUIRED (signing in can fix it) or
@@ -68,6 +69,34 @@ export function toAuthError(error: unknown, server: string, signInRequired: () =
     );
   }
   return undefined;
+}
+
+/**
+ * A machine grant's failure: there is no one to sign in, so everything about authorization is
+ * AUTH_FAILED with what to fix in the configuration (never "harbor login").
+ */
+export function machineGrantFailure(error: unknown, server: string, grant: TokenGrant): HarborError | undefined {
+  const where = `"${server}"`;
+  if (error instanceof HarborError) return error.code === 'AUTH_REQUIRED' || error.code === 'AUTH_FAILED' ? error : undefined;
+  if (error instanceof OAuthError) return machineGrantRefused(server, grant, /^[a-z_]{1,64}$/.test(error.code) ? error.code : undefined, error);
+  const refusedToken = (detail: string) =>
+    new HarborError('AUTH_FAILED', `${where} ${detail} with the token Harbor got for its ${grant.presented}. ${grant.check}, and "oauth.scope".`, undefined, { cause: error });
+  if (error instanceof InsufficientScopeError) return refusedToken('needs more permissions (scopes) than come');
+  if (error instanceof SdkHttpError && error.code === 'CLIENT_HTTP_AUTHENTICATION') return refusedToken('still answers 401');
+  if (error instanceof SdkHttpError && error.code === 'CLIENT_HTTP_FORBIDDEN') return refusedToken('refuses access (403)');
+  if (error instanceof UnauthorizedError) return refusedToken('still asks for authorization');
+  const failure = toAuthError(error, server, () => refusedToken('still asks for authorization'));
+  return failure && failure.code === 'AUTH_REQUIRED' ? new HarborError('AUTH_FAILED', failure.message, undefined, { cause: error }) : failure;
+}
+
+/** The authorization server refused a machine grant's token request (with its OAuth error code, when it sent one). */
+export function machineGrantRefused(server: string, grant: TokenGrant, code: string | undefined, cause?: unknown): HarborError {
+  return new HarborError(
+    'AUTH_FAILED',
+    `The authorization server of "${server}" refused Harbor's ${grant.presented}${code ? ` (${code})` : ''}. ${grant.check}; then connect again.`,
+    undefined,
+    cause === undefined ? undefined : { cause },
+  );
 }
 
 function oauthCode(body: string): string {

@@ -148,8 +148,25 @@ export class OAuthCredentialStore {
     return this.secrets.delete(this.bindingName(server, url));
   }
 
+  /** A server's DPoP key pair as dpop-key.ts stores it (JSON): a private key, so in the keychain. */
+  async dpopKey(server: string, url: string): Promise<string | undefined> {
+    return this.secrets.get(this.serverEntryName(server, url, 'dpop'));
+  }
+
+  async saveDpopKey(server: string, url: string, value: string): Promise<void> {
+    await this.secrets.set(this.serverEntryName(server, url, 'dpop'), value);
+  }
+
+  async deleteDpopKey(server: string, url: string): Promise<boolean> {
+    return this.secrets.delete(this.serverEntryName(server, url, 'dpop'));
+  }
+
   private bindingName(server: string, url: string): string {
-    return `${PREFIX}.${digest('server', server, url)}.binding`;
+    return this.serverEntryName(server, url, 'binding');
+  }
+
+  private serverEntryName(server: string, url: string, entry: 'binding' | 'dpop'): string {
+    return `${PREFIX}.${digest('server', server, url)}.${entry}`;
   }
 
   private async read<T>(name: string, schema: z.ZodType<T>): Promise<Entry<T>> {

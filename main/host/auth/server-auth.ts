@@ -4,16 +4,22 @@ import {
   discoverOAuthServerInfo,
   refreshAuthorization,
   resourceUrlFromServerUrl,
+  type AddClientAuthentication,
+  type DpopSession,
   type FetchLike,
   type OAuthDiscoveryState,
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import { HarborError } from '../errors';
+import { effectiveAuthMethod } from '../registry/oauth-config';
 import type { LoopbackCallbackServer } from './callback-server';
-import type { OAuthServerConfig } from './config';
+import { clientAssertion } from './client-assertion';
+import { isMachineGrant, type OAuthServerConfig } from './config';
 import { DamagedSignInError, credentialKey, type Binding, type OAuthCredentialStore, type TokenRecord } from './credential-store';
+import { ServerDpopKey } from './dpop-key';
 import type { BrowserOpener } from './opener';
+import { revokeTokens } from './revocation';
 import { browserUrlProblem } from './url-policy';
 
 export interface ServerAuthDeps {
@@ -26,8 +32,10 @@ export interface ServerAuthDeps {
   readonly clientMetadataUrl: string | undefined;
   readonly clientName: string;
   readonly clientVersion: string;
-  /** Resolves `${secret:…}` in the pre-registered client secret. */
+  /** Resolves `${secret:…}` references of the `oauth` entry (client secret, private key, tokens). */
   readonly resolveSecret: (where: string, value: string) => Promise<string>;
+  /** Learns a credential Harbor holds (a DPoP key, a workload token) so echoes of it are masked. */
+  readonly remember: (secret: string) => void;
   readonly callbackTimeoutMs: number;
   readonly fetch: FetchLike;
   readonly now: () => number;
@@ -64,9 +72,14 @@ export class ServerAuth {
   /** Set when the keychain could not be read: sign-in then reports it (reads degrade, never fail a public server). */
   private loadError: unknown;
   private refreshing: Promise<void> | undefined;
+  /** This server's DPoP key (used with `"dpop": true`). */
+  private readonly dpopKey: ServerDpopKey;
+  /** The private_key_jwt signer and the configuration it was made for. */
+  private assertion: { readonly config: OAuthServerConfig; readonly sign: AddClientAuthentication } | undefined;
 
   constructor(readonly deps: ServerAuthDeps) {
     this.resource = resourceUrlFromServerUrl(deps.url).href;
+    this.dpopKey = new ServerDpopKey(deps.store, deps.server, deps.url, deps.remember);
   }
 
   get server(): string {
@@ -82,6 +95,7 @@ export class ServerAuth {
    * damaged entry leaves no tokens: requests go out without one, and a sign-in reports the damage.
    */
   reload(): void {
+    this.dpopKey.reload();
     this.loading = (async () => {
       this.loadError = undefined;
       try {
@@ -102,7 +116,37 @@ export class ServerAuth {
   async bearerTokens(): Promise<StoredOAuthTokens | undefined> {
     await this.loading;
     await this.refreshIfExpiring();
+    // A machine grant's expired token is not sent: the server's 401 makes the SDK fetch a new one.
+    if (this.current && isMachineGrant(this.config) && this.expiresSoon(this.current) && !this.current.tokens.refresh_token) return undefined;
     return this.current?.tokens;
+  }
+
+  /**
+   * private_key_jwt: client assertions signed with the configured key, for every token request
+   * (grant, refresh, revocation); undefined for the other methods (the SDK applies those).
+   */
+  clientAuthentication(): AddClientAuthentication | undefined {
+    const config = this.config;
+    if (!config?.clientId || effectiveAuthMethod(config) !== 'private_key_jwt' || !config.privateKey) return undefined;
+    if (this.assertion?.config !== config) {
+      const privateKey = config.privateKey;
+      const sign = clientAssertion({
+        server: this.deps.server,
+        clientId: config.clientId,
+        privateKey: () => this.deps.resolveSecret('oauth.privateKey', privateKey),
+        algorithm: config.signingAlgorithm,
+      });
+      this.assertion = { config, sign };
+    }
+    return this.assertion.sign;
+  }
+
+  /**
+   * The DPoP session for this server's tokens when `"dpop": true`, else undefined (Bearer tokens).
+   * `forTokenRequest`: a token is about to be requested, so a key is made if there is none yet.
+   */
+  async dpopSession(forTokenRequest: boolean): Promise<DpopSession | undefined> {
+    return this.config?.dpop ? this.dpopKey.session(forTokenRequest) : undefined;
   }
 
   async tokensFor(issuer: string): Promise<StoredOAuthTokens | undefined> {
@@ -146,7 +190,9 @@ export class ServerAuth {
         );
       }
       const secret = config.clientSecret ? await this.deps.resolveSecret('oauth.clientSecret', config.clientSecret) : undefined;
-      return { client_id: config.clientId, ...(secret ? { client_secret: secret } : {}), issuer: config.issuer ?? issuer };
+      // A configured method the SDK knows (basic, post, none) is the one it uses; private_key_jwt is the session's addClientAuthentication.
+      const method = config.tokenEndpointAuthMethod && config.tokenEndpointAuthMethod !== 'private_key_jwt' ? { token_endpoint_auth_method: config.tokenEndpointAuthMethod } : {};
+      return { client_id: config.clientId, ...(secret ? { client_secret: secret } : {}), ...method, issuer: config.issuer ?? issuer };
     }
     const key = credentialKey(issuer, this.resource);
     this.flowKey = key;
@@ -246,6 +292,7 @@ export class ServerAuth {
       removed.push(await this.deps.store.deleteTokens(key), await this.deps.store.deleteClient(key));
     }
     if (binding || this.damaged) removed.push(await this.deps.store.deleteBinding(this.deps.server, this.deps.url));
+    removed.push(await this.dpopKey.forget());
     this.binding = undefined;
     this.current = undefined;
     this.flowKey = undefined;
@@ -309,6 +356,8 @@ export class ServerAuth {
         clientInformation: client,
         refreshToken,
         resource: binding.resource,
+        addClientAuthentication: this.clientAuthentication(),
+        ...(this.config?.dpop ? { dpop: await this.dpopSession(false) } : {}),
         fetchFn: this.deps.fetch,
       });
       await this.saveTokens({ ...tokens, issuer: metadata.issuer }, metadata.issuer);
@@ -320,27 +369,9 @@ export class ServerAuth {
   private async revoke(binding: Binding, tokens: StoredOAuthTokens, key: string): Promise<boolean> {
     const endpoint = binding.revocationEndpoint;
     if (!endpoint || browserUrlProblem(endpoint)) return false;
-    try {
-      const client = this.config?.clientId
-        ? await this.clientFor(binding.issuer, { mayRegister: false })
-        : await this.deps.store.client(key);
-      if (!client) return false;
-      const body = new URLSearchParams({
-        token: tokens.refresh_token ?? tokens.access_token,
-        token_type_hint: tokens.refresh_token ? 'refresh_token' : 'access_token',
-      });
-      const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
-      if (client.client_secret) {
-        headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`;
-      } else {
-        body.set('client_id', client.client_id);
-      }
-      const response = await this.deps.fetch(endpoint, { method: 'POST', headers, body, signal: AbortSignal.timeout(5_000) });
-      await response.body?.cancel().catch(() => undefined);
-      return response.ok;
-    } catch {
-      return false;
-    }
+    const client = await (this.config?.clientId ? this.clientFor(binding.issuer, { mayRegister: false }) : this.deps.store.client(key)).catch(() => undefined);
+    if (!client) return false;
+    return revokeTokens({ endpoint, client, tokens, clientAuthentication: this.clientAuthentication(), fetch: this.deps.fetch });
   }
 }
 

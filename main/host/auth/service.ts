@@ -5,10 +5,12 @@ import { Redactor } from '../secrets/redactor';
 import { resolveSecretString } from '../secrets/references';
 import type { SecretStore } from '../secrets/store';
 import type { TransportAuthParts } from '../servers/transport-auth';
+import { machineGrantRefused } from './auth-failures';
 import { LoopbackCallbackServer } from './callback-server';
 import { parseOAuthConfig } from './config';
 import { OAuthCredentialStore } from './credential-store';
 import { authFetch } from './fetch';
+import { tokenGrant } from './grants';
 import type { BrowserOpener } from './opener';
 import { ServerAuth } from './server-auth';
 import { OAuthSession } from './session';
@@ -67,13 +69,21 @@ export class AuthService implements Disposable {
     if (Object.keys(headers).some((h) => h.toLowerCase() === 'authorization')) return undefined;
     const auth = this.serverAuth(server, url);
     auth.reload();
-    const session = new OAuthSession(auth);
+    const grant = tokenGrant(auth.config, {
+      server,
+      resolveSecret: (where, value) => auth.deps.resolveSecret(where, value),
+      redact: (value) => this.redactor.add(value),
+      fetch: this.fetch,
+    });
+    const session = new OAuthSession(auth, grant);
     const fetchWithHooks = authFetch(this.fetch, {
-      // The listener starts once; only then is the registered port worth a keychain read.
+      // The listener starts once; only then is the registered port worth a keychain read. A
+      // machine grant has no redirect: no listener.
       beforeAuthorization: async () => {
-        if (!this.callbacks.listening) await this.callbacks.start(await auth.preferredRedirectPort());
+        if (grant.interactive && !this.callbacks.listening) await this.callbacks.start(await auth.preferredRedirectPort());
       },
       tokenRejected: () => auth.invalidate('discovery'),
+      ...(grant.interactive ? {} : { tokenRequestRefused: (code: string | undefined) => machineGrantRefused(server, grant, code) }),
     });
     return { provider: session, fetch: fetchWithHooks, bind: (transport) => session.bind(transport) };
   }
@@ -116,6 +126,7 @@ export class AuthService implements Disposable {
         clientVersion: this.options.clientVersion ?? '0.0.0',
         resolveSecret: (where, value) =>
           resolveSecretString(`Server "${server}"`, where, value, { store: secrets, redactor }),
+        remember: (secret) => redactor.add(secret),
         callbackTimeoutMs: this.options.callbackTimeoutMs ?? 5 * 60_000,
         fetch: this.fetch,
         now: this.options.now ?? Date.now,

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type {
+  AddClientAuthentication,
+  DpopSession,
   OAuthClientInformationContext,
   OAuthClientMetadata,
   OAuthClientProvider,
@@ -9,7 +11,8 @@ import type {
 } from '@modelcontextprotocol/client';
 import { HarborError } from '../errors';
 import type { FinishesAuth, TransportAuth } from '../servers/transport-auth';
-import { toAuthError } from './auth-failures';
+import { machineGrantFailure, machineGrantRefused, toAuthError } from './auth-failures';
+import type { GrantTarget, TokenGrant } from './grants';
 import type { ServerAuth } from './server-auth';
 import { assertBrowserUrl } from './url-policy';
 
@@ -25,6 +28,11 @@ interface PendingSignIn {
  * any browser opens, PKCE-S256 required, `resource` always sent, credentials in the keychain, and
  * no sign-in unless one is allowed right now (otherwise the server is AUTH_REQUIRED).
  * Per-transport so the PKCE verifier and `state` of one sign-in never mix with another's.
+ *
+ * Machine and enterprise grants (grants.ts) have no redirect: the SDK then asks
+ * `prepareTokenRequest` for the grant and fetches the token itself whenever the server answers
+ * 401, with the client authenticated as configured (private_key_jwt through
+ * `addClientAuthentication`) and, with `"dpop": true`, proofs from `dpop()`.
  */
 export class OAuthSession implements OAuthClientProvider {
   private expectedState: string | undefined;
@@ -32,30 +40,65 @@ export class OAuthSession implements OAuthClientProvider {
   private pending: PendingSignIn | undefined;
   private completing: Promise<void> | undefined;
   private signInAllowed = true;
+  /** The SDK asked for a token request's parameters: its `dpop()` call for that request follows. */
+  private tokenRequestNext = false;
 
-  constructor(private readonly auth: ServerAuth) {}
+  constructor(
+    private readonly auth: ServerAuth,
+    private readonly grant: TokenGrant,
+  ) {}
 
   get clientMetadataUrl(): string | undefined {
-    return this.auth.clientMetadataUrl;
+    return this.grant.interactive ? this.auth.clientMetadataUrl : undefined;
   }
 
-  get redirectUrl(): string {
-    return this.auth.deps.callbacks.redirectUrl;
+  get redirectUrl(): string | undefined {
+    return this.grant.interactive ? this.auth.deps.callbacks.redirectUrl : undefined;
   }
 
   get clientMetadata(): OAuthClientMetadata {
     const scope = this.auth.config?.scope;
+    const method = this.auth.config?.tokenEndpointAuthMethod;
     return {
       client_name: this.auth.deps.clientName,
-      redirect_uris: [this.redirectUrl],
+      redirect_uris: this.grant.interactive ? [this.auth.deps.callbacks.redirectUrl] : [],
       // RFC 8252: a desktop app with a loopback redirect is a native, public client.
       application_type: 'native',
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
+      grant_types: [...this.grant.grantTypes],
+      ...(this.grant.interactive ? { response_types: ['code'] } : {}),
+      ...(method ? { token_endpoint_auth_method: method } : {}),
       software_id: 'harbor',
       software_version: this.auth.deps.clientVersion,
       ...(scope ? { scope } : {}),
     };
+  }
+
+  /** private_key_jwt: the signed client assertion (the SDK then adds no other client authentication). */
+  get addClientAuthentication(): AddClientAuthentication | undefined {
+    return this.auth.clientAuthentication();
+  }
+
+  /** RFC 9449 proofs for this server's token requests and MCP requests when `"dpop": true`. */
+  dpop(): Promise<DpopSession | undefined> {
+    const forTokenRequest = this.tokenRequestNext;
+    this.tokenRequestNext = false;
+    return this.auth.dpopSession(forTokenRequest);
+  }
+
+  /**
+   * The grant's token request (client credentials, a workload or enterprise JWT bearer grant);
+   * undefined for a person's sign-in, whose code exchange the SDK builds.
+   */
+  async prepareTokenRequest(scope?: string): Promise<URLSearchParams | undefined> {
+    this.tokenRequestNext = true;
+    return this.grant.tokenRequest(scope, () => this.grantTarget());
+  }
+
+  private grantTarget(): GrantTarget {
+    const discovery = this.auth.discovery;
+    const issuer = discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl;
+    if (!issuer) throw new HarborError('AUTH_FAILED', `The authorization server of "${this.auth.server}" is not known yet; connect again.`);
+    return { issuer, resource: this.auth.resource };
   }
 
   /** Whether a browser may open for this transport (the connection's re-authorization budget). */
@@ -145,6 +188,14 @@ export class OAuthSession implements OAuthClientProvider {
   }
 
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
+    // The SDK invalidates and asks again after invalid_client / invalid_grant. A machine grant
+    // would only be refused again with the same configuration (and workload identity must not
+    // retry): a refusal ends here, with the stored tokens dropped. (Refusals the token request's
+    // fetch saw never get this far: auth/fetch.ts throws them as they arrive.)
+    if (!this.grant.interactive && (scope === 'client' || scope === 'tokens')) {
+      await this.auth.invalidate('tokens');
+      throw machineGrantRefused(this.auth.server, this.grant, undefined);
+    }
     if (scope === 'verifier' || scope === 'all') this.verifier = undefined;
     if (scope !== 'verifier') await this.auth.invalidate(scope);
   }
@@ -163,7 +214,8 @@ export class OAuthSession implements OAuthClientProvider {
       allowSignIn: (allowed) => this.allowSignIn(allowed),
       signInPending: () => this.pending !== undefined,
       completeSignIn: () => this.completeSignIn(transport),
-      authFailure: (error) => toAuthError(error, this.auth.server, () => this.auth.signInRequired()),
+      authFailure: (error) =>
+        this.grant.interactive ? toAuthError(error, this.auth.server, () => this.auth.signInRequired()) : machineGrantFailure(error, this.auth.server, this.grant),
     };
   }
 

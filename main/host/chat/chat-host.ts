@@ -1,5 +1,5 @@
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
-import type { ConsentChoice, ServerSummary } from '../../../preload/contract';
+import type { ConsentChoice, ServerSummary, TaskView } from '../../../preload/contract';
 import type { HostEvents } from '../events';
 import type { Catalog } from '../servers/catalog';
 import type { CallOptions } from '../servers/connection';
@@ -12,6 +12,8 @@ export interface ChatToolCallOptions extends CallOptions {
     /** `--yes`: the person approved this turn's calls up front. */
     readonly approveOnce?: boolean;
   };
+  /** When the server runs the call as a task: its status on the way, and how long to wait for it. */
+  readonly task?: { readonly deadlineMs?: number; readonly onUpdate?: (task: TaskView) => void };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ChatContext, ChatStatus, Conversation, ConversationSummary } from '../../../preload/contract';
+import type { CodeSandbox } from '../code-mode/sandbox';
 import { HarborError } from '../errors';
 import type { Disposable } from '../lifecycle';
 import type { ChatHost } from './chat-host';
@@ -26,6 +27,8 @@ export interface ChatServiceDeps {
   readonly resolveSecret?: SecretResolver;
   /** Where to look for a local Ollama (default: OLLAMA_HOST, else http://127.0.0.1:11434). */
   readonly ollamaUrl?: string;
+  /** Where run_code's scripts run (code mode); without one the model is never offered run_code. */
+  readonly codeSandbox?: CodeSandbox;
   readonly now?: () => number;
 }
 
@@ -148,7 +151,7 @@ export class ChatService implements Disposable {
           for (const s of this.deps.host.listServers()) if (s.enabled) this.deps.host.consent.approveLaunchesForSession(s.name);
         }
         // Connecting servers may wait on a launch consent: Stop (or shutdown) must not wait with it.
-        const tools = await untilAborted(gatherTurnTools(this.deps.host, settings, this.store.toolMode(conversationId)), controller.signal).catch((error: unknown) => {
+        const tools = await untilAborted(gatherTurnTools(this.deps.host, settings, this.store.toolMode(conversationId), this.deps.codeSandbox), controller.signal).catch((error: unknown) => {
           if (controller.signal.aborted) return undefined;
           throw error;
         });
@@ -162,7 +165,12 @@ export class ChatService implements Disposable {
             conversationId,
             turnId,
             model,
-            system: buildSystemPrompt({ servers: tools.servers, unavailable: tools.unavailable, toolSearch: tools.mode === 'search' }),
+            system: buildSystemPrompt({
+              servers: tools.servers,
+              unavailable: tools.unavailable,
+              toolSearch: tools.mode === 'search',
+              ...(tools.code ? { codeMode: tools.code.only ? 'on' : 'auto' } : {}),
+            }),
             tools,
             messages: this.store.history(conversationId),
             settings,

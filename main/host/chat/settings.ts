@@ -1,7 +1,9 @@
+import { resolveCodeLimits, type CodeLimits } from '../code-mode/limits';
 import type { ChatConfig, ModelConfig, RegistryFile, ServerConfig } from '../registry/schema';
 import { DEFAULT_RESULT_CAP_BYTES } from '../tools/results';
 
 export type ToolSearchMode = 'auto' | 'on' | 'off';
+export type CodeMode = 'auto' | 'on' | 'off';
 
 /** The chat loop's settings with every default filled in. */
 export interface ChatSettings {
@@ -12,6 +14,9 @@ export interface ChatSettings {
   /** Fraction of the context window the tool definitions may take before search replaces them. */
   readonly toolSearchThreshold: number;
   readonly contextWindow: number;
+  /** Whether the model gets run_code: instead of the tools ("on"), beside them ("auto"), or not ("off"). */
+  readonly codeMode: CodeMode;
+  readonly codeLimits: CodeLimits;
   /** Tools of a server the person turned off. */
   disabledTools(server: string): ReadonlySet<string>;
 }
@@ -19,6 +24,7 @@ export interface ChatSettings {
 export const DEFAULT_MAX_STEPS = 25;
 export const DEFAULT_CONTEXT_WINDOW = 128_000;
 export const DEFAULT_TOOL_SEARCH_THRESHOLD = 0.05;
+export const DEFAULT_CODE_MODE: CodeMode = 'auto';
 
 export function resolveChatSettings(
   file: Pick<RegistryFile, 'model' | 'chat'> | undefined,
@@ -33,6 +39,8 @@ export function resolveChatSettings(
     toolSearch: chat.toolSearch ?? 'auto',
     toolSearchThreshold: chat.toolSearchThreshold ?? DEFAULT_TOOL_SEARCH_THRESHOLD,
     contextWindow: model?.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
+    codeMode: chat.codeMode ?? DEFAULT_CODE_MODE,
+    codeLimits: resolveCodeLimits(chat.codeLimits),
     disabledTools: (server) => new Set(servers.get(server)?.disabledTools ?? []),
   };
 }

@@ -1,3 +1,4 @@
+import { RUN_CODE } from '../code-mode/run-code-tool';
 import { CALL_TOOL, SEARCH_TOOLS } from '../tools/meta-tools';
 
 export interface PromptServer {
@@ -11,6 +12,8 @@ export interface PromptInput {
   /** Servers that could not be reached for this turn, with why. */
   readonly unavailable: readonly { name: string; message: string }[];
   readonly toolSearch: boolean;
+  /** Code mode: run_code is the way to the tools ("on") or one beside them ("auto"). */
+  readonly codeMode?: 'on' | 'auto';
 }
 
 /** Keeps a server's text from closing its own fence and posing as Harbor's words. */
@@ -32,11 +35,20 @@ export function buildSystemPrompt(input: PromptInput): string {
   } else {
     const list = input.servers.map((s) => `${s.name} (${s.tools} tool${s.tools === 1 ? '' : 's'})`).join(', ');
     lines.push(`Connected servers: ${list}.`);
-    lines.push(
-      input.toolSearch
-        ? `Their tools are not listed up front: find them with ${SEARCH_TOOLS}(query) and run one with ${CALL_TOOL}(name, arguments), using the name ${SEARCH_TOOLS} returned.`
-        : 'Each tool is named "server__tool" and its description starts with the server it belongs to.',
-    );
+    if (input.codeMode === 'on') {
+      lines.push(
+        input.toolSearch
+          ? `Their tools are not listed up front: find them with ${SEARCH_TOOLS}(query), then call them from a JavaScript program with ${RUN_CODE}.`
+          : `Use their tools from a JavaScript program with ${RUN_CODE}: its description declares every tool as tools.<server>.<tool>(args).`,
+      );
+    } else {
+      lines.push(
+        input.toolSearch
+          ? `Their tools are not listed up front: find them with ${SEARCH_TOOLS}(query) and run one with ${CALL_TOOL}(name, arguments), using the name ${SEARCH_TOOLS} returned.`
+          : 'Each tool is named "server__tool" and its description starts with the server it belongs to.',
+      );
+      if (input.codeMode === 'auto') lines.push(`When a task takes several tool calls that build on each other, make them from one JavaScript program with ${RUN_CODE} instead of one call per step.`);
+    }
   }
   if (input.unavailable.length > 0) {
     lines.push(`Unavailable this turn: ${input.unavailable.map((u) => `${u.name} (${u.message})`).join('; ')}.`);

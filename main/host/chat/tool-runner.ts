@@ -10,6 +10,8 @@ import type { ModelToolCall } from './model-step';
 import { untilAborted } from './abortable';
 import type { ConversationStore } from './conversations/store';
 import type { TurnTools } from './turn-tools';
+import { RUN_CODE } from '../code-mode/run-code-tool';
+import { runCodeCall, withScriptCalls } from './run-code-call';
 
 export interface CallProgress {
   readonly progress: number;
@@ -57,6 +59,7 @@ function describe(error: unknown): string {
  * Only a Stop or consent that cannot be asked ends the turn.
  */
 export async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Promise<ToolRunOutcome> {
+  if (call.toolName === RUN_CODE && ctx.tools.code) return runCodeCall(call, ctx, ctx.tools.code);
   const view: { -readonly [K in keyof ChatToolCall]: ChatToolCall[K] } = {
     id: call.toolCallId,
     name: call.toolName,
@@ -88,10 +91,14 @@ export async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Pro
     const args = asArguments(call.input);
     const query = args && args !== 'invalid' && typeof args.query === 'string' ? args.query : '';
     const limit = args && args !== 'invalid' && typeof args.limit === 'number' ? args.limit : DEFAULT_SEARCH_LIMIT;
-    const hits = searchTools(ctx.tools.index.tools, query, limit).map(({ score: _score, ...hit }) => hit);
+    const found = searchTools(ctx.tools.index.tools, query, limit).map(({ score: _score, ...hit }) => hit);
+    const hits = ctx.tools.code ? withScriptCalls(found, ctx.tools.index) : found;
+    const next = ctx.tools.code?.only
+      ? `Call them from a ${RUN_CODE} script, as "call" shows.`
+      : `Call one with ${CALL_TOOL}({"name": <name>, "arguments": {...}})${ctx.tools.code ? `, or several from a ${RUN_CODE} script, as "call" shows` : ''}.`;
     const text = JSON.stringify(
       hits.length > 0
-        ? { matches: hits, next: `Call one with ${CALL_TOOL}({"name": <name>, "arguments": {...}}).` }
+        ? { matches: hits, next }
         : { matches: [], next: 'No tool matched. Try other keywords (a verb and an object, e.g. "create issue").' },
     );
     view.tool = SEARCH_TOOLS;
@@ -198,6 +205,14 @@ export async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Pro
           ctx.emit({ ...view }, progress);
         },
         consent: { conversationId: ctx.conversationId, approveOnce: ctx.approveOnce },
+        // The server runs the call as a task: its card shows the task's status as it goes.
+        task: {
+          onUpdate: (task) => {
+            if (view.status === 'done' || view.status === 'error') return;
+            view.task = { taskId: task.taskId, status: task.status, ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}) };
+            ctx.emit({ ...view });
+          },
+        },
         // A server's question during this call is shown with it, in this conversation.
         origin: { conversationId: ctx.conversationId, turnId: ctx.turnId, toolCallId: call.toolCallId },
       }),

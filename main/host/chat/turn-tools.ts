@@ -1,9 +1,13 @@
+import { apiShapeOf, declareApi, describeBesideTools } from '../code-mode/declarations';
+import { runCodeDefinition } from '../code-mode/run-code-tool';
+import type { CodeSandbox } from '../code-mode/sandbox';
 import { HarborError } from '../errors';
-import { META_TOOLS } from '../tools/meta-tools';
+import { META_TOOLS, SEARCH_TOOLS } from '../tools/meta-tools';
 import { ToolIndex, type ServerTools } from '../tools/tool-index';
 import { loadTokenCounter, toolTokens } from '../tools/tokens';
 import type { ChatHost } from './chat-host';
 import type { OfferedTool } from './model-step';
+import type { TurnCode } from './run-code-call';
 import { useToolSearch, type ChatSettings } from './settings';
 import type { PromptServer } from './system-prompt';
 
@@ -20,6 +24,8 @@ export interface TurnTools {
   readonly definitionTokens: number;
   /** A launch that needs consent no one can give here (headless): the turn cannot start. */
   readonly consentNeeded?: HarborError;
+  /** Code mode: run_code is offered, and its scripts run in this sandbox. */
+  readonly code?: TurnCode;
 }
 
 /** Offered definitions when every tool is exposed. */
@@ -37,7 +43,7 @@ export function searchOffer(): OfferedTool[] {
  * cannot be reached is left out and named in the system prompt. The mode is sticky: once a
  * conversation uses search it keeps the same two tools, so the tool array never changes under it.
  */
-export async function gatherTurnTools(host: ChatHost, settings: ChatSettings, previousMode: ToolMode | undefined): Promise<TurnTools> {
+export async function gatherTurnTools(host: ChatHost, settings: ChatSettings, previousMode: ToolMode | undefined, sandbox?: CodeSandbox): Promise<TurnTools> {
   const enabled = host.listServers().filter((s) => s.enabled);
   const results = await Promise.all(
     enabled.map(async (s) => {
@@ -77,13 +83,33 @@ export async function gatherTurnTools(host: ChatHost, settings: ChatSettings, pr
   const definitionTokens = direct.reduce((sum, t) => sum + toolTokens(count, t), 0);
   const mode: ToolMode =
     settings.toolSearch !== 'off' && (previousMode === 'search' || useToolSearch(settings, definitionTokens)) ? 'search' : 'direct';
+  const code = sandbox && settings.codeMode !== 'off' && index.size > 0 ? codeOffer(index, settings, sandbox) : undefined;
+  let offered = mode === 'search' ? searchOffer() : direct;
+  if (code) {
+    // Beside the tools ("auto"), their arguments are already in their definitions: run_code says
+    // only how to call them from a script and what they return, not every declaration again.
+    const runCode = runCodeDefinition({
+      limits: code.limits,
+      ...(mode === 'search' ? { searchTool: SEARCH_TOOLS } : code.only ? { declarations: declareApi(index.tools) } : { besideTools: describeBesideTools(index.tools) }),
+    });
+    // "on": one script tool instead of the tools (in search mode, beside search_tools to find them).
+    if (code.only) offered = mode === 'search' ? offered.filter((t) => t.name === SEARCH_TOOLS) : [];
+    offered = [...offered, runCode];
+  }
   return {
     mode,
     index,
-    offered: mode === 'search' ? searchOffer() : direct,
+    offered,
     servers,
     unavailable,
     definitionTokens,
     ...(consentNeeded ? { consentNeeded } : {}),
+    ...(code ? { code } : {}),
   };
+}
+
+/** Code mode for this turn; the sandbox starts its worker now, so the first script does not wait for it. */
+function codeOffer(index: ToolIndex, settings: ChatSettings, sandbox: CodeSandbox): TurnCode {
+  sandbox.prewarm();
+  return { sandbox, api: apiShapeOf(index.tools), limits: settings.codeLimits, only: settings.codeMode === 'on' };
 }

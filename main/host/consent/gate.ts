@@ -1,13 +1,23 @@
 import type { Tool } from '@modelcontextprotocol/client';
-import type { ConsentChoice, ConsentDecisions, ConsentRequest } from '../../../preload/contract';
+import type { ConsentChoice, ConsentRequest } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import type { HostEvents } from '../events';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
-import { describeLaunch, launchHash, type LaunchSpec } from '../servers/launch';
 import { changedFields, definitionOf, fingerprintTool } from './fingerprint';
+import type { ServerRef } from './identity';
+import { LaunchConsent, type LaunchTarget } from './launch-consent';
 import { PendingConsents } from './pending';
 import { ConsentPolicy, type ToolCallContext } from './policy';
-import type { ConsentStore, PolicyMode } from './store';
+import type { ConsentStore, LaunchApproval, PolicyMode, PolicyOverride, ToolApproval, ToolChange } from './store';
+import type { BindingOrigin, SecretBinding } from './secret-bindings';
+
+/** Everything the person decided, by server identity, each row with the name it was decided under. */
+export interface DecisionRows {
+  readonly approvals: readonly ToolApproval[];
+  readonly launches: readonly LaunchApproval[];
+  readonly changes: readonly ToolChange[];
+  readonly secrets: readonly SecretBinding[];
+}
 
 export interface ConsentGateOptions {
   /**
@@ -27,14 +37,16 @@ export interface ToolAuthorization extends ToolCallContext {
 }
 
 /**
- * The one gate every tool call and every stdio launch goes through (CLI, chat loop, UI).
- * Consent defaults to no: a pending request has an id and a deadline; a reply for an unknown or
- * expired id is ignored; closing or timing out is a denial.
+ * The one gate every tool call, every launch (a stdio command, the first request to a remote
+ * server) and every secret a launch carries goes through (CLI, chat loop, UI). Decisions are
+ * keyed by the server's identity (consent/identity.ts), never its name alone. Consent defaults to
+ * no: a pending request has an id and a deadline; a reply for an unknown or expired id is
+ * ignored; closing or timing out is a denial.
  */
 export class ConsentGate implements Disposable {
   readonly policy: ConsentPolicy;
   private readonly pending: PendingConsents;
-  private readonly sessionLaunches = new Set<string>();
+  private readonly launches: LaunchConsent;
 
   constructor(
     private readonly store: ConsentStore,
@@ -43,6 +55,7 @@ export class ConsentGate implements Disposable {
   ) {
     this.policy = new ConsentPolicy(store);
     this.pending = new PendingConsents(events, options.timeoutMs, options.now);
+    this.launches = new LaunchConsent(store, (request) => this.ask(request), options.interactive);
     trackDisposable(this);
   }
 
@@ -52,10 +65,10 @@ export class ConsentGate implements Disposable {
   /** Resolves when the call may run; throws CONSENT_REQUIRED / CONSENT_STALE / CONSENT_DENIED. */
   async authorizeTool(ctx: ToolAuthorization): Promise<void> {
     // --yes approves this one call up front: only a "never run" setting can still refuse it.
-    if (ctx.approveOnce && this.store.standing(ctx.server, ctx.tool.name).override !== 'deny') return;
+    if (ctx.approveOnce && this.store.standing(ctx.identity, ctx.tool.name).override !== 'deny') return;
     const evaluation = this.policy.evaluate(ctx);
     if (evaluation.verdict === 'allow') {
-      if (evaluation.via === 'once') this.store.consumeOnce(ctx.server, ctx.tool.name);
+      if (evaluation.via === 'once') this.store.consumeOnce(ctx.identity, ctx.tool.name);
       return;
     }
     const label = `"${ctx.tool.name}" on "${ctx.server}"`;
@@ -94,94 +107,104 @@ export class ConsentGate implements Disposable {
   }
 
   /** `harbor consent grant`: once = the next call only; always = pinned to today's definition. */
-  grant(server: string, tool: Tool, always: boolean): void {
+  grant(server: ServerRef, tool: Tool, always: boolean): void {
     const fingerprint = fingerprintTool(tool);
     this.store.grant(server, tool.name, always ? 'always' : 'once', fingerprint, definitionOf(tool));
-    if (always) this.store.consumeOnce(server, tool.name);
+    if (always) this.store.consumeOnce(server.identity, tool.name);
   }
 
-  revoke(server: string, tool?: string): number {
-    return this.store.revoke(server, tool);
+  /** Removes a server's tool approvals (and its launch approval), or one tool's. */
+  revoke(identity: string, tool?: string): number {
+    return this.store.revoke(identity, tool);
   }
 
   /** Per-server ("*") and per-tool overrides of the tiers: ask always, allow without asking, or block. */
-  policies(): Array<{ server: string; tool: string; mode: PolicyMode }> {
+  policies(): PolicyOverride[] {
     return this.store.overrides();
   }
 
   /** `mode` null removes the override (the tiers decide again). */
-  setPolicy(server: string, tool: string, mode: PolicyMode | null): void {
+  setPolicy(server: ServerRef, tool: string, mode: PolicyMode | null): void {
     this.store.setOverride(server, tool, mode);
   }
 
-  decisions(): ConsentDecisions {
-    return {
-      approvals: this.store.approvals().map(({ server, tool, kind, fingerprint, createdAt }) => ({ server, tool, kind, fingerprint, createdAt })),
-      launches: this.store.launchApprovals().map(({ server, commandLine, createdAt }) => ({ server, commandLine, createdAt })),
-      changes: this.store.changes().map(({ server, tool, changed, at }) => ({ server, tool, changed, at })),
-    };
+  decisions(): DecisionRows {
+    return { approvals: this.store.approvals(), launches: this.store.launchApprovals(), changes: this.store.changes(), secrets: this.store.secrets.all() };
+  }
+
+  /** The identities decisions were recorded under with this name (for a server no longer configured). */
+  identitiesNamed(name: string): string[] {
+    return this.store.identitiesNamed(name);
   }
 
   /**
-   * Called on every catalog refresh: an approved tool whose definition no longer matches is a
-   * rug pull. Its approval stays suspended (the fingerprint no longer matches), the change is
-   * recorded once for the diff, and `consent.changed` tells the UI.
+   * Called on every catalog refresh: a tool whose definition no longer matches what the person
+   * approved, or what first ran without asking, is a rug pull. Its approval stays suspended (the
+   * fingerprint no longer matches), the change is recorded once for the diff, and
+   * `consent.changed` tells the UI.
    */
-  reviewCatalog(server: string, tools: readonly Tool[]): void {
+  reviewCatalog(server: ServerRef, tools: readonly Tool[]): void {
     const byName = new Map(tools.map((t) => [t.name, t]));
-    for (const approval of this.store.approvals(server)) {
-      const current = byName.get(approval.tool);
-      if (!current) continue; // gone: if it comes back different, the fingerprint catches it
+    const pinned = [...this.store.approvals(server.identity), ...this.store.silentPins(server.identity)];
+    const seen = new Set<string>();
+    for (const { tool, definition } of pinned) {
+      const current = byName.get(tool);
+      if (!current || seen.has(tool)) continue; // gone: if it comes back different, the fingerprint catches it
       const fingerprint = fingerprintTool(current);
-      if (fingerprint === approval.fingerprint) continue;
-      const last = this.store.lastChange(server, approval.tool);
+      if (fingerprint === fingerprintTool(definition)) continue;
+      seen.add(tool);
+      const last = this.store.lastChange(server.identity, tool);
       if (last?.after && fingerprintTool(last.after) === fingerprint) continue; // already recorded
-      const changed = changedFields(approval.definition, definitionOf(current));
-      this.store.recordChange(server, approval.tool, approval.definition, definitionOf(current), changed);
-      this.events.emit('consent.changed', { server, tool: approval.tool, changed });
+      const changed = changedFields(definition, definitionOf(current));
+      this.store.recordChange(server, tool, definition, definitionOf(current), changed);
+      this.events.emit('consent.changed', { server: server.name, tool, changed });
     }
+  }
+
+  /** Forgets everything decided about a server that left the registry. */
+  forget(identity: string): void {
+    this.store.forget(identity);
   }
 
   // ------------------------------------------------------------------------------------------
-  // Launches
+  // Launches and the secrets they carry
 
-  /**
-   * Starting a stdio server runs code on the person's machine: the first launch, and every launch
-   * after its command, args, env or cwd changed, needs approval of the exact command line — unless
-   * the person marked the server trusted.
-   */
-  async authorizeLaunch(server: string, trusted: boolean, spec: LaunchSpec): Promise<void> {
-    if (spec.transport !== 'stdio' || trusted) return;
-    const hash = launchHash(spec);
-    if (this.sessionLaunches.has(server) || this.sessionLaunches.has('*')) return;
-    if (this.store.launchApproval(server)?.launchHash === hash) return;
-    const commandLine = describeLaunch(spec);
-    if (!this.options.interactive) {
-      throw new HarborError(
-        'CONSENT_REQUIRED',
-        `Launching "${server}" runs this on your machine: ${commandLine}. Approve it with --yes (this run) or harbor consent grant-launch ${server}, or mark the server "trusted": true.`,
-      );
-    }
-    const choice = await this.ask({
-      kind: 'launch',
-      server,
-      trusted,
-      options: ['once', 'always', 'deny'],
-      launch: { commandLine, envNames: Object.keys(spec.env).sort(), ...(spec.cwd ? { cwd: spec.cwd } : {}) },
-    });
-    if (choice === 'deny') throw new HarborError('CONSENT_DENIED', `You did not allow launching "${server}".`);
-    if (choice === 'always') this.store.approveLaunch(server, hash, commandLine);
-    else this.sessionLaunches.add(server);
+  /** Starting a stdio server runs code; reaching a remote one sends it requests: both need approval unless trusted. */
+  authorizeLaunch(target: LaunchTarget): Promise<void> {
+    return this.launches.authorizeLaunch(target);
+  }
+
+  /** Each secret a launch carries must belong to its server (or be granted now, in the app). */
+  authorizeSecrets(target: LaunchTarget): Promise<void> {
+    return this.launches.authorizeSecrets(target);
   }
 
   /** Persists approval of a server's launch as configured now (the person named it explicitly). */
-  approveLaunch(server: string, spec: LaunchSpec): void {
-    if (spec.transport === 'stdio') this.store.approveLaunch(server, launchHash(spec), describeLaunch(spec));
+  approveLaunch(target: LaunchTarget): void {
+    this.launches.approve(target);
   }
 
-  /** `--yes`: approve launching these servers (or '*') for this run only. */
-  approveLaunchesForSession(server: string): void {
-    this.sessionLaunches.add(server);
+  /** `--yes`, "Start this time": approve one launch (its launch key) or every launch ("*") for this run only. */
+  approveLaunchForSession(key: string): void {
+    this.launches.approveForSession(key);
+  }
+
+  /** The secret belongs to this server from now on. */
+  bindSecret(secret: string, server: ServerRef, origin: BindingOrigin): void {
+    this.store.secrets.bind(secret, server, origin);
+  }
+
+  unbindSecret(secret: string, identity: string): boolean {
+    return this.store.secrets.unbind(secret, identity);
+  }
+
+  isSecretBound(secret: string, identity: string): boolean {
+    return this.store.secrets.isBound(secret, identity);
+  }
+
+  /** The secrets a server has (to carry them over when the person edits it). */
+  secretsOf(identity: string): string[] {
+    return this.store.secrets.secretsOf(identity);
   }
 
   // ------------------------------------------------------------------------------------------

@@ -16,7 +16,10 @@ export type Evaluation =
     };
 
 export interface ToolCallContext {
+  /** The server's name, as the person configured it (messages and dialogs). */
   readonly server: string;
+  /** What the server is (consent/identity.ts): every decision is keyed by it. */
+  readonly identity: string;
   /** From Harbor's registry, never from the server. */
   readonly trusted: boolean;
   readonly tool: Tool;
@@ -34,8 +37,9 @@ const DESTRUCTIVE_CHOICES: readonly ConsentChoice[] = ['once', 'always', 'deny']
  * - destructiveHint: true, or absent (the spec's default) → asks every time unless the person
  *   chose "always" for that exact definition;
  * - otherwise → asks, offering once / this conversation / always / deny.
- * Every approval is pinned to the fingerprint of the definition the person saw: a changed tool
- * is "stale" and asks again, with what changed.
+ * Every approval is pinned to the fingerprint of the definition the person saw, and so is every
+ * tool that runs without asking (an "allow" setting, a trusted read-only tool): pinned the first
+ * time it runs. A changed tool is "stale" and asks again, with what changed — whatever the policy.
  */
 export class ConsentPolicy {
   private readonly conversationApprovals = new Map<string, Set<string>>();
@@ -43,47 +47,54 @@ export class ConsentPolicy {
   constructor(private readonly store: ConsentStore) {}
 
   evaluate(ctx: ToolCallContext): Evaluation {
-    const { server, tool } = ctx;
+    const { identity, tool } = ctx;
     const fingerprint = fingerprintTool(tool);
-    const standing = this.store.standing(server, tool.name);
+    const standing = this.store.standing(identity, tool.name);
     const setting = standing.override;
     if (setting === 'deny') return { verdict: 'deny', via: 'setting' };
-    if (setting === 'allow') return { verdict: 'allow', via: 'setting' };
 
     for (const kind of ['always', 'once'] as const) {
       const pinned = standing[kind];
       if (pinned === undefined) continue;
       if (pinned === fingerprint) return { verdict: 'allow', via: kind };
-      const approval = this.store.approval(server, tool.name, kind)!;
-      return {
-        verdict: 'ask',
-        reason: 'stale',
-        options: this.optionsFor(ctx),
-        changed: changedFields(approval.definition, definitionOf(tool)),
-        approved: approval.definition,
-      };
+      return this.stale(ctx, this.store.approval(identity, tool.name, kind)!.definition);
     }
-    if (ctx.conversationId && this.conversationApprovals.get(ctx.conversationId)?.has(key(server, tool.name, fingerprint))) {
-      return { verdict: 'allow', via: 'conversation' };
+    const conversation = ctx.conversationId !== undefined && this.conversationApprovals.get(ctx.conversationId)?.has(key(identity, tool.name, fingerprint)) === true;
+    const silently: Extract<Evaluation, { verdict: 'allow' }>['via'] | undefined =
+      setting === 'allow' ? 'setting' : setting !== 'ask' && ctx.trusted && tool.annotations?.readOnlyHint === true ? 'trusted-read-only' : undefined;
+    if (silently) {
+      if (standing.silent === undefined) {
+        // The first run without asking pins what ran: from now on a change asks (a rug pull).
+        this.store.pinSilent({ name: ctx.server, identity }, tool.name, fingerprint, definitionOf(tool));
+        return { verdict: 'allow', via: silently };
+      }
+      if (standing.silent === fingerprint) return { verdict: 'allow', via: silently };
+      if (conversation) return { verdict: 'allow', via: 'conversation' };
+      return this.stale(ctx, this.store.silentPin(identity, tool.name)!.definition);
     }
-    if (setting !== 'ask' && ctx.trusted && tool.annotations?.readOnlyHint === true) {
-      return { verdict: 'allow', via: 'trusted-read-only' };
-    }
+    if (conversation) return { verdict: 'allow', via: 'conversation' };
     return { verdict: 'ask', reason: 'required', options: this.optionsFor(ctx) };
   }
 
   /** Records what the person chose for this exact definition. */
   record(ctx: ToolCallContext, choice: Exclude<ConsentChoice, 'deny'>): void {
     const fingerprint = fingerprintTool(ctx.tool);
+    const server = { name: ctx.server, identity: ctx.identity };
     if (choice === 'always') {
-      this.store.grant(ctx.server, ctx.tool.name, 'always', fingerprint, definitionOf(ctx.tool));
+      this.store.grant(server, ctx.tool.name, 'always', fingerprint, definitionOf(ctx.tool));
       // An explicit re-approval replaces an older pending one-shot grant for another definition.
-      this.store.consumeOnce(ctx.server, ctx.tool.name);
+      this.store.consumeOnce(ctx.identity, ctx.tool.name);
+      // ...and, for a tool that runs without asking, is what it runs as from now on.
+      if (this.store.standing(ctx.identity, ctx.tool.name).silent !== undefined) this.store.pinSilent(server, ctx.tool.name, fingerprint, definitionOf(ctx.tool));
     } else if (choice === 'conversation' && ctx.conversationId) {
       let set = this.conversationApprovals.get(ctx.conversationId);
       if (!set) this.conversationApprovals.set(ctx.conversationId, (set = new Set()));
-      set.add(key(ctx.server, ctx.tool.name, fingerprint));
+      set.add(key(ctx.identity, ctx.tool.name, fingerprint));
     }
+  }
+
+  private stale(ctx: ToolCallContext, approved: ToolDefinition): Evaluation {
+    return { verdict: 'ask', reason: 'stale', options: this.optionsFor(ctx), changed: changedFields(approved, definitionOf(ctx.tool)), approved };
   }
 
   /** Untrusted servers' annotations are ignored: their tools count as possibly destructive. */
@@ -94,6 +105,6 @@ export class ConsentPolicy {
   }
 }
 
-function key(server: string, tool: string, fingerprint: string): string {
-  return `${server}\u0000${tool}\u0000${fingerprint}`;
+function key(identity: string, tool: string, fingerprint: string): string {
+  return `${identity}\u0000${tool}\u0000${fingerprint}`;
 }

@@ -9,21 +9,11 @@ import { z } from 'zod';
 import { ConsentPolicyMode } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import { describeIssues } from '../contract-checks';
+import { jsonColumn } from '../json-column';
 import type { ToolDefinition } from './fingerprint';
 
 /** JSON text that holds a value of `schema`. */
-const jsonOf = <T extends z.ZodType>(schema: T) =>
-  z
-    .string()
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
+const jsonOf = jsonColumn;
 
 /** A definition as the SDK would accept it from a server (what Harbor stored came from one). */
 const isToolDefinition = (value: unknown): value is ToolDefinition => isSpecType.Tool(value);
@@ -36,9 +26,12 @@ export type PolicyMode = ConsentPolicyMode;
 export const ApprovalKind = z.enum(['always', 'once']);
 export type ApprovalKind = z.infer<typeof ApprovalKind>;
 
+/** Every row carries the server's identity (its key) and the name it had then (a label for lists and messages). */
+const Keyed = { identity: z.string(), server: z.string() };
+
 export const ApprovalRow = z
   .object({
-    server: z.string(),
+    ...Keyed,
     tool: z.string(),
     kind: ApprovalKind,
     fingerprint: z.string(),
@@ -49,13 +42,13 @@ export const ApprovalRow = z
 export type ToolApproval = Readonly<z.output<typeof ApprovalRow>>;
 
 export const LaunchRow = z
-  .object({ server: z.string(), launch_hash: z.string(), command_line: z.string(), created_at: z.number() })
-  .transform((row) => ({ server: row.server, launchHash: row.launch_hash, commandLine: row.command_line, createdAt: row.created_at }));
+  .object({ ...Keyed, launch_hash: z.string(), command_line: z.string(), created_at: z.number() })
+  .transform((row) => ({ identity: row.identity, server: row.server, launchHash: row.launch_hash, commandLine: row.command_line, createdAt: row.created_at }));
 export type LaunchApproval = Readonly<z.output<typeof LaunchRow>>;
 
 export const ChangeRow = z.object({
   id: z.number(),
-  server: z.string(),
+  ...Keyed,
   tool: z.string(),
   before: ToolDefinitionJson,
   after: ToolDefinitionJson.nullable(),
@@ -64,13 +57,29 @@ export const ChangeRow = z.object({
 });
 export type ToolChange = Readonly<z.output<typeof ChangeRow>>;
 
-export const OverrideRow = z.object({ server: z.string(), tool: z.string(), mode: PolicyMode });
+export const OverrideRow = z.object({ ...Keyed, tool: z.string(), mode: PolicyMode });
+export type PolicyOverride = Readonly<z.output<typeof OverrideRow>>;
 
-/** One column of the standing read: a setting's mode, or an approval's pinned fingerprint (null: none). */
+/** The definition a tool had when it first ran without asking (an "allow" setting, a trusted read-only tool). */
+export const PinRow = z
+  .object({ ...Keyed, tool: z.string(), fingerprint: z.string(), definition: ToolDefinitionJson, created_at: z.number() })
+  .transform(({ created_at, ...pin }) => ({ ...pin, createdAt: created_at }));
+export type SilentPin = Readonly<z.output<typeof PinRow>>;
+
+/** How a secret came to belong to a server: set for it (editor, import), granted by the person, or carried over by the first run. */
+export const BindingOrigin = z.enum(['set', 'granted', 'migrated']);
+export type BindingOrigin = z.infer<typeof BindingOrigin>;
+
+export const BindingRow = z
+  .object({ secret: z.string(), ...Keyed, origin: BindingOrigin, created_at: z.number() })
+  .transform(({ created_at, ...binding }) => ({ ...binding, createdAt: created_at }));
+export type SecretBinding = Readonly<z.output<typeof BindingRow>>;
+
+/** One column of the standing read: a setting's mode, or a pinned fingerprint (null: none). */
 export const StandingMode = PolicyMode.nullable();
 export const StandingPin = z.string().nullable();
 
-export type ConsentTable = 'tool_approvals' | 'launch_approvals' | 'tool_changes' | 'policy_overrides';
+export type ConsentTable = 'tool_approvals' | 'launch_approvals' | 'tool_changes' | 'policy_overrides' | 'silent_pins' | 'secret_bindings';
 
 /** Where a value was read: the database file, the table, and the row's key (its other columns may be what is wrong). */
 export interface RowPlace {
@@ -82,11 +91,14 @@ export interface RowPlace {
   readonly column?: string;
 }
 
+/** The columns that name a row to a person: the server's name rather than its identity hash. */
 const KEY_COLUMNS: Record<ConsentTable, readonly string[]> = {
   tool_approvals: ['server', 'tool', 'kind'],
   launch_approvals: ['server'],
   tool_changes: ['id'],
   policy_overrides: ['server', 'tool'],
+  silent_pins: ['server', 'tool'],
+  secret_bindings: ['secret', 'server'],
 };
 
 /** SQL text literal: names are the person's, and may hold a quote. */

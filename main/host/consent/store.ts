@@ -1,26 +1,29 @@
-import { DatabaseSync, type SQLInputValue, type StatementResultingChanges, type StatementSync } from 'node:sqlite';
-import type { z } from 'zod';
+import type { SQLInputValue, StatementResultingChanges } from 'node:sqlite';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
-import { preparePrivateDatabase } from '../private-files';
 import { ForeignCommits } from './commit-watch';
+import { ConsentDatabase } from './database';
 import type { ToolDefinition } from './fingerprint';
+import type { ServerRef } from './identity';
+import { adoptRegistry, type AdoptedServer } from './registry-adoption';
 import {
   ApprovalRow,
   ChangeRow,
   LaunchRow,
   OverrideRow,
+  PinRow,
   StandingMode,
   StandingPin,
-  parseRow,
   type ApprovalKind,
-  type ConsentTable,
   type LaunchApproval,
   type PolicyMode,
+  type PolicyOverride,
+  type SilentPin,
   type ToolApproval,
   type ToolChange,
 } from './rows';
+import { SecretBindingTable } from './secret-bindings';
 
-export type { ApprovalKind, LaunchApproval, PolicyMode, ToolApproval, ToolChange } from './rows';
+export type { ApprovalKind, LaunchApproval, PolicyMode, PolicyOverride, SilentPin, ToolApproval, ToolChange } from './rows';
 
 /** What decides a call without asking: the setting that applies and the pinned fingerprints. */
 export interface Standing {
@@ -28,105 +31,35 @@ export interface Standing {
   readonly override?: PolicyMode;
   readonly always?: string;
   readonly once?: string;
+  /** The fingerprint the tool had when it first ran without asking (an "allow" setting, a trusted read-only tool). */
+  readonly silent?: string;
 }
 
 /**
  * The person's decisions, in SQLite in the data dir: they survive restarts and can be listed and
- * revoked. Keyed by Harbor's own server name (never the server's self-reported serverInfo).
+ * revoked. Keyed by the server's identity (consent/identity.ts: its launch, or its URL), never by
+ * its name alone and never by the server's self-reported serverInfo; each row keeps the name it
+ * was made under as a label. A server's decisions go with it (`forget`).
  */
 export class ConsentStore implements Disposable {
-  private readonly db: DatabaseSync;
-  /** Prepared once: every tool call reads approvals, and preparing costs more than the query. */
-  private readonly statements = new Map<string, StatementSync>();
-  /** `standing` answers by server and tool, dropped on every write and every commit elsewhere. */
+  private readonly database: ConsentDatabase;
+  /** `standing` answers by identity and tool, dropped on every write and every commit elsewhere. */
   private readonly standings = new Map<string, Standing>();
   private readonly foreignCommits: ForeignCommits;
-  /** Named in the error when a row read back is corrupt. */
-  private readonly path: string;
-
-  private sql(text: string): StatementSync {
-    let statement = this.statements.get(text);
-    if (!statement) this.statements.set(text, (statement = this.db.prepare(text)));
-    return statement;
-  }
+  /** Which servers each keychain secret belongs to (the same file, so it goes with the server too). */
+  readonly secrets: SecretBindingTable;
 
   /** `watch: false` makes every call ask SQLite whether another connection committed (tests). */
   constructor(path: string, options: { watch?: boolean } = {}) {
-    if (path !== ':memory:') preparePrivateDatabase(path);
-    this.path = path;
-    this.db = new DatabaseSync(path);
-    this.db.exec(`
-      PRAGMA journal_mode = WAL;
-      PRAGMA busy_timeout = 5000;
-      CREATE TABLE IF NOT EXISTS tool_approvals (
-        server TEXT NOT NULL, tool TEXT NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('always','once')),
-        fingerprint TEXT NOT NULL, definition TEXT NOT NULL, created_at INTEGER NOT NULL,
-        PRIMARY KEY (server, tool, kind));
-      CREATE TABLE IF NOT EXISTS launch_approvals (
-        server TEXT PRIMARY KEY, launch_hash TEXT NOT NULL, command_line TEXT NOT NULL, created_at INTEGER NOT NULL);
-      CREATE TABLE IF NOT EXISTS tool_changes (
-        id INTEGER PRIMARY KEY AUTOINCREMENT, server TEXT NOT NULL, tool TEXT NOT NULL,
-        before TEXT NOT NULL, after TEXT, changed TEXT NOT NULL, at INTEGER NOT NULL);
-      CREATE TABLE IF NOT EXISTS policy_overrides (
-        server TEXT NOT NULL, tool TEXT NOT NULL, mode TEXT NOT NULL CHECK (mode IN ('ask','allow','deny')),
-        PRIMARY KEY (server, tool));
-    `);
+    this.database = new ConsentDatabase(path);
     // After the schema: in WAL mode the -wal file exists from here until the last connection closes.
-    this.foreignCommits = new ForeignCommits(this.db, path, options);
+    this.foreignCommits = new ForeignCommits(this.database.db, path, options);
+    this.secrets = new SecretBindingTable(this.database);
     trackDisposable(this);
   }
 
-  // Tool approvals --------------------------------------------------------------------------
-
-  approvals(server?: string): ToolApproval[] {
-    const rows = server === undefined
-      ? this.sql('SELECT * FROM tool_approvals ORDER BY server, tool, kind').all()
-      : this.sql('SELECT * FROM tool_approvals WHERE server = ? ORDER BY tool, kind').all(server);
-    return rows.map((row) => this.parse(ApprovalRow, row, 'tool_approvals'));
-  }
-
-  /**
-   * The hot path of every call. A SQLite read costs a WAL snapshot check (file-lock system calls)
-   * even for a one-row lookup, so answers are kept in memory, dropped on every write through this
-   * store and whenever another connection committed (see ForeignCommits).
-   */
-  standing(server: string, tool: string): Standing {
-    if (this.foreignCommits.check()) this.standings.clear();
-    const key = `${server}\u0000${tool}`;
-    let standing = this.standings.get(key);
-    if (!standing) this.standings.set(key, (standing = this.readStanding(server, tool)));
-    return standing;
-  }
-
-  /** Whether commits elsewhere are noticed by a file watch (else every call asks SQLite). */
-  get watchesCommits(): boolean {
-    return this.foreignCommits.watching;
-  }
-
-  /** One statement, one read transaction, for all four answers; each parsed as the column of the row it came from. */
-  private readStanding(server: string, tool: string): Standing {
-    const row = this.sql(`SELECT
-        (SELECT mode FROM policy_overrides WHERE server = ?1 AND tool = ?2) AS tool_mode,
-        (SELECT mode FROM policy_overrides WHERE server = ?1 AND tool = '*') AS server_mode,
-        (SELECT fingerprint FROM tool_approvals WHERE server = ?1 AND tool = ?2 AND kind = 'always') AS always_pin,
-        (SELECT fingerprint FROM tool_approvals WHERE server = ?1 AND tool = ?2 AND kind = 'once') AS once_pin`).get(server, tool) ?? {};
-    const mode = (column: 'tool_mode' | 'server_mode', key: { server: string; tool: string }) =>
-      this.parse(StandingMode, row[column], 'policy_overrides', { key, column: 'mode' });
-    const pin = (column: 'always_pin' | 'once_pin', kind: ApprovalKind) =>
-      this.parse(StandingPin, row[column], 'tool_approvals', { key: { server, tool, kind }, column: 'fingerprint' });
-    const override = mode('tool_mode', { server, tool }) ?? mode('server_mode', { server, tool: '*' });
-    const always = pin('always_pin', 'always');
-    const once = pin('once_pin', 'once');
-    return {
-      ...(override !== null ? { override } : {}),
-      ...(always !== null ? { always } : {}),
-      ...(once !== null ? { once } : {}),
-    };
-  }
-
-  /** A row (or one column of one) read back, parsed: DATA_CORRUPT naming the table, the row and the fix when it is not what Harbor writes. */
-  private parse<T extends z.ZodType>(schema: T, value: unknown, table: ConsentTable, at: { key?: Record<string, unknown>; column?: string } = {}): z.output<T> {
-    return parseRow(schema, value, { path: this.path, table, ...at });
+  private sql(text: string) {
+    return this.database.sql(text);
   }
 
   /** Every write goes through here: this connection's own commits do not change data_version. */
@@ -135,79 +68,190 @@ export class ConsentStore implements Disposable {
     return this.sql(text).run(...params);
   }
 
-  approval(server: string, tool: string, kind: ApprovalKind): ToolApproval | undefined {
-    const row = this.sql('SELECT * FROM tool_approvals WHERE server = ? AND tool = ? AND kind = ?').get(server, tool, kind);
-    return row ? this.parse(ApprovalRow, row, 'tool_approvals') : undefined;
+  // Tool approvals --------------------------------------------------------------------------
+
+  approvals(identity?: string): ToolApproval[] {
+    const rows = identity === undefined
+      ? this.sql('SELECT * FROM tool_approvals ORDER BY server, tool, kind').all()
+      : this.sql('SELECT * FROM tool_approvals WHERE identity = ? ORDER BY tool, kind').all(identity);
+    return rows.map((row) => this.database.parse(ApprovalRow, row, 'tool_approvals'));
   }
 
-  grant(server: string, tool: string, kind: ApprovalKind, fingerprint: string, definition: ToolDefinition, now = Date.now()): void {
-    this.write('INSERT OR REPLACE INTO tool_approvals (server, tool, kind, fingerprint, definition, created_at) VALUES (?, ?, ?, ?, ?, ?)', server, tool, kind, fingerprint, JSON.stringify(definition), now);
+  /**
+   * The hot path of every call. A SQLite read costs a WAL snapshot check (file-lock system calls)
+   * even for a one-row lookup, so answers are kept in memory, dropped on every write through this
+   * store and whenever another connection committed (see ForeignCommits).
+   */
+  standing(identity: string, tool: string): Standing {
+    if (this.foreignCommits.check()) this.standings.clear();
+    const key = `${identity}\u0000${tool}`;
+    let standing = this.standings.get(key);
+    if (!standing) this.standings.set(key, (standing = this.readStanding(identity, tool)));
+    return standing;
   }
 
-  /** Removes approvals (and pending one-shot grants) of a tool, or of every tool of a server. */
-  revoke(server: string, tool?: string): number {
+  /** Whether commits elsewhere are noticed by a file watch (else every call asks SQLite). */
+  get watchesCommits(): boolean {
+    return this.foreignCommits.watching;
+  }
+
+  /** One statement, one read transaction, for all five answers; each parsed as the column of the row it came from. */
+  private readStanding(identity: string, tool: string): Standing {
+    const row = this.sql(`SELECT
+        (SELECT mode FROM policy_overrides WHERE identity = ?1 AND tool = ?2) AS tool_mode,
+        (SELECT mode FROM policy_overrides WHERE identity = ?1 AND tool = '*') AS server_mode,
+        (SELECT server FROM policy_overrides WHERE identity = ?1 LIMIT 1) AS server_label,
+        (SELECT fingerprint FROM tool_approvals WHERE identity = ?1 AND tool = ?2 AND kind = 'always') AS always_pin,
+        (SELECT fingerprint FROM tool_approvals WHERE identity = ?1 AND tool = ?2 AND kind = 'once') AS once_pin,
+        (SELECT server FROM tool_approvals WHERE identity = ?1 LIMIT 1) AS approval_label,
+        (SELECT fingerprint FROM silent_pins WHERE identity = ?1 AND tool = ?2) AS silent_pin,
+        (SELECT server FROM silent_pins WHERE identity = ?1 LIMIT 1) AS pin_label`).get(identity, tool) ?? {};
+    // A corrupt column is named by the row it came from, as a person knows the server: by name.
+    const label = (column: string) => (typeof row[column] === 'string' ? (row[column] as string) : identity);
+    const mode = (column: 'tool_mode' | 'server_mode', key: { server: string; tool: string }) =>
+      this.database.parse(StandingMode, row[column], 'policy_overrides', { key, column: 'mode' });
+    const pin = (column: 'always_pin' | 'once_pin', kind: ApprovalKind) =>
+      this.database.parse(StandingPin, row[column], 'tool_approvals', { key: { server: label('approval_label'), tool, kind }, column: 'fingerprint' });
+    const server = label('server_label');
+    const override = mode('tool_mode', { server, tool }) ?? mode('server_mode', { server, tool: '*' });
+    const always = pin('always_pin', 'always');
+    const once = pin('once_pin', 'once');
+    const silent = this.database.parse(StandingPin, row.silent_pin, 'silent_pins', { key: { server: label('pin_label'), tool }, column: 'fingerprint' });
+    return {
+      ...(override !== null ? { override } : {}),
+      ...(always !== null ? { always } : {}),
+      ...(once !== null ? { once } : {}),
+      ...(silent !== null ? { silent } : {}),
+    };
+  }
+
+  approval(identity: string, tool: string, kind: ApprovalKind): ToolApproval | undefined {
+    const row = this.sql('SELECT * FROM tool_approvals WHERE identity = ? AND tool = ? AND kind = ?').get(identity, tool, kind);
+    return row ? this.database.parse(ApprovalRow, row, 'tool_approvals') : undefined;
+  }
+
+  grant(server: ServerRef, tool: string, kind: ApprovalKind, fingerprint: string, definition: ToolDefinition, now = Date.now()): void {
+    this.write(
+      'INSERT OR REPLACE INTO tool_approvals (identity, server, tool, kind, fingerprint, definition, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      server.identity, server.name, tool, kind, fingerprint, JSON.stringify(definition), now,
+    );
+  }
+
+  /** Removes approvals (and pending one-shot grants) of a tool, or of every tool of a server and its launch approval. */
+  revoke(identity: string, tool?: string): number {
     const result = tool === undefined
-      ? this.write('DELETE FROM tool_approvals WHERE server = ?', server)
-      : this.write('DELETE FROM tool_approvals WHERE server = ? AND tool = ?', server, tool);
-    if (tool === undefined) this.write('DELETE FROM launch_approvals WHERE server = ?', server);
+      ? this.write('DELETE FROM tool_approvals WHERE identity = ?', identity)
+      : this.write('DELETE FROM tool_approvals WHERE identity = ? AND tool = ?', identity, tool);
+    if (tool === undefined) this.write('DELETE FROM launch_approvals WHERE identity = ?', identity);
     return Number(result.changes);
   }
 
   /** Uses up a one-shot grant; true when there was one. */
-  consumeOnce(server: string, tool: string): boolean {
-    return Number(this.write("DELETE FROM tool_approvals WHERE server = ? AND tool = ? AND kind = 'once'", server, tool).changes) > 0;
+  consumeOnce(identity: string, tool: string): boolean {
+    return Number(this.write("DELETE FROM tool_approvals WHERE identity = ? AND tool = ? AND kind = 'once'", identity, tool).changes) > 0;
   }
 
   // Launch approvals ------------------------------------------------------------------------
 
-  launchApproval(server: string): LaunchApproval | undefined {
-    const row = this.sql('SELECT * FROM launch_approvals WHERE server = ?').get(server);
-    return row ? this.parse(LaunchRow, row, 'launch_approvals') : undefined;
+  launchApproval(identity: string): LaunchApproval | undefined {
+    const row = this.sql('SELECT * FROM launch_approvals WHERE identity = ?').get(identity);
+    return row ? this.database.parse(LaunchRow, row, 'launch_approvals') : undefined;
   }
 
-  approveLaunch(server: string, launchHash: string, commandLine: string, now = Date.now()): void {
-    this.write('INSERT OR REPLACE INTO launch_approvals (server, launch_hash, command_line, created_at) VALUES (?, ?, ?, ?)', server, launchHash, commandLine, now);
+  /** `launchHash`: what the approval covers (identity.ts launchKey); `commandLine`: what the person saw. */
+  approveLaunch(server: ServerRef, launchHash: string, commandLine: string, now = Date.now()): void {
+    this.write(
+      'INSERT OR REPLACE INTO launch_approvals (identity, server, launch_hash, command_line, created_at) VALUES (?, ?, ?, ?, ?)',
+      server.identity, server.name, launchHash, commandLine, now,
+    );
   }
 
   launchApprovals(): LaunchApproval[] {
-    return this.sql('SELECT * FROM launch_approvals ORDER BY server').all().map((row) => this.parse(LaunchRow, row, 'launch_approvals'));
+    return this.sql('SELECT * FROM launch_approvals ORDER BY server').all().map((row) => this.database.parse(LaunchRow, row, 'launch_approvals'));
   }
 
   // Changes (rug pulls) -----------------------------------------------------------------------
 
-  recordChange(server: string, tool: string, before: ToolDefinition, after: ToolDefinition | null, changed: string[], now = Date.now()): void {
-    this.write('INSERT INTO tool_changes (server, tool, before, after, changed, at) VALUES (?, ?, ?, ?, ?, ?)', server, tool, JSON.stringify(before), after === null ? null : JSON.stringify(after), JSON.stringify(changed), now);
+  recordChange(server: ServerRef, tool: string, before: ToolDefinition, after: ToolDefinition | null, changed: string[], now = Date.now()): void {
+    this.write(
+      'INSERT INTO tool_changes (identity, server, tool, before, after, changed, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      server.identity, server.name, tool, JSON.stringify(before), after === null ? null : JSON.stringify(after), JSON.stringify(changed), now,
+    );
   }
 
   /** The newest recorded change of a tool, for the diff shown when it asks again. */
-  lastChange(server: string, tool: string): ToolChange | undefined {
-    const row = this.sql('SELECT * FROM tool_changes WHERE server = ? AND tool = ? ORDER BY id DESC LIMIT 1').get(server, tool);
-    return row ? this.parse(ChangeRow, row, 'tool_changes') : undefined;
+  lastChange(identity: string, tool: string): ToolChange | undefined {
+    const row = this.sql('SELECT * FROM tool_changes WHERE identity = ? AND tool = ? ORDER BY id DESC LIMIT 1').get(identity, tool);
+    return row ? this.database.parse(ChangeRow, row, 'tool_changes') : undefined;
   }
 
-  changes(server?: string): ToolChange[] {
-    const rows = server === undefined
+  changes(identity?: string): ToolChange[] {
+    const rows = identity === undefined
       ? this.sql('SELECT * FROM tool_changes ORDER BY id').all()
-      : this.sql('SELECT * FROM tool_changes WHERE server = ? ORDER BY id').all(server);
-    return rows.map((row) => this.parse(ChangeRow, row, 'tool_changes'));
+      : this.sql('SELECT * FROM tool_changes WHERE identity = ? ORDER BY id').all(identity);
+    return rows.map((row) => this.database.parse(ChangeRow, row, 'tool_changes'));
   }
 
-  // Overrides (settings) --------------------------------------------------------------------
+  // Overrides (settings) and what ran under them ----------------------------------------------
 
   /** `tool` "*" sets the default for every tool of the server. */
-  setOverride(server: string, tool: string, mode: PolicyMode | null): void {
-    if (mode === null) this.write('DELETE FROM policy_overrides WHERE server = ? AND tool = ?', server, tool);
-    else this.write('INSERT OR REPLACE INTO policy_overrides (server, tool, mode) VALUES (?, ?, ?)', server, tool, mode);
+  setOverride(server: ServerRef, tool: string, mode: PolicyMode | null): void {
+    if (mode === null) this.write('DELETE FROM policy_overrides WHERE identity = ? AND tool = ?', server.identity, tool);
+    else this.write('INSERT OR REPLACE INTO policy_overrides (identity, server, tool, mode) VALUES (?, ?, ?, ?)', server.identity, server.name, tool, mode);
   }
 
   /** Every override, for the settings page. */
-  overrides(): Array<{ server: string; tool: string; mode: PolicyMode }> {
-    return this.sql('SELECT server, tool, mode FROM policy_overrides ORDER BY server, tool').all().map((row) => this.parse(OverrideRow, row, 'policy_overrides'));
+  overrides(): PolicyOverride[] {
+    return this.sql('SELECT identity, server, tool, mode FROM policy_overrides ORDER BY server, tool').all().map((row) => this.database.parse(OverrideRow, row, 'policy_overrides'));
+  }
+
+  silentPin(identity: string, tool: string): SilentPin | undefined {
+    const row = this.sql('SELECT * FROM silent_pins WHERE identity = ? AND tool = ?').get(identity, tool);
+    return row ? this.database.parse(PinRow, row, 'silent_pins') : undefined;
+  }
+
+  silentPins(identity: string): SilentPin[] {
+    return this.sql('SELECT * FROM silent_pins WHERE identity = ? ORDER BY tool').all(identity).map((row) => this.database.parse(PinRow, row, 'silent_pins'));
+  }
+
+  /** Pins the definition a tool runs under without asking: a changed one asks again (a rug pull). */
+  pinSilent(server: ServerRef, tool: string, fingerprint: string, definition: ToolDefinition, now = Date.now()): void {
+    this.write(
+      'INSERT OR REPLACE INTO silent_pins (identity, server, tool, fingerprint, definition, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      server.identity, server.name, tool, fingerprint, JSON.stringify(definition), now,
+    );
+  }
+
+  // A server's whole record ---------------------------------------------------------------------
+
+  /** Forgets every decision about a server that left the registry, its secret bindings included. */
+  forget(identity: string): void {
+    this.database.transaction(() => {
+      for (const table of ['tool_approvals', 'launch_approvals', 'tool_changes', 'policy_overrides', 'silent_pins', 'secret_bindings']) {
+        this.write(`DELETE FROM ${table} WHERE identity = ?`, identity);
+      }
+    });
+  }
+
+  /** The identities rows were recorded under with this name (a server no longer in the registry). */
+  identitiesNamed(name: string): string[] {
+    const rows = this.sql(`SELECT identity FROM tool_approvals WHERE server = ?1 UNION SELECT identity FROM launch_approvals WHERE server = ?1
+      UNION SELECT identity FROM policy_overrides WHERE server = ?1 UNION SELECT identity FROM silent_pins WHERE server = ?1`).all(name);
+    return rows.map((row) => String(row.identity));
+  }
+
+  /**
+   * This version's first run: the registry as found is adopted once (registry-adoption.ts).
+   * False when it was adopted before (by this process or another).
+   */
+  adoptRegistry(servers: readonly AdoptedServer[], now = Date.now()): boolean {
+    this.standings.clear();
+    return adoptRegistry(this.database, servers, now);
   }
 
   dispose(): void {
     markAsDisposed(this);
     this.foreignCommits.dispose();
-    if (this.db.isOpen) this.db.close();
+    this.database.dispose();
   }
 }

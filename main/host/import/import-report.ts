@@ -25,9 +25,12 @@ export function importReport(outcome: ImportOutcome, configPath: string, dryRun:
     // Names only, never values.
     secretsMoved: outcome.moved.map((m) => ({ server: m.server, where: m.where, key: m.key, secret: m.secret })),
     secretsNotMoved: outcome.notMoved.map((s) => ({ ...s, server: named(s.server) })),
+    // Every keychain reference in the file; those to secrets it did not create are only sent once granted.
+    secretReferences: outcome.references.map((r) => ({ ...r })),
     inputsReferenced: result.inputsReferenced.map((i) => ({ ...i, servers: i.servers.map(named) })),
     unresolvedVariables: result.unresolvedVariables.map((v) => ({ ...v, server: named(v.server) })),
     warnings: result.warnings.map((w) => ({ ...w, server: named(w.server) })),
+    ...(outcome.keychainUnavailable ? { keychainUnavailable: outcome.keychainUnavailable } : {}),
   };
 }
 

@@ -1,11 +1,15 @@
 import { readFile } from 'node:fs/promises';
+import { serverRef, type ServerRef } from '../consent/identity';
 import { HarborError } from '../errors';
 import type { RegistryFile } from '../registry/schema';
 import type { LoadedRegistry } from '../registry/store';
 import type { SecretStore } from '../secrets/store';
 import { importServers, type ImportResult } from './formats';
+import { findVariables } from './formats/scan';
+import { finalNames } from './import-report';
+import { importNeedsKeychain, keychainForPreview } from './keychain-preview';
 import { planImport, type ImportPlan } from './merge-plan';
-import { applySecretMoves, planSecretMoves, type LiteralSecret, type SecretMove } from './secret-moves';
+import { applySecretMoves, planSecretMoves, type LiteralSecret, type SecretMove, type SecretMovePlan } from './secret-moves';
 
 /**
  * Importing another app's MCP configuration, as `harbor import` and the app's Import panel both do
@@ -19,6 +23,25 @@ export interface ImportDeps {
   /** Writes the merged registry (atomically). */
   readonly save: (file: RegistryFile) => Promise<void>;
   readonly secrets: SecretStore;
+  /**
+   * Makes each secret this import moved into the keychain belong to the server it came from (so
+   * that server, and only it, is sent the value). Returns an undo, for when the registry cannot be saved.
+   */
+  readonly bindSecrets: (bindings: ReadonlyArray<{ readonly secret: string; readonly server: ServerRef }>) => () => void;
+}
+
+/** A `${secret:…}` in an imported server, and whether this file created that secret (a literal it held, moved to the keychain). */
+export interface SecretReference {
+  /** The name the server has (or would have) in Harbor. */
+  readonly server: string;
+  /** e.g. `headers.Authorization`, `env.GITHUB_TOKEN`. */
+  readonly where: string;
+  readonly secret: string;
+  /**
+   * False: the file names a secret it did not bring, one already in (or meant for) the keychain.
+   * Harbor does not send such a secret to this server unless the person grants it.
+   */
+  readonly createdByFile: boolean;
 }
 
 export interface ImportOutcome {
@@ -27,34 +50,67 @@ export interface ImportOutcome {
   /** Literal secrets moved (or, for a preview or a blocked import, that would move) into the keychain. */
   readonly moved: readonly SecretMove[];
   readonly notMoved: readonly LiteralSecret[];
+  /** Every `${secret:…}` the imported servers hold after the move. */
+  readonly references: readonly SecretReference[];
   readonly written: boolean;
   /** A name clash without `rename`: nothing is written. */
   readonly blocked: boolean;
+  /** A preview made without a keychain: why it could not be read (the real import will need it). */
+  readonly keychainUnavailable?: string;
 }
 
-export async function runImport(deps: ImportDeps, file: string, options: { readonly rename?: boolean; readonly dryRun?: boolean }): Promise<ImportOutcome> {
+export interface ImportOptions {
+  readonly rename?: boolean;
+  readonly dryRun?: boolean;
+  /** Values for the file's VS Code inputs, by id. */
+  readonly inputs?: Readonly<Record<string, string>>;
+}
+
+export async function runImport(deps: ImportDeps, file: string, options: ImportOptions): Promise<ImportOutcome> {
   const text = await readImportFile(file);
-  const result = importServers(text, file);
+  const result = importServers(text, file, options.inputs ? { inputs: options.inputs } : {});
   const current = await deps.load();
   // Literal secrets go to the keychain and the registry gets `${secret:…}` references. The
-  // keychain unavailable: KEYCHAIN_UNAVAILABLE, nothing written (never plain text).
-  const secrets = await planSecretMoves(result.servers, result.secretsDetected, deps.secrets);
+  // keychain unavailable: KEYCHAIN_UNAVAILABLE, nothing written (never plain text) — but a
+  // preview writes nothing, so it goes on without one and says so.
+  const preview = options.dryRun === true ? keychainForPreview(deps.secrets) : undefined;
+  const secrets = await planSecretMoves(result.servers, result.secretsDetected, preview?.reader ?? deps.secrets).catch((error: unknown) => {
+    throw importNeedsKeychain(error, file, result.secretsDetected.length);
+  });
   const plan = planImport(current.file, secrets.servers, { rename: options.rename === true });
 
   const blocked = plan.clashes.some((c) => c.renamedTo === undefined);
   const written = !blocked && options.dryRun !== true && plan.added.length > 0;
   const moved = movesOfAddedServers(secrets.moves, plan);
   if (written) {
-    // Keychain first: a registry must never reference a secret that was not stored.
+    // Keychain first: a registry must never reference a secret that was not stored. Then the
+    // secrets become their servers' before those servers exist (and could be started).
     const undo = await applySecretMoves(moved, deps.secrets);
+    const unbind = deps.bindSecrets(moved.map((m) => ({ secret: m.secret, server: serverRef(m.server, plan.next.mcpServers![m.server]!) })));
     try {
       await deps.save(plan.next);
     } catch (error) {
+      unbind();
       await undo();
       throw error;
     }
   }
-  return { result, plan, moved, notMoved: secrets.notMoved, written, blocked };
+  const references = referencesOf(secrets.servers, secrets.moves, finalNames(plan));
+  const keychainUnavailable = preview?.problem();
+  return { result, plan, moved, notMoved: secrets.notMoved, references, written, blocked, ...(keychainUnavailable ? { keychainUnavailable } : {}) };
+}
+
+function referencesOf(servers: SecretMovePlan['servers'], moves: readonly SecretMove[], named: (server: string) => string): SecretReference[] {
+  return servers.flatMap(({ name, config }) =>
+    findVariables(config)
+      .filter((use) => use.kind === 'secret')
+      .map((use) => ({
+        server: named(name),
+        where: use.where,
+        secret: use.name,
+        createdByFile: moves.some((m) => m.server === name && m.secret === use.name && `${m.where}.${m.key}` === use.where),
+      })),
+  );
 }
 
 /** The moves of servers this import writes, under the names they get in the registry. */

@@ -2,6 +2,7 @@ import { secretNameFor } from '../../../preload/contract';
 import { isStdio, type ServerConfig } from '../registry/schema';
 import { secretRef } from '../secrets/references';
 import type { SecretStore } from '../secrets/store';
+import type { KeychainReader } from './keychain-preview';
 
 /** A literal value found at import under a secret-looking key (the importer's SecretFinding). */
 export interface LiteralSecret {
@@ -47,7 +48,7 @@ function splitLiteral(value: string): { prefix: string; secret: string } | undef
 export async function planSecretMoves(
   servers: ReadonlyArray<{ readonly name: string; readonly config: ServerConfig }>,
   findings: readonly LiteralSecret[],
-  store: SecretStore,
+  store: KeychainReader,
 ): Promise<SecretMovePlan> {
   const existing = new Set(findings.length > 0 ? await store.list() : []);
   const claimed = new Map<string, string>(); // name → value, within this import

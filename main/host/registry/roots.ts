@@ -78,6 +78,14 @@ export function rootProblem(entry: string, context: RootContext = {}): string | 
   return undefined;
 }
 
+/** The problems of a server's "roots", one line each with the entry's place ("roots[1]: …"). */
+export function rootsProblems(entries: readonly string[] | undefined, context: RootContext = {}): string[] {
+  return (entries ?? []).flatMap((entry, index) => {
+    const problem = rootProblem(entry, context);
+    return problem ? [`roots[${index}]: ${problem}`] : [];
+  });
+}
+
 /** A server's roots as `roots/list` answers them; entries with a problem are left out. */
 export function resolveRoots(entries: readonly string[] | undefined, context: RootContext = {}): ResolvedRoot[] {
   const roots: ResolvedRoot[] = [];

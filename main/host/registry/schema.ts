@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LogLevel } from '../../../preload/contract';
 import { describeValue, registryErrorMap } from './messages';
-import { rootProblem } from './roots';
+import { OAuthConfig } from './oauth-config';
 
 /**
  * The chat model: `"model": {"provider": "anthropic", "model": "claude-…"}`. Keys belong in the
@@ -27,12 +27,6 @@ export const ModelConfig = z
   });
 export type ModelConfig = z.infer<typeof ModelConfig>;
 
-/** One entry of "roots": an absolute folder (after "~" expansion) that exists, without "..". */
-const RootEntry = z.string().superRefine((entry, ctx) => {
-  const problem = rootProblem(entry);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
-
 /**
  * The registry file: the `mcpServers` shape people already have from Claude Desktop and Cursor,
  * plus Harbor's own fields beside them. Objects are loose on purpose: unknown fields a person or
@@ -54,9 +48,11 @@ const HarborFields = {
   disabledTools: z.array(z.string()).optional(),
   /**
    * Folders this server may work in ("/abs/path", "file:///abs/path", "~/projects/x"): Harbor
-   * declares `roots` to it and answers `roots/list` with them. Each must be an existing folder.
+   * declares `roots` to it and answers `roots/list` with them. An entry that is not an existing
+   * folder is a problem of this server (registry/roots.ts), left out of `roots/list`; the file and
+   * the server's other settings still work, so a folder deleted later stops nothing.
    */
-  roots: z.array(RootEntry).optional(),
+  roots: z.array(z.string()).optional(),
   /** When the server asks the model (sampling): "ask" the person each time (default), "allow", or "deny" (not offered at all). */
   sampling: z.enum(['ask', 'allow', 'deny']).optional(),
   /** The model(s) this server's sampling uses instead of the registry's "model"; its hints pick among several. */
@@ -128,6 +124,8 @@ export const RemoteServerConfig = z.looseObject({
   headers: z.record(z.string(), z.string()).optional(),
   /** A hint for a legacy-only remote: "sse" skips straight to the HTTP+SSE transport. */
   transport: z.enum(['http', 'sse']).optional(),
+  /** How Harbor gets a token for this server (oauth-config.ts); absent: a person signs in when asked. */
+  oauth: OAuthConfig.optional(),
   ...HarborFields,
 });
 export type RemoteServerConfig = z.infer<typeof RemoteServerConfig>;
@@ -175,6 +173,22 @@ export const ChatConfig = z.looseObject({
   toolSearch: z.enum(['auto', 'on', 'off']).optional(),
   /** The threshold as a fraction of the context window (default 0.05). */
   toolSearchThreshold: z.number().positive().max(1).optional(),
+  /**
+   * Code mode: "on" offers run_code (one script that calls many tools, run in Harbor's sandbox)
+   * instead of the tools themselves; "auto" offers it beside them; "off" never.
+   */
+  codeMode: z.enum(['off', 'on', 'auto']).optional(),
+  /** What one script may use (also the defaults of harbor exec). */
+  codeLimits: z
+    .looseObject({
+      /** The script's running time, not counting waits for tool calls (default 10,000). */
+      timeoutMs: z.number().int().positive().max(3_600_000).optional(),
+      memoryMb: z.number().int().min(4).max(4096).optional(),
+      toolCalls: z.number().int().positive().max(100_000).optional(),
+      /** UTF-8 bytes of the script's logs and result together. */
+      outputBytes: z.number().int().positive().max(100_000_000).optional(),
+    })
+    .optional(),
 });
 export type ChatConfig = z.infer<typeof ChatConfig>;
 

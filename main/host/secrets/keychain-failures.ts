@@ -2,7 +2,8 @@ import { HarborError } from '../errors';
 
 const LINUX_FIX =
   'Install and unlock a Secret Service such as gnome-keyring (Debian/Ubuntu: "sudo apt install gnome-keyring", then log in to a desktop session; ' +
-  'headless: run Harbor inside "dbus-run-session" after "gnome-keyring-daemon --unlock --components=secrets").';
+  'headless: run Harbor inside "dbus-run-session" after "gnome-keyring-daemon --unlock --components=secrets"), ' +
+  'or KeePassXC with its Secret Service integration turned on (Tools > Settings > Secret Service Integration).';
 
 const UNLOCK_FIX = 'Unlock your keyring (log in to the desktop session, or run "gnome-keyring-daemon --unlock") and try again.';
 

@@ -1,4 +1,5 @@
 import { HarborError } from '../errors';
+import { isStdio, type ServerConfig } from '../registry/schema';
 import type { LaunchSpec } from '../servers/launch';
 import type { Redactor } from './redactor';
 import { isValidSecretName, type SecretStore } from './store';
@@ -19,6 +20,13 @@ export function hasSecretRef(value: string): boolean {
   return findSecretRefs(value).length > 0;
 }
 
+/** The secrets a registry entry references where a secret may stand: its env (stdio) or headers (remote), and its sign-in settings (`oauth`). */
+export function referencedSecretNames(config: ServerConfig): Set<string> {
+  const record = (isStdio(config) ? config.env : config.headers) ?? {};
+  const oauth = oauthSecretUses((config as { oauth?: unknown }).oauth).map((use) => use.name);
+  return new Set([...Object.values(record).flatMap(findSecretRefs), ...oauth]);
+}
+
 interface Use {
   readonly name: string;
   /** e.g. `env.GITHUB_TOKEN`, `headers.Authorization`. */
@@ -28,6 +36,39 @@ interface Use {
 /** Where references may stand: values a server receives privately, never args or URLs (`ps`, logs). */
 function referenceFields(spec: LaunchSpec): { field: 'env' | 'headers'; record: Readonly<Record<string, string>> } {
   return spec.transport === 'stdio' ? { field: 'env', record: spec.env } : { field: 'headers', record: spec.headers };
+}
+
+/**
+ * One place a server would be given a secret: `${secret:NAME}` in an env variable (stdio), a
+ * header (remote), or a sign-in setting (`oauth.clientSecret`, `oauth.privateKey`, …: sent to
+ * the authorization server the remote server names).
+ */
+export interface SecretUse {
+  readonly name: string;
+  readonly field: 'env' | 'headers' | 'oauth';
+  readonly key: string;
+}
+
+/** The `${secret:…}` references anywhere in a server's `oauth` entry, keyed by their path (`oauth.enterprise.idToken`). */
+export function oauthSecretUses(oauth: unknown): SecretUse[] {
+  const uses: SecretUse[] = [];
+  const walk = (value: unknown, path: string): void => {
+    if (typeof value === 'string') {
+      for (const name of findSecretRefs(value)) uses.push({ name, field: 'oauth', key: path });
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => walk(item, `${path}[${i}]`));
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) walk(item, `${path}.${key}`);
+    }
+  };
+  walk(oauth, 'oauth');
+  return uses;
+}
+
+/** Every secret a launch's env or headers reference, in order (a name used twice appears twice). */
+export function secretUses(spec: LaunchSpec): SecretUse[] {
+  const { field, record } = referenceFields(spec);
+  return Object.entries(record).flatMap(([key, value]) => findSecretRefs(value).map((name) => ({ name, field, key })));
 }
 
 function misplacedReferences(spec: LaunchSpec): string[] {

@@ -18,15 +18,31 @@ export interface CatalogSyncOptions {
   readonly onChange: (changed: readonly CatalogKind[]) => void;
 }
 
+/** A refresh that is queued and has not sent anything yet: later changes join it. */
+interface QueuedRefresh {
+  /** Undefined: every kind. */
+  kinds: Set<CatalogKind> | undefined;
+  readonly emit: boolean;
+  done: Promise<void>;
+}
+
+/** How long a connect waits for a legacy server's post-initialize announcements before reading the catalog anyway. */
+const ANNOUNCEMENT_WAIT_MS = 2_000;
+
 /**
  * One server's catalog (tools, resources, templates, prompts), kept fresh: full fetches on
  * connect, partial refetches on `list_changed` (legacy) or on the modern `subscriptions/listen`
  * stream, which is reopened when the server ends it. The catalog outlives connections: a
  * stopped server still shows what it offered.
+ *
+ * Each list is read once per change, not once per announcement: a change announced while a
+ * refresh of that kind is queued and has not been sent yet is covered by it (its answer is
+ * necessarily newer), so a burst of `list_changed` costs at most the fetch in flight and one more.
  */
 export class CatalogSync {
   private current: Catalog = EMPTY_CATALOG;
   private queue: Promise<void> = Promise.resolve();
+  private queued: QueuedRefresh | undefined;
 
   constructor(private readonly options: CatalogSyncOptions) {}
 
@@ -35,11 +51,14 @@ export class CatalogSync {
   }
 
   /**
-   * A channel just connected: the full catalog, then the listen stream. Changes announced before
-   * this point (legacy servers send list_changed right after initialize) are covered: this full
-   * fetch is queued behind them and runs last.
+   * A channel just connected: the full catalog, then the listen stream. Legacy servers often
+   * announce changes right after `initialize` (tools registered once the client's capabilities
+   * are known): a `ping` round trip first lets those announcements arrive (a server answers in
+   * order on stdio and HTTP+SSE), so they join the full fetch instead of each causing another.
    */
   async connected(): Promise<void> {
+    const source = this.options.source();
+    if (source && announcesChanges(source.info)) void this.enqueue(() => waitForAnnouncements(source.channel));
     await this.refresh(undefined, { emit: false });
     await this.listen();
   }
@@ -50,7 +69,24 @@ export class CatalogSync {
    * first full fetch (legacy servers send list_changed right after initialize) waits for it.
    */
   refresh(kinds?: readonly CatalogKind[], options: { emit?: boolean } = {}): Promise<void> {
-    const run = this.queue.then(() => this.fetch(kinds, options));
+    const waiting = this.queued;
+    if (waiting) {
+      // It keeps its own `emit`: a connect's silent full fetch reports the whole catalog by other means.
+      waiting.kinds = kinds && waiting.kinds ? new Set([...waiting.kinds, ...kinds]) : undefined;
+      return waiting.done;
+    }
+    const refresh: QueuedRefresh = { kinds: kinds ? new Set(kinds) : undefined, emit: options.emit !== false, done: Promise.resolve() };
+    refresh.done = this.enqueue(() => {
+      // From here on its requests are being sent: a change announced now needs a refresh of its own.
+      if (this.queued === refresh) this.queued = undefined;
+      return this.fetch(refresh.kinds ? [...refresh.kinds] : undefined, { emit: refresh.emit });
+    });
+    this.queued = refresh;
+    return refresh.done;
+  }
+
+  private enqueue(work: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(work);
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -108,4 +144,16 @@ export class CatalogSync {
       // A server that advertises listChanged but refuses listen still works; changes show on reconnect.
     }
   }
+}
+
+/** A legacy server that may announce list changes (its capabilities say so). */
+function announcesChanges(info: ConnectionInfo): boolean {
+  const caps = info.capabilities;
+  if (info.era === 'modern' || !caps) return false;
+  return Boolean(caps.tools?.listChanged || caps.prompts?.listChanged || caps.resources?.listChanged);
+}
+
+/** One round trip: whatever the server sent before answering has arrived. Failure or silence only costs the wait. */
+async function waitForAnnouncements(channel: Channel): Promise<void> {
+  await channel.client.ping({ timeout: ANNOUNCEMENT_WAIT_MS }).catch(() => undefined);
 }

@@ -4,11 +4,14 @@ import type { CatalogKind } from './catalog';
 import type { ServerFeatures } from './client-features';
 import { createMcpClient } from './client-factory';
 import type { ConnectionDeps, ConnectionInfo, OpenedTransport } from './connection-types';
-import { ProbeInterruptedError } from './connection-failures';
+import { ProbeInterruptedError, StrayOutputError } from './connection-failures';
 import type { LaunchSpec } from './launch';
+import { carryLogLevel } from './log-level';
 import { ProbeOutcome } from './probe-outcome';
+import { deliverProgressFirst } from './progress-order';
 import { scopeTransport } from './request-scope';
 import { tapTransport } from './tap';
+import { TaskWire } from './task-wire/wire';
 import type { TransportAuth } from './transport-auth';
 
 const LIST_CHANGED = {
@@ -16,6 +19,9 @@ const LIST_CHANGED = {
   'notifications/prompts/list_changed': ['prompts'],
   'notifications/resources/list_changed': ['resources', 'resourceTemplates'],
 } as const satisfies Record<string, readonly CatalogKind[]>;
+
+/** How long closing waits for the server to confirm the end of a Streamable HTTP session. */
+const SESSION_END_WAIT_MS = 2_000;
 
 /** What a channel reports to its attempt; never called once the channel is disposed. */
 export interface ChannelEvents {
@@ -45,6 +51,8 @@ export class Channel implements Disposable {
   readonly client: Client;
   /** How the era probe went on the wire (watched until connect returns). */
   readonly probe = new ProbeOutcome();
+  /** Tasks on this channel, below the SDK (task-wire/). */
+  readonly tasks = new TaskWire({ adopt: (subscription) => this.adopt(subscription) });
   private watchingProbe = true;
   private readonly subscriptions = new Set<McpSubscription>();
   private disposed = false;
@@ -93,11 +101,16 @@ export class Channel implements Disposable {
       deps.traffic.record(server, direction, message);
       if (this.watchingProbe) this.probe.observe(direction, message);
     });
-    // Streamable HTTP relates a server's request to the POST it answers; stdio and SSE cannot.
-    const transport = scopeTransport(tapped, { linkedOnWire: this.options.spec.transport !== 'stdio' && !this.options.legacySse });
+    // Progress before its result (deliverProgressFirst), then each response handled in the scope of
+    // the request it answers (Streamable HTTP relates a server's request to the POST it answers;
+    // stdio and SSE cannot), and task results handed to the request that made the task.
+    const scoped = scopeTransport(deliverProgressFirst(tapped), { linkedOnWire: this.options.spec.transport !== 'stdio' && !this.options.legacySse });
+    // Modern requests carry the log level the person chose (log-level.ts).
+    const transport = this.tasks.wrap(carryLogLevel(scoped, () => deps.features?.logLevel()));
     try {
       await this.client.connect(transport, { timeout: deps.connectTimeoutMs, ...(prior ? { prior } : {}) });
     } catch (error) {
+      if (this.opened.closedForStrayOutput?.()) throw new StrayOutputError(this.opened.strayOutput?.() ?? '', { cause: error });
       if (this.opened.probeInterrupted?.()) throw new ProbeInterruptedError(server, { cause: error });
       throw error;
     } finally {
@@ -138,6 +151,19 @@ export class Channel implements Disposable {
     void subscription.closed.then(() => this.subscriptions.delete(subscription));
   }
 
+  /**
+   * A legacy Streamable HTTP session is ended explicitly (HTTP DELETE), as the spec asks of a
+   * client that leaves: otherwise the server keeps every session Harbor ever opened. A server
+   * that does not answer in time does not hold up the stop; closing the client aborts the request.
+   */
+  private async endSession(): Promise<void> {
+    const ending = this.opened.endSession?.();
+    if (!ending) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([ending.catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, SESSION_END_WAIT_MS)))]);
+    clearTimeout(timer);
+  }
+
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
@@ -145,6 +171,8 @@ export class Channel implements Disposable {
     this.client.onclose = undefined;
     for (const subscription of [...this.subscriptions]) await subscription.close().catch(() => undefined);
     this.subscriptions.clear();
+    await this.endSession();
+    this.tasks.dispose();
     await this.client.close().catch(() => undefined);
     // The client closes its transport; closing again makes sure a half-open one (failed connect) ends too.
     await this.opened.transport.close().catch(() => undefined);

@@ -1,4 +1,5 @@
-import { ProtocolError, SdkError, SdkHttpError, UnauthorizedError } from '@modelcontextprotocol/client';
+import { ProtocolError, SdkError, SdkHttpError, SseError, UnauthorizedError } from '@modelcontextprotocol/client';
+import { STATUS_CODES } from 'node:http';
 import { HarborError } from '../errors';
 import { isNetworkFailure, isNotConnectedText } from './sdk-error-text';
 import { urlElicitationFailure } from './url-elicitation';
@@ -13,6 +14,8 @@ export interface FailureContext {
   readonly exit?: string;
   /** True when the person (or the caller) aborted: a cancellation, not a timeout. */
   readonly userAborted?: boolean;
+  /** The first non-MCP line a stdio server wrote on stdout, if it wrote one before any MCP message. */
+  readonly strayOutput?: string;
 }
 
 /**
@@ -24,6 +27,32 @@ export class ProbeInterruptedError extends Error {
   constructor(server: string, options: { cause: unknown }) {
     super(`"${server}" closed during the server/discover probe`, options);
     this.name = 'ProbeInterruptedError';
+  }
+}
+
+/** A stdio server wrote non-MCP output on stdout and answered no request: Harbor closed it. */
+export class StrayOutputError extends Error {
+  constructor(
+    readonly line: string,
+    options: { cause: unknown },
+  ) {
+    super(`non-MCP output on stdout: ${line}`, options);
+    this.name = 'StrayOutputError';
+  }
+}
+
+/** One way a connect tried to reach a remote server, and how it failed. */
+export interface TransportTry {
+  /** "Streamable HTTP", "HTTP+SSE fallback", … */
+  readonly transport: string;
+  readonly error: unknown;
+}
+
+/** Every transport a connect tried failed: the person is told each, not only the last fallback's. */
+export class TransportsFailedError extends Error {
+  constructor(readonly tries: readonly TransportTry[]) {
+    super(tries.map((t) => `${t.transport}: ${howItFailed(t.error)}`).join('; '), { cause: tries[tries.length - 1]?.error });
+    this.name = 'TransportsFailedError';
   }
 }
 
@@ -41,11 +70,33 @@ export class ConnectionLostError extends Error {
  * the stderr tail travel with it.
  */
 export function toHarborError(error: unknown, ctx: FailureContext): HarborError {
+  const failure = failureFor(error, ctx);
+  // Said with whatever else went wrong while connecting: stray stdout is the likeliest cause.
+  if (ctx.strayOutput === undefined || error instanceof StrayOutputError || failure.code === 'CANCELLED') return failure;
+  return new HarborError(failure.code, `${failure.message} It wrote non-MCP output on stdout: "${ctx.strayOutput}".`, failure.detail, { cause: failure.cause });
+}
+
+function failureFor(error: unknown, ctx: FailureContext): HarborError {
   if (error instanceof HarborError) return error;
   // What the SDK said when the probe was cut short is the failure to report.
   if (error instanceof ProbeInterruptedError) return toHarborError(error.cause, ctx);
   const detail = ctx.stderrTail?.trim() ? ctx.stderrTail : undefined;
   const where = `"${ctx.server}"`;
+  if (error instanceof StrayOutputError) {
+    // Nothing MCP ever arrived: the server could not be reached as an MCP server (exit 3), not one that answered with an error.
+    return new HarborError(
+      'CONNECT_FAILED',
+      `${where} wrote non-MCP output on stdout: "${error.line}", and no MCP message. A stdio MCP server may write only JSON-RPC messages on stdout (logs belong on stderr); if this program is not a stdio MCP server (an HTTP server, say), register it by its "url" instead.`,
+      detail,
+      { cause: error },
+    );
+  }
+  if (error instanceof SseError && typeof error.code === 'number') {
+    return new HarborError('CONNECT_FAILED', `${where} answered ${howItFailed(error)} on its HTTP+SSE stream while ${ctx.action}. Check the URL.`, detail, { cause: error });
+  }
+  if (error instanceof TransportsFailedError) {
+    return new HarborError('CONNECT_FAILED', `Cannot connect to ${where} over any transport. ${error.message}. Check the URL.`, detail, { cause: error });
+  }
   if (ctx.userAborted) {
     return new HarborError('CANCELLED', `Cancelled ${ctx.action} on ${where}.`, undefined, { cause: error });
   }
@@ -93,4 +144,25 @@ export function toHarborError(error: unknown, ctx: FailureContext): HarborError 
     return new HarborError('CONNECT_FAILED', `Cannot reach ${where} while ${ctx.action}: ${message}. Check that the server is running and the URL is right.`, detail, { cause: error });
   }
   return new HarborError('CONNECT_FAILED', `${where} failed while ${ctx.action}: ${message}`, detail, { cause: error });
+}
+
+/** How one transport failed, in a few words: "404 Not Found", "connection refused (ECONNREFUSED)". */
+export function howItFailed(error: unknown): string {
+  if (error instanceof SdkHttpError) {
+    const status = error.status as number | undefined;
+    if (status !== undefined) return `${status} ${STATUS_CODES[status] ?? 'error'}`.trim();
+  }
+  if (error instanceof SseError && typeof error.code === 'number') return `${error.code} ${STATUS_CODES[error.code] ?? 'error'}`.trim();
+  if (error instanceof SdkError && (error.code as string) === 'REQUEST_TIMEOUT') return 'no answer in time';
+  const code = networkCode(error);
+  if (code) return `cannot connect (${code})`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function networkCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
+  }
+  return undefined;
 }

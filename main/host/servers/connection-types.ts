@@ -18,6 +18,12 @@ export interface OpenedTransport {
   exitDescription(): string | undefined;
   /** Stdio: the process ended while the era probe (`server/discover`) was unanswered. */
   probeInterrupted?(): boolean;
+  /** Stdio: the first line the server wrote on stdout that was not MCP, before any MCP message. */
+  strayOutput?(): string | undefined;
+  /** Stdio: the transport closed because the server wrote non-MCP output and answered nothing. */
+  closedForStrayOutput?(): boolean;
+  /** Streamable HTTP: ends the server-side session, if one was opened (HTTP DELETE with its Mcp-Session-Id). */
+  endSession?(): Promise<void>;
   /** OAuth sign-in for a remote server (the port main/host/auth implements); absent for stdio and static-header servers. */
   readonly auth?: TransportAuth;
 }

@@ -11,10 +11,11 @@ import { LaunchAttempt, type AttemptEvents } from './launch-attempt';
 import { launchHash, type LaunchSpec } from './launch';
 import { currentRequestScope, outsideAnyRequest } from './request-scope';
 import { InFlightRequests, complete, type Completion, type CompletionRef, type SdkRequestOptions } from './requests';
-import { applyLegacyLogLevel, withLogLevel } from './log-level';
+import { applyLegacyLogLevel } from './log-level';
 import { ResourceSubscriptions } from './resource-subscriptions';
 import { RestartScheduler } from './restart-scheduler';
 import { MAX_REAUTHORIZATIONS, requestWithSignIns } from './sign-in';
+import type { TaskWire } from './task-wire/wire';
 
 // The connection's vocabulary lives in small modules; callers keep importing it from here.
 export type { CallOptions, ConnectionChange, ConnectionDeps, ConnectionInfo, OpenedTransport, ServerElicitationHandler, TransportFactory } from './connection-types';
@@ -261,17 +262,19 @@ export class ServerConnection implements Disposable {
 
   callTool(name: string, args: Record<string, unknown> | undefined, options: CallOptions = {}): Promise<CallToolResult> {
     return this.request(`calling tool ${name}`, options, (client, requestOptions) =>
-      client.callTool(this.withLogLevel({ name, ...(args ? { arguments: args } : {}) }), requestOptions) as Promise<CallToolResult>,
+      client.callTool({ name, ...(args ? { arguments: args } : {}) }, requestOptions) as Promise<CallToolResult>,
     );
   }
 
   readResource(uri: string, options: CallOptions = {}): Promise<ReadResourceResult> {
-    return this.request(`reading ${uri}`, options, (client, requestOptions) => client.readResource(this.withLogLevel({ uri }), requestOptions));
+    return this.request(`reading ${uri}`, options, (client, requestOptions) => client.readResource({ uri }, requestOptions));
   }
 
   getPrompt(name: string, args: Record<string, string> | undefined, options: CallOptions = {}): Promise<GetPromptResult> {
     return this.request(`getting prompt ${name}`, options, (client, requestOptions) =>
-      client.getPrompt(this.withLogLevel({ name, ...(args ? { arguments: args } : {}) }), requestOptions),
+      // Always an arguments object, empty when none were given: some servers' prompts refuse a
+      // request without one, and an empty object means the same to those that do not.
+      client.getPrompt({ name, arguments: args ?? {} }, requestOptions),
     );
   }
 
@@ -300,9 +303,17 @@ export class ServerConnection implements Disposable {
     if (changed.logLevel) await applyLegacyLogLevel(client, this._info, this.deps.features?.logLevel(), this.deps.connectTimeoutMs);
   }
 
-  /** A modern server sends log messages for a request only when it carries the level the person chose. */
-  private withLogLevel<P extends object>(params: P): P {
-    return withLogLevel(params, this._info, this.deps.features?.logLevel());
+  /** The task plumbing of the channel connected now (task-wire/), if any. */
+  get tasks(): TaskWire | undefined {
+    return this.attempt?.connected?.channel.tasks;
+  }
+
+  /**
+   * A request made by code outside this class (the tasks of task-wire/requests.ts): the same
+   * timeouts, abort, scope and sign-in policy as every call above.
+   */
+  requestOn<T>(action: string, options: CallOptions, run: (client: Client, requestOptions: SdkRequestOptions) => Promise<T>): Promise<T> {
+    return this.request(action, options, run);
   }
 
   /** One request, with the sign-in policy of sign-in.ts around it. */

@@ -2,7 +2,7 @@ import { ProtocolError, SdkHttpError, type PriorDiscovery } from '@modelcontextp
 import { HarborError } from '../errors';
 import type { Channel } from './channel';
 import type { EraCache, EraFinding } from './era-cache';
-import { ProbeInterruptedError } from './connection-failures';
+import { ProbeInterruptedError, StrayOutputError } from './connection-failures';
 import type { LaunchSpec } from './launch';
 
 /** How one connect reaches a server: which era it may assume and which HTTP transport it uses. */
@@ -39,6 +39,8 @@ export async function planFromCache(cache: EraCache, server: string, configHash:
 export function fallbackPlan(error: unknown, plan: EraPlan, spec: LaunchSpec): (EraPlan & { readonly forgetEra: boolean }) | undefined {
   // Sign-in problems are not transport problems: probing again would only ask for sign-in again.
   if (error instanceof HarborError && (error.code === 'AUTH_REQUIRED' || error.code === 'AUTH_FAILED')) return undefined;
+  // A program that writes something else than MCP on stdout is no era question either.
+  if (error instanceof StrayOutputError) return undefined;
   // A cached verdict that no longer holds (the server was upgraded, or moved off HTTP+SSE):
   // forget it and probe from scratch. A configured "sse" hint is the person's and stays.
   if (plan.prior && !configuredSse(spec)) return { prior: undefined, legacySse: false, learns: true, forgetEra: true };

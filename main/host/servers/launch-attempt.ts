@@ -5,7 +5,7 @@ import type { CatalogKind } from './catalog';
 import { Channel } from './channel';
 import type { ConnectionDeps, ConnectionInfo, OpenedTransport } from './connection-types';
 import { fallbackPlan, findingToKeep, planFromCache, type EraPlan } from './era-negotiation';
-import { toHarborError } from './connection-failures';
+import { TransportsFailedError, toHarborError } from './connection-failures';
 import { launchHash, type LaunchSpec } from './launch';
 import { isDroppedResponseStream } from './sdk-error-text';
 import { ConnectSignIns } from './sign-in';
@@ -24,6 +24,10 @@ export interface AttemptEvents {
   responseStreamDropped(attempt: LaunchAttempt, message: string): void;
   listChanged(attempt: LaunchAttempt, kinds: readonly CatalogKind[]): void;
   resourceUpdated(attempt: LaunchAttempt, uri: string): void;
+}
+
+function httpTransportName(plan: EraPlan): string {
+  return plan.legacySse ? 'HTTP+SSE' : 'Streamable HTTP';
 }
 
 /** Thrown inside an attempt that was disposed while it ran; its connection has moved on. */
@@ -83,11 +87,13 @@ export class LaunchAttempt implements Disposable {
   describeFailure(error: unknown, action: string, userAborted = false): HarborError {
     const stderrTail = this.lastOpened?.stderrTail();
     const exit = this.lastOpened?.exitDescription();
+    const strayOutput = this.lastOpened?.strayOutput?.();
     return toHarborError(error, {
       server: this.server,
       action,
       ...(stderrTail ? { stderrTail } : {}),
       ...(exit ? { exit } : {}),
+      ...(strayOutput !== undefined ? { strayOutput } : {}),
       userAborted,
     });
   }
@@ -137,9 +143,20 @@ export class LaunchAttempt implements Disposable {
       await this.closeChannel();
       const fallback = fallbackPlan(error, plan, this.spec);
       if (!fallback) throw error;
-      plan = fallback;
       if (fallback.forgetEra) await this.deps.eraCache.forget(this.server);
-      await this.open(plan, spec, signIns.allowed);
+      try {
+        await this.open(fallback, spec, signIns.allowed);
+      } catch (second) {
+        this.throwIfDisposed();
+        // A remote that fails both ways is told both ways: the fallback's error alone ("SSE error:
+        // 404") hides that Streamable HTTP, the transport it was configured for, failed first.
+        if (spec.transport !== 'http' || this.channel?.auth?.authFailure(second)) throw second;
+        throw new TransportsFailedError([
+          { transport: httpTransportName(plan), error },
+          { transport: `${httpTransportName(fallback)} fallback`, error: second },
+        ]);
+      }
+      plan = fallback;
     }
     this.throwIfDisposed();
     const channel = this.channel!;

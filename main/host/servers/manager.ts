@@ -2,6 +2,7 @@ import type { Implementation } from '@modelcontextprotocol/client';
 import type { ServerSummary } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
+import { cannotStartMessage, serverEntryProblems } from '../registry/placeholders';
 import type { ServerConfig } from '../registry/schema';
 import { RestartPolicy, type RestartPolicyOptions } from './backoff';
 import { declaredFeaturesOf, FEATURE_FIELDS, type ServerFeatures } from './client-features';
@@ -24,10 +25,10 @@ export interface ServerManagerDeps {
   readonly connectTimeoutMs: number;
   readonly restart?: RestartPolicyOptions;
   readonly onChange: (server: string, change: ConnectionChange) => void;
-  /** Launch consent (stdio): resolves when the person approved starting the server as configured. */
-  readonly authorizeLaunch?: (server: string, trusted: boolean, spec: LaunchSpec) => Promise<void>;
+  /** Launch consent: resolves when the person approved starting (stdio) or reaching (remote) the server as configured (`config`, as written). */
+  readonly authorizeLaunch?: (server: string, trusted: boolean, spec: LaunchSpec, config: ServerConfig) => Promise<void>;
   /** Resolves a launch's `${secret:…}` references just before it opens. */
-  readonly prepareLaunch?: (server: string, spec: LaunchSpec) => Promise<LaunchSpec>;
+  readonly prepareLaunch?: (server: string, spec: LaunchSpec, config: ServerConfig) => Promise<LaunchSpec>;
   /** Sampling, roots and logging offered to a server (absent: elicitation only). */
   readonly features?: (server: string) => ServerFeatures;
 }
@@ -62,6 +63,11 @@ export class ServerManager implements Disposable {
   }
 
   private createEntry(name: string, config: ServerConfig): Entry {
+    // Started as written it would get another app's placeholders as literal text: not started at all.
+    const problems = serverEntryProblems(config);
+    if (problems.length > 0) {
+      return { config, problem: new HarborError('CONFIG_INVALID', cannotStartMessage(name, problems)) };
+    }
     try {
       const spec = resolveLaunch(name, config, this.deps.variables);
       const connection = new ServerConnection(name, spec, {
@@ -75,8 +81,8 @@ export class ServerManager implements Disposable {
         probeTimeoutMs: config.probeTimeoutMs ?? this.deps.probeTimeoutMs,
         connectTimeoutMs: this.deps.connectTimeoutMs,
         onChange: (change) => this.deps.onChange(name, change),
-        ...(this.deps.authorizeLaunch ? { authorizeLaunch: (launch: LaunchSpec) => this.deps.authorizeLaunch!(name, this.entries.get(name)?.config.trusted === true, launch) } : {}),
-        ...(this.deps.prepareLaunch ? { prepareLaunch: (launch: LaunchSpec) => this.deps.prepareLaunch!(name, launch) } : {}),
+        ...(this.deps.authorizeLaunch ? { authorizeLaunch: (launch: LaunchSpec) => this.deps.authorizeLaunch!(name, this.entries.get(name)?.config.trusted === true, launch, config) } : {}),
+        ...(this.deps.prepareLaunch ? { prepareLaunch: (launch: LaunchSpec) => this.deps.prepareLaunch!(name, launch, config) } : {}),
         ...(this.deps.features ? { features: this.deps.features(name) } : {}),
       });
       return { config, connection };

@@ -87,7 +87,11 @@ export class InFlightRequests {
       if (reason instanceof HarborError) throw reason;
       const pages = pagesToOpen(error);
       if (pages?.length) this.pagesRequired?.(pages, scope);
-      if (hitHardTimeout) throw new HarborError('TIMEOUT', `"${target.server}" did not finish ${action} within ${options.maxTotalMs} ms; the request was cancelled.`);
+      if (hitHardTimeout) {
+        // The server's stderr tail travels with it, as with every other failure.
+        const { detail } = target.describeFailure(error, action, false);
+        throw new HarborError('TIMEOUT', `"${target.server}" did not finish ${action} within ${options.maxTotalMs} ms; the request was cancelled.`, detail);
+      }
       const authFailure = options.signal?.aborted ? undefined : target.auth?.authFailure(error);
       if (target.auth && authFailure) throw new SignInNeeded(target.auth, authFailure);
       throw target.describeFailure(error, action, options.signal?.aborted === true);

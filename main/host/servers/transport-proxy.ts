@@ -3,8 +3,10 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 export interface TransportHooks {
   /** Every outgoing message; `forward` sends it on. */
   send?(message: JSONRPCMessage, options: unknown, forward: (message: JSONRPCMessage, options?: unknown) => Promise<void>): Promise<void>;
-  /** Every incoming message; `deliver` hands it to the SDK's handler. */
-  receive?(message: JSONRPCMessage, deliver: () => void): void;
+  /** Every incoming message; `deliver` hands it (or the `replacement` given) to the SDK's handler. */
+  receive?(message: JSONRPCMessage, deliver: (replacement?: JSONRPCMessage) => void): void;
+  /** Once the SDK listens: `inject` hands the SDK a message that did not come from the wire. */
+  attach?(inject: (message: JSONRPCMessage) => void): void;
 }
 
 /**
@@ -30,10 +32,12 @@ export function proxyTransport<T extends Transport>(transport: T, hooks: Transpo
       return fn;
     },
     set(target, prop, value: unknown) {
-      if (prop === 'onmessage' && typeof value === 'function' && hooks.receive) {
+      if (prop === 'onmessage' && typeof value === 'function' && (hooks.receive || hooks.attach)) {
         const handler = value as (message: JSONRPCMessage, extra?: unknown) => void;
+        hooks.attach?.((message) => handler(message));
         const receive = hooks.receive;
-        return Reflect.set(target, prop, (message: JSONRPCMessage, extra?: unknown) => receive(message, () => handler(message, extra)));
+        if (!receive) return Reflect.set(target, prop, value);
+        return Reflect.set(target, prop, (message: JSONRPCMessage, extra?: unknown) => receive(message, (replacement = message) => handler(replacement, extra)));
       }
       return Reflect.set(target, prop, value);
     },

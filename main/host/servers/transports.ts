@@ -3,6 +3,7 @@ import type { OpenedTransport, TransportFactory } from './connection-types';
 import type { LaunchSpec } from './launch';
 import { buildServerEnv } from './stdio/environment';
 import { INSTANCE_ENV, hostInstanceId } from './stdio/orphans';
+import { serverPath, serverWorkingFolder } from './stdio/server-path';
 import { SupervisedStdioTransport } from './stdio/transport';
 import type { TransportAuthSource } from './transport-auth';
 
@@ -10,7 +11,7 @@ export interface TransportFactoryDeps {
   readonly stopGraces?: { stdinGraceMs: number; termGraceMs: number };
   /** Masks secrets in a server's stderr before Harbor shows or stores any of it. */
   readonly redact?: (text: string) => string;
-  /** The user's login-shell PATH (resolved once, before the first launch), so GUI launches find npx/uvx. */
+  /** The user's login-shell PATH (resolved once, before the first launch), so GUI launches find npx/uvx; it comes first (see server-path.ts). */
   readonly loginPathValue?: () => string | undefined;
   /** OAuth for remote servers (main/host/auth implements it): provider, watching fetch, sign-in handle. */
   readonly auth?: TransportAuthSource;
@@ -22,11 +23,11 @@ export function createTransportFactory(deps: TransportFactoryDeps = {}): Transpo
   return (spec: LaunchSpec, options): OpenedTransport => {
     if (spec.transport === 'stdio') {
       const base = process.env;
-      const loginPath = mergePaths(base.PATH, deps.loginPathValue?.());
+      const path = serverPath({ own: base.PATH, login: deps.loginPathValue?.() });
       const env = buildServerEnv({
         base,
         serverEnv: spec.env,
-        ...(loginPath ? { loginPath } : {}),
+        ...(path ? { loginPath: path } : {}),
         platform: process.platform,
       });
       // Set after the server's own env, which cannot override it: it is how the next start of the
@@ -34,7 +35,7 @@ export function createTransportFactory(deps: TransportFactoryDeps = {}): Transpo
       const instance = hostInstanceId();
       if (instance !== undefined) env[INSTANCE_ENV] = instance;
       const transport = new SupervisedStdioTransport(
-        { command: spec.command, args: [...spec.args], env, ...(spec.cwd ? { cwd: spec.cwd } : {}) },
+        { command: spec.command, args: [...spec.args], env, cwd: serverWorkingFolder(spec.cwd) },
         deps.stopGraces ? { stopGraces: deps.stopGraces } : {},
       );
       return {
@@ -42,27 +43,27 @@ export function createTransportFactory(deps: TransportFactoryDeps = {}): Transpo
         stderrTail: () => (deps.redact ? deps.redact(transport.stderrTail(40)) : transport.stderrTail(40)),
         exitDescription: () => describeExit(transport.exitInfo),
         probeInterrupted: () => transport.probeInterrupted,
+        strayOutput: () => transport.strayOutput,
+        closedForStrayOutput: () => transport.closedForStrayOutput,
       };
     }
     const headers = { ...spec.headers };
     const url = new URL(spec.url);
     const auth = options.server !== undefined ? deps.auth?.(options.server, spec.url, headers) : undefined;
     const authOptions = auth ? { authProvider: auth.provider, fetch: auth.fetch } : {};
-    const transport = options.legacySse
-      ? new SSEClientTransport(url, { requestInit: { headers }, ...authOptions })
-      : new StreamableHTTPClientTransport(url, { requestInit: { headers }, ...authOptions });
-    return { transport, stderrTail: () => '', exitDescription: () => undefined, ...(auth ? { auth: auth.bind(transport) } : {}) };
+    if (options.legacySse) {
+      const transport = new SSEClientTransport(url, { requestInit: { headers }, ...authOptions });
+      return { transport, stderrTail: () => '', exitDescription: () => undefined, ...(auth ? { auth: auth.bind(transport) } : {}) };
+    }
+    const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers }, ...authOptions });
+    return {
+      transport,
+      stderrTail: () => '',
+      exitDescription: () => undefined,
+      endSession: () => transport.terminateSession(),
+      ...(auth ? { auth: auth.bind(transport) } : {}),
+    };
   };
-}
-
-/**
- * The PATH a stdio server gets: Harbor's own PATH first (a terminal launch behaves like the
- * terminal), then whatever the login shell adds (a GUI launch still finds npx, uvx, brew's bin).
- */
-export function mergePaths(own: string | undefined, login: string | undefined, separator = process.platform === 'win32' ? ';' : ':'): string | undefined {
-  if (!login) return own;
-  const parts = [...(own ?? '').split(separator), ...login.split(separator)].filter(Boolean);
-  return [...new Set(parts)].join(separator);
 }
 
 function describeExit(exit: { code: number | null; signal: string | null } | undefined): string | undefined {

@@ -1,11 +1,15 @@
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/client';
 import type { ChatToolCallOptions } from '../chat/chat-host';
 import type { ConsentGate } from '../consent/gate';
+import { launchKey } from '../consent/identity';
 import { HarborError } from '../errors';
+import { describeProblems, type JsonSchemaValidator } from '../json-schema';
 import type { Catalog } from '../servers/catalog';
 import type { CallOptions } from '../servers/connection';
+import type { TaskService } from '../tasks/service';
 import type { RegistryState } from './registry-state';
 import type { ServerControl } from './server-control';
+import type { ServerIdentities } from './server-identities';
 
 /** Options of one tool call beyond timeouts: who asks, and whether the person approved up front (the chat's port asks the same). */
 export type ToolCallOptions = ChatToolCallOptions;
@@ -29,6 +33,9 @@ export class CallService {
     private readonly servers: ServerControl,
     private readonly consent: ConsentGate,
     private readonly registry: RegistryState,
+    private readonly identities: ServerIdentities,
+    private readonly schemas: JsonSchemaValidator,
+    private readonly tasks: TaskService,
   ) {}
 
   callTool(server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions & ManualRequestOptions = {}): Promise<CallToolResult> {
@@ -38,22 +45,36 @@ export class CallService {
 
   private async authorizedCall(server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions): Promise<CallToolResult> {
     const { consent, ...callOptions } = options;
-    if (consent?.approveOnce) this.consent.approveLaunchesForSession(server);
+    // --yes covers the launch this call needs: the server as configured now.
+    if (consent?.approveOnce) this.consent.approveLaunchForSession(launchKey(this.identities.of(server).config));
     const connection = await this.servers.ready(server);
     const definition = connection.catalog.tools.find((t) => t.name === tool);
     if (!definition) {
       const known = connection.catalog.tools.map((t) => t.name);
       throw new HarborError('TOOL_NOT_FOUND', `"${server}" has no tool named "${tool}". Its tools: ${known.join(', ') || '(none)'}.`);
     }
+    const { identity, config } = this.identities.of(server);
+    // Checked here, before the person is asked and before anything is sent: a local message
+    // naming the field beats whatever the server would answer (or do) with bad arguments. Formats
+    // are annotations here: Harbor never refuses what the server itself would accept.
+    const checked = this.schemas.validate(definition.inputSchema, args ?? {}, { assertFormats: false });
+    if (!checked.valid) {
+      throw new HarborError(
+        'BAD_REQUEST',
+        `The arguments for tool "${tool}" of "${server}" do not match its input schema: ${describeProblems(checked.problems, 'the arguments')}. Fix the arguments and call it again.`,
+      );
+    }
     await this.consent.authorizeTool({
       server,
-      trusted: this.registry.server(server)?.trusted === true,
+      identity,
+      trusted: config.trusted === true,
       tool: definition,
       ...(args ? { arguments: args } : {}),
       ...(consent?.conversationId ? { conversationId: consent.conversationId } : {}),
       ...(consent?.approveOnce ? { approveOnce: true } : {}),
     });
-    return connection.callTool(tool, args, { timeoutMs: this.timeoutFor(server), ...callOptions });
+    // A server may run the call as a task: it is followed to its end, and its result comes back the same way.
+    return this.tasks.callTool(connection, server, definition, args, { timeoutMs: this.timeoutFor(server), ...callOptions });
   }
 
   readResource(server: string, uri: string, options: CallOptions & ManualRequestOptions = {}): Promise<ReadResourceResult> {

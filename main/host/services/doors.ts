@@ -13,6 +13,7 @@ import type { SecretService } from './secret-service';
 import type { ServerControl } from './server-control';
 import type { ServerSignIn } from './server-sign-in';
 import type { SettingsService } from './settings-service';
+import type { TaskService } from '../tasks/service';
 import type { TrafficFeed } from './traffic-feed';
 
 /** The services behind the doors, as host.ts composes them. */
@@ -29,6 +30,7 @@ export interface DoorServices {
   readonly sampling: SamplingService;
   readonly logs: ServerLogService;
   readonly subscriptions: SubscriptionService;
+  readonly tasks: TaskService;
 }
 
 /**
@@ -47,7 +49,7 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       stop: 'redact',
       restart: 'redact',
       connect: 'redact',
-      approveLaunch: 'asWritten', // nothing returned
+      approveLaunch: 'redact', // the command line or URL approved
       approveLaunchAndStart: 'redact',
       stderrTail: 'redact',
     }),
@@ -85,7 +87,8 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       grantTool: 'asWritten', // nothing returned
     }),
     // Names only: no value ever leaves through this door.
-    secrets: exit.door(s.secrets, { list: 'asWritten', overview: 'redact', set: 'asWritten', delete: 'asWritten' }),
+    // Which servers a secret belongs to: secret and server names.
+    secrets: exit.door(s.secrets, { list: 'asWritten', overview: 'redact', set: 'asWritten', delete: 'asWritten', grant: 'asWritten', revoke: 'asWritten', owners: 'asWritten' }),
     settings: exit.door(s.settings, { get: 'redact', setModel: 'redact', setChat: 'redact', chat: 'asWritten' }),
     // The log redacts every entry's text itself (once, when first read): listing it needs no second pass.
     traffic: exit.door(s.traffic, { list: 'asWritten', onEntry: 'asWritten' }),
@@ -94,6 +97,8 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     // Log messages and stderr are the server's words.
     logs: exit.door(s.logs, { view: 'mask', setLevel: 'mask' }),
     subscriptions: exit.door(s.subscriptions, { list: 'asWritten', subscribe: 'asWritten', unsubscribe: 'asWritten' }), // URIs the person chose
+    // Status messages and results are the server's words.
+    tasks: exit.door(s.tasks, { list: 'mask', result: 'mask', refresh: 'mask', cancel: 'asWritten' }),
   };
 }
 
@@ -136,4 +141,5 @@ export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'chat.delta': 'mask',
   'chat.toolCall': 'mask',
   'chat.done': 'mask',
+  'tasks.changed': 'mask',
 };

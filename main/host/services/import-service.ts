@@ -1,8 +1,9 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
+import type { ConsentGate } from '../consent/gate';
 import { HarborError } from '../errors';
 import { importPreview, importReport, importSources } from '../import/import-report';
-import { runImport, type ImportDeps, type ImportOutcome } from '../import/run-import';
+import { runImport, type ImportDeps, type ImportOptions, type ImportOutcome } from '../import/run-import';
 import type { SecretMove } from '../import/secret-moves';
 import type { SecretStore } from '../secrets/store';
 import type { RegistryEditing } from './registry-editing';
@@ -21,6 +22,7 @@ export class ImportService {
     private readonly registry: RegistryState,
     private readonly editing: RegistryEditing,
     private readonly secrets: SecretStore,
+    private readonly consent: ConsentGate,
     private readonly configPath: string,
   ) {}
 
@@ -29,20 +31,23 @@ export class ImportService {
     return importSources();
   }
 
-  /** What importing `path` would add, rename, skip, and which secrets would move to the keychain. Writes nothing. */
-  async preview(path: string, rename: boolean): Promise<ReturnType<typeof importPreview>> {
-    const outcome = await runImport(this.deps(), appImportPath(path), { rename, dryRun: true });
+  /**
+   * What importing `path` would add, rename, skip, and which secrets would move to the keychain.
+   * Writes nothing. `inputs`: values for the file's VS Code inputs (the app's form), by id.
+   */
+  async preview(path: string, rename: boolean, inputs?: Readonly<Record<string, string>>): Promise<ReturnType<typeof importPreview>> {
+    const outcome = await runImport(this.deps(), appImportPath(path), { rename, dryRun: true, ...(inputs ? { inputs } : {}) });
     return importPreview(outcome, this.configPath, true);
   }
 
   /** Imports `path`: secrets to the keychain first, then the registry; nothing is written on a clash without `rename`. */
-  async apply(path: string, rename: boolean): Promise<ReturnType<typeof importPreview>> {
-    const outcome = await runImport(this.deps(), appImportPath(path), { rename });
+  async apply(path: string, rename: boolean, inputs?: Readonly<Record<string, string>>): Promise<ReturnType<typeof importPreview>> {
+    const outcome = await runImport(this.deps(), appImportPath(path), { rename, ...(inputs ? { inputs } : {}) });
     return importPreview(outcome, this.configPath, false);
   }
 
   /** `harbor import FILE`: the outcome (for the human report) and the report scripts read. */
-  async run(file: string, options: { readonly rename?: boolean; readonly dryRun?: boolean }): Promise<{ outcome: ImportSummary; report: ReturnType<typeof importReport> }> {
+  async run(file: string, options: ImportOptions): Promise<{ outcome: ImportSummary; report: ReturnType<typeof importReport> }> {
     const outcome = await runImport(this.deps(), file, options);
     const moved = outcome.moved.map(({ value: _value, ...move }) => move);
     return { outcome: { ...outcome, moved }, report: importReport(outcome, this.configPath, options.dryRun === true) };
@@ -50,7 +55,19 @@ export class ImportService {
 
   private deps(): ImportDeps {
     // A fresh read: an import starts from what is on disk (a broken file throws CONFIG_INVALID, nothing written).
-    return { load: () => this.registry.read(), save: (file) => this.editing.save(file), secrets: this.secrets };
+    return {
+      load: () => this.registry.read(),
+      save: (file) => this.editing.save(file),
+      secrets: this.secrets,
+      // A literal the file held, moved to the keychain, belongs to the server that held it.
+      bindSecrets: (bindings) => {
+        const added = bindings.filter((b) => !this.consent.isSecretBound(b.secret, b.server.identity));
+        for (const { secret, server } of added) this.consent.bindSecret(secret, server, 'set');
+        return () => {
+          for (const { secret, server } of added) this.consent.unbindSecret(secret, server.identity);
+        };
+      },
+    };
   }
 }
 

@@ -1,21 +1,35 @@
 import { readFile } from 'node:fs/promises';
 import type { RegistryProblem, RegistryView, ServerSummary } from '../../../preload/contract';
+import type { ConsentGate } from '../consent/gate';
+import { serverIdentity, serverRef, type ServerRef } from '../consent/identity';
 import { HarborError } from '../errors';
 import { checkRegistryText, withServerAdded, withServerRemoved, withServerUpdated, withToolEnabled } from '../registry/editor';
-import type { RegistryFile } from '../registry/schema';
+import type { RegistryFile, ServerConfig } from '../registry/schema';
 import type { LoadedRegistry } from '../registry/store';
+import { referencedSecretNames } from '../secrets/references';
 import type { RegistryState } from './registry-state';
+import type { SecretService } from './secret-service';
 import type { ServerControl } from './server-control';
+
+/** A secret value the person typed into the server editor, stored in the keychain for that server. */
+export interface SecretValue {
+  readonly name: string;
+  readonly value: string;
+}
 
 /**
  * Editing the registry (the app's server editor and raw JSON editor, the Tools view's switches):
  * every edit is checked, saved atomically, read back, and applied to the running servers — only
- * what changed restarts.
+ * what changed restarts, and a changed launch asks for consent again before it starts (consent is
+ * keyed by what a server is, see consent/identity.ts). Secret values typed into the editor go to
+ * the keychain first and belong to the server they were typed for.
  */
 export class RegistryEditing {
   constructor(
     private readonly registry: RegistryState,
     private readonly servers: ServerControl,
+    private readonly secrets: SecretService,
+    private readonly consent: ConsentGate,
     private readonly configPath: string,
   ) {}
 
@@ -58,13 +72,29 @@ export class RegistryEditing {
     };
   }
 
-  async add(name: string, config: Record<string, unknown>): Promise<ServerSummary> {
-    await this.save(withServerAdded(this.registry.requireValid().file, name, config));
+  /** Adds a server (the editor, a harbor:// link); `secrets`: values typed for it, stored in the keychain first. */
+  async add(name: string, config: Record<string, unknown>, secrets: readonly SecretValue[] = []): Promise<ServerSummary> {
+    const file = withServerAdded(this.registry.requireValid().file, name, config);
+    await this.storeSecrets(serverRef(name, file.mcpServers![name]!), file.mcpServers![name]!, secrets);
+    await this.save(file);
     return this.servers.get(name);
   }
 
-  async update(name: string, config: Record<string, unknown>, newName?: string): Promise<ServerSummary> {
-    await this.save(withServerUpdated(this.registry.requireValid().file, name, config, newName));
+  /**
+   * Replaces a server's configuration (the editor). The secrets the server had and still
+   * references stay its own under the new configuration; a changed command line or URL still asks
+   * for launch consent before it starts.
+   */
+  async update(name: string, config: Record<string, unknown>, newName?: string, secrets: readonly SecretValue[] = []): Promise<ServerSummary> {
+    const current = this.registry.requireValid();
+    const file = withServerUpdated(current.file, name, config, newName);
+    const next = file.mcpServers![newName ?? name]!;
+    const ref = serverRef(newName ?? name, next);
+    const before = current.servers.get(name);
+    const kept = before ? this.consent.secretsOf(serverIdentity(before)).filter((secret) => referencedSecretNames(next).has(secret)) : [];
+    for (const secret of kept) this.consent.bindSecret(secret, ref, 'set');
+    await this.storeSecrets(ref, next, secrets);
+    await this.save(file);
     return this.servers.get(newName ?? name);
   }
 
@@ -81,6 +111,19 @@ export class RegistryEditing {
     return { saved: true, problems: [] };
   }
 
+  /** Keychain first (the registry must never reference a value that was not stored), then the binding. */
+  private async storeSecrets(server: ServerRef, config: ServerConfig, secrets: readonly SecretValue[]): Promise<void> {
+    const referenced = referencedSecretNames(config);
+    const stray = secrets.filter((s) => !referenced.has(s.name));
+    if (stray.length > 0) {
+      throw new HarborError('BAD_REQUEST', `The configuration of "${server.name}" does not reference ${stray.map((s) => `\${secret:${s.name}}`).join(', ')}: nothing was saved.`);
+    }
+    for (const { name, value } of secrets) {
+      await this.secrets.set(name, value);
+      this.consent.bindSecret(name, server, 'set');
+    }
+  }
+
   /** Turns one tool of a server on or off; a disabled tool is never offered to the model. The server keeps running. */
   async setToolEnabled(server: string, tool: string, enabled: boolean): Promise<{ disabledTools: string[] }> {
     const config = this.registry.requireValid().servers.get(server);
@@ -90,3 +133,4 @@ export class RegistryEditing {
     return { disabledTools: [...(next.disabledTools ?? [])] };
   }
 }
+

@@ -1,4 +1,6 @@
 import { HarborError } from '../errors';
+import { serverEntryProblems } from '../registry/placeholders';
+import { rootsProblems } from '../registry/roots';
 import type { RegistryFile, ServerConfig } from '../registry/schema';
 import type { LoadedRegistry, RegistryStore } from '../registry/store';
 
@@ -55,9 +57,15 @@ export class RegistryState {
     return this.loaded?.servers.get(name);
   }
 
-  /** The file's problems, one per line ("path: message"), empty when it is valid. */
+  /**
+   * The file's problems, one per line ("path: message"), empty when it is valid. A valid file can
+   * still hold servers that cannot start as written (a placeholder of another app left in them):
+   * those are listed too, by server, while the other servers work.
+   */
   get problems(): readonly string[] {
-    return this.problemLines;
+    if (!this.loaded) return this.problemLines;
+    // Roots that are not existing folders are listed too; the server starts without them.
+    return [...this.loaded.servers].flatMap(([name, config]) => [...serverEntryProblems(config), ...rootsProblems(config.roots)].map((problem) => `mcpServers${/^[A-Za-z_$][\w$-]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`}: ${problem}`));
   }
 
   /** Throws the file's problems (CLI: exit 2); the app shows them instead. */

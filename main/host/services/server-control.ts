@@ -1,26 +1,44 @@
 import type { ServerSummary } from '../../../preload/contract';
 import type { ConsentGate } from '../consent/gate';
+import { headerNames } from '../consent/identity';
+import type { LaunchTarget } from '../consent/launch-consent';
 import type { HostEvents } from '../events';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import type { ConnectionChange, ServerConnection } from '../servers/connection';
+import { describeLaunch } from '../servers/launch';
 import type { ServerManager, ServerManagerDeps } from '../servers/manager';
 import type { RegistryState } from './registry-state';
+import type { ServerIdentities } from './server-identities';
 
 export interface ServerControlDeps {
   readonly registry: RegistryState;
+  readonly identities: ServerIdentities;
   readonly events: HostEvents;
   readonly consent: ConsentGate;
   /** Builds the manager, given where its changes go (services/server-launch.ts). */
   readonly createManager: (onChange: ServerManagerDeps['onChange']) => ServerManager;
 }
 
+/** What a launch approval covered: a command line, or a URL and the header names sent to it. */
+export interface ApprovedLaunch {
+  readonly server: string;
+  readonly transport: 'stdio' | 'http';
+  /** The command line, or the URL. */
+  readonly target: string;
+  readonly headerNames?: string[];
+}
+
 /**
  * Starts, stops and restarts the configured servers, keeps them in line with the registry, and
  * tells the front doors (`servers.changed`) what changed. Owns the ServerManager: disposing stops
- * every server through its stop ladder.
+ * every server through its stop ladder. A server that leaves the registry (removed, or changed
+ * into another command or URL) takes every consent decision about it along, whichever way the
+ * registry was edited.
  */
 export class ServerControl implements Disposable {
   private readonly manager: ServerManager;
+  /** The identities of the registry last applied (undefined before the first valid one). */
+  private applied: Set<string> | undefined;
 
   constructor(private readonly deps: ServerControlDeps) {
     this.manager = deps.createManager((name, change) => this.onChange(name, change));
@@ -29,6 +47,7 @@ export class ServerControl implements Disposable {
 
   /** Brings the running connections in line with the registry: only what changed restarts. */
   async apply(): Promise<void> {
+    this.forgetRemovedServers();
     const changed = await this.manager.apply(this.deps.registry.servers);
     for (const name of changed) {
       if (this.manager.has(name)) this.deps.events.emit('servers.changed', { name, reason: 'config', summary: this.manager.summary(name) });
@@ -74,9 +93,21 @@ export class ServerControl implements Disposable {
     return this.get(name);
   }
 
-  /** Approves launching a server exactly as configured now. */
-  approveLaunch(name: string): void {
-    this.deps.consent.approveLaunch(name, this.manager.connection(name).spec);
+  /** Approves launching (stdio) or reaching (remote) a server exactly as configured now. */
+  approveLaunch(name: string): ApprovedLaunch {
+    const target = this.launchTarget(name);
+    this.deps.consent.approveLaunch(target);
+    const { spec } = target;
+    return spec.transport === 'http'
+      ? { server: name, transport: 'http', target: spec.url, headerNames: headerNames(target.config) }
+      : { server: name, transport: 'stdio', target: describeLaunch(spec) };
+  }
+
+  /** A server's launch as the consent gate sees it: identity, trust, and what it runs or reaches. */
+  launchTarget(name: string): LaunchTarget {
+    const spec = this.manager.connection(name).spec;
+    const { identity, config } = this.deps.identities.of(name);
+    return { server: { name, identity }, trusted: config.trusted === true, config, spec };
   }
 
   /** The app's "Allow launch": the person approved this exact command line; start it now. */
@@ -115,10 +146,23 @@ export class ServerControl implements Disposable {
   private reviewTools(name: string): void {
     if (!this.manager.has(name)) return;
     try {
-      this.deps.consent.reviewCatalog(name, this.manager.connection(name).catalog.tools);
+      const server = this.deps.identities.find(name);
+      if (server) this.deps.consent.reviewCatalog(server, this.manager.connection(name).catalog.tools);
     } catch {
       // A disabled or misconfigured server has no catalog to review.
     }
+  }
+
+  /**
+   * Decisions about servers that are no longer in the registry go with them: a server added later
+   * under the same name is another server. A registry with problems says nothing about what was
+   * removed (it lists no servers at all), so nothing is forgotten then.
+   */
+  private forgetRemovedServers(): void {
+    const now = this.deps.identities.current();
+    if (!now) return;
+    for (const identity of this.applied ?? []) if (!now.has(identity)) this.deps.consent.forget(identity);
+    this.applied = now;
   }
 
   async dispose(): Promise<void> {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { AuthService } from '../auth/service';
 import type { ConsentGate } from '../consent/gate';
+import { serverRef } from '../consent/identity';
 import type { Redactor } from '../secrets/redactor';
 import { resolveLaunchSecrets } from '../secrets/references';
 import type { SecretStore } from '../secrets/store';
@@ -56,8 +57,9 @@ export interface ServerLaunchDeps {
 
 /**
  * The ServerManager as the Host runs it: real transports (unless a test injects its own), OAuth
- * for remote servers, launch consent, and — for every launch, automatic restarts included — the
- * login-shell PATH awaited and `${secret:…}` values read from the store in main, joining the
+ * for remote servers, launch consent (stdio command lines, remote URLs), and — for every launch,
+ * automatic restarts included — the login-shell PATH awaited, each referenced secret checked to
+ * belong to the server, and `${secret:…}` values read from the store in main, joining the
  * redactor before the server that gets them starts.
  */
 export function createServerManager(options: HostOptions, deps: ServerLaunchDeps, onChange: ServerManagerDeps['onChange']): ServerManager {
@@ -78,8 +80,9 @@ export function createServerManager(options: HostOptions, deps: ServerLaunchDeps
     probeTimeoutMs: options.probeTimeoutMs ?? 4_000,
     connectTimeoutMs: options.connectTimeoutMs ?? 30_000,
     ...(options.restart ? { restart: options.restart } : {}),
-    authorizeLaunch: (name, trusted, spec) => deps.consent.authorizeLaunch(name, trusted, spec),
-    prepareLaunch: async (name, spec) => {
+    authorizeLaunch: (name, trusted, spec, config) => deps.consent.authorizeLaunch({ server: serverRef(name, config), trusted, config, spec }),
+    prepareLaunch: async (name, spec, config) => {
+      await deps.consent.authorizeSecrets({ server: serverRef(name, config), trusted: config.trusted === true, config, spec });
       if (spec.transport === 'stdio') await deps.loginPath.whenReady();
       return resolveLaunchSecrets(name, spec, { store: deps.secrets, redactor: deps.redactor });
     },

@@ -24,6 +24,8 @@ export class ServerSignIn {
     if (spec.transport !== 'http') {
       throw new HarborError('BAD_REQUEST', `"${name}" is a local (stdio) server: only remote servers sign in. Its secrets go in the keychain with "harbor secret set".`);
     }
+    // The person named this server to sign in to it: that approves reaching it as configured.
+    this.servers.approveLaunch(name);
     await this.auth.signIn(
       name,
       spec.url,

@@ -4,6 +4,7 @@ import { PromptsPage } from '../features/prompts/PromptsPage';
 import { ResourcesPage } from '../features/resources/ResourcesPage';
 import { ServersPage } from '../features/servers/ServersPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
+import { TasksPage } from '../features/tasks/TasksPage';
 import { ToolsPage } from '../features/tools/ToolsPage';
 import type { RouteId } from './routes';
 
@@ -19,6 +20,8 @@ export function Page({ route }: { readonly route: RouteId }) {
       return <ResourcesPage />;
     case 'prompts':
       return <PromptsPage />;
+    case 'tasks':
+      return <TasksPage />;
     case 'activity':
       return <ActivityPage />;
     case 'settings':

@@ -150,6 +150,62 @@ describe('ConsentDialog', () => {
     expect(screen.queryByRole('region', { name: 'Arguments' })).toBeNull();
     expect(within(dialog().querySelector('footer')!).getAllByRole('button').map((b) => b.textContent)).toEqual(['Deny', 'Start this time', 'Always allow this command']);
   });
+
+  it('shows a remote server\'s first connection as its address and header names, escaped, never values', () => {
+    render(
+      <ConsentDialog
+        request={{
+          id: 'r1',
+          kind: 'launch',
+          server: 'evil\u202Egpj',
+          trusted: false,
+          deadline: inFive(),
+          options: ['once', 'always', 'deny'],
+          launch: { commandLine: 'http://127.0.0.1:9/mcp', envNames: [] },
+          remote: { url: 'http://127.0.0.1:9/mcp', headerNames: ['authorization', 'x-\u200Bteam'] },
+        }}
+        waiting={0}
+        onDecide={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Connect to the remote server “evil⟨U+202E⟩gpj”?' })).toBeTruthy();
+    expect(screen.getByText(/it will send requests to this address, with the headers below/)).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Address' })).getByText('http://127.0.0.1:9/mcp')).toBeTruthy();
+    const headers = screen.getByRole('list', { name: 'Header names' });
+    expect(within(headers).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['authorization', 'x-⟨U+200B⟩team']);
+    expect(screen.queryByRole('region', { name: 'Command' })).toBeNull();
+    expect(within(dialog().querySelector('footer')!).getAllByRole('button').map((b) => b.textContent)).toEqual(['Deny', 'Connect this time', 'Always allow this address']);
+  });
+
+  it('asks before giving a server a secret: which secret, where it goes, what the server is; Deny has the focus', () => {
+    const decided: string[] = [];
+    render(
+      <ConsentDialog
+        request={{
+          id: 's1',
+          kind: 'secret',
+          server: 'evil',
+          trusted: false,
+          deadline: inFive(),
+          options: ['always', 'deny'],
+          secret: { name: 'model-anthropic-api-key', field: 'headers', keys: ['Authorization'], target: 'https://collector.example/mcp' },
+        }}
+        waiting={0}
+        onDecide={(d) => decided.push(d)}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Give “evil” the secret “model-anthropic-api-key”?' })).toBeTruthy();
+    expect(screen.getByText(/This secret was not set for this server/)).toBeTruthy();
+    const region = screen.getByRole('region', { name: 'Secret' });
+    expect(within(region).getByText('model-anthropic-api-key')).toBeTruthy();
+    expect(within(within(region).getByRole('list', { name: 'header names' })).getByText('Authorization')).toBeTruthy();
+    expect(within(region).getByText('https://collector.example/mcp')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Deny' })).toBe(document.activeElement);
+    const buttons = within(dialog().querySelector('footer')!).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['Deny', 'Give it the secret']);
+    fireEvent.click(buttons[1]!);
+    expect(decided).toEqual(['always']);
+  });
 });
 
 describe('definition diff', () => {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ErrorCode, HarborErrorData, ImportReportData, RegistryView, ServerSummary } from '../../../preload/contract';
 import { ArgsEditor } from '../../../renderer/src/features/servers/ArgsEditor';
 import { hintFor } from '../../../renderer/src/features/servers/error-hints';
+import { ImportPreview } from '../../../renderer/src/features/servers/ImportPreview';
 import { KeyValueEditor } from '../../../renderer/src/features/servers/KeyValueEditor';
 import { secretNameFor } from '../../../preload/contract';
 import { ServerForm } from '../../../renderer/src/features/servers/ServerForm';
@@ -93,6 +94,27 @@ describe('ServerList', () => {
     );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Allow launch of notes' })));
     expect(host.sent('servers.approveLaunch')).toEqual([{ name: 'notes' }]);
+  });
+
+  it('a remote server that was not approved offers "Allow connection", saying it is about the address', async () => {
+    const remote: ServerSummary = {
+      ...notes,
+      name: 'remote',
+      transport: 'http',
+      target: 'https://mcp.example.com/mcp',
+      state: { kind: 'error', code: 'CONSENT_REQUIRED', message: 'Connecting to "remote" sends requests to https://mcp.example.com/mcp.', stderrTail: '' },
+    };
+    const host = hostWith([remote]);
+    host.handlers['servers.approveLaunch'] = () => ({ ...remote, state: { kind: 'ready' } });
+    render(
+      <WithHost transport={host}>
+        <ServerList state={{ status: 'ready', value: [remote] }} />
+      </WithHost>,
+    );
+    expect(screen.getByText(/Harbor has not been allowed to reach this address/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Allow launch of remote' })).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Allow connection of remote' })));
+    expect(host.sent('servers.approveLaunch')).toEqual([{ name: 'remote' }]);
   });
 
   it('removes a server only after confirming', async () => {
@@ -270,7 +292,7 @@ describe('KeyValueEditor secret switch', () => {
 });
 
 describe('ServerForm', () => {
-  it('stores the secret first, then adds the server with only a reference, then starts it', async () => {
+  it('adds the server with only a reference, its secret value sent along for the keychain (it belongs to this server), then starts it', async () => {
     const host = hostWith([]);
     const done: string[] = [];
     render(
@@ -288,10 +310,13 @@ describe('ServerForm', () => {
     fireEvent.click(screen.getByRole('switch', { name: 'Trusted' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add server' })));
 
-    expect(host.calls.map((c) => c.command).filter((c) => ['secrets.set', 'servers.add', 'servers.start'].includes(c))).toEqual(['secrets.set', 'servers.add', 'servers.start']);
-    expect(host.sent('secrets.set')).toEqual([{ name: 'github-github_token', value: 'ghp_secret' }]);
+    expect(host.calls.map((c) => c.command).filter((c) => ['secrets.set', 'servers.add', 'servers.start'].includes(c))).toEqual(['servers.add', 'servers.start']);
     expect(host.sent('servers.add')).toEqual([
-      { name: 'github', config: { command: 'npx', args: ['-y', '@scope/github'], env: { GITHUB_TOKEN: '${secret:github-github_token}' }, trusted: true } },
+      {
+        name: 'github',
+        config: { command: 'npx', args: ['-y', '@scope/github'], env: { GITHUB_TOKEN: '${secret:github-github_token}' }, trusted: true },
+        secrets: [{ name: 'github-github_token', value: 'ghp_secret' }],
+      },
     ]);
     expect(done).toEqual(['github']);
   });
@@ -358,6 +383,7 @@ describe('ServersPage', () => {
       servers: [{ name: 'github', transport: 'stdio', target: 'npx -y @modelcontextprotocol/server-github', enabled: true }],
       secretsMoved: [{ server: 'github', where: 'env', key: 'GITHUB_TOKEN', secret: 'github-github_token' }],
       secretsNotMoved: [],
+      secretReferences: [{ server: 'github', where: 'env.GITHUB_TOKEN', secret: 'github-github_token', createdByFile: true }],
       inputsReferenced: [{ id: 'pat', description: 'Your token', defined: true, servers: ['github'] }],
       unresolvedVariables: [],
       warnings: [],
@@ -388,6 +414,39 @@ describe('ServersPage', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Import 1 server' })));
     expect(host.sent('registry.importApply')).toEqual([{ path: report.source, rename: false }]);
     await waitFor(() => expect(screen.getByText('Imported 1 server: github.')).toBeTruthy());
+  });
+
+  it('an import preview marks every keychain reference the file did not create', () => {
+    const report = {
+      format: 'claude-desktop' as const,
+      label: 'Claude Desktop',
+      source: '/tmp/claude.json',
+      configPath: '/x/harbor.json',
+      dryRun: true,
+      written: false,
+      blocked: false,
+      added: ['evil', 'gh'],
+      identical: [],
+      clashes: [],
+      skipped: [],
+      servers: [],
+      secretsMoved: [],
+      secretsNotMoved: [],
+      secretReferences: [
+        { server: 'gh', where: 'env.GITHUB_TOKEN', secret: 'gh-github_token', createdByFile: true },
+        { server: 'evil', where: 'headers.Authorization', secret: 'model-anthropic-api-key', createdByFile: false },
+      ],
+      inputsReferenced: [],
+      unresolvedVariables: [],
+      warnings: [],
+    };
+    render(<ImportPreview report={report} rename={false} busy={false} onRename={() => undefined} />);
+    expect(screen.getByText(/This file names a secret it did not create/)).toBeTruthy();
+    const items = within(screen.getByRole('list', { name: 'Keychain secrets the servers use' })).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'gh env.GITHUB_TOKEN → gh-github_token (moved from this file)',
+      'evil headers.Authorization → model-anthropic-api-key not created by this file',
+    ]);
   });
 
   it('marks a raw JSON problem at its line', async () => {

@@ -18,7 +18,7 @@ const DEFAULTS: SettingsData['defaults'] = { maxSteps: 25, resultCapBytes: 100_0
 
 const feature: ServerSummary = serverSummary('feature', { trusted: true, target: 'node f', counts: { tools: 1 } });
 
-function settingsHost(initial: SettingsData, decisions: ConsentDecisions = { approvals: [], launches: [], changes: [] }) {
+function settingsHost(initial: SettingsData, decisions: ConsentDecisions = { approvals: [], launches: [], changes: [], secrets: [] }) {
   const state = { settings: initial, decisions, policies: [] as Array<{ server: string; tool: string; mode: ConsentPolicyMode }> };
   const host = new ContractTransport({
     'app.info': () => ({ name: 'Harbor', version: '0.1.0', mode: 'web', configPath: '/x/harbor.json', dataDir: '/x', platform: 'linux', versions: { node: '24' }, configProblems: [] }),
@@ -137,6 +137,7 @@ describe('approvals', () => {
         approvals: [{ server: 'feature', tool: 'echo', kind: 'always', fingerprint: 'f', createdAt: 1000 }],
         launches: [{ server: 'feature', commandLine: 'node f.mjs', createdAt: 500 }],
         changes: [{ server: 'feature', tool: 'echo', changed: ['description'], at: 2000 }],
+        secrets: [],
       },
     );
     render(

@@ -5,6 +5,7 @@ import { markAsDisposed, trackDisposable, type Disposable } from '../../lifecycl
 import { openConversationDatabase } from './database';
 import { ConversationRepository, type NewToolCall, type ToolCallUpdate } from './repository';
 import { ConversationViews } from './views';
+import { deliverTaskOutcome, type LateTaskOutcome } from './task-outcomes';
 
 export type { NewToolCall, ToolCallUpdate } from './repository';
 
@@ -101,6 +102,11 @@ export class ConversationStore implements Disposable {
 
   updateToolCall(rowId: number, update: ToolCallUpdate): void {
     this.writes.updateToolCall(rowId, update);
+  }
+
+  /** A tool call's task ended after its turn: its card gets the outcome, and the model reads it in the next turn. */
+  deliverTaskOutcome(outcome: LateTaskOutcome): boolean {
+    return deliverTaskOutcome(this.open().db, this.now(), outcome);
   }
 
   // Reading

@@ -1,10 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { modelMessageSchema, type ModelMessage } from 'ai';
 import type { z } from 'zod';
-import { isErrorCode, type ChatAttachment, type ChatItem, type ChatToolCall, type ChatTurn, type Conversation, type ConversationSummary, type HarborErrorData } from '../../../../preload/contract';
+import { CodeRun, isErrorCode, type ChatAttachment, type ChatItem, type ChatToolCall, type ChatTurn, type Conversation, type ConversationSummary, type HarborErrorData } from '../../../../preload/contract';
 import { HarborError } from '../../errors';
 import { parseAttachmentPart } from '../attachments';
 import { MessageRow, parseRow, SummaryRow, ToolCallRow, TurnRow } from './rows';
+import { taskOutcomeNote } from './task-outcomes';
 
 const SUMMARY_COLUMNS = `c.id, c.title, c.created_at, c.updated_at,
   (SELECT COUNT(*) FROM turns t WHERE t.conversation_id = c.id) AS turn_count,
@@ -120,6 +121,10 @@ function userItem(content: string | unknown[]): ChatItem {
 }
 
 function toCall(row: ToolCallRow): ChatToolCall {
+  // run_code keeps its code card (script, calls, logs, result) as the structured part of its result.
+  const card = row.name === 'run_code' ? CodeRun.safeParse(row.result?.structuredContent) : undefined;
+  const code = card?.success ? card.data : undefined;
+  const stored = code && row.result ? { content: row.result.content, isError: row.result.isError } : row.result;
   return {
     id: row.call_id,
     name: row.name,
@@ -128,18 +133,23 @@ function toCall(row: ToolCallRow): ChatToolCall {
     arguments: row.arguments ?? null,
     status: row.status,
     ...(row.approval ? { approval: row.approval } : {}),
-    ...(row.result ? { result: { ...row.result, ...(row.truncated_bytes > 0 ? { truncatedBytes: row.truncated_bytes } : {}) } } : {}),
+    ...(stored ? { result: { ...stored, ...(row.truncated_bytes > 0 ? { truncatedBytes: row.truncated_bytes } : {}) } } : {}),
     ...(row.error_code ? { error: storedError(row.error_code, row.error_message) } : {}),
     startedAt: row.started_at,
     ...(row.ended_at !== null ? { endedAt: row.ended_at } : {}),
+    ...(code ? { code } : {}),
   };
 }
 
 function buildTurn(turn: TurnRow, messages: readonly MessageRow[], calls: readonly ToolCallRow[]): ChatTurn {
   const items: ChatItem[] = [];
   const shown = new Set<ToolCallRow>();
+  // A task that ended after the turn: Harbor's note, last (it came last).
+  const late: ChatItem[] = [];
   for (const message of messages) {
-    if (message.role === 'user') items.push(userItem(message.content));
+    const lateNote = message.role === 'user' ? taskOutcomeNote(message.content) : undefined;
+    if (lateNote) late.push({ kind: 'note', text: lateNote });
+    else if (message.role === 'user') items.push(userItem(message.content));
     if (message.role === 'assistant') {
       const text = textParts(message.content).join('');
       if (text) items.push({ kind: 'assistant', text });
@@ -152,6 +162,7 @@ function buildTurn(turn: TurnRow, messages: readonly MessageRow[], calls: readon
   // Calls of a step that never completed (stopped or crashed before it was written).
   for (const call of calls) if (!shown.has(call)) items.push({ kind: 'toolCall', call: toCall(call) });
   if (turn.note) items.push({ kind: 'note', text: turn.note });
+  items.push(...late);
   return {
     id: turn.id,
     status: turn.status,

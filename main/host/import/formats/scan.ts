@@ -1,3 +1,4 @@
+import { launchStrings } from '../../registry/placeholders';
 import { isStdio, type ServerConfig } from '../../registry/schema';
 
 /**
@@ -57,16 +58,4 @@ export function findLiteralSecrets(config: ServerConfig): Array<{ where: 'env' |
   return Object.entries(map ?? {})
     .filter(([key, value]) => looksSecretKey(key) && isLiteralValue(value))
     .map(([key]) => ({ where, key }));
-}
-
-function* launchStrings(config: ServerConfig): Generator<[string, string]> {
-  if (isStdio(config)) {
-    yield ['command', config.command];
-    for (const [i, arg] of (config.args ?? []).entries()) yield [`args[${i}]`, arg];
-    for (const [key, value] of Object.entries(config.env ?? {})) yield [`env.${key}`, value];
-    if (config.cwd !== undefined) yield ['cwd', config.cwd];
-  } else {
-    yield ['url', config.url];
-    for (const [key, value] of Object.entries(config.headers ?? {})) yield [`headers.${key}`, value];
-  }
 }

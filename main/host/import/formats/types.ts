@@ -1,4 +1,5 @@
 import type { ServerConfig } from '../../registry/schema';
+import type { InputDefinition } from './placeholder-filling';
 
 export type ImportFormat = 'claude-desktop' | 'vscode' | 'cursor';
 
@@ -37,7 +38,7 @@ export interface SecretFinding {
   readonly key: string;
 }
 
-/** A VS Code `${input:id}` reference: Harbor cannot prompt during import, so it stays as written. */
+/** A VS Code `${input:id}` reference: filled at import when its value is known, else left as written. */
 export interface InputReference {
   readonly id: string;
   readonly description?: string;
@@ -45,6 +46,8 @@ export interface InputReference {
   /** False when the file's `inputs` has no entry with this id. */
   readonly defined: boolean;
   readonly servers: string[];
+  /** Where the value came from when it was filled in: the input's `default`, or given at import. */
+  readonly filled?: 'default' | 'given';
 }
 
 /** `${workspaceFolder}`, `${env:HOME}`, `${userHome}`…: kept as written; Harbor does not expand them. */
@@ -69,5 +72,5 @@ export interface ImportResult {
 /** What one app's file holds before normalisation: raw entries by name, plus VS Code's inputs. */
 export interface RawServers {
   readonly entries: ReadonlyArray<readonly [name: string, raw: unknown]>;
-  readonly inputs?: ReadonlyArray<{ id: string; description?: string; password?: boolean }>;
+  readonly inputs?: readonly InputDefinition[];
 }

@@ -6,7 +6,8 @@ import type { RawServers } from './types';
 /**
  * VS Code's `mcp.json` (user profile or `.vscode/mcp.json`): `{"servers": {name: entry},
  * "inputs": [{type: "promptString", id, description, password}]}`. Entries carry `type` ("stdio",
- * "http", "sse") and may reference `${input:id}`, which VS Code prompts for on first start. Also
+ * "http", "sse") and may reference `${input:id}`, which VS Code prompts for on first start (import
+ * fills them: see placeholder-filling.ts). Also
  * read from a settings.json that nests the same object under `"mcp"`.
  */
 export function readVsCode(json: unknown, source: string): RawServers {
@@ -24,8 +25,10 @@ export function readVsCode(json: unknown, source: string): RawServers {
       ? [
           {
             id: input.id,
+            ...(typeof input.type === 'string' ? { type: input.type } : {}),
             ...(typeof input.description === 'string' ? { description: input.description } : {}),
             ...(typeof input.password === 'boolean' ? { password: input.password } : {}),
+            ...(typeof input.default === 'string' ? { default: input.default } : {}),
           },
         ]
       : [],

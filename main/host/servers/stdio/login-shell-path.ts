@@ -10,10 +10,11 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { withoutHarborToolFolders } from './server-path';
 
 export interface LoginShellPathOptions {
   platform?: NodeJS.Platform;
-  /** Environment the shell starts with (default `process.env`); its SHELL picks the shell. */
+  /** Environment the shell starts with (default `process.env` without Harbor's tool folders on PATH); its SHELL picks the shell. */
   env?: NodeJS.ProcessEnv;
   /** Overrides `$SHELL`. */
   shell?: string;
@@ -36,7 +37,8 @@ export class LoginShellPath {
 
   constructor(options: LoginShellPathOptions = {}) {
     this.platform = options.platform ?? process.platform;
-    this.env = options.env ?? process.env;
+    // Without Harbor's own tool folders: rc files that append to the inherited PATH would hand them back.
+    this.env = options.env ?? withoutHarborToolFolders(process.env, this.platform);
     this.shell = options.shell;
     this.timeoutMs = options.timeoutMs ?? 3000;
   }

@@ -2,7 +2,7 @@
  * Turns a failed spawn (`spawn npx ENOENT`) into a message a person can act on: what Harbor looked
  * for, where, and how to fix it.
  */
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { HarborError } from '../../errors';
 import { lookupIgnoringCase } from './windows-command';
 
@@ -35,10 +35,10 @@ export function spawnFailure(error: unknown, context: SpawnContext): HarborError
   const { command, cwd, env, platform } = context;
 
   // Node reports a missing working directory as `spawn <command> ENOENT` too: say which it was.
-  if (code === 'ENOENT' && cwd !== undefined && !existsSync(cwd)) {
+  if ((code === 'ENOENT' || code === 'ENOTDIR') && cwd !== undefined && !isFolder(cwd)) {
     return new HarborError(
       'SPAWN_FAILED',
-      `Harbor could not start "${command}": its working directory "${cwd}" does not exist. Fix "cwd" in the server's configuration.`,
+      `Harbor could not start "${command}": its working directory "${cwd}" does not exist (or is not a folder). Set "cwd" in the server's entry to an existing folder (servers start in your home folder when "cwd" is not set).`,
       raw,
       { cause: error },
     );
@@ -80,6 +80,14 @@ export function spawnFailure(error: unknown, context: SpawnContext): HarborError
     );
   }
   return new HarborError('SPAWN_FAILED', `Harbor could not start "${command}": ${raw}.`, raw, { cause: error });
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function baseName(command: string): string {

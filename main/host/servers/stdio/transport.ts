@@ -4,7 +4,11 @@
  * - the process tree is Harbor's (StdioProcess: group signals, stop ladder, sweep after exit);
  * - stdout is parsed at the byte level, so multibyte characters split across reads arrive intact;
  * - a stdout line that is not JSON-RPC (a `console.log` in a server, a banner from a wrapper) is
- *   noise to report, not a reason to drop the connection;
+ *   noise to report, not a reason to drop the connection — unless nothing but noise comes: a
+ *   server that has written non-MCP output and answers no request (the era probe aside, which
+ *   legacy servers may ignore) within a few seconds is no stdio MCP server (an HTTP server started
+ *   by mistake, a CLI printing its usage), and the transport closes at once, saying so, instead of
+ *   leaving the connect to time out;
  * - stderr goes to a ring buffer for error messages, never onto the host's own stdout.
  *
  * The SDK's Client sets onmessage/onclose/onerror, then calls start(). Because this is not the
@@ -35,9 +39,12 @@ export interface SupervisedStdioOptions {
   maxMessageBytes?: number;
   /** stderr lines kept (default 500). */
   stderrLines?: number;
+  /** How long a request may stay unanswered after non-MCP stdout output, before any MCP message came (default 3 s). */
+  strayOutputGraceMs?: number;
 }
 
 const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+const DEFAULT_STRAY_OUTPUT_GRACE_MS = 3_000;
 /** How much of a noise line goes into the ring (the callback gets all of it). */
 const NOISE_PREVIEW_CHARS = 500;
 
@@ -57,6 +64,13 @@ export class SupervisedStdioTransport implements Transport {
   /** Id of the era probe (`server/discover`) sent and not yet answered, while it is the last request. */
   private pendingProbe: string | number | undefined;
   private probeCut = false;
+  /** Whether any JSON-RPC message came from the server yet. */
+  private heardMcp = false;
+  /** A request other than the era probe was sent before any JSON-RPC message came. */
+  private awaitingAnswer = false;
+  private firstStray: string | undefined;
+  private strayTimer: NodeJS.Timeout | undefined;
+  private closedForStray = false;
 
   constructor(
     private readonly launch: StdioLaunch,
@@ -102,6 +116,10 @@ export class SupervisedStdioTransport implements Transport {
     if ('method' in message && 'id' in message) {
       // Any other request means the client stopped waiting for the probe (it fell back).
       this.pendingProbe = message.method === 'server/discover' ? message.id : undefined;
+      if (!this.heardMcp && message.method !== 'server/discover') {
+        this.awaitingAnswer = true;
+        if (this.firstStray !== undefined) this.watchStrayOutput();
+      }
     }
     if (!stdin.write(`${JSON.stringify(message)}\n`)) await this.waitForDrain(stdin);
   }
@@ -148,11 +166,22 @@ export class SupervisedStdioTransport implements Transport {
     return this.noise;
   }
 
-  private shutDown(): Promise<void> {
-    if (!this.closing && this.pendingProbe !== undefined) this.probeCut = true;
+  /** The first stdout line that was not a JSON-RPC message, if the server wrote one before any MCP message. */
+  get strayOutput(): string | undefined {
+    return this.firstStray;
+  }
+
+  /** True when the transport closed because the server wrote non-MCP output and answered nothing. */
+  get closedForStrayOutput(): boolean {
+    return this.closedForStray;
+  }
+
+  private shutDown(graces: StopGraces | undefined = this.options.stopGraces): Promise<void> {
+    if (!this.closing && this.pendingProbe !== undefined && !this.closedForStray) this.probeCut = true;
+    clearTimeout(this.strayTimer);
     this.closing ??= (async () => {
       try {
-        await this.proc?.stop(this.options.stopGraces);
+        await this.proc?.stop(graces);
       } finally {
         for (const listener of this.listeners.splice(0)) void listener.dispose();
         // Anything still buffered (a last line without newline) is delivered before the close.
@@ -179,6 +208,10 @@ export class SupervisedStdioTransport implements Transport {
       return;
     }
     if (this.pendingProbe !== undefined && 'id' in message && message.id === this.pendingProbe && !('method' in message)) this.pendingProbe = undefined;
+    if (!this.heardMcp) {
+      this.heardMcp = true;
+      clearTimeout(this.strayTimer);
+    }
     try {
       this.onmessage?.(message);
     } catch (error) {
@@ -190,11 +223,26 @@ export class SupervisedStdioTransport implements Transport {
     this.noise += 1;
     const preview = line.length > NOISE_PREVIEW_CHARS ? `${line.slice(0, NOISE_PREVIEW_CHARS)}…` : line;
     this.proc?.stderr.pushLine(`[stdout noise] ${preview}`);
+    if (!this.heardMcp && this.firstStray === undefined) {
+      this.firstStray = preview;
+      if (this.awaitingAnswer) this.watchStrayOutput();
+    }
     try {
       this.options.onStdoutNoise?.(line);
     } catch {
       // the observer's problem, not the connection's
     }
+  }
+
+  /** Non-MCP output and an unanswered request: unless an MCP message comes within the grace, close. */
+  private watchStrayOutput(): void {
+    if (this.strayTimer !== undefined || this.closing) return;
+    this.strayTimer = setTimeout(() => {
+      if (this.heardMcp || this.closing) return;
+      this.closedForStray = true;
+      // No point waiting for it to notice its stdin closed: it is not listening there.
+      void this.shutDown({ ...this.options.stopGraces, stdinGraceMs: 0 });
+    }, this.options.strayOutputGraceMs ?? DEFAULT_STRAY_OUTPUT_GRACE_MS);
   }
 
   /** One shared wait per full pipe: every blocked send resumes on the same 'drain'. */

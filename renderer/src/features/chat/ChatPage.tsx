@@ -46,6 +46,7 @@ export function ChatPage() {
       setAttachments((current) => (current.some((a) => a.server === server && a.uri === uri) ? current : [...current, { server, uri, label: title }])),
     [],
   );
+  const stopTurn = useCallback(() => void controller.stopTurn(), [controller]);
   const modelChanged = useCallback(() => {
     reloadStatus();
     reloadContext();
@@ -92,7 +93,7 @@ export function ChatPage() {
             </EmptyState>
           ) : null}
           {conversation && rows.length > 0 ? (
-            <MessageList key={`messages:${state.openId ?? 'new'}`} rows={rows} progress={state.progress} onAttach={attachFromResult} />
+            <MessageList key={`messages:${state.openId ?? 'new'}`} rows={rows} progress={state.progress} onAttach={attachFromResult} onStop={stopTurn} />
           ) : null}
 
           {state.error ? (

@@ -8,6 +8,8 @@ interface Props {
   readonly rows: readonly Row[];
   readonly progress: ReadonlyMap<string, CallProgress>;
   readonly onAttach?: (server: string, uri: string, title: string) => void;
+  /** Stops the running turn (a script's card offers it). */
+  readonly onStop?: () => void;
   /** Size of the scroll area before it is measured (tests without layout). */
   readonly initialRect?: Rect;
 }
@@ -32,7 +34,7 @@ const STICK_PX = 80;
  * The conversation's rows, virtualized: only what is on screen (plus a few) is in the DOM, each
  * row measured as it renders, so a thousand-message conversation scrolls as lightly as a short one.
  */
-export function MessageList({ rows, progress, onAttach, initialRect }: Props) {
+export function MessageList({ rows, progress, onAttach, onStop, initialRect }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const [atBottom, setAtBottom] = useState(true);
@@ -76,7 +78,7 @@ export function MessageList({ rows, progress, onAttach, initialRect }: Props) {
               className="messages__row"
               style={{ transform: `translateY(${virtual.start}px)` }}
             >
-              <MessageRow row={row} progress={call ? progress.get(call.id) : undefined} onAttach={onAttach} />
+              <MessageRow row={row} progress={call ? progress.get(call.id) : undefined} onAttach={onAttach} onStop={onStop} />
             </div>
           );
         })}

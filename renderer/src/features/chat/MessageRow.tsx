@@ -2,6 +2,7 @@ import './chips.css';
 import { memo } from 'react';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import type { CallProgress, Row } from './conversation-model';
+import { CodeCard } from './CodeCard';
 import { Markdown } from './Markdown';
 import { ToolCallCard } from './ToolCallCard';
 
@@ -9,10 +10,12 @@ interface Props {
   readonly row: Row;
   readonly progress?: CallProgress | undefined;
   readonly onAttach?: ((server: string, uri: string, title: string) => void) | undefined;
+  /** Stops the running turn (a script's card offers it). */
+  readonly onStop?: (() => void) | undefined;
 }
 
 /** One row of the conversation: the person's message, the model's text (Markdown), a tool call, or Harbor's note. */
-export const MessageRow = memo(function MessageRow({ row, progress, onAttach }: Props) {
+export const MessageRow = memo(function MessageRow({ row, progress, onAttach, onStop }: Props) {
   if (row.kind === 'working') {
     return (
       <p className="msg msg--working" role="status">
@@ -53,6 +56,7 @@ export const MessageRow = memo(function MessageRow({ row, progress, onAttach }: 
         </p>
       );
     case 'toolCall':
+      if (item.call.name === 'run_code') return <CodeCard call={item.call} onStop={onStop} />;
       return <ToolCallCard call={item.call} progress={progress} onAttach={onAttach} />;
   }
 });

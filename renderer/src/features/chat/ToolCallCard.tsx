@@ -2,6 +2,8 @@ import { memo, useState } from 'react';
 import type { ChatToolCall } from '../../../../preload/contract';
 import type { CallProgress } from './conversation-model';
 import { ToolResultView } from './ToolResultView';
+import { TaskStatusLine } from '../tasks/TaskStatusLine';
+import '../tasks/tasks.css';
 import './tool-cards.css';
 
 type CardState = 'pending' | 'consent' | 'running' | 'done' | 'failed' | 'cancelled' | 'denied' | 'toolError';
@@ -46,7 +48,7 @@ const BADGE: Record<CardState, string> = {
   toolError: 'error',
 };
 
-const APPROVAL: Record<string, string> = {
+export const APPROVAL: Record<string, string> = {
   approved: 'Allowed by your settings.',
   'approved-once': 'You allowed it once.',
   'approved-conversation': 'Allowed for this conversation.',
@@ -117,10 +119,12 @@ export const ToolCallCard = memo(function ToolCallCard({ call, progress, onAttac
             <progress aria-label={`Progress of ${tool}`} />
           )}
           <span className="tool-card__progress-text" role="status">
-            {progress?.message ?? (percent !== undefined ? `${percent}%` : 'Working…')}
+            {progress?.message ?? (percent !== undefined ? `${percent}%` : call.task ? 'Running as a task on the server…' : 'Working…')}
           </span>
         </div>
       ) : null}
+
+      {call.task ? <TaskStatusLine task={call.task} /> : null}
 
       {call.error && state !== 'denied' ? (
         <p className="tool-card__error">

@@ -72,6 +72,10 @@ export class ChatController {
       this.api.on.chat.delta((payload) => this.onEvent({ name: 'delta', payload })),
       this.api.on.chat.toolCall((payload) => this.onEvent({ name: 'toolCall', payload })),
       this.api.on.chat.done((payload) => this.onEvent({ name: 'done', payload })),
+      // A task that ended after its turn brought its result into the conversation: show it.
+      this.api.on.tasks.changed(({ task }) => {
+        if (task.endedAt !== undefined && task.origin && task.origin.conversationId === this.state.openId) void this.reload(task.origin.conversationId);
+      }),
     ];
     void this.refreshList();
   }

@@ -3,6 +3,7 @@ import type { ConsentChoice, ConsentRequest } from '../../../../preload/contract
 import { visibleText } from '../../lib/visible-text';
 import { Countdown } from './Countdown';
 import { DefinitionDiff } from './DefinitionDiff';
+import { CommandSection, RemoteSection, SecretSection } from './LaunchDetails';
 import { Modal } from './Modal';
 
 interface Props {
@@ -23,6 +24,20 @@ const LAUNCH_LABELS: Record<ConsentChoice, string> = {
   once: 'Start this time',
   conversation: 'Start for this conversation',
   always: 'Always allow this command',
+  deny: 'Deny',
+};
+
+const REMOTE_LABELS: Record<ConsentChoice, string> = {
+  once: 'Connect this time',
+  conversation: 'Connect for this conversation',
+  always: 'Always allow this address',
+  deny: 'Deny',
+};
+
+const SECRET_LABELS: Record<ConsentChoice, string> = {
+  once: 'Give it this time',
+  conversation: 'Give it for this conversation',
+  always: 'Give it the secret',
   deny: 'Deny',
 };
 
@@ -49,10 +64,11 @@ function pretty(value: unknown): string {
 }
 
 /**
- * The person decides before a tool runs or a server launches. Everything shown is plain text: the
- * server as the person configured it, the tool's own title and full description, the exact
- * arguments (how data leaves the conversation), and — when the tool changed since it was approved
- * — what changed. Names, command lines, descriptions and arguments go through visibleText: a bidi
+ * The person decides before a tool runs, a server launches (a stdio command line; a remote
+ * server's address and header names) or a server gets a keychain secret that was not set for it.
+ * Everything shown is plain text: the server as the person configured it, the tool's own title
+ * and full description, the exact arguments (how data leaves the conversation), and — when the
+ * tool changed since it was approved — what changed. Names, command lines, descriptions and arguments go through visibleText: a bidi
  * override or an invisible character shows as ⟨U+…⟩ instead of disguising what is approved.
  * Deny has the focus; Escape and closing deny.
  */
@@ -60,18 +76,24 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
   const denyRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const leadId = useId();
-  const launch = request.kind === 'launch';
-  const labels = launch ? LAUNCH_LABELS : TOOL_LABELS;
+  const remote = request.kind === 'launch' ? request.remote : undefined;
+  const launch = request.kind === 'launch' && !remote;
+  const secret = request.kind === 'secret' ? request.secret : undefined;
+  const labels = remote ? REMOTE_LABELS : launch ? LAUNCH_LABELS : secret ? SECRET_LABELS : TOOL_LABELS;
   const tool = request.tool;
   const server = visibleText(request.server);
   const name = visibleText(tool?.name ?? '');
   const toolTitle = tool?.title ? visibleText(tool.title) : undefined;
   const toolName = toolTitle ? `${toolTitle} (${name})` : tool ? name : 'a tool';
-  const title = launch
-    ? `Start the server “${server}”?`
-    : request.stale
-      ? `“${name}” on ${server} changed since you approved it`
-      : `Allow ${server} to run “${toolTitle ?? name}”?`;
+  const title = remote
+    ? `Connect to the remote server “${server}”?`
+    : launch
+      ? `Start the server “${server}”?`
+      : secret
+        ? `Give “${server}” the secret “${visibleText(secret.name)}”?`
+        : request.stale
+          ? `“${name}” on ${server} changed since you approved it`
+          : `Allow ${server} to run “${toolTitle ?? name}”?`;
   const toolHints = hints(tool?.annotations);
   // Deny is always offered (and is what Escape, closing and the deadline do).
   const options = ['deny' as const, ...request.options.filter((o) => o !== 'deny')];
@@ -88,9 +110,17 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
       </header>
 
       <div className="modal__body">
-        {launch ? (
+        {remote ? (
+          <p id={leadId} className="consent__danger">
+            Harbor has not reached this server before: it will send requests to this address, with the headers below. Allow it only if you know this address.
+          </p>
+        ) : launch ? (
           <p id={leadId} className="consent__danger">
             This runs code on your computer, with your permissions. Allow it only if you know this command.
+          </p>
+        ) : secret ? (
+          <p id={leadId} className="consent__danger">
+            This secret was not set for this server. Harbor sends a secret only to the servers it belongs to: allow it only if this server should have it.
           </p>
         ) : request.stale ? (
           <p id={leadId} className="consent__danger">
@@ -110,8 +140,8 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
             <span className="consent__note">
               {request.trusted
                 ? ' You marked this server trusted.'
-                : launch
-                  ? ' You have not marked it trusted, so Harbor asks before starting it.'
+                : launch || remote
+                  ? ` You have not marked it trusted, so Harbor asks before ${remote ? 'reaching' : 'starting'} it.`
                   : ' Its descriptions and hints are the server’s own claims: Harbor does not rely on them.'}
             </span>
           </dd>
@@ -135,7 +165,7 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
 
         {request.stale ? <DefinitionDiff before={request.stale.before} after={request.stale.after} changed={request.stale.changed} /> : null}
 
-        {!launch ? (
+        {request.kind === 'tool' ? (
           <section className="consent__section" aria-label="Arguments">
             <h3 className="consent__subtitle">Arguments it will send</h3>
             {request.arguments && Object.keys(request.arguments).length > 0 ? (
@@ -146,32 +176,8 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
           </section>
         ) : null}
 
-        {request.launch ? (
-          <section className="consent__section" aria-label="Command">
-            <h3 className="consent__subtitle">Command line</h3>
-            <pre className="consent__code">{visibleText(request.launch.commandLine)}</pre>
-            {request.launch.cwd ? (
-              <p>
-                Working folder: <code>{visibleText(request.launch.cwd)}</code>
-              </p>
-            ) : null}
-            <h3 className="consent__subtitle">Environment variables it gets</h3>
-            {request.launch.envNames.length > 0 ? (
-              <>
-                <ul className="consent__env" aria-label="Environment variable names">
-                  {request.launch.envNames.map((envName) => (
-                    <li key={envName}>
-                      <code>{visibleText(envName)}</code>
-                    </li>
-                  ))}
-                </ul>
-                <p className="muted">Values are not shown.</p>
-              </>
-            ) : (
-              <p className="muted">None besides Harbor’s basic set (PATH, HOME…).</p>
-            )}
-          </section>
-        ) : null}
+        {remote ? <RemoteSection remote={remote} /> : launch && request.launch ? <CommandSection launch={request.launch} /> : null}
+        {secret ? <SecretSection secret={secret} /> : null}
 
         <Countdown deadline={request.deadline} outcome="Denied" onExpire={() => onDecide('deny')} />
         {waiting > 0 ? (

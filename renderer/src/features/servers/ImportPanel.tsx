@@ -23,6 +23,10 @@ export function ImportPanel({ onClose }: { readonly onClose: () => void }) {
   const [done, setDone] = useState<ImportReportData | undefined>();
   const [busy, setBusy] = useState<'preview' | 'apply' | undefined>();
   const [error, setError] = useState<HarborErrorData | undefined>();
+  // Values for the file's inputs (VS Code), typed in the preview; sent with the preview and the import.
+  const [inputValues, setInputValues] = useState<Readonly<Record<string, string>>>({});
+  const filledInputs = Object.fromEntries(Object.entries(inputValues).filter(([, value]) => value !== ''));
+  const withInputs = Object.keys(filledInputs).length > 0 ? { inputs: filledInputs } : {};
 
   // Until the person picks, the first file that exists is chosen.
   const detected = sources.status === 'ready' ? (sources.value.find((s) => s.exists)?.path ?? 'other') : '';
@@ -34,7 +38,7 @@ export function ImportPanel({ onClose }: { readonly onClose: () => void }) {
     setBusy('preview');
     setError(undefined);
     setDone(undefined);
-    const result = await api.registry.importPreview({ path, rename: withRename });
+    const result = await api.registry.importPreview({ path, rename: withRename, ...withInputs });
     setBusy(undefined);
     if (result.ok) setPreview(result.value);
     else {
@@ -46,7 +50,7 @@ export function ImportPanel({ onClose }: { readonly onClose: () => void }) {
     if (!preview) return;
     setBusy('apply');
     setError(undefined);
-    const result = await api.registry.importApply({ path: preview.source, rename });
+    const result = await api.registry.importApply({ path: preview.source, rename, ...withInputs });
     setBusy(undefined);
     if (result.ok) {
       setDone(result.value);
@@ -76,6 +80,7 @@ export function ImportPanel({ onClose }: { readonly onClose: () => void }) {
                 onChange={() => {
                   setChoice(source.path);
                   setPreview(undefined);
+                  setInputValues({});
                 }}
               />
               <span>
@@ -124,6 +129,9 @@ export function ImportPanel({ onClose }: { readonly onClose: () => void }) {
             setRename(on);
             void runPreview(on);
           }}
+          inputValues={inputValues}
+          onInputChange={(inputId, value) => setInputValues((values) => ({ ...values, [inputId]: value }))}
+          onApplyInputs={() => void runPreview()}
         />
       ) : null}
       {done ? <ImportDone report={done} /> : null}
@@ -136,7 +144,7 @@ export function ImportPanel({ onClose }: { readonly onClose: () => void }) {
           <button
             type="button"
             className="button button--primary"
-            disabled={busy !== undefined || preview.blocked || preview.added.length === 0}
+            disabled={busy !== undefined || preview.blocked || preview.added.length === 0 || (preview.keychainUnavailable !== undefined && preview.secretsMoved.length > 0)}
             onClick={() => void apply()}
           >
             {busy === 'apply' ? 'Importing…' : `Import ${preview.added.length} server${preview.added.length === 1 ? '' : 's'}`}

@@ -1,14 +1,20 @@
 import type { ImportReportData } from '../../../../preload/contract';
+import { visibleText } from '../../lib/visible-text';
+import { ImportInputs } from './ImportInputs';
 
 interface Props {
   readonly report: ImportReportData;
   readonly rename: boolean;
   readonly busy: boolean;
   readonly onRename: (rename: boolean) => void;
+  /** Values typed for the file's inputs, and how to change them and preview with them. */
+  readonly inputValues?: Readonly<Record<string, string>>;
+  readonly onInputChange?: (id: string, value: string) => void;
+  readonly onApplyInputs?: () => void;
 }
 
 /** What an import would do, before anything is written. Names and places only: never a secret's value. */
-export function ImportPreview({ report, rename, busy, onRename }: Props) {
+export function ImportPreview({ report, rename, busy, onRename, inputValues = {}, onInputChange = () => undefined, onApplyInputs = () => undefined }: Props) {
   const unrenamed = report.clashes.filter((c) => !c.renamedTo);
   return (
     <div className="import-preview" role="region" aria-label="Import preview">
@@ -82,6 +88,12 @@ export function ImportPreview({ report, rename, busy, onRename }: Props) {
           </ul>
         </>
       ) : null}
+      {report.keychainUnavailable && report.secretsMoved.length > 0 ? (
+        <div className="notice notice--error" role="alert">
+          <p className="notice__message">No system keychain is available, so these secrets cannot be imported yet: nothing will be written until one is.</p>
+          <p>{report.keychainUnavailable}</p>
+        </div>
+      ) : null}
       {report.secretsNotMoved.length > 0 ? (
         <div className="notice notice--warn">
           <p className="notice__message">These look secret but mix text with a variable, so they stay in plain text:</p>
@@ -94,22 +106,11 @@ export function ImportPreview({ report, rename, busy, onRename }: Props) {
           </ul>
         </div>
       ) : null}
-      {report.inputsReferenced.length > 0 ? (
-        <>
-          <h4>Inputs you will need to fill in</h4>
-          <ul className="import-preview__list">
-            {report.inputsReferenced.map((input) => (
-              <li key={input.id}>
-                <code>{`\${input:${input.id}}`}</code>
-                {input.description ? ` — ${input.description}` : ''} (used by {input.servers.join(', ')}): Harbor keeps it as written; edit the server to put the value in.
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      {report.secretReferences.length > 0 ? <SecretReferences references={report.secretReferences} /> : null}
+      <ImportInputs inputs={report.inputsReferenced} values={inputValues} busy={busy} onChange={onInputChange} onApply={onApplyInputs} />
       {report.unresolvedVariables.length > 0 ? (
         <>
-          <h4>Variables Harbor does not expand</h4>
+          <h4>Variables Harbor does not expand (replace them with real values)</h4>
           <ul className="import-preview__list">
             {report.unresolvedVariables.map((v) => (
               <li key={`${v.server}.${v.where}.${v.variable}`}>
@@ -143,6 +144,33 @@ export function ImportPreview({ report, rename, busy, onRename }: Props) {
           </ul>
         </>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * Every keychain reference in the file. One to a secret the file did not bring is how a config
+ * could send a secret of yours elsewhere: it is marked, and Harbor asks before giving it.
+ */
+function SecretReferences({ references }: { readonly references: ImportReportData['secretReferences'] }) {
+  const foreign = references.filter((r) => !r.createdByFile);
+  return (
+    <div className={foreign.length ? 'notice notice--warn' : undefined}>
+      <h4>Keychain secrets the servers use</h4>
+      {foreign.length ? (
+        <p className="notice__message">
+          This file names {foreign.length === 1 ? 'a secret' : 'secrets'} it did not create. Harbor sends a secret only to the servers it belongs to: it will ask you
+          before giving {foreign.length === 1 ? 'it' : 'them'} to these servers.
+        </p>
+      ) : null}
+      <ul className="import-preview__list" aria-label="Keychain secrets the servers use">
+        {references.map((r) => (
+          <li key={`${r.server}.${r.where}.${r.secret}`}>
+            <strong>{visibleText(r.server)}</strong> {visibleText(r.where)} → <code>{visibleText(r.secret)}</code>{' '}
+            {r.createdByFile ? <span className="muted">(moved from this file)</span> : <strong className="import-preview__foreign">not created by this file</strong>}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

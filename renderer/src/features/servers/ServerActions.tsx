@@ -53,11 +53,19 @@ export function ServerActions({ server, offerLaunch = false }: Props) {
   if (!server.enabled) return null;
   const startAction: Action = running ? 'restart' : 'start';
   const startLabel = running ? 'Restart' : 'Start';
+  // A remote server is not launched: the person allows Harbor to reach its address.
+  const allowLabel = server.transport === 'http' ? 'Allow connection' : 'Allow launch';
   return (
     <>
       {offerLaunch ? (
-        <button type="button" className="button button--primary" aria-label={`Allow launch of ${server.name}`} disabled={busy !== undefined} onClick={() => void run('allowLaunch')}>
-          {busy === 'allowLaunch' ? PENDING.allowLaunch : 'Allow launch'}
+        <button
+          type="button"
+          className="button button--primary"
+          aria-label={`${allowLabel} of ${server.name}`}
+          disabled={busy !== undefined}
+          onClick={() => void run('allowLaunch')}
+        >
+          {busy === 'allowLaunch' ? PENDING.allowLaunch : allowLabel}
         </button>
       ) : null}
       <button type="button" className="button" aria-label={`${startLabel} ${server.name}`} disabled={busy !== undefined} onClick={() => void run(startAction)}>

@@ -57,18 +57,12 @@ export function ServerForm({ editing, takenNames, secretNames, onDone, onCancel 
     setBusy(true);
     const name = form.name.trim();
     const { config, secrets } = configFromForm(form);
-    // The keychain first: the registry must never reference a secret that was not stored.
-    for (const secret of secrets) {
-      const stored = await api.secrets.set(secret);
-      if (!stored.ok) {
-        setBusy(false);
-        setFailure(asErrorData(stored.error));
-        return;
-      }
-    }
+    // Secret values go with the save: the Host stores them in the keychain first, and they belong
+    // to this server (Harbor sends a secret only to the servers it belongs to).
+    const withSecrets = secrets.length > 0 ? { secrets } : {};
     const saved = editing
-      ? await api.servers.update({ name: editing.name, config, ...(name !== editing.name ? { newName: name } : {}) })
-      : await api.servers.add({ name, config });
+      ? await api.servers.update({ name: editing.name, config, ...(name !== editing.name ? { newName: name } : {}), ...withSecrets })
+      : await api.servers.add({ name, config, ...withSecrets });
     setBusy(false);
     if (!saved.ok) {
       setFailure(asErrorData(saved.error));

@@ -19,7 +19,10 @@ export function hintFor(server: Pick<ServerSummary, 'transport' | 'target'>, sta
   const program = server.target.split(' ')[0] ?? '';
   if (state.code === 'CONSENT_REQUIRED' || state.code === 'CONSENT_DENIED') {
     return {
-      text: 'Harbor has not been allowed to run this command on your computer. Check the command line above; if you trust it, allow the launch.',
+      text:
+        server.transport === 'http'
+          ? 'Harbor has not been allowed to reach this address, or to send it a secret it asks for. Check the URL above; if you trust it, allow it.'
+          : 'Harbor has not been allowed to run this command on your computer, or to give it a secret it asks for. Check the command line above; if you trust it, allow the launch.',
       action: 'allowLaunch',
     };
   }

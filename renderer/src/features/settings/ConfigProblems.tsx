@@ -7,7 +7,7 @@ export function ConfigProblems({ problems, configPath }: { readonly problems: re
       ) : (
         <div className="notice notice--error" role="alert">
           <p className="notice__message">
-            Harbor could not use <code>{configPath}</code>. Fix these and restart; the file was left untouched.
+            Problems in <code>{configPath}</code>: a file that does not read is not used at all, a server with a problem does not start. Fix them in the file; Harbor left it untouched.
           </p>
           <ul>
             {problems.map((problem) => (

@@ -15,6 +15,9 @@ const MODES: ReadonlyArray<readonly [ConsentPolicyMode | '', string]> = [
   ['deny', 'Never run'],
 ];
 
+/** How a secret came to belong to a server, in words. */
+const SECRET_ORIGINS = { set: 'set for it', granted: 'granted by you', migrated: 'it used it before this version' } as const;
+
 /** What runs without asking: per-server defaults, and the decisions Harbor remembers (revocable). */
 export function ConsentPanel() {
   const api = useHarbor();
@@ -119,7 +122,7 @@ export function ConsentPanel() {
       {decisions.status === 'loading' ? <Loading label="Loading decisions…" /> : null}
       {decisions.status === 'error' ? <ErrorMessage error={decisions.error} onRetry={reloadDecisions} /> : null}
       {decisions.status === 'ready' ? (
-        decisions.value.approvals.length === 0 && decisions.value.launches.length === 0 ? (
+        decisions.value.approvals.length === 0 && decisions.value.launches.length === 0 && decisions.value.secrets.length === 0 ? (
           <EmptyState title="Nothing remembered">
             <p>When you choose “Always allow” for a tool or a server&apos;s launch, it shows up here.</p>
           </EmptyState>
@@ -160,6 +163,13 @@ export function ConsentPanel() {
                 >
                   Revoke all
                 </button>
+              </li>
+            ))}
+            {decisions.value.secrets.map((b) => (
+              <li key={`secret/${b.secret}/${b.server}`}>
+                <span>
+                  <strong>{b.server}</strong> gets the keychain secret <code>{b.secret}</code> — {SECRET_ORIGINS[b.origin]}, since {new Date(b.createdAt).toLocaleString()}
+                </span>
               </li>
             ))}
           </ul>

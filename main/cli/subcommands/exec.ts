@@ -1,0 +1,165 @@
+import { readFile } from 'node:fs/promises';
+import { text as readText } from 'node:stream/consumers';
+import type { CodeCall, CodeRunError } from '../../../preload/contract';
+import { gatherApi } from '../../host/code-mode/api-tools';
+import { apiShapeOf, declareApi } from '../../host/code-mode/declarations';
+import type { CodeLimits } from '../../host/code-mode/limits';
+import { CodeSandbox } from '../../host/code-mode/sandbox';
+import type { CodeRunEvent } from '../../host/code-mode/script-run';
+import { HarborError } from '../../host/errors';
+import type { CliCommand, CliContext } from '../command';
+import { ANSWER_OPTIONS, PAGE_WAIT_MS, withCliAnswers } from '../elicit';
+import { parseIntOption } from '../json-option';
+import { EXIT, UsageError, exitCodeFor } from '../output';
+import { EXIT_INTERRUPTED } from './chat';
+
+const MAX_SCRIPT_BYTES = 1024 * 1024;
+
+/**
+ * `harbor exec [FILE | -]`: runs a JavaScript program against the enabled servers, in the same
+ * sandbox, with the same tools API and the same per-call consent as the chat's run_code. The
+ * program's console output goes to stdout as it prints, each tool call to stderr; its return
+ * value is printed last. --json prints one object: {result, logs, calls} or {error, logs, calls}.
+ */
+export const execCommand: CliCommand = {
+  name: 'exec',
+  summary: 'Run a JavaScript program against the servers\' tools in a sandbox (each call asks consent)',
+  usage: 'exec [FILE | -] [--yes] [--timeout MS] [--types]',
+  positionals: { min: 0, max: 1 },
+  options: {
+    yes: { type: 'boolean' },
+    timeout: { type: 'string' },
+    memory: { type: 'string' },
+    'max-calls': { type: 'string' },
+    'max-output': { type: 'string' },
+    ...ANSWER_OPTIONS,
+    types: { type: 'boolean' },
+  },
+  async run(ctx) {
+    const overrides = limitFlags(ctx);
+    const code = ctx.options.types === true ? '' : await readScript(ctx);
+    const host = await ctx.host();
+    host.registry.requireValid();
+    const settings = host.settings.chat();
+    const api = await gatherApi({
+      listServers: () => host.servers.list(),
+      catalog: (server) => host.calls.catalog(server),
+      disabledTools: (server) => settings.disabledTools(server),
+    });
+    for (const { server, error } of api.unavailable) ctx.out.info(`${server} is not available to the script (${error.code}): ${error.message}`);
+    if (ctx.options.types === true) {
+      ctx.out.result({ declarations: declareApi(api.tools) }, declareApi(api.tools));
+      return EXIT.OK;
+    }
+
+    const limits: CodeLimits = { ...settings.codeLimits, ...overrides };
+    const yes = ctx.options.yes === true;
+    const sandbox = new CodeSandbox();
+    try {
+      // A server's question during a call is answered as for `harbor call` (--answer, --open).
+      const outcome = await withCliAnswers(ctx, host, undefined, PAGE_WAIT_MS, (signal) =>
+        sandbox.run({
+          code,
+          api: apiShapeOf(api.tools),
+          limits,
+          signal,
+          // Each call goes through the Host's call door: the consent gate decides it on its own
+          // (--yes approves the calls of this run), and the script sees results only after the
+          // Host's redaction exit, so no secret a server echoes reaches it.
+          broker: { callTool: (server, tool, args, { signal }) => host.calls.callTool(server, tool, args, { signal, consent: { approveOnce: yes } }) },
+          onEvent: (event) => printEvent(ctx, event),
+        }),
+      );
+      const calls = outcome.calls.map(callSummary);
+      const logs = outcome.logs.map((l) => l.text);
+      if (outcome.ok) {
+        ctx.out.result({ result: outcome.result ?? null, logs, calls }, humanResult(outcome.result));
+        return EXIT.OK;
+      }
+      const error = outcome.error ?? { code: 'INTERNAL', message: 'The script ended without a result.' };
+      ctx.out.result({ error, logs, calls });
+      ctx.out.error(error.message);
+      return exitCodeOf(error, ctx.signal.aborted);
+    } finally {
+      await sandbox.dispose();
+    }
+  },
+};
+
+function limitFlags(ctx: CliContext): Partial<CodeLimits> {
+  const timeoutMs = parseIntOption('timeout', ctx.options.timeout, { min: 1 });
+  const memoryMb = parseIntOption('memory', ctx.options.memory, { min: 4, max: 4096 });
+  const maxToolCalls = parseIntOption('max-calls', ctx.options['max-calls'], { min: 0 });
+  const maxOutputBytes = parseIntOption('max-output', ctx.options['max-output'], { min: 1 });
+  return {
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(memoryMb !== undefined ? { memoryBytes: memoryMb * 1024 * 1024 } : {}),
+    ...(maxToolCalls !== undefined ? { maxToolCalls } : {}),
+    ...(maxOutputBytes !== undefined ? { maxOutputBytes } : {}),
+  };
+}
+
+async function readScript(ctx: CliContext): Promise<string> {
+  const source = ctx.args[0] ?? '-';
+  let code: string;
+  if (source === '-') {
+    if (process.stdin.isTTY) throw new UsageError('exec needs a script: give a FILE, or pipe it in with "-" (e.g. harbor exec - < script.js).');
+    const aborted = new Promise<never>((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(new UsageError('interrupted while reading the script from stdin.')), { once: true }));
+    code = await Promise.race([readText(process.stdin), aborted]);
+  } else {
+    try {
+      code = await readFile(source, 'utf8');
+    } catch (error) {
+      throw new UsageError(`cannot read the script "${source}": ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`);
+    }
+  }
+  if (Buffer.byteLength(code) > MAX_SCRIPT_BYTES) throw new UsageError(`the script is larger than ${MAX_SCRIPT_BYTES / 1024} KiB.`);
+  if (!code.trim()) throw new UsageError(`the script${source === '-' ? ' on stdin' : ` "${source}"`} is empty. Example: echo 'return await tools.notes.list({})' | harbor exec -`);
+  return code;
+}
+
+/** Human mode: the script's lines on stdout (errors and warnings on stderr), its calls on stderr. */
+function printEvent(ctx: CliContext, event: CodeRunEvent): void {
+  if (ctx.globals.json) return;
+  if (event.type === 'log') {
+    if (event.log.level === 'error' || event.log.level === 'warn') ctx.out.info(event.log.text);
+    else ctx.out.text(event.log.text);
+    return;
+  }
+  const { call } = event;
+  const name = `${call.server} › ${call.tool}`;
+  if (call.status === 'running') ctx.out.info(`→ ${name} ${JSON.stringify(call.arguments)}`);
+  else if (call.status === 'done') ctx.out.info(`← ${name} ok (${(call.endedAt ?? call.startedAt) - call.startedAt} ms)`);
+  else if (call.status === 'error') ctx.out.info(`✗ ${name} ${call.error?.code ?? ''}: ${call.error?.message ?? ''}`);
+}
+
+function callSummary(call: CodeCall): { server: string; tool: string; ms: number; ok: boolean } {
+  return { server: call.server, tool: call.tool, ms: (call.endedAt ?? call.startedAt) - call.startedAt, ok: call.status === 'done' };
+}
+
+function humanResult(result: unknown): string | undefined {
+  if (result === undefined) return undefined;
+  return typeof result === 'string' ? result : JSON.stringify(result, null, 2);
+}
+
+/**
+ * 1 when the script threw or reached a limit; 4 when consent was needed (or refused by a
+ * setting); 3 when a server or the sandbox failed; 130 when interrupted.
+ */
+function exitCodeOf(error: CodeRunError, interrupted: boolean): number {
+  if (interrupted && error.code === 'CANCELLED') return EXIT_INTERRUPTED;
+  switch (error.code) {
+    case 'SCRIPT_ERROR':
+    case 'TOOL_ERROR':
+    case 'TIME_LIMIT':
+    case 'MEMORY_LIMIT':
+    case 'CALL_LIMIT':
+    case 'OUTPUT_LIMIT':
+      return EXIT.TOOL_ERROR;
+    default: {
+      const code = exitCodeFor(new HarborError(error.code, error.message));
+      // A tool call's bad request is the script's mistake, not a wrong command line.
+      return code === EXIT.USAGE ? EXIT.TOOL_ERROR : code;
+    }
+  }
+}

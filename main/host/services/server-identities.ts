@@ -1,0 +1,48 @@
+import { serverIdentity, serverRef, type ServerRef } from '../consent/identity';
+import { HarborError } from '../errors';
+import type { ServerConfig } from '../registry/schema';
+import type { RegistryState } from './registry-state';
+
+/**
+ * Names ↔ identities, from the registry as the Host last read it: front doors name servers,
+ * consent keys decisions by what the servers are (consent/identity.ts).
+ */
+export class ServerIdentities {
+  constructor(private readonly registry: RegistryState) {}
+
+  /** The configured server with this name; SERVER_NOT_FOUND otherwise. */
+  of(name: string): ServerRef & { readonly config: ServerConfig } {
+    const config = this.registry.server(name);
+    if (!config) {
+      throw new HarborError('SERVER_NOT_FOUND', `No server named "${name}". Known servers: ${[...this.registry.servers.keys()].join(', ') || '(none)'}.`);
+    }
+    return { ...serverRef(name, config), config };
+  }
+
+  /** Just the name and identity of the configured server with this name (SERVER_NOT_FOUND otherwise). */
+  ref(name: string): ServerRef {
+    const { identity } = this.of(name);
+    return { name, identity };
+  }
+
+  find(name: string): ServerRef | undefined {
+    const config = this.registry.server(name);
+    return config ? serverRef(name, config) : undefined;
+  }
+
+  /** identity → the names it is configured under now (usually one). */
+  names(): Map<string, string[]> {
+    const names = new Map<string, string[]>();
+    for (const [name, config] of this.registry.servers) {
+      const identity = serverIdentity(config);
+      names.set(identity, [...(names.get(identity) ?? []), name]);
+    }
+    return names;
+  }
+
+  /** The identities of the registry as read now; undefined while the file has problems (then nothing is known). */
+  current(): Set<string> | undefined {
+    if (!this.registry.file) return undefined;
+    return new Set([...this.registry.servers.values()].map(serverIdentity));
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * How the CLI starts: --version and --help load none of the heavy modules a command needs (the
+ * MCP SDK, zod, the AI SDK, ws, the tokenizer) — checked on the built CLI with a module hook that
+ * records every module Node resolves — and a mistyped command or flag gets a suggestion.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLI, runCli, tempRegistry } from '../helpers/cli';
+import { NODE } from '../helpers/host';
+
+const dir = mkdtempSync(join(tmpdir(), 'harbor-startup-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// Registered with --import before the CLI: appends every resolved module URL to a file.
+const HOOK = join(dir, 'record-modules.mjs');
+writeFileSync(
+  HOOK,
+  `import { registerHooks } from 'node:module';
+import { appendFileSync } from 'node:fs';
+registerHooks({ resolve(specifier, context, next) { const result = next(specifier, context); appendFileSync(process.env.HARBOR_TEST_MODULES, result.url + '\\n'); return result; } });
+`,
+);
+
+/** The package folders under node_modules that a CLI run loaded. */
+function packagesLoaded(args: string[]): string[] {
+  const record = join(dir, `modules-${args.join('_').replace(/[^\w-]/g, '')}.txt`);
+  writeFileSync(record, '');
+  const run = spawnSync(NODE, ['--import', pathToFileURL(HOOK).href, CLI, ...args], { env: { ...process.env, HARBOR_TEST_MODULES: record }, encoding: 'utf8' });
+  expect(run.error).toBeUndefined();
+  const urls = readFileSync(record, 'utf8').split('\n').filter(Boolean);
+  return [...new Set(urls.flatMap((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? []))].sort();
+}
+
+describe('the CLI loads what a command needs, when it runs', () => {
+  it.each([['--version'], ['--help'], ['servers', '--help'], ['no-such-command']].map((args) => [args.join(' '), args] as const))('harbor %s loads no package at all', (_, args) => {
+    expect(packagesLoaded([...args])).toEqual([]);
+  });
+
+  it('a command that needs the Host loads them (the probe sees modules)', () => {
+    const registry = tempRegistry({});
+    try {
+      const loaded = packagesLoaded(['--config', registry.config, '--data-dir', registry.dir, 'info']);
+      expect(loaded).toEqual(expect.arrayContaining(['@modelcontextprotocol/client', 'zod']));
+    } finally {
+      registry.remove();
+    }
+  });
+});
+
+describe('a mistyped command or flag', () => {
+  it('harbor sevrers: exit 2, "did you mean servers?"', async () => {
+    const run = await runCli(['sevrers']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/unknown command "sevrers"\. Did you mean "servers"\?/);
+  });
+
+  it('harbor servers --jsno: exit 2, "did you mean --json?"; nothing close: no guess', async () => {
+    const run = await runCli(['servers', '--jsno']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/unknown option '--jsno'\. Did you mean "--json"\?/);
+    const far = await runCli(['xyzzy']);
+    expect(far.stderr).not.toMatch(/Did you mean/);
+  });
+});
