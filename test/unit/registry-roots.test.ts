@@ -11,6 +11,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { HarborError } from '../../main/host/errors';
 import { withServerAdded } from '../../main/host/registry/editor';
 import { resolveRoots, rootPath, rootProblem, rootsProblems } from '../../main/host/registry/roots';
+import { RegistryStore } from '../../main/host/registry/store';
+import { RegistryState } from '../../main/host/services/registry-state';
 import { parseRegistryFile } from '../../main/host/registry/schema';
 
 const home = mkdtempSync(join(tmpdir(), 'harbor-home-'));
@@ -71,6 +73,15 @@ describe('the registry and its editor', () => {
       'roots[1]: "relative" is not an absolute path: write the full path (e.g. "/home/me/project" or "~/project")',
       `roots[2]: the folder ${join(home, 'nope')} does not exist: create it, or remove it from "roots"`,
     ]);
+  });
+
+  it('the Host lists a vanished root among the registry problems, and the file stays in use', async () => {
+    const path = join(home, 'harbor.json');
+    writeFileSync(path, JSON.stringify({ mcpServers: { fs: { command: 'x', roots: [join(home, 'projects/x'), join(home, 'gone')] } } }));
+    const state = new RegistryState(new RegistryStore(path), path, false);
+    await state.reload();
+    expect(state.servers.has('fs')).toBe(true);
+    expect(state.problems).toEqual([`mcpServers.fs: roots[1]: the folder ${join(home, 'gone')} does not exist: create it, or remove it from "roots"`]);
   });
 
   it('refuses a bad root typed into the editor, naming the entry and the fix', () => {
