@@ -1,6 +1,7 @@
 import type { UpdateStatus } from '../preload/contract';
 import type { CommandHandlers } from './dispatch';
 import type { Host } from './host/host';
+import { bindInstallCommands } from './install-handlers';
 
 function updatesUnsupported(host: Host): UpdateStatus {
   return {
@@ -79,19 +80,35 @@ export function bindCommands(host: Host): CommandHandlers {
     'settings.setModel': ({ model }) => host.settings.setModel(model),
     'settings.setChat': ({ chat }) => host.settings.setChat(chat),
     'chat.status': () => host.chat.status(),
-    'chat.send': async ({ conversationId, text, attachments }) => {
-      const turn = await host.chat.send({ text, ...(conversationId ? { conversationId } : {}), ...(attachments?.length ? { attachments } : {}) });
+    'chat.send': async ({ conversationId, text, attachments, files, editOf }) => {
+      const turn = await host.chat.send({
+        text,
+        ...(conversationId ? { conversationId } : {}),
+        ...(attachments?.length ? { attachments } : {}),
+        ...(files?.length ? { files } : {}),
+        ...(editOf ? { editOf } : {}),
+      });
+      return { conversationId: turn.conversationId, turnId: turn.turnId };
+    },
+    'chat.regenerate': async ({ conversationId, turnId }) => {
+      const turn = await host.chat.regenerate({ conversationId, turnId });
       return { conversationId: turn.conversationId, turnId: turn.turnId };
     },
     'chat.context': () => host.chat.context(),
     'chat.stop': async ({ conversationId }) => ({ stopped: host.chat.stop(conversationId) }),
     'conversations.list': async () => host.chat.list(),
     'conversations.open': async ({ id }) => host.chat.open(id),
+    'conversations.switchBranch': async ({ id, turnId }) => host.chat.switchBranch(id, turnId),
     'conversations.rename': async ({ id, title }) => host.chat.rename(id, title),
     'conversations.delete': async ({ id }) => ({ deleted: host.chat.delete(id) }),
     'conversations.export': async ({ id, format }) => host.chat.export(id, format),
+    'sandbox.status': () => host.sandbox.status(),
+    'sandbox.refusals': async ({ server }) => host.sandbox.refusals(server),
+    'sandbox.allow': ({ server, change }) => host.sandbox.allow(server, change),
+    'sandbox.setInstallDefault': ({ sandbox }) => host.sandbox.setInstallDefault(sandbox),
     'tasks.list': async ({ server }) => host.tasks.list(server),
     'tasks.cancel': async ({ server, taskId }) => ({ cancelled: await host.tasks.cancel(server, taskId) }),
     'tasks.result': async ({ server, taskId }) => host.tasks.result(server, taskId),
+    ...bindInstallCommands(host),
   };
 }

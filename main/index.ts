@@ -15,6 +15,7 @@ import { Redactor } from './host/secrets/redactor';
 import { bindIpc, forwardEvents, isAppTopFrame } from './ipc';
 import { AddServerConsent } from './shell/add-server-consent';
 import { folderPickerHandlers } from './shell/folder-picker';
+import { BundleFileInbox } from './shell/bundle-files';
 import { withShellCommands } from './shell/shell-handlers';
 import { DeepLinkInbox, registerProtocolClient } from './shell/deep-link';
 import { mirrorConsole, RotatingLog } from './shell/log';
@@ -51,6 +52,7 @@ log.info(`${APP_NAME} ${APP_VERSION} starting (Electron ${process.versions.elect
 /** Everything long-lived hangs here; disposing it (on quit) stops every server the Host runs. */
 const owned = new DisposableStore();
 const links = new DeepLinkInbox();
+const bundleFiles = new BundleFileInbox();
 let mainWindow: BrowserWindow | undefined;
 
 function focusMainWindow(): void {
@@ -175,6 +177,12 @@ async function start(quit: QuitController): Promise<void> {
   // Links wait until now: the consent dialog needs the Host and a window to be shown in.
   links.setHandler((link) => void linkConsent.handle(link));
   links.fromArgv(process.argv);
+  // A double-clicked .mcpb: the Host reads it and the window shows its review (nothing installs until the person says so).
+  bundleFiles.setHandler((path) => {
+    focusMainWindow();
+    void host.bundles.openFile(path, true).catch((error: unknown) => notify('This bundle cannot be installed', toErrorData(error).message));
+  });
+  bundleFiles.fromArgv(process.argv.slice(1));
   updates.start();
   // Enabled servers start with the app; a launch that needs consent asks in the window.
   void host.servers.startAll();
@@ -194,9 +202,11 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   // macOS delivers links through 'open-url', possibly before 'ready'.
   links.bindOpenUrl(app);
-  app.on('second-instance', (_event, argv) => {
+  bundleFiles.bindOpenFile(app);
+  app.on('second-instance', (_event, argv, workingDirectory) => {
     focusMainWindow();
     links.fromArgv(argv);
+    bundleFiles.fromArgv(argv.slice(1), workingDirectory);
   });
 
   app.on('window-all-closed', () => {

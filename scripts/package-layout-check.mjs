@@ -223,6 +223,11 @@ try {
   });
   check(nativeModules.length > 0 && packedNative.length === 0, `every .node file is unpacked to app.asar.unpacked/ (${nativeModules.length})${packedNative.length ? ` — still packed: ${packedNative.join(', ')}` : ''}`);
 
+  // The sandbox runtime's helper programs are executed by path: nothing runs from inside an asar.
+  const sandboxHelper = `node_modules/@anthropic-ai/sandbox-runtime/vendor/seccomp/${process.arch === 'arm64' ? 'arm64' : 'x64'}/apply-seccomp`;
+  check(has(sandboxHelper), `the sandbox's seccomp helper is packaged (${sandboxHelper})`);
+  check(existsSync(join(`${asarPath}.unpacked`, sandboxHelper)), "it is unpacked to app.asar.unpacked/ (the sandbox runs it by path)");
+
   // resources/ beside the asar: the bundled example server and the updater's feed.
   const bundledServer = join(resources, 'example-server', 'notes-server.mjs');
   check(existsSync(bundledServer), 'resources/example-server/notes-server.mjs (the bundled example server) is beside app.asar');

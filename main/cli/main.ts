@@ -19,6 +19,8 @@ import { realpathSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { importCommand } from './subcommands/import';
+import { installCommand } from './subcommands/install';
+import { galleryCommand } from './subcommands/gallery';
 import { secretCommand } from './subcommands/secret';
 import { loginCommand, logoutCommand } from './subcommands/auth';
 import { Redactor } from '../host/secrets/redactor';
@@ -40,6 +42,8 @@ export const COMMANDS: readonly CliCommand[] = [
   watchCommand,
   consentCommand,
   importCommand,
+  installCommand,
+  galleryCommand,
   secretCommand,
   loginCommand,
   logoutCommand,

@@ -93,8 +93,9 @@ export async function runCli(options: RunOptions): Promise<number> {
     ...(typeof values.config === 'string' ? { config: values.config } : {}),
     ...(typeof values['data-dir'] === 'string' ? { dataDir: values['data-dir'] } : {}),
   };
+  // A command may declare a flag a global one also uses (gallery add --version V): then it is the command's.
   const commandOptions = Object.fromEntries(
-    Object.entries(parsed.values).filter(([key]) => !(key in GLOBAL_OPTIONS)),
+    Object.entries(parsed.values).filter(([key]) => !(key in GLOBAL_OPTIONS) || Object.hasOwn(command.options ?? {}, key)),
   );
   let host: Host | undefined;
   let trace: Disposable | undefined;

@@ -1,32 +1,42 @@
 import { join } from 'node:path';
 import type { AppInfo } from '../../preload/contract';
 import { AuthService } from './auth/service';
+import { BundleFolders } from './bundles/folders';
 import { ConversationStore } from './chat/conversations/store';
 import { CodeSandbox } from './code-mode/sandbox';
 import { ChatService } from './chat/service';
 import { ConsentGate } from './consent/gate';
 import { ConsentStore } from './consent/store';
 import { HostEvents } from './events';
+import { RegistryClient } from './gallery/client';
+import { findExecutable } from './installs/find-executable';
 import { DisposableStore, toDisposable, type Disposable } from './lifecycle';
+import { defaultAppDir } from './paths';
 import { securePrivateFolder } from './private-files';
 import { RegistryStore } from './registry/store';
+import { RefusalBook } from './sandbox/refusal-book';
+import { SandboxRuntime } from './sandbox/runtime';
 import { KeychainSecretStore } from './secrets/keychain-store';
 import { Redactor } from './secrets/redactor';
 import { JsonSchemaValidator } from './json-schema';
 import { ElicitationBroker } from './servers/elicitation';
 import { hostInstanceId, sweepOrphans, type OrphanSweepReport } from './servers/stdio/orphans';
 import { TrafficLog } from './servers/traffic';
+import { BundleService } from './services/bundle-service';
 import { CallService } from './services/calls';
 import { ConsentDecisions } from './services/consent-decisions';
 import { EVENT_EXIT, openChatDoors, openDoors, type HostDoors } from './services/doors';
 import { ElicitationService } from './services/elicitation-service';
+import { GalleryService } from './services/gallery-service';
 import type { HostOptions } from './services/host-options';
 import { ImportService } from './services/import-service';
+import { InstalledServers } from './services/installed-servers';
 import { RedactionExit } from './services/redaction-exit';
 import { RegistryEditing } from './services/registry-editing';
 import { RegistryState } from './services/registry-state';
 import { LogBook } from './services/log-book';
 import { SamplingService } from './services/sampling-service';
+import { SandboxService } from './services/sandbox-service';
 import { SecretService } from './services/secret-service';
 import { samplingSettings, serverFeatures } from './services/server-features';
 import { ServerLogService } from './services/server-logs';
@@ -70,6 +80,9 @@ export class Host implements Disposable {
   readonly sampling: HostDoors['sampling'];
   readonly logs: HostDoors['logs'];
   readonly subscriptions: HostDoors['subscriptions'];
+  readonly bundles: HostDoors['bundles'];
+  readonly gallery: HostDoors['gallery'];
+  readonly sandbox: HostDoors['sandbox'];
   readonly tasks: HostDoors['tasks'];
 
   /**
@@ -88,6 +101,8 @@ export class Host implements Disposable {
   /** This version's first run adopts the registry it finds (services/first-run.ts). */
   private readonly adoptRegistry: () => boolean;
   private orphansStopped: number | undefined;
+  /** Removes bundle folders no installed server refers to. */
+  private readonly collectBundles: () => Promise<void>;
 
   private constructor(private readonly options: HostOptions) {
     // Services talk on the inner bus; front doors hear `events`, after the exit.
@@ -134,18 +149,56 @@ export class Host implements Disposable {
       }),
     );
     const features = (server: string) => serverFeatures(server, { registry: this.state, sampler, logs });
+    // Disposed after the servers (reverse order): their sandboxed launches are released first.
+    const sandboxRuntime = this.owned.add(
+      new SandboxRuntime({
+        dataDir: options.dataDir,
+        configPath: options.configPath,
+        appDir: defaultAppDir(),
+        ...(process.env.XDG_DATA_HOME ? { xdgDataHome: process.env.XDG_DATA_HOME } : {}),
+        ...(options.sandbox?.checkAvailability ? { checkAvailability: options.sandbox.checkAvailability } : {}),
+      }),
+    );
+    const refusals = new RefusalBook((entry) => inner.emit('sandbox.refused', entry));
     const servers = this.owned.add(
       new ServerControl({
         registry: this.state,
         identities,
         events: inner,
         consent: gate,
-        createManager: (onChange) => createServerManager(options, { traffic, elicitation: broker, auth, consent: gate, secrets: store, redactor, loginPath: this.loginPath, features }, onChange),
+        createManager: (onChange) =>
+          createServerManager(
+            options,
+            {
+              traffic,
+              elicitation: broker,
+              auth,
+              consent: gate,
+              secrets: store,
+              redactor,
+              loginPath: this.loginPath,
+              sandbox: sandboxRuntime,
+              onSandboxRefusal: (server, refusal) => refusals.record(server, refusal),
+              features,
+            },
+            onChange,
+          ),
       }),
     );
     // One validator for every schema a server sends: tool arguments and elicitation answers.
     const schemas = new JsonSchemaValidator();
     const registry = new RegistryEditing(this.state, servers, secrets, gate, options.configPath);
+    const sandbox = new SandboxService(sandboxRuntime, refusals, this.state, registry);
+    const installed = new InstalledServers(this.state, registry, secrets, servers, { ...options.launchVariables, data: options.dataDir });
+    const bundles = this.owned.add(
+      new BundleService(this.state, installed, new BundleFolders(options.dataDir), inner, sandbox, async () => {
+        await this.loginPath.whenReady();
+        return findExecutable('uv', [process.env.PATH, this.loginPath.current]);
+      }),
+    );
+    // A removed server takes its bundle's files along; an updated one, its old version's.
+    this.owned.add(inner.onEvent('servers.changed', ({ reason }) => reason === 'removed' || reason === 'config' ? void bundles.collectGarbage().catch(() => undefined) : undefined));
+    this.collectBundles = () => bundles.collectGarbage();
     // After the servers, so it stops following tasks before they stop.
     const tasks = (this.taskService = this.owned.add(
       new TaskService({
@@ -168,6 +221,9 @@ export class Host implements Disposable {
       sampling: new SamplingService(sampler),
       logs: new ServerLogService(logs, servers, this.state, registry),
       subscriptions: new SubscriptionService(servers),
+      bundles,
+      gallery: new GalleryService(this.state, registry, installed, bundles, new RegistryClient(), sandbox),
+      sandbox,
       tasks,
     });
     const conversations = this.owned.add(new ConversationStore(join(options.dataDir, 'conversations.db')));
@@ -204,6 +260,9 @@ export class Host implements Disposable {
     this.sampling = doors.sampling;
     this.logs = doors.logs;
     this.subscriptions = doors.subscriptions;
+    this.bundles = doors.bundles;
+    this.gallery = doors.gallery;
+    this.sandbox = doors.sandbox;
     this.tasks = doors.tasks;
     this.chat = chatDoors.chat;
     this.elicitation = chatDoors.elicitation;
@@ -227,6 +286,8 @@ export class Host implements Disposable {
     await host.registry.reload();
     // Before anything starts: what was configured before this version keeps working.
     host.adoptRegistry();
+    // Files of bundles whose servers were removed while no Harbor ran (the file edited by hand).
+    await host.collectBundles().catch(() => undefined);
     if (options.useLoginShellPath ?? process.platform !== 'win32') host.loginPath.warmUp();
     // The app and browser mode follow again the tasks that had not ended when Harbor last stopped
     // (a CLI command follows only the tasks it starts).

@@ -8,6 +8,7 @@ import { realpath } from 'node:fs/promises';
 import type { Duplex } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { WebSocketServer } from 'ws';
+import { base64Length, FILE_LIMITS } from '../../preload/contract';
 import type { Dispatch } from '../dispatch';
 import { HarborError } from '../host/errors';
 import type { HostEvents } from '../host/events';
@@ -18,8 +19,11 @@ import { sendText, serveStatic } from './static';
 
 export const LOOPBACK = '127.0.0.1';
 export const WS_PATH = '/ws';
-/** Largest frame a tab may send; commands are small JSON objects. */
-const MAX_FRAME_BYTES = 1024 * 1024;
+/**
+ * Largest frame a tab may send: commands are small JSON objects, except a chat message carrying
+ * files (up to the contract's FILE_LIMITS, as base64, with their previews).
+ */
+const MAX_FRAME_BYTES = 1024 * 1024 + base64Length(FILE_LIMITS.maxTotalBytes) + FILE_LIMITS.maxFiles * FILE_LIMITS.maxThumbnailChars;
 /** How long closing sockets get to finish their close handshake before they are cut. */
 const CLOSE_GRACE_MS = 1000;
 

@@ -1,5 +1,6 @@
 /** Chat: conversations, their turns and tool calls, and what the model setup costs in context. */
 import { z } from 'zod';
+import { ChatFile } from './chat-files';
 import { CodeRun } from './code';
 import { HarborErrorData } from './errors';
 import { TaskStatus } from './tasks';
@@ -54,7 +55,13 @@ export const ChatAttachment = z.object({
 export type ChatAttachment = z.infer<typeof ChatAttachment>;
 
 export const ChatItem = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('user'), text: z.string(), attachments: z.array(ChatAttachment).optional() }),
+  z.object({
+    kind: z.literal('user'),
+    text: z.string(),
+    attachments: z.array(ChatAttachment).optional(),
+    /** Files from the person's computer (images, text files). */
+    files: z.array(ChatFile).optional(),
+  }),
   z.object({ kind: z.literal('assistant'), text: z.string() }),
   z.object({ kind: z.literal('toolCall'), call: ChatToolCall }),
   /** Harbor's own line (step limit reached, stopped, failed): never sent to the model as its words. */
@@ -64,6 +71,11 @@ export type ChatItem = z.infer<typeof ChatItem>;
 
 export const ChatTurn = z.object({
   id: z.string(),
+  /**
+   * The turns that answer the same point of the conversation (the person edited their message, or
+   * had the answer regenerated), oldest first, this one included; absent while there is only one.
+   */
+  siblings: z.array(z.string()).optional(),
   status: TurnStatus,
   model: z.string().optional(),
   startedAt: z.number(),
@@ -86,6 +98,7 @@ export type ConversationSummary = z.infer<typeof ConversationSummary>;
 export const Conversation = ConversationSummary.extend({
   /** "search": the model was given search_tools/call_tool instead of every tool. */
   toolMode: z.enum(['direct', 'search']).optional(),
+  /** The branch shown and continued: from the first turn to the one the person last chose or sent. */
   turns: z.array(ChatTurn),
 });
 export type Conversation = z.infer<typeof Conversation>;
@@ -98,6 +111,8 @@ export const ChatStatus = z.object({
   ollama: z.object({ url: z.string(), models: z.array(z.string()), config: z.record(z.string(), z.unknown()) }).optional(),
   /** Other models the configured endpoint offers (an OpenAI-compatible server's /models), for the model picker. */
   models: z.array(z.string()).optional(),
+  /** Whether the configured model takes images (attached images are refused when it does not). */
+  images: z.boolean().optional(),
 });
 export type ChatStatus = z.infer<typeof ChatStatus>;
 

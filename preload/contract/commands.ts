@@ -4,8 +4,11 @@
  */
 import { z } from 'zod';
 import { ChatContext, ChatStatus, Conversation, ConversationSummary } from './chat';
+import { FileUploads } from './chat-files';
 import { ConsentChoice, ConsentDecisions, ConsentPolicyMode, ConsentRequest } from './consent';
+import { installCommands } from './installs';
 import { ImportReportData, ImportRequest, ImportSourceData, RegistryProblem, RegistryView, ServerConfigData } from './registry';
+import { sandboxCommands } from './sandbox';
 import { SECRET_NAME } from './secrets';
 import { LogLevel, ResourceSubscriptionsView, SamplingAnswer, SamplingRequestData, ServerLogsView } from './client-features';
 import { CatalogView, ElicitationRequestData, McpObject, TrafficEntryData } from './server-views';
@@ -180,8 +183,21 @@ export const commands = {
         text: z.string().min(1),
         /** Resources the person chose to attach: main reads them and adds their text to this message. */
         attachments: z.array(z.object({ server: z.string().min(1), uri: z.string().min(1) }).strict()).max(8).optional(),
+        /** Files from the person's computer: images (for a model that takes them) and text files. */
+        files: FileUploads.optional(),
+        /**
+         * Edit and resend: this message replaces the person's message of that turn (of conversationId),
+         * as a new branch beside it; the earlier branch stays reachable (conversations.switchBranch).
+         */
+        editOf: z.string().min(1).optional(),
       })
-      .strict(),
+      .strict()
+      .refine((r) => r.editOf === undefined || r.conversationId !== undefined, { message: 'editOf needs conversationId', path: ['editOf'] }),
+    z.object({ conversationId: z.string(), turnId: z.string() }),
+  ),
+  /** Runs a turn again from the person's same message, as a new branch beside it (the old answer stays reachable). */
+  'chat.regenerate': command(
+    z.object({ conversationId: z.string().min(1), turnId: z.string().min(1) }).strict(),
     z.object({ conversationId: z.string(), turnId: z.string() }),
   ),
   /** The context meter: what the ready servers' tool definitions cost. */
@@ -189,13 +205,17 @@ export const commands = {
   'chat.stop': command(z.object({ conversationId: z.string().min(1) }).strict(), z.object({ stopped: z.boolean() })),
   'conversations.list': command(Empty, z.array(ConversationSummary)),
   'conversations.open': command(ConversationId, Conversation),
+  /** Shows (and continues) the branch through this turn: its latest answer below it. */
+  'conversations.switchBranch': command(z.object({ id: z.string().min(1), turnId: z.string().min(1) }).strict(), Conversation),
   'conversations.rename': command(z.object({ id: z.string().min(1), title: z.string().trim().min(1).max(200) }).strict(), ConversationSummary),
   'conversations.delete': command(ConversationId, z.object({ deleted: z.boolean() })),
   'conversations.export': command(
     z.object({ id: z.string().min(1), format: z.enum(['markdown', 'json']) }).strict(),
     z.object({ filename: z.string(), mimeType: z.string(), content: z.string() }),
   ),
+  ...sandboxCommands,
   ...taskCommands,
+  ...installCommands,
 } satisfies Record<string, CommandSpec>;
 
 export type Commands = typeof commands;

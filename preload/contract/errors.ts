@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'SERVER_EXISTS',
   'SERVER_DISABLED',
   'SPAWN_FAILED',
+  /** The server runs in a sandbox, and the sandbox cannot run on this machine: the message says why, the fix, and how to opt out. */
+  'SANDBOX_UNAVAILABLE',
   'CONNECT_FAILED',
   'CONNECTION_CLOSED',
   'PROTOCOL_ERROR',

@@ -4,6 +4,8 @@ import { ChatToolCall, TurnStatus } from './chat';
 import { ConsentChoice, ConsentRequest } from './consent';
 import { HarborErrorData } from './errors';
 import { SamplingExchange, SamplingRequestData, ServerLogEntry } from './client-features';
+import { installEvents } from './installs';
+import { sandboxEvents } from './sandbox';
 import { ElicitationRequestData, TrafficEntryData } from './server-views';
 import { ServerSummary, UpdateStatus } from './shared';
 import { taskEvents } from './tasks';
@@ -59,7 +61,9 @@ export const events = {
     text: z.string(),
     error: HarborErrorData.optional(),
   }),
+  ...sandboxEvents,
   ...taskEvents,
+  ...installEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

@@ -12,12 +12,15 @@
  * secrets       secret names
  * consent       consent requests, decisions, policy modes
  * chat          conversations, turns, tool calls, chat status and context
+ * chat-files    files attached to a message: limits, kinds, uploads
  * code          code mode: a script run, its calls, logs and result
  * registry      the registry as edited, import sources and reports
  * server-views  catalog, traffic, elicitation requests
  * client-features  sampling reviews, server log messages, resource subscriptions
  * settings      model and chat settings
+ * sandbox       the sandbox servers run in: availability, refusals, the install setting
  * tasks         tasks a server runs for a tool call, their commands and event
+ * installs      bundles (.mcpb) and the MCP Registry gallery
  * commands      every command's request and response
  * events        every event's payload
  * api           transports, envelopes, buildApi (window.harbor)
@@ -27,12 +30,15 @@ export * from './shared';
 export * from './secrets';
 export * from './consent';
 export * from './chat';
+export * from './chat-files';
 export * from './code';
 export * from './registry';
 export * from './server-views';
 export * from './client-features';
 export * from './settings';
+export * from './sandbox';
 export * from './tasks';
+export * from './installs';
 export * from './commands';
 export * from './events';
 export * from './api';

@@ -32,6 +32,8 @@ export const ServerSummary = z.object({
   trusted: z.boolean(),
   /** One line a person can read: the command line or the URL. */
   target: z.string(),
+  /** Local servers: whether the registry runs it in a sandbox (remote servers run elsewhere). */
+  sandboxed: z.boolean().optional(),
   state: ConnectionState,
   era: Era.optional(),
   protocolVersion: z.string().optional(),

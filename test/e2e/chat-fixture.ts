@@ -17,6 +17,7 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 const SCREENSHOTS = join(ROOT, 'test', 'output', 'screenshots');
 const FEATURE_SERVER = join(ROOT, 'test/fixtures/servers/modern/feature-server.mjs');
 const NOTES_SERVER = join(ROOT, 'resources/example-server/notes-server.mjs');
+const EVERYTHING_SERVER = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 
 export interface HarborOptions {
   readonly script: readonly ScriptEntry[];
@@ -26,6 +27,10 @@ export interface HarborOptions {
   readonly trustedFeature?: boolean;
   /** Environment of the feature server (names show in the launch consent; values never do). */
   readonly featureEnv?: Record<string, string>;
+  /** Also run the reference "everything" server (images, structured content). */
+  readonly everything?: boolean;
+  /** Extra fields of the "model" entry (e.g. "vision"). */
+  readonly model?: Record<string, unknown>;
   /** Extra registry entries (e.g. "chat"). */
   readonly extra?: Record<string, unknown>;
 }
@@ -62,7 +67,8 @@ export const test = base.extend<{ startHarbor: Start }>({
         mkdirSync(join(dir, 'notes'));
         servers.notes = { command: process.execPath, args: [NOTES_SERVER], env: { HARBOR_NOTES_DIR: join(dir, 'notes') }, trusted: true };
       }
-      writeFileSync(configPath, JSON.stringify({ mcpServers: servers, model: model.modelConfig(), ...options.extra }, null, 2));
+      if (options.everything) servers.everything = { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'], trusted: true };
+      writeFileSync(configPath, JSON.stringify({ mcpServers: servers, model: model.modelConfig(options.model), ...options.extra }, null, 2));
       const child = spawn(process.execPath, [join(ROOT, 'bin', 'harbor.js'), 'web', '--port', '0', '--config', configPath, '--data-dir', dir], {
         cwd: dir,
         stdio: ['pipe', 'pipe', 'pipe'],
@@ -102,6 +108,26 @@ export async function screenshotBoth(page: Page, name: string, testInfo: TestInf
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/** The view at both sizes in both themes, as `<view>-<theme>-<width>x<height>.png`. */
+export async function screenshotSizes(page: Page, view: string, testInfo: TestInfo, sizes: readonly (readonly [number, number])[] = SIZES): Promise<void> {
+  const before = page.viewportSize();
+  for (const [width, height] of sizes) {
+    await page.setViewportSize({ width, height });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await screenshot(page, `${view}-${theme}-${width}x${height}`, testInfo);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  if (before) await page.setViewportSize(before);
+}
+
+export const SIZES = [
+  [1000, 700],
+  [1400, 900],
+] as const;
+
 /** Opens the app and waits until the chat knows its model and the feature server's tools are counted. */
 export async function openChat(page: Page, harbor: ChatHarbor): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 860 });
@@ -109,7 +135,21 @@ export async function openChat(page: Page, harbor: ChatHarbor): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('scripted');
   // Servers start at launch: the context meter counts their tools once they are ready.
-  await expect(page.getByText(/Tool definitions: [1-9][\d,]* tokens/)).toBeVisible({ timeout: 20_000 });
+  await expect(contextMeter(page)).toHaveAttribute('title', /Tool definitions: [1-9][\d,]* tokens/, { timeout: 20_000 });
+}
+
+/** The context meter in the chat's header: its full reading is its name and tooltip ("Tool definitions: 1,234 tokens, …"). */
+export function contextMeter(page: Page) {
+  return page.locator('.context-meter summary');
+}
+
+/** A tool call's card, opened (cards are one closed line until the person opens them). */
+export async function openToolCard(page: Page, name: string, nth = 0) {
+  const card = page.getByRole('article', { name }).nth(nth);
+  const line = card.getByRole('heading').getByRole('button');
+  if ((await line.getAttribute('aria-expanded')) !== 'true') await line.click();
+  await expect(line).toHaveAttribute('aria-expanded', 'true');
+  return card;
 }
 
 /** Types a message and sends it with Enter. */

@@ -3,7 +3,7 @@
  * the bundled notes server as child processes, the scripted model on 127.0.0.1.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { collectErrors, consentDialog, expect, openChat, screenshotBoth, send, test } from './chat-fixture';
+import { collectErrors, consentDialog, expect, openChat, openToolCard, screenshotBoth, send, test } from './chat-fixture';
 
 test('the model calls a tool → consent → allow once → result card → final answer; the conversation exports and renames', async ({ page, startHarbor }, testInfo) => {
   const harbor = await startHarbor({
@@ -29,6 +29,7 @@ test('the model calls a tool → consent → allow once → result card → fina
   await dialog.getByRole('button', { name: 'Allow once' }).click();
   await expect(dialog).toBeHidden();
   await expect(card.getByText('Done', { exact: true })).toBeVisible();
+  await openToolCard(page, 'Tool call feature › echo');
   await expect(card.getByText('hello from the model', { exact: true })).toBeVisible();
   await expect(card.getByText('You allowed it once.')).toBeVisible();
   await expect(page.getByText('The tool answered: “hello from the model”.')).toBeVisible();
@@ -38,11 +39,13 @@ test('the model calls a tool → consent → allow once → result card → fina
 
   // The conversation is in the list; export it (offered as a download), then rename it.
   await expect(page.getByRole('list', { name: 'Conversation history' }).getByRole('button', { name: /Please echo hello/ })).toHaveAttribute('aria-current', 'true');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Markdown' }).click()]);
+  await page.getByRole('button', { name: 'Conversation actions' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Export Markdown' }).click()]);
   expect(download.suggestedFilename()).toBe('please-echo-hello.md');
   const exported = readFileSync((await download.path())!, 'utf8');
   expect(exported).toContain('**Tool call** `feature › echo`');
-  await page.getByRole('button', { name: 'Rename' }).click();
+  await page.getByRole('button', { name: 'Conversation actions' }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
   await page.getByRole('textbox', { name: 'Conversation title' }).fill('Echo test');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('list', { name: 'Conversation history' }).getByRole('button', { name: /Echo test/ })).toBeVisible();

@@ -4,7 +4,7 @@
  * tool, which completes; a declined question reaches it as a decline. Debian Chromium,
  * `harbor web`, real Host, the feature fixture's ask_name tool, the scripted model.
  */
-import { collectErrors, consentDialog, expect, openChat, screenshotBoth, send, test } from './chat-fixture';
+import { collectErrors, consentDialog, expect, openChat, openToolCard, screenshotBoth, send, test } from './chat-fixture';
 
 test('a form elicitation during a tool call: filled → the tool completes; declined → the tool hears it', async ({ page, startHarbor }, testInfo) => {
   const harbor = await startHarbor({
@@ -40,6 +40,7 @@ test('a form elicitation during a tool call: filled → the tool completes; decl
 
   const card = page.getByRole('article', { name: 'Tool call feature › ask_name' }).first();
   await expect(card.getByText('Done', { exact: true })).toBeVisible();
+  await openToolCard(page, 'Tool call feature › ask_name');
   await expect(card.getByText('Hello Ada Lovelace', { exact: true })).toBeVisible();
   await expect(page.getByText('The tool said: Hello Ada Lovelace')).toBeVisible();
 

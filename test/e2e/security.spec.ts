@@ -6,7 +6,7 @@
  * nothing fetched from elsewhere, the page's strict CSP never even triggered.
  */
 import type { Page } from '@playwright/test';
-import { collectErrors, consentDialog, expect, openChat, send, test } from './chat-fixture';
+import { collectErrors, consentDialog, contextMeter, expect, openChat, openToolCard, send, test } from './chat-fixture';
 
 const PAYLOAD = '<img src=x onerror="window.__pwned=1"> <script>window.__pwned=2</script> [click me](javascript:window.__pwned=3) <a href="javascript:window.__pwned=4">raw link</a>';
 
@@ -49,12 +49,12 @@ test('a hostile tool description, tool result and model answer render inert', as
   const dialog = consentDialog(page);
 
   // The server gives echo a hostile description.
-  const meter = page.getByText(/Tool definitions: [\d,]+ tokens/);
-  const before = await meter.textContent();
+  const meter = contextMeter(page);
+  const before = await meter.getAttribute('title');
   await send(page, 'set the description');
   await dialog.getByRole('button', { name: 'Allow once' }).click();
   await expect(page.getByText('Description set.')).toBeVisible();
-  await expect(meter).not.toHaveText(before!, { timeout: 15_000 });
+  await expect(meter).not.toHaveAttribute('title', before!, { timeout: 15_000 });
 
   // The consent dialog shows it as the characters it is.
   await send(page, 'echo it');
@@ -66,6 +66,7 @@ test('a hostile tool description, tool result and model answer render inert', as
   // The result card and the model's Markdown answer.
   const card = page.getByRole('article', { name: 'Tool call feature › echo' });
   await expect(card.getByText('Done', { exact: true })).toBeVisible();
+  await openToolCard(page, 'Tool call feature › echo');
   await expect(card.locator('.result__text')).toHaveText(PAYLOAD);
   const answer = page.locator('.msg--assistant').filter({ hasText: 'Here it is:' });
   await expect(answer).toContainText('<img src=x onerror="window.__pwned=1">');

@@ -78,10 +78,10 @@ describe('harbor call with a task', () => {
     expect(events().filter((l) => l.startsWith('cancelled-notification'))).toEqual([]);
   });
 
-  it('a failed task exits 3 naming the server\'s error', async () => {
+  it('a failed task exits 1 (the server answered with an error) naming the server\'s error', async () => {
     const flags = setup({ tasks: tasksServer('--poll-ms=100') });
     const run = await runCli([...flags, 'call', 'tasks', 'explode', '--yes']);
-    expect(run.code).toBe(3);
+    expect(run.code).toBe(1);
     expect(run.stderr).toContain('failed: The reactor overheated (code -32603)');
   });
 

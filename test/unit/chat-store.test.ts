@@ -1,29 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DatabaseSync } from 'node:sqlite';
 import { ConversationStore } from '../../main/host/chat/conversations/store';
+import { tempStores } from '../helpers/temp-stores';
 
-let dir: string | undefined;
-const stores: ConversationStore[] = [];
-
-afterEach(() => {
-  for (const s of stores.splice(0)) s.dispose();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  dir = undefined;
-});
+const temp = tempStores('harbor-store-');
 
 /** A clock that moves 1 ms per reading, so "newest first" does not depend on timing. */
 let tick = 1_700_000_000_000;
 const clock = () => (tick += 1);
 
 function open(): ConversationStore {
-  dir ??= mkdtempSync(join(tmpdir(), 'harbor-store-'));
-  const store = new ConversationStore(join(dir, 'conversations.db'), clock);
-  stores.push(store);
-  return store;
+  return temp.keep(new ConversationStore(temp.path(), clock));
 }
 
 /** A pid that certainly belongs to no running process: a child that has exited. */
@@ -91,7 +79,7 @@ describe('ConversationStore', () => {
     db.prepare('UPDATE turns SET owner_pid = ? WHERE id = ?').run(process.ppid, turn);
     db.close();
     const other = new ConversationStore(store.path);
-    stores.push(other);
+    temp.keep(other);
     expect(other.conversation(id).turns[0]!.status).toBe('running');
   });
 
@@ -113,13 +101,12 @@ describe('ConversationStore', () => {
   });
 
   it('refuses a database from a newer Harbor instead of damaging it', () => {
-    dir = mkdtempSync(join(tmpdir(), 'harbor-store-'));
-    const path = join(dir, 'conversations.db');
+    const path = temp.path();
     const db = new DatabaseSync(path);
     db.exec('PRAGMA user_version = 99');
     db.close();
     const store = new ConversationStore(path);
-    stores.push(store);
+    temp.keep(store);
     expect(() => store.list()).toThrow(/newer Harbor/);
   });
 

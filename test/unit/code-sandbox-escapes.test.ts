@@ -113,8 +113,9 @@ describe('limits end a script, and say which', () => {
   });
 
   it('waiting for a tool call is not on the clock', async () => {
-    const slow: ToolBroker = { callTool: async () => new Promise((resolve) => setTimeout(() => resolve({ content: [{ type: 'text', text: 'late' }] }), 700)) };
-    const outcome = await run('return await tools.math.add({});', { timeoutMs: 300 }, slow);
+    // The wait is twice the limit; the limit leaves room for a busy machine's slow start.
+    const slow: ToolBroker = { callTool: async () => new Promise((resolve) => setTimeout(() => resolve({ content: [{ type: 'text', text: 'late' }] }), 3_000)) };
+    const outcome = await run('return await tools.math.add({});', { timeoutMs: 1_500 }, slow);
     expect(outcome).toMatchObject({ ok: true, result: 'late' });
   });
 

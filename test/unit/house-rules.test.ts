@@ -120,14 +120,14 @@ describe('house rules (eslint.config.js)', { timeout: 180_000 }, () => {
       ['a nested folder reaches to the right', realFileIn('main/host/chat/conversations', '.ts'), "import type { CallService } from '../../services/calls';\nexport type Probe = CallService;\n"],
       ['chat imports host.ts', realFileIn('main/host/chat', '.ts'), "import type { Host } from '../host';\nexport type Probe = Host;\n"],
       ['services import host.ts', realFileIn('main/host/services', '.ts'), "import type { Host } from '../host';\nexport type Probe = Host;\n"],
-      ['code-mode never imports the chat that uses it', realFileIn('main/host/code-mode', '.ts'), "import type { TurnCode } from '../chat/run-code-call';\nexport type Probe = TurnCode;\n"],
+      ['code-mode never imports the chat that uses it', realFileIn('main/host/code-mode', '.ts'), "import type { TurnCode } from '../chat/turn-code';\nexport type Probe = TurnCode;\n"],
       ['a folder that has no place in the layers', realFileIn('main/host/chat', '.ts'), "import { probe as p } from '../plugins/probe';\nexport const probe = p;\n"],
     ])('fires: %s', async (_label, file, code) => {
       const errors = layeringErrors(await lint(code, file));
       expect(errors).toHaveLength(1);
       // The message names the rule and the allowed direction.
       expect(errors[0]!.message).toContain('House rule (host layering)');
-      expect(errors[0]!.message).toContain('base ← registry ← servers ← tasks ← secrets ← auth ← consent ← tools ← code-mode ← chat ← sampling ← import ← services ← host.ts');
+      expect(errors[0]!.message).toContain('base ← registry ← sandbox ← servers ← tasks ← secrets ← auth ← consent ← tools ← code-mode ← chat ← sampling ← import ← installs ← bundles ← gallery ← services ← host.ts');
     });
 
     it.each([

@@ -1,4 +1,4 @@
-import { finalNames } from '../../host/import/import-report';
+import { finalNames } from '../../host/import/merge-plan';
 import { FORMAT_LABELS } from '../../host/import/formats';
 import type { ImportSummary } from '../../host/services/import-service';
 import type { CliContext } from '../command';

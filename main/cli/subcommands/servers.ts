@@ -9,6 +9,7 @@ export function serverLine(s: ServerSummary, tokens?: ServerTokenCost): Record<s
   return {
     name: s.name,
     transport: s.transport,
+    ...(s.sandboxed ? { sandboxed: true } : {}),
     state: s.state.kind,
     ...(s.era ? { era: s.era } : {}),
     ...(s.protocolVersion ? { protocolVersion: s.protocolVersion } : {}),
@@ -43,7 +44,7 @@ async function tokenCosts(host: Host, summaries: readonly ServerSummary[]): Prom
 }
 
 function humanLine(s: ServerSummary, tokens?: ServerTokenCost): string {
-  const head = `${s.name.padEnd(16)} ${s.state.kind.padEnd(10)} ${s.transport.padEnd(5)}`;
+  const head = `${s.name.padEnd(16)} ${s.state.kind.padEnd(10)} ${s.transport.padEnd(5)}${s.sandboxed ? ' sandboxed' : ''}`;
   if (s.state.kind === 'error') {
     const tail = s.state.stderrTail.trim() ? `\n${s.state.stderrTail.trim().split('\n').map((l) => `    | ${l}`).join('\n')}` : '';
     return `${head} ${s.state.code}: ${s.state.message}${tail}`;

@@ -41,7 +41,7 @@ export function modelFailure(error: unknown): HarborError {
   const cause = e.cause instanceof Error ? ` (${e.cause.message})` : '';
   const status = typeof e.statusCode === 'number' ? ` (HTTP ${e.statusCode})` : '';
   const message = typeof e.message === 'string' ? e.message : String(error);
-  return new HarborError('MODEL_ERROR', `The model failed: ${message}${status}${cause}. Check the "model" entry in the registry and that the provider is reachable.`);
+  return new HarborError('MODEL_ERROR', `The model failed: ${message}${status}${cause}. Check that the provider is reachable and the model's settings (Settings › Model; "model" in the registry file) are right.`);
 }
 
 /**

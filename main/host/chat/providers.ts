@@ -10,7 +10,21 @@ export interface ResolvedModel {
   /** "anthropic:claude-…", for the conversation record. */
   readonly label: string;
   readonly imagesInToolResults: boolean;
+  /** Whether the person may attach images for this model. */
+  readonly takesImages: boolean;
   readonly maxRetries: number;
+}
+
+/** Model names of well-known open vision models served by Ollama, LM Studio, vLLM and the like. */
+const OPEN_VISION_MODEL = /vision|llava|bakllava|pixtral|moondream|minicpm-v|gemma-?3|qwen[\d.]*-?vl|-vl\b|internvl|gpt-4o|gpt-4\.1|gpt-5|claude/i;
+
+/**
+ * Whether the model takes images in the person's messages: the registry's "vision" when set, else
+ * Anthropic's and OpenAI's models yes, and an OpenAI-compatible model when its name says so.
+ */
+export function modelTakesImages(config: ModelConfig): boolean {
+  if (config.vision !== undefined) return config.vision;
+  return config.provider === 'openai-compatible' ? OPEN_VISION_MODEL.test(config.model) : true;
 }
 
 const SECRET_REF = /^\$\{secret:([^}]+)\}$/;
@@ -40,7 +54,7 @@ async function resolveApiKey(config: ModelConfig, resolveSecret: SecretResolver 
  */
 export async function createLanguageModel(config: ModelConfig, resolveSecret?: SecretResolver): Promise<ResolvedModel> {
   const apiKey = await resolveApiKey(config, resolveSecret);
-  const common = { label: `${config.provider}:${config.model}`, maxRetries: config.maxRetries ?? 2 };
+  const common = { label: `${config.provider}:${config.model}`, maxRetries: config.maxRetries ?? 2, takesImages: modelTakesImages(config) };
   switch (config.provider) {
     case 'anthropic': {
       const { createAnthropic } = await import('@ai-sdk/anthropic');

@@ -1,25 +1,14 @@
 import type { ChatToolCall, CodeCall, CodeRun, ConsentChoice, HarborErrorData } from '../../../preload/contract';
 import { declareCall } from '../code-mode/declarations';
-import type { CodeLimits } from '../code-mode/limits';
-import type { ApiShape } from '../code-mode/protocol';
 import { RUN_CODE, runCodeOutput, scriptOf } from '../code-mode/run-code-tool';
-import type { CodeSandbox } from '../code-mode/sandbox';
 import type { CodeRunEvent, CodeRunOutcome } from '../code-mode/script-run';
 import { HarborError } from '../errors';
 import type { Disposable } from '../lifecycle';
 import { toolErrorOutput, translateToolResult } from '../tools/results';
 import type { ToolIndex } from '../tools/tool-index';
 import type { ModelToolCall } from './model-step';
-import type { ToolRunContext, ToolRunOutcome } from './tool-runner';
-
-/** Code mode in a turn: the sandbox and what its scripts may call. */
-export interface TurnCode {
-  readonly sandbox: CodeSandbox;
-  readonly api: ApiShape;
-  readonly limits: CodeLimits;
-  /** "on": run_code replaces the tools; "auto": it is offered beside them. */
-  readonly only: boolean;
-}
+import type { ToolRunContext, ToolRunOutcome } from './tool-run';
+import type { TurnCode } from './turn-code';
 
 /** How often a running script's card is sent again as its calls and lines come in. */
 const EMIT_EVERY_MS = 50;

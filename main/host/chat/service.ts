@@ -1,4 +1,4 @@
-import type { ChatContext, ChatStatus, Conversation, ConversationSummary } from '../../../preload/contract';
+import type { ChatContext, ChatStatus, Conversation, ConversationSummary, FileUpload } from '../../../preload/contract';
 import type { CodeSandbox } from '../code-mode/sandbox';
 import { HarborError } from '../errors';
 import type { Disposable } from '../lifecycle';
@@ -9,9 +9,10 @@ import { untilAborted } from './abortable';
 import { exportConversation, type ExportedConversation } from './export';
 import { listCompatibleModels } from './model-list';
 import { detectOllama, ollamaUrlFromEnv, type OllamaOffer } from './ollama';
-import { createLanguageModel, type SecretResolver } from './providers';
+import { createLanguageModel, modelTakesImages, type ResolvedModel, type SecretResolver } from './providers';
 import type { ChatSettings } from './settings';
-import type { ConversationStore } from './conversations/store';
+import type { ConversationStore, StartTurnOptions, UserPart } from './conversations/store';
+import { fitHistoryToModel, prepareFiles } from './files';
 import { buildSystemPrompt } from './system-prompt';
 import { runTurn, type TurnEvent, type TurnOutcome } from './turn';
 import { gatherTurnTools } from './turn-tools';
@@ -38,12 +39,19 @@ export interface SendOptions {
   readonly text: string;
   /** Resources the person attached: read here (before the turn starts) and added to the message. */
   readonly attachments?: readonly { server: string; uri: string }[];
+  /** Files from the person's computer (images, text files), checked before anything is stored. */
+  readonly files?: readonly FileUpload[];
+  /** Edit and resend: the turn whose message this one replaces, as a new branch beside it (needs conversationId). */
+  readonly editOf?: string;
   /** `--yes`: approve this turn's tool calls (and the server launches they need) up front. */
   readonly approveOnce?: boolean;
   /** The caller's own abort (CLI Ctrl-C); `stop()` works either way. */
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: TurnEvent) => void;
 }
+
+/** How a turn runs once its message is stored. */
+type RunOptions = Pick<SendOptions, 'approveOnce' | 'signal' | 'onEvent'>;
 
 export interface StartedTurn {
   readonly conversationId: string;
@@ -81,7 +89,12 @@ export class ChatService implements Disposable {
     const settings = this.deps.settings();
     if (settings.model) {
       const models = settings.model.provider === 'openai-compatible' && settings.model.baseURL ? await listCompatibleModels(settings.model.baseURL) : [];
-      return { configured: true, model: { provider: settings.model.provider, model: settings.model.model }, ...(models.length ? { models } : {}) };
+      return {
+        configured: true,
+        model: { provider: settings.model.provider, model: settings.model.model },
+        ...(models.length ? { models } : {}),
+        images: modelTakesImages(settings.model),
+      };
     }
     const ollama = await detectOllama(this.deps.ollamaUrl ?? ollamaUrlFromEnv());
     return {
@@ -116,20 +129,59 @@ export class ChatService implements Disposable {
   // Turns
 
   async send(options: SendOptions): Promise<StartedTurn> {
+    const { settings, model } = await this.readyModel();
+    if (options.editOf && !options.conversationId) throw new HarborError('BAD_REQUEST', 'An edited message names its conversation (conversationId).');
+    const files = options.files?.length ? prepareFiles(options.files) : undefined;
+    if (files?.hasImages && !model.takesImages) {
+      throw new HarborError(
+        'BAD_REQUEST',
+        `The model "${model.label}" does not take images. Remove the image, or choose a model that does in Settings (for a model Harbor does not know, set "vision": true in its "model" entry).`,
+      );
+    }
+    // Read before anything is stored: an attachment that cannot be read fails the send cleanly.
+    const attached = options.attachments?.length ? await readAttachments(this.deps.host, options.attachments, options.signal) : [];
+    const conversationId = options.conversationId ? this.store.resolveId(options.conversationId) : this.store.createConversation().id;
+    this.assertIdle(conversationId);
+    let parts: (string | UserPart)[] = [...attached, ...(files?.parts ?? [])];
+    let placement: StartTurnOptions = files?.files.length ? { files: files.files } : {};
+    if (options.editOf) {
+      // The edited message keeps what the earlier one carried, beside it in the tree.
+      const original = this.store.userMessage(conversationId, options.editOf);
+      parts = [...original.parts, ...parts];
+      placement = { files: [...original.files, ...(files?.files ?? [])], parentId: original.parentId };
+    }
+    const turnId = this.store.startTurn(conversationId, options.text, model.label, parts, placement);
+    return this.run(conversationId, turnId, settings, model, options);
+  }
+
+  /** Regenerate: the person's message of `turnId` answered again, as a new branch beside the old answer. */
+  async regenerate(options: { readonly conversationId: string; readonly turnId: string } & RunOptions): Promise<StartedTurn> {
+    const { settings, model } = await this.readyModel();
+    const conversationId = this.store.resolveId(options.conversationId);
+    this.assertIdle(conversationId);
+    const original = this.store.userMessage(conversationId, options.turnId);
+    const turnId = this.store.startTurn(conversationId, original.text, model.label, original.parts, { files: original.files, parentId: original.parentId });
+    return this.run(conversationId, turnId, settings, model, options);
+  }
+
+  private async readyModel(): Promise<{ settings: ChatSettings; model: ResolvedModel }> {
     if (this.disposed) throw new HarborError('CANCELLED', 'Harbor is shutting down.');
     const settings = this.deps.settings();
     if (!settings.model) {
       const ollama = await detectOllama(this.deps.ollamaUrl ?? ollamaUrlFromEnv());
       throw new HarborError('MODEL_NOT_CONFIGURED', this.notConfiguredHelp(ollama));
     }
-    const model = await createLanguageModel(settings.model, this.deps.resolveSecret);
-    // Read before anything is stored: an attachment that cannot be read fails the send cleanly.
-    const attached = options.attachments?.length ? await readAttachments(this.deps.host, options.attachments, options.signal) : [];
-    const conversationId = options.conversationId ? this.store.resolveId(options.conversationId) : this.store.createConversation().id;
+    return { settings, model: await createLanguageModel(settings.model, this.deps.resolveSecret) };
+  }
+
+  private assertIdle(conversationId: string): void {
     if (this.running.has(conversationId)) {
       throw new HarborError('CHAT_BUSY', 'This conversation is still answering. Wait for it, or stop it first.');
     }
-    const turnId = this.store.startTurn(conversationId, options.text, model.label, attached);
+  }
+
+  /** Runs a stored turn to its end, reporting it as chat.* events. */
+  private run(conversationId: string, turnId: string, settings: ChatSettings, model: ResolvedModel, options: RunOptions): StartedTurn {
     const controller = new AbortController();
     const onAbort = () => controller.abort(options.signal?.reason);
     if (options.signal?.aborted) onAbort();
@@ -172,7 +224,7 @@ export class ChatService implements Disposable {
               ...(tools.code ? { codeMode: tools.code.only ? 'on' : 'auto' } : {}),
             }),
             tools,
-            messages: this.store.history(conversationId),
+            messages: fitHistoryToModel(this.store.history(conversationId), model.takesImages),
             settings,
             approveOnce: options.approveOnce === true,
             signal: controller.signal,
@@ -224,6 +276,14 @@ export class ChatService implements Disposable {
 
   open(id: string): Conversation {
     return this.store.conversation(this.store.resolveId(id));
+  }
+
+  /** Shows the branch through `turnId`; the next message continues it. */
+  switchBranch(id: string, turnId: string): Conversation {
+    const resolved = this.store.resolveId(id);
+    if (this.running.has(resolved)) throw new HarborError('CHAT_BUSY', 'This conversation is still answering. Wait for it, or stop it first.');
+    this.store.switchBranch(resolved, turnId);
+    return this.store.conversation(resolved);
   }
 
   rename(id: string, title: string): ConversationSummary {

@@ -5,41 +5,13 @@ import { CALL_TOOL, SEARCH_TOOLS } from '../tools/meta-tools';
 import { toolErrorOutput, translateToolResult, type ModelToolOutput } from '../tools/results';
 import { DEFAULT_SEARCH_LIMIT, searchTools } from '../tools/search';
 import type { IndexedTool } from '../tools/tool-index';
-import type { ChatHost } from './chat-host';
 import type { ModelToolCall } from './model-step';
 import { untilAborted } from './abortable';
-import type { ConversationStore } from './conversations/store';
-import type { TurnTools } from './turn-tools';
 import { RUN_CODE } from '../code-mode/run-code-tool';
 import { runCodeCall, withScriptCalls } from './run-code-call';
+import type { ToolRunContext, ToolRunOutcome } from './tool-run';
 
-export interface CallProgress {
-  readonly progress: number;
-  readonly total?: number;
-  readonly message?: string;
-}
-
-export interface ToolRunContext {
-  readonly conversationId: string;
-  readonly turnId: string;
-  readonly step: number;
-  readonly host: ChatHost;
-  readonly tools: TurnTools;
-  readonly store: ConversationStore;
-  /** `--yes`: the person approved the calls of this turn up front. */
-  readonly approveOnce: boolean;
-  readonly signal: AbortSignal;
-  readonly resultCapBytes: number;
-  readonly imageParts: boolean;
-  readonly emit: (call: ChatToolCall, progress?: CallProgress) => void;
-  readonly now: () => number;
-}
-
-export interface ToolRunOutcome {
-  readonly output: ModelToolOutput;
-  /** Set when the turn cannot go on: the person stopped it, or consent is needed and cannot be asked. */
-  readonly stopTurn?: { status: 'stopped' | 'consentRequired'; error: HarborError };
-}
+export type { CallProgress } from './tool-run';
 
 /** What a call's arguments must be: a JSON object (or nothing). */
 function asArguments(input: unknown): Record<string, unknown> | undefined | 'invalid' {

@@ -7,7 +7,7 @@ import { ToolIndex, type ServerTools } from '../tools/tool-index';
 import { loadTokenCounter, toolTokens } from '../tools/tokens';
 import type { ChatHost } from './chat-host';
 import type { OfferedTool } from './model-step';
-import type { TurnCode } from './run-code-call';
+import type { TurnCode } from './turn-code';
 import { useToolSearch, type ChatSettings } from './settings';
 import type { PromptServer } from './system-prompt';
 

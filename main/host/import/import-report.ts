@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { describeLaunch, resolveLaunch } from '../servers/launch';
 import { FORMAT_LABELS, defaultImportSources, type ImportSource } from './formats';
-import type { ImportPlan } from './merge-plan';
+import { finalNames } from './merge-plan';
 import type { ImportOutcome } from './run-import';
 
 /**
@@ -32,12 +32,6 @@ export function importReport(outcome: ImportOutcome, configPath: string, dryRun:
     warnings: result.warnings.map((w) => ({ ...w, server: named(w.server) })),
     ...(outcome.keychainUnavailable ? { keychainUnavailable: outcome.keychainUnavailable } : {}),
   };
-}
-
-/** Under which name each incoming server ends up (renamed clashes get their new name). */
-export function finalNames(plan: ImportPlan): (server: string) => string {
-  const finalName = new Map(plan.clashes.flatMap((c) => (c.renamedTo ? [[c.name, c.renamedTo] as const] : [])));
-  return (server) => finalName.get(server) ?? server;
 }
 
 /**

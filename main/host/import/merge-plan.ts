@@ -116,3 +116,8 @@ function isEmpty(value: unknown): boolean {
   return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 }
 
+/** Under which name each incoming server ends up (renamed clashes get their new name). */
+export function finalNames(plan: ImportPlan): (server: string) => string {
+  const finalName = new Map(plan.clashes.flatMap((c) => (c.renamedTo ? [[c.name, c.renamedTo] as const] : [])));
+  return (server) => finalName.get(server) ?? server;
+}

@@ -6,9 +6,8 @@ import type { LoadedRegistry } from '../registry/store';
 import type { SecretStore } from '../secrets/store';
 import { importServers, type ImportResult } from './formats';
 import { findVariables } from './formats/scan';
-import { finalNames } from './import-report';
 import { importNeedsKeychain, keychainForPreview } from './keychain-preview';
-import { planImport, type ImportPlan } from './merge-plan';
+import { finalNames, planImport, type ImportPlan } from './merge-plan';
 import { applySecretMoves, planSecretMoves, type LiteralSecret, type SecretMove, type SecretMovePlan } from './secret-moves';
 
 /**

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { LogLevel } from '../../../preload/contract';
+import { InstalledFrom, InstallsConfig } from './install-fields';
 import { describeValue, registryErrorMap } from './messages';
 import { OAuthConfig } from './oauth-config';
+import { SandboxConfig } from './sandbox-config';
 
 /**
  * The chat model: `"model": {"provider": "anthropic", "model": "claude-…"}`. Keys belong in the
@@ -18,6 +20,8 @@ export const ModelConfig = z
     contextWindow: z.number().int().positive().optional(),
     /** Whether tool results may carry images to this model (default: anthropic and openai yes, others no). */
     imagesInToolResults: z.boolean().optional(),
+    /** Whether the person may attach images for this model (default: anthropic and openai yes, others by model name). */
+    vision: z.boolean().optional(),
     /** Retries of a failed model request (default 2). */
     maxRetries: z.number().int().min(0).optional(),
   })
@@ -61,6 +65,8 @@ const HarborFields = {
   samplingPerMinute: z.number().int().positive().max(1000).optional(),
   /** The least severe log message the server should send (legacy logging/setLevel; modern per request). */
   logLevel: LogLevel.optional(),
+  /** Installed from a bundle or the gallery (install-fields.ts). */
+  installed: InstalledFrom.optional(),
 };
 
 /**
@@ -106,7 +112,7 @@ const ServerName = z
   });
 
 /** Harbor's own fields: what another app's config never has, and what an import compares without. */
-export const HARBOR_FIELD_NAMES: ReadonlySet<string> = new Set(Object.keys(HarborFields));
+export const HARBOR_FIELD_NAMES: ReadonlySet<string> = new Set([...Object.keys(HarborFields), 'sandbox']);
 
 export const StdioServerConfig = z.looseObject({
   type: z.literal('stdio').optional(),
@@ -115,6 +121,8 @@ export const StdioServerConfig = z.looseObject({
   env: z.record(z.string(), z.string()).optional(),
   cwd: z.string().optional(),
   ...HarborFields,
+  /** Run the server in a sandbox (sandbox-config.ts); only local servers run on this machine. */
+  sandbox: SandboxConfig.optional(),
 });
 export type StdioServerConfig = z.infer<typeof StdioServerConfig>;
 
@@ -196,6 +204,7 @@ export const RegistryFile = z.looseObject({
   mcpServers: z.record(ServerName, ServerConfig).optional(),
   model: ModelConfig.optional(),
   chat: ChatConfig.optional(),
+  installs: InstallsConfig.optional(),
 });
 export type RegistryFile = z.infer<typeof RegistryFile>;
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { HarborError } from '../errors';
+import { sandboxRules, type SandboxRules } from '../registry/sandbox-config';
 import { isStdio, type ServerConfig } from '../registry/schema';
 
 /** What it takes to start one server, after Harbor's variables were expanded. */
@@ -10,6 +11,8 @@ export type LaunchSpec =
       readonly args: readonly string[];
       readonly env: Readonly<Record<string, string>>;
       readonly cwd?: string;
+      /** Run inside the sandbox with these rules (main/host/sandbox); absent: unsandboxed. */
+      readonly sandbox?: SandboxRules;
     }
   | {
       readonly transport: 'http';
@@ -49,12 +52,14 @@ export function resolveLaunch(name: string, config: ServerConfig, vars: LaunchVa
   const expandRecord = (record: Readonly<Record<string, string>> | undefined) =>
     Object.fromEntries(Object.entries(record ?? {}).map(([k, v]) => [k, expand(v)]));
   if (isStdio(config)) {
+    const rules = sandboxRules(config.sandbox);
     return {
       transport: 'stdio',
       command: expand(config.command),
       args: (config.args ?? []).map(expand),
       env: { ...(config.command === '${harbor:node}' ? vars.nodeEnv : {}), ...expandRecord(config.env) },
       ...(config.cwd ? { cwd: expand(config.cwd) } : {}),
+      ...(rules ? { sandbox: expandRules(rules, expand) } : {}),
     };
   }
   return {
@@ -62,6 +67,15 @@ export function resolveLaunch(name: string, config: ServerConfig, vars: LaunchVa
     url: expand(config.url),
     headers: expandRecord(config.headers),
     legacySse: config.transport === 'sse' || config.type === 'sse',
+  };
+}
+
+/** `${harbor:data}/notes` in a sandbox path means what it means everywhere else. */
+function expandRules(rules: SandboxRules, expand: (value: string) => string): SandboxRules {
+  return {
+    ...(rules.allowWrite ? { allowWrite: rules.allowWrite.map(expand) } : {}),
+    ...(rules.denyRead ? { denyRead: rules.denyRead.map(expand) } : {}),
+    ...(rules.allowedDomains ? { allowedDomains: [...rules.allowedDomains] } : {}),
   };
 }
 

@@ -3,7 +3,8 @@ import type { ServerSummary } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import { cannotStartMessage, serverEntryProblems } from '../registry/placeholders';
-import type { ServerConfig } from '../registry/schema';
+import { sandboxRules } from '../registry/sandbox-config';
+import { isStdio, type ServerConfig } from '../registry/schema';
 import { RestartPolicy, type RestartPolicyOptions } from './backoff';
 import { declaredFeaturesOf, FEATURE_FIELDS, type ServerFeatures } from './client-features';
 import { ServerConnection } from './connection';
@@ -173,6 +174,7 @@ export class ServerManager implements Disposable {
       enabled: config.enabled ?? true,
       trusted: config.trusted ?? false,
       target: connection ? describeLaunch(connection.spec) : stdio ? String(config.command) : String((config as { url: string }).url),
+      ...(isStdio(config) ? { sandboxed: sandboxRules(config.sandbox) !== undefined } : {}),
       state: problem
         ? { kind: 'error', code: problem.code, message: problem.message, stderrTail: '' }
         : (connection?.state ?? { kind: 'stopped' }),

@@ -1,10 +1,14 @@
 import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { HarborError } from '../errors';
+import type { SandboxRules } from '../registry/sandbox-config';
+import { describeRefusal, type SandboxRefusal } from '../sandbox/refusals';
+import type { SandboxRuntime } from '../sandbox/runtime';
 import type { OpenedTransport, TransportFactory } from './connection-types';
 import type { LaunchSpec } from './launch';
 import { buildServerEnv } from './stdio/environment';
 import { INSTANCE_ENV, hostInstanceId } from './stdio/orphans';
 import { serverPath, serverWorkingFolder } from './stdio/server-path';
-import { SupervisedStdioTransport } from './stdio/transport';
+import { SupervisedStdioTransport, type PrepareLaunch } from './stdio/transport';
 import type { TransportAuthSource } from './transport-auth';
 
 export interface TransportFactoryDeps {
@@ -15,6 +19,10 @@ export interface TransportFactoryDeps {
   readonly loginPathValue?: () => string | undefined;
   /** OAuth for remote servers (main/host/auth implements it): provider, watching fetch, sign-in handle. */
   readonly auth?: TransportAuthSource;
+  /** Runs servers whose registry entry asks for it inside the sandbox. */
+  readonly sandbox?: Pick<SandboxRuntime, 'wrap'>;
+  /** Each thing the sandbox refused a server (also noted in its stderr log). */
+  readonly onSandboxRefusal?: (server: string, refusal: SandboxRefusal) => void;
 }
 
 /** Opens the right transport for a launch spec: supervised stdio, Streamable HTTP, or legacy SSE. */
@@ -34,9 +42,13 @@ export function createTransportFactory(deps: TransportFactoryDeps = {}): Transpo
       // app tells this server's processes apart if this Harbor dies without stopping them.
       const instance = hostInstanceId();
       if (instance !== undefined) env[INSTANCE_ENV] = instance;
+      const server = options.server ?? spec.command;
       const transport = new SupervisedStdioTransport(
         { command: spec.command, args: [...spec.args], env, cwd: serverWorkingFolder(spec.cwd) },
-        deps.stopGraces ? { stopGraces: deps.stopGraces } : {},
+        {
+          ...(deps.stopGraces ? { stopGraces: deps.stopGraces } : {}),
+          ...(spec.sandbox ? { prepare: sandboxedLaunch(server, spec.sandbox, deps) } : {}),
+        },
       );
       return {
         transport,
@@ -63,6 +75,29 @@ export function createTransportFactory(deps: TransportFactoryDeps = {}): Transpo
       endSession: () => transport.terminateSession(),
       ...(auth ? { auth: auth.bind(transport) } : {}),
     };
+  };
+}
+
+/**
+ * The sandbox between the configured command and the OS. Without a sandbox to run it in, the
+ * start fails: a server that asks for the sandbox never runs without it.
+ */
+function sandboxedLaunch(server: string, rules: SandboxRules, deps: TransportFactoryDeps): PrepareLaunch {
+  return async (launch, note) => {
+    if (!deps.sandbox) throw new HarborError('SANDBOX_UNAVAILABLE', `Server "${server}" runs in a sandbox, and this Harbor has none to run it in. To run it without the sandbox, turn its sandbox off ("sandbox": false).`);
+    const wrapped = await deps.sandbox.wrap({
+      server,
+      command: launch.command,
+      args: launch.args ?? [],
+      env: (launch.env ?? {}) as Record<string, string>,
+      ...(launch.cwd ? { cwd: launch.cwd } : {}),
+      rules,
+      onRefusal: (refusal) => {
+        note(describeRefusal(refusal));
+        deps.onSandboxRefusal?.(server, refusal);
+      },
+    });
+    return wrapped;
   };
 }
 

@@ -1,14 +1,17 @@
 import type { EventName } from '../../../preload/contract';
 import type { ChatService } from '../chat/service';
+import type { BundleService } from './bundle-service';
 import type { CallService } from './calls';
 import type { ConsentDecisions } from './consent-decisions';
 import type { ElicitationService } from './elicitation-service';
+import type { GalleryService } from './gallery-service';
 import type { ImportService } from './import-service';
 import type { SamplingService } from './sampling-service';
 import type { ServerLogService } from './server-logs';
 import type { SubscriptionService } from './subscription-service';
 import type { ExitKind, RedactionExit } from './redaction-exit';
 import type { RegistryEditing } from './registry-editing';
+import type { SandboxService } from './sandbox-service';
 import type { SecretService } from './secret-service';
 import type { ServerControl } from './server-control';
 import type { ServerSignIn } from './server-sign-in';
@@ -30,7 +33,10 @@ export interface DoorServices {
   readonly sampling: SamplingService;
   readonly logs: ServerLogService;
   readonly subscriptions: SubscriptionService;
+  readonly sandbox: SandboxService;
   readonly tasks: TaskService;
+  readonly bundles: BundleService;
+  readonly gallery: GalleryService;
 }
 
 /**
@@ -97,8 +103,13 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     // Log messages and stderr are the server's words.
     logs: exit.door(s.logs, { view: 'mask', setLevel: 'mask' }),
     subscriptions: exit.door(s.subscriptions, { list: 'asWritten', subscribe: 'asWritten', unsubscribe: 'asWritten' }), // URIs the person chose
+    // Refusals name paths and hosts a server chose; the status quotes what the sandbox said.
+    sandbox: exit.door(s.sandbox, { status: 'redact', sandboxForInstalls: 'asWritten', refusals: 'redact', allow: 'redact', setInstallDefault: 'redact' }),
     // Status messages and results are the server's words.
     tasks: exit.door(s.tasks, { list: 'mask', result: 'mask', refresh: 'mask', cancel: 'asWritten' }),
+    // Reviews quote a bundle's manifest; plans hold the registry entry (secrets as references only).
+    bundles: exit.door(s.bundles, { openFile: 'mask', upload: 'mask', pending: 'mask', install: 'redact', discard: 'asWritten' }),
+    gallery: exit.door(s.gallery, { settings: 'asWritten', setSettings: 'asWritten', search: 'mask', install: 'redact', fetchBundle: 'mask', isBundle: 'asWritten' }),
   };
 }
 
@@ -110,9 +121,11 @@ export function openChatDoors(exit: RedactionExit, chat: ChatService, elicitatio
       context: 'mask',
       // The turn's ids and its outcome promise; what it says streams as masked chat.* events.
       send: 'asWritten',
+      regenerate: 'asWritten',
       stop: 'asWritten', // a boolean
       list: 'mask',
       open: 'mask',
+      switchBranch: 'mask',
       rename: 'mask',
       delete: 'asWritten', // a boolean
       export: 'mask',
@@ -141,5 +154,7 @@ export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'chat.delta': 'mask',
   'chat.toolCall': 'mask',
   'chat.done': 'mask',
+  'sandbox.refused': 'redact', // a path or host a server chose
   'tasks.changed': 'mask',
+  'bundles.opened': 'mask',
 };

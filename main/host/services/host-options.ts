@@ -5,6 +5,7 @@ import type { Redactor } from '../secrets/redactor';
 import type { SecretStore } from '../secrets/store';
 import type { RestartPolicyOptions } from '../servers/backoff';
 import type { TransportFactory } from '../servers/connection';
+import type { SandboxAvailability } from '../sandbox/availability';
 import type { LaunchVariables } from '../servers/launch';
 
 /** How a front door builds its Host: paths, identity, and the few switches tests and the CLI need. */
@@ -42,6 +43,10 @@ export interface HostOptions {
   readonly secrets?: SecretStore;
   /** The one redactor for everything Harbor writes or shows (the CLI shares it to mask its output). */
   readonly redactor?: Redactor;
+  /** The sandbox (main/host/sandbox); tests stand for a machine without one by replacing its check. */
+  readonly sandbox?: {
+    readonly checkAvailability?: () => Promise<SandboxAvailability>;
+  };
   /** Where the chat looks for a local Ollama when no model is configured (default http://127.0.0.1:11434). */
   readonly ollamaUrl?: string;
   /**

@@ -3,6 +3,8 @@ import type { AuthService } from '../auth/service';
 import type { ConsentGate } from '../consent/gate';
 import { serverRef } from '../consent/identity';
 import type { Redactor } from '../secrets/redactor';
+import type { SandboxRefusal } from '../sandbox/refusals';
+import type { SandboxRuntime } from '../sandbox/runtime';
 import { resolveLaunchSecrets } from '../secrets/references';
 import type { SecretStore } from '../secrets/store';
 import type { ServerFeatures } from '../servers/client-features';
@@ -53,6 +55,8 @@ export interface ServerLaunchDeps {
   readonly loginPath: LoginPathCache;
   /** Sampling, roots and logging offered to each server. */
   readonly features?: (server: string) => ServerFeatures;
+  readonly sandbox: SandboxRuntime;
+  readonly onSandboxRefusal: (server: string, refusal: SandboxRefusal) => void;
 }
 
 /**
@@ -73,6 +77,8 @@ export function createServerManager(options: HostOptions, deps: ServerLaunchDeps
         auth: (server, url, headers) => deps.auth.forTransport(server, url, headers),
         loginPathValue: () => deps.loginPath.current,
         redact: (text) => deps.redactor.redact(text),
+        sandbox: deps.sandbox,
+        onSandboxRefusal: deps.onSandboxRefusal,
         ...(options.stopGraces ? { stopGraces: options.stopGraces } : {}),
       }),
     elicitation: deps.elicitation,

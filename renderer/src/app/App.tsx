@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { Bridge } from '../bridge/connect';
 import type { ActivityLog } from '../features/activity/activity-log';
+import { BundleHost } from '../features/bundles/BundleHost';
 import { ConsentHost } from '../features/consent/ConsentHost';
 import { ElicitationHost } from '../features/elicitation/ElicitationHost';
 import { SamplingHost } from '../features/sampling/SamplingHost';
@@ -35,7 +36,8 @@ export function App({ bridge, activity }: Props) {
           </main>
         </div>
       </div>
-      {/* App-wide: a server's question, a sampling review or a consent request shows whatever page is open. */}
+      {/* App-wide: a server's question, a sampling review, a consent request or a bundle to install shows whatever page is open. */}
+      <BundleHost />
       <ConsentHost />
       <ElicitationHost />
       <SamplingHost />

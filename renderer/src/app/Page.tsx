@@ -1,5 +1,6 @@
 import { ActivityPage } from '../features/activity/ActivityPage';
 import { ChatPage } from '../features/chat/ChatPage';
+import { GalleryPage } from '../features/gallery/GalleryPage';
 import { PromptsPage } from '../features/prompts/PromptsPage';
 import { ResourcesPage } from '../features/resources/ResourcesPage';
 import { ServersPage } from '../features/servers/ServersPage';
@@ -14,6 +15,8 @@ export function Page({ route }: { readonly route: RouteId }) {
       return <ChatPage />;
     case 'servers':
       return <ServersPage />;
+    case 'gallery':
+      return <GalleryPage />;
     case 'tools':
       return <ToolsPage />;
     case 'resources':

@@ -2,6 +2,7 @@
 export const ROUTES = [
   { id: 'chat', label: 'Chat' },
   { id: 'servers', label: 'Servers' },
+  { id: 'gallery', label: 'Gallery' },
   { id: 'tools', label: 'Tools' },
   { id: 'resources', label: 'Resources' },
   { id: 'prompts', label: 'Prompts' },

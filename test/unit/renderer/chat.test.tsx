@@ -7,77 +7,24 @@
  * suggestions, checked links, and a 1,000-message conversation that keeps the DOM small.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ChatContext, ChatToolCall, Conversation, ConversationSummary, SettingsData } from '../../../preload/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Conversation, ConversationSummary } from '../../../preload/contract';
 import { ChatController } from '../../../renderer/src/features/chat/chat-controller';
-import { ChatPage } from '../../../renderer/src/features/chat/ChatPage';
 import { addSentTurn, applyDelta, applyDone, applyToolCall, rowsOf, type Row } from '../../../renderer/src/features/chat/conversation-model';
 import { MessageList } from '../../../renderer/src/features/chat/MessageList';
 import { matchCommands, promptText, type PromptCommand } from '../../../renderer/src/features/chat/prompt-commands';
 import { ToolCallCard } from '../../../renderer/src/features/chat/ToolCallCard';
-import { ContractTransport, failure, type EventInput, type Handlers } from '../../helpers/contract-transport';
-import { layoutMessageList } from './dom-helpers';
-import { WithHost } from './with-host';
+import { ContractTransport, failure, type EventInput } from '../../helpers/contract-transport';
+import { baseHandlers, call, empty, layOutMessageLists, renderPage, settings } from './chat-fixtures';
 
-let undoLayout: () => void = () => undefined;
-beforeAll(() => {
-  undoLayout = layoutMessageList();
-});
-afterAll(() => undoLayout());
+layOutMessageLists();
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  // The last open conversation is remembered (harbor.ui.* keys): each test starts without one.
+  localStorage.clear();
 });
-
-const empty = (id = 'c1', title = 'New conversation'): Conversation => ({ id, title, createdAt: 1, updatedAt: 1, turnCount: 0, turns: [] });
-
-const call = (extra: Partial<ChatToolCall> = {}): ChatToolCall => ({
-  id: 'call-1',
-  name: 'feature__echo',
-  server: 'feature',
-  tool: 'echo',
-  arguments: { text: 'hi' },
-  status: 'pending',
-  startedAt: 1,
-  ...extra,
-});
-
-const context: ChatContext = {
-  contextWindow: 128_000,
-  toolTokens: 1_234,
-  instructionTokens: 12,
-  toolCount: 9,
-  searchThresholdTokens: 6_400,
-  toolSearch: 'auto',
-  mode: 'direct',
-  servers: [{ name: 'feature', tools: 9, toolTokens: 1_234, instructionTokens: 12 }],
-  notConnected: ['notes'],
-};
-
-/** The Settings answer with this model (and the defaults the Host reports). */
-const settings = (model?: SettingsData['model']): SettingsData => ({
-  ...(model ? { model } : {}),
-  chat: {},
-  defaults: { maxSteps: 25, resultCapBytes: 100_000, toolSearch: 'auto', toolSearchThreshold: 0.05, contextWindow: 128_000, requestTimeoutMs: 60_000 },
-});
-
-function baseHandlers(extra: Handlers = {}): Handlers {
-  return {
-    'chat.status': () => ({ configured: true, model: { provider: 'openai-compatible', model: 'scripted' }, models: ['scripted', 'scripted-large'] }),
-    'chat.context': () => context,
-    'conversations.list': () => [] as ConversationSummary[],
-    ...extra,
-  };
-}
-
-function renderPage(host: ContractTransport) {
-  return render(
-    <WithHost transport={host}>
-      <ChatPage />
-    </WithHost>,
-  );
-}
 
 describe('conversation model', () => {
   it('folds streamed text, tool call updates and the end of a turn into the conversation', () => {
@@ -176,13 +123,18 @@ describe('ToolCallCard', () => {
       />,
     );
     expect(screen.queryByRole('progressbar')).toBeNull();
+    // Collapsed by default: one line; it opens to the result and how consent went.
+    const line = screen.getByRole('button', { name: /feature.*echo.*Done/ });
+    expect(line.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('row')).toBeNull();
+    fireEvent.click(line);
     expect(screen.getByText('You allowed it once.')).toBeTruthy();
     expect(screen.getAllByRole('row')).toHaveLength(3);
-    fireEvent.click(screen.getByRole('button', { name: 'Show as JSON' }));
+    fireEvent.click(screen.getByRole('button', { name: 'JSON' }));
     expect(screen.getByText(/"rows": \[/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Hide result' }));
-    expect(screen.queryByText('42')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Show result' }).getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(line);
+    expect(screen.queryByText(/"rows": \[/)).toBeNull();
+    expect(line.getAttribute('aria-expanded')).toBe('false');
   });
 });
 
@@ -220,7 +172,8 @@ describe('ChatPage', () => {
     await emit('chat.toolCall', { call: call({ status: 'done', approval: 'approved-once', result: { content: [{ type: 'text', text: 'hi' }], isError: false } }) });
     await emit('chat.delta', { text: 'It said hi.' });
     expect(within(card).getByText('Done')).toBeTruthy();
-    expect(within(card).getByText('hi')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: /echo/ }));
+    expect(within(card).getByText('hi', { selector: 'pre' })).toBeTruthy();
     expect(screen.getByText('It said hi.')).toBeTruthy();
     expect(screen.getByText('echo', { selector: '.md strong' })).toBeTruthy();
   });
@@ -246,21 +199,25 @@ describe('ChatPage', () => {
     expect(await screen.findByText('earlier question')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Old chat/ }).getAttribute('aria-current')).toBe('true');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    const menu = () => fireEvent.click(screen.getByRole('button', { name: 'Conversation actions' }));
+    menu();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Rename' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Conversation title' }), { target: { value: 'Renamed chat' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('heading', { name: 'Renamed chat' })).toBeTruthy();
     expect(host.sent('conversations.rename')).toEqual([{ id: 'c9', title: 'Renamed chat' }]);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Export Markdown' }));
+    menu();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Export Markdown' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     const link = click.mock.contexts[0] as HTMLAnchorElement;
     expect(link.download).toBe('old-chat.md');
     expect(link.href).toMatch(/^blob:/);
     expect(host.sent('conversations.export')).toEqual([{ id: 'c9', format: 'markdown' }]);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    fireEvent.click(within(screen.getByRole('group', { name: 'Confirm delete' })).getByRole('button', { name: 'Delete' }));
+    menu();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete this conversation?' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(host.sent('conversations.delete')).toEqual([{ id: 'c9' }]));
     expect(await screen.findByText('A new conversation')).toBeTruthy();
   });

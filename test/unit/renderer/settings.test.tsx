@@ -44,6 +44,9 @@ function settingsHost(initial: SettingsData, decisions: ConsentDecisions = { app
       return { removed: 1 };
     },
     'servers.update': (p) => ({ ...feature, name: p.name }),
+    'sandbox.status': () => ({ platform: 'linux', available: true, mechanism: 'bubblewrap' as const, sandboxInstalled: true }),
+    'gallery.settings': () => ({ registries: ['https://registry.modelcontextprotocol.io'] }),
+    'gallery.setSettings': (p) => ({ registries: p.registries }),
   });
   return { host, state };
 }
@@ -182,5 +185,23 @@ describe('timeouts', () => {
     fireEvent.change(input, { target: { value: '2.5' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save the timeout of feature' })));
     expect(host.sent('servers.update')).toEqual([{ name: 'feature', config: { command: 'node', timeoutMs: 2500 } }]);
+  });
+});
+
+describe('installing settings', () => {
+  it('one switch sandboxes installed servers (the Sandbox panel); the Gallery panel saves only its registries', async () => {
+    const { host } = settingsHost({ chat: {}, defaults: DEFAULTS });
+    render(
+      <WithHost transport={host}>
+        <SettingsPage />
+      </WithHost>,
+    );
+    expect(await screen.findByRole('switch', { name: 'Sandbox servers installed from bundles and the gallery' })).toBeTruthy();
+    const gallery = await screen.findByRole('region', { name: 'Gallery' });
+    const registries = (await within(gallery).findByLabelText(/MCP Registries the gallery searches/)) as HTMLTextAreaElement;
+    fireEvent.change(registries, { target: { value: 'http://127.0.0.1:9000\n\n' } });
+    await act(async () => fireEvent.click(within(gallery).getByRole('button', { name: 'Save' })));
+    await waitFor(() => expect(host.sent('gallery.setSettings')).toEqual([{ registries: ['http://127.0.0.1:9000'] }]));
+    expect(screen.getAllByRole('switch', { name: /Sandbox servers installed/ })).toHaveLength(1);
   });
 });

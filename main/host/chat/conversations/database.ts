@@ -2,9 +2,15 @@ import { DatabaseSync } from 'node:sqlite';
 import { HarborError } from '../../errors';
 import { preparePrivateDatabase } from '../../private-files';
 
-const SCHEMA_VERSION = 1;
+/**
+ * The schema's version, in SQLite's `user_version`, and the steps that bring an older file up to
+ * it, in order: step N takes a file of version N to N + 1. 1: conversations, turns, messages and
+ * tool calls. 2: turns form a tree (an edited or regenerated message starts a branch beside the
+ * old one; the conversation remembers the branch shown) and user messages keep their files.
+ */
+export const SCHEMA_VERSION = 2;
 
-const SCHEMA = `
+const SCHEMA_1 = `
 CREATE TABLE IF NOT EXISTS conversations (
   id TEXT PRIMARY KEY,
   title TEXT NOT NULL,
@@ -58,6 +64,23 @@ CREATE TABLE IF NOT EXISTS tool_calls (
 CREATE INDEX IF NOT EXISTS tool_calls_by_turn ON tool_calls(turn_id, id);
 `;
 
+/** Version 1 → 2: a conversation's turns, one after another until now, become the first branch of a tree. */
+const BRANCHES = `
+ALTER TABLE turns ADD COLUMN parent_id TEXT;
+ALTER TABLE conversations ADD COLUMN active_turn_id TEXT;
+ALTER TABLE messages ADD COLUMN files TEXT;
+CREATE INDEX turns_by_parent ON turns(conversation_id, parent_id);
+UPDATE turns SET parent_id = (
+  SELECT p.id FROM turns p WHERE p.conversation_id = turns.conversation_id
+    AND (p.started_at < turns.started_at OR (p.started_at = turns.started_at AND p.rowid < turns.rowid))
+  ORDER BY p.started_at DESC, p.rowid DESC LIMIT 1);
+UPDATE conversations SET active_turn_id = (
+  SELECT t.id FROM turns t WHERE t.conversation_id = conversations.id ORDER BY t.started_at DESC, t.rowid DESC LIMIT 1);
+`;
+
+/** MIGRATIONS[n] brings a file of version n to n + 1 (0 is a new, empty file). */
+const MIGRATIONS: readonly string[] = [SCHEMA_1, BRANCHES];
+
 /**
  * Opens (creating) the conversations database: WAL, foreign keys, the schema checked and brought
  * up to date. A database from a newer Harbor is refused, never altered. Turns a crashed run left
@@ -67,15 +90,34 @@ export function openConversationDatabase(path: string, now: () => number): Datab
   preparePrivateDatabase(path);
   const db = new DatabaseSync(path);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
-  const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
-  if (version > SCHEMA_VERSION) {
+  try {
+    migrate(db, path);
+    recoverInterrupted(db, now);
+  } catch (error) {
     db.close();
-    throw new HarborError('CONFIG_IO', `${path} was written by a newer Harbor (schema ${version}). Update Harbor to open these conversations.`);
+    throw error;
   }
-  db.exec(SCHEMA);
-  db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
-  recoverInterrupted(db, now);
   return db;
+}
+
+function schemaVersion(db: DatabaseSync): number {
+  return (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+}
+
+/**
+ * Brings the file to SCHEMA_VERSION, every step in one transaction (a second Harbor opening it at
+ * the same moment waits, then finds it done). A file from a newer Harbor is refused, never altered.
+ */
+function migrate(db: DatabaseSync, path: string): void {
+  if (schemaVersion(db) === SCHEMA_VERSION) return;
+  inTransaction(db, () => {
+    const version = schemaVersion(db);
+    if (version > SCHEMA_VERSION) {
+      throw new HarborError('CONFIG_IO', `${path} was written by a newer Harbor (schema ${version}). Update Harbor to open these conversations.`);
+    }
+    for (const step of MIGRATIONS.slice(version)) db.exec(step);
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+  });
 }
 
 /** Runs `fn` in one write transaction: all of it is stored, or none. */

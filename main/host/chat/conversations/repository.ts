@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { ModelMessage } from 'ai';
-import type { ChatToolResult, HarborErrorData, ToolCallStatus, TurnStatus } from '../../../../preload/contract';
+import type { ChatFile, ChatToolResult, HarborErrorData, ToolCallStatus, TurnStatus } from '../../../../preload/contract';
 import { HarborError } from '../../errors';
 import { inTransaction } from './database';
 
@@ -13,6 +13,16 @@ export interface NewToolCall {
   readonly server?: string;
   readonly tool?: string;
   readonly arguments: unknown;
+}
+
+/** A part of the person's message after their own text: an attachment's text, or an image for the model. */
+export type UserPart = { readonly type: 'text'; readonly text: string } | { readonly type: 'file'; readonly data: string; readonly mediaType: string };
+
+export interface StartTurnOptions {
+  /** Files the message carries, as the conversation shows them (their content is in the parts). */
+  readonly files?: readonly ChatFile[];
+  /** The turn this one answers: null for a first turn; absent: the end of the branch shown now. */
+  readonly parentId?: string | null;
 }
 
 export interface ToolCallUpdate {
@@ -59,24 +69,42 @@ export class ConversationRepository {
   }
 
   /**
-   * Records the person's message and opens a turn for it, in one transaction. Attached resources
-   * (text parts built by attachments.ts) follow the person's own text as further parts.
+   * Records the person's message and opens a turn for it, in one transaction, at the end of the
+   * branch shown (or beside an earlier turn: an edit, a regeneration); the new turn becomes the
+   * one shown. Attached resources and files (parts built by attachments.ts and files.ts) follow the
+   * person's own text as further parts.
    */
-  startTurn(conversationId: string, userText: string, model: string, attachmentParts: readonly string[] = []): string {
+  startTurn(conversationId: string, userText: string, model: string, parts: readonly (string | UserPart)[] = [], options: StartTurnOptions = {}): string {
     const turnId = randomUUID();
     const now = this.now();
     inTransaction(this.db, () => {
+      const parentId = options.parentId !== undefined ? options.parentId : this.activeTurn(conversationId);
       this.db
-        .prepare("INSERT INTO turns (id, conversation_id, status, model, owner_pid, started_at) VALUES (?, ?, 'running', ?, ?, ?)")
-        .run(turnId, conversationId, model, process.pid, now);
-      const content = attachmentParts.length > 0 ? [{ type: 'text', text: userText }, ...attachmentParts.map((text) => ({ type: 'text', text }))] : userText;
+        .prepare("INSERT INTO turns (id, conversation_id, parent_id, status, model, owner_pid, started_at) VALUES (?, ?, ?, 'running', ?, ?, ?)")
+        .run(turnId, conversationId, parentId, model, process.pid, now);
+      const content = parts.length > 0 ? [{ type: 'text', text: userText }, ...parts.map((p) => (typeof p === 'string' ? { type: 'text', text: p } : p))] : userText;
       this.db
-        .prepare("INSERT INTO messages (conversation_id, turn_id, step, role, content, created_at) VALUES (?, ?, 0, 'user', ?, ?)")
-        .run(conversationId, turnId, JSON.stringify(content), now);
+        .prepare("INSERT INTO messages (conversation_id, turn_id, step, role, content, files, created_at) VALUES (?, ?, 0, 'user', ?, ?, ?)")
+        .run(conversationId, turnId, JSON.stringify(content), options.files?.length ? JSON.stringify(options.files) : null, now);
       const title = userText.replace(/\s+/g, ' ').trim().slice(0, 80);
-      this.db.prepare("UPDATE conversations SET updated_at = ?, title = CASE WHEN title = '' THEN ? ELSE title END WHERE id = ?").run(now, title, conversationId);
+      this.db
+        .prepare("UPDATE conversations SET updated_at = ?, active_turn_id = ?, title = CASE WHEN title = '' THEN ? ELSE title END WHERE id = ?")
+        .run(now, turnId, title, conversationId);
     });
     return turnId;
+  }
+
+  /** The turn at the end of the branch shown now (the parent of the next message). */
+  private activeTurn(conversationId: string): string | null {
+    const row = this.db.prepare('SELECT active_turn_id FROM conversations WHERE id = ?').get(conversationId) as { active_turn_id: unknown } | undefined;
+    if (typeof row?.active_turn_id === 'string') return row.active_turn_id;
+    const newest = this.db.prepare('SELECT id FROM turns WHERE conversation_id = ? ORDER BY started_at DESC, rowid DESC LIMIT 1').get(conversationId) as { id: string } | undefined;
+    return newest?.id ?? null;
+  }
+
+  /** Shows (and continues) the branch ending at `turnId`. */
+  setActiveTurn(conversationId: string, turnId: string): void {
+    this.db.prepare('UPDATE conversations SET active_turn_id = ? WHERE id = ?').run(turnId, conversationId);
   }
 
   /** One model step: its assistant message and tool results, atomically. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ChatToolResult, ToolCallStatus, TurnStatus } from '../../../../preload/contract';
+import { ChatFile, ChatToolResult, ToolCallStatus, TurnStatus } from '../../../../preload/contract';
 import { HarborError } from '../../errors';
 
 /**
@@ -38,6 +38,7 @@ export type SummaryRow = z.infer<typeof SummaryRow>;
 
 export const TurnRow = z.object({
   id: Text,
+  parent_id: Text.nullable(),
   status: TurnStatus,
   model: Text.nullable(),
   started_at: Millis,
@@ -56,6 +57,8 @@ export const MessageRow = z.object({
   step: z.number().int(),
   role: z.enum(['user', 'assistant', 'tool', 'system']),
   content: MessageContent,
+  /** A user message's files as shown (their content is in `content`). */
+  files: json(z.array(ChatFile)).nullable(),
 });
 export type MessageRow = z.infer<typeof MessageRow>;
 

@@ -1,13 +1,16 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { ModelMessage } from 'ai';
 import type { Conversation, ConversationSummary, HarborErrorData, TurnStatus } from '../../../../preload/contract';
+import { HarborError } from '../../errors';
 import { markAsDisposed, trackDisposable, type Disposable } from '../../lifecycle';
+import { newestLeaf } from './branches';
 import { openConversationDatabase } from './database';
-import { ConversationRepository, type NewToolCall, type ToolCallUpdate } from './repository';
-import { ConversationViews } from './views';
+import { ConversationRepository, type NewToolCall, type StartTurnOptions, type ToolCallUpdate, type UserPart } from './repository';
 import { deliverTaskOutcome, type LateTaskOutcome } from './task-outcomes';
+import { ConversationViews, type StoredUserMessage } from './views';
 
-export type { NewToolCall, ToolCallUpdate } from './repository';
+export type { NewToolCall, StartTurnOptions, ToolCallUpdate, UserPart } from './repository';
+export type { StoredUserMessage } from './views';
 
 interface Opened {
   readonly db: DatabaseSync;
@@ -84,8 +87,21 @@ export class ConversationStore implements Disposable {
 
   // Turns
 
-  startTurn(conversationId: string, userText: string, model: string, attachmentParts: readonly string[] = []): string {
-    return this.writes.startTurn(conversationId, userText, model, attachmentParts);
+  /** Opens a turn for the person's message: at the end of the branch shown, or where `options.parentId` says. */
+  startTurn(conversationId: string, userText: string, model: string, parts: readonly (string | UserPart)[] = [], options: StartTurnOptions = {}): string {
+    return this.writes.startTurn(conversationId, userText, model, parts, options);
+  }
+
+  /** The person's message that opened a turn, to send it again or beside an edit. */
+  userMessage(conversationId: string, turnId: string): StoredUserMessage {
+    return this.reads.userMessage(conversationId, turnId);
+  }
+
+  /** Shows the branch through `turnId` (down its newest answers), which the next message continues. */
+  switchBranch(conversationId: string, turnId: string): void {
+    const turns = this.reads.turnNodes(conversationId);
+    if (!turns.some((t) => t.id === turnId)) throw new HarborError('CONVERSATION_NOT_FOUND', `The conversation has no turn "${turnId}": reload it and try again.`);
+    this.writes.setActiveTurn(conversationId, newestLeaf(turns, turnId));
   }
 
   appendStep(conversationId: string, turnId: string, step: number, messages: readonly ModelMessage[]): void {
@@ -111,12 +127,12 @@ export class ConversationStore implements Disposable {
 
   // Reading
 
-  /** The conversation as the model sees it: every stored message, in order. */
+  /** The conversation as the model sees it: the stored messages of the branch shown, in order. */
   history(conversationId: string): ModelMessage[] {
     return this.reads.history(conversationId);
   }
 
-  /** The conversation as a person sees it: turns with their messages, tool calls and notes. */
+  /** The conversation as a person sees it: the branch shown, turns with their messages, tool calls, notes and siblings. */
   conversation(id: string): Conversation {
     return this.reads.conversation(id);
   }

@@ -1,11 +1,23 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { modelMessageSchema, type ModelMessage } from 'ai';
 import type { z } from 'zod';
-import { CodeRun, isErrorCode, type ChatAttachment, type ChatItem, type ChatToolCall, type ChatTurn, type Conversation, type ConversationSummary, type HarborErrorData } from '../../../../preload/contract';
+import { CodeRun, isErrorCode, type ChatAttachment, type ChatFile, type ChatItem, type ChatToolCall, type ChatTurn, type Conversation, type ConversationSummary, type HarborErrorData } from '../../../../preload/contract';
 import { HarborError } from '../../errors';
 import { parseAttachmentPart } from '../attachments';
+import { isFilePart } from '../files';
+import { activePath, siblingsOf, type TurnNode } from './branches';
+import type { UserPart } from './repository';
 import { MessageRow, parseRow, SummaryRow, ToolCallRow, TurnRow } from './rows';
 import { taskOutcomeNote } from './task-outcomes';
+
+/** The person's message of a turn, to send again (regenerate) or beside an edit. */
+export interface StoredUserMessage {
+  readonly text: string;
+  /** What followed their text: attachments' text and images. */
+  readonly parts: readonly UserPart[];
+  readonly files: readonly ChatFile[];
+  readonly parentId: string | null;
+}
 
 const SUMMARY_COLUMNS = `c.id, c.title, c.created_at, c.updated_at,
   (SELECT COUNT(*) FROM turns t WHERE t.conversation_id = c.id) AS turn_count,
@@ -51,24 +63,58 @@ export class ConversationViews {
     return row?.tool_mode === 'search' || row?.tool_mode === 'direct' ? row.tool_mode : undefined;
   }
 
-  /** The conversation as the model sees it: every stored message, in order, checked against the model's message format. */
-  history(conversationId: string): ModelMessage[] {
-    const rows = this.db.prepare('SELECT id, role, content FROM messages WHERE conversation_id = ? ORDER BY id').all(conversationId);
-    return rows.map((row) => {
-      const what = `message ${String(row.id)}`;
-      const message = this.parse(MessageRow.pick({ role: true, content: true }), row, conversationId, what);
-      // Checked, then handed on as stored: the model gets exactly what it produced.
-      this.parse(modelMessageSchema, message, conversationId, what);
-      return message as ModelMessage;
-    });
+  /** The conversation's turns as a tree, oldest first. */
+  turnNodes(conversationId: string): TurnNode[] {
+    const rows = this.db.prepare('SELECT id, parent_id FROM turns WHERE conversation_id = ? ORDER BY started_at, rowid').all(conversationId) as { id: string; parent_id: string | null }[];
+    return rows.map((r) => ({ id: r.id, parentId: r.parent_id }));
   }
 
-  /** The conversation as a person sees it: turns with their messages, tool calls and notes. */
+  /** The turns of the branch shown, oldest first. */
+  activeTurns(conversationId: string): TurnNode[] {
+    const row = this.db.prepare('SELECT active_turn_id FROM conversations WHERE id = ?').get(conversationId) as { active_turn_id: string | null } | undefined;
+    return activePath(this.turnNodes(conversationId), row?.active_turn_id ?? null);
+  }
+
+  /** The conversation as the model sees it: the stored messages of the branch shown, in order, checked against the model's message format. */
+  history(conversationId: string): ModelMessage[] {
+    const branch = new Set(this.activeTurns(conversationId).map((t) => t.id));
+    const rows = this.db.prepare('SELECT id, turn_id, role, content FROM messages WHERE conversation_id = ? ORDER BY id').all(conversationId);
+    return rows
+      .filter((row) => branch.has(String(row.turn_id)))
+      .map((row) => {
+        const what = `message ${String(row.id)}`;
+        const message = this.parse(MessageRow.pick({ role: true, content: true }), row, conversationId, what);
+        // Checked, then handed on as stored: the model gets exactly what it produced.
+        this.parse(modelMessageSchema, message, conversationId, what);
+        return message as ModelMessage;
+      });
+  }
+
+  /** The person's message that opened `turnId` (of this conversation). */
+  userMessage(conversationId: string, turnId: string): StoredUserMessage {
+    const turn = this.db.prepare('SELECT parent_id FROM turns WHERE id = ? AND conversation_id = ?').get(turnId, conversationId) as { parent_id: string | null } | undefined;
+    const row = this.db.prepare("SELECT id, turn_id, step, role, content, files FROM messages WHERE turn_id = ? AND role = 'user' ORDER BY id LIMIT 1").get(turnId);
+    if (!turn || !row) throw new HarborError('CONVERSATION_NOT_FOUND', `The conversation has no turn "${turnId}": reload it and try again.`);
+    const message = this.parse(MessageRow, row, conversationId, `message ${String(row.id)}`);
+    const content = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
+    const [first, ...rest] = content as { type?: unknown; text?: unknown }[];
+    return {
+      text: typeof first?.text === 'string' ? first.text : '',
+      parts: rest.filter(isUserPart),
+      files: message.files ?? [],
+      parentId: turn.parent_id,
+    };
+  }
+
+  /** The conversation as a person sees it: the turns of the branch shown, with their messages, tool calls, notes and siblings. */
   conversation(id: string): Conversation {
     const summary = this.summary(id);
-    const turns = this.db.prepare('SELECT * FROM turns WHERE conversation_id = ? ORDER BY started_at, rowid').all(id);
-    const messages = this.db.prepare('SELECT id, turn_id, step, role, content FROM messages WHERE conversation_id = ? ORDER BY id').all(id);
-    const calls = this.db.prepare('SELECT * FROM tool_calls WHERE conversation_id = ? ORDER BY id').all(id);
+    const nodes = this.turnNodes(id);
+    const siblings = siblingsOf(nodes);
+    const branch = new Set(this.activeTurns(id).map((t) => t.id));
+    const turns = this.db.prepare('SELECT * FROM turns WHERE conversation_id = ? ORDER BY started_at, rowid').all(id).filter((row) => branch.has(String(row.id)));
+    const messages = this.db.prepare('SELECT id, turn_id, step, role, content, files FROM messages WHERE conversation_id = ? ORDER BY id').all(id).filter((row) => branch.has(String(row.turn_id)));
+    const calls = this.db.prepare('SELECT * FROM tool_calls WHERE conversation_id = ? ORDER BY id').all(id).filter((row) => branch.has(String(row.turn_id)));
     const parsedMessages = messages.map((row) => this.parse(MessageRow, row, id, `message ${String(row.id)}`));
     const parsedCalls = calls.map((row) => this.parse(ToolCallRow, row, id, `tool call ${String(row.call_id)}`));
     const mode = this.toolMode(id);
@@ -77,11 +123,13 @@ export class ConversationViews {
       ...(mode ? { toolMode: mode } : {}),
       turns: turns.map((row) => {
         const turn = this.parse(TurnRow, row, id, `turn ${String(row.id)}`);
-        return buildTurn(
+        const built = buildTurn(
           turn,
           parsedMessages.filter((m) => m.turn_id === turn.id),
           parsedCalls.filter((c) => c.turn_id === turn.id),
         );
+        const others = siblings.get(turn.id);
+        return others ? { ...built, siblings: others } : built;
       }),
     };
   }
@@ -109,15 +157,24 @@ function textParts(content: string | unknown[]): string[] {
     .map((p) => p.text);
 }
 
-/** The person's message as shown: their own text, and the resources they attached as chips. */
-function userItem(content: string | unknown[]): ChatItem {
+function isUserPart(part: unknown): part is UserPart {
+  const p = part as { type?: unknown; text?: unknown; data?: unknown; mediaType?: unknown } | null;
+  return (p?.type === 'text' && typeof p.text === 'string') || (p?.type === 'file' && typeof p.data === 'string' && typeof p.mediaType === 'string');
+}
+
+/** The person's message as shown: their own text, the resources they attached as chips, and their files. */
+function userItem(message: MessageRow): ChatItem {
+  const { content } = message;
+  const files = message.files?.length ? { files: message.files } : {};
+  if (typeof content === 'string') return { kind: 'user', text: content, ...files };
   const texts = textParts(content);
-  if (typeof content === 'string') return { kind: 'user', text: content };
-  const attachments = texts.slice(1).map(parseAttachmentPart);
-  if (texts.length > 1 && attachments.every((a) => a !== undefined)) {
-    return { kind: 'user', text: texts[0] ?? '', attachments: attachments as ChatAttachment[] };
+  // After the person's text: resources (named by their header) and files (shown from the files column).
+  const rest = texts.slice(1).filter((t) => !isFilePart(t));
+  const attachments = rest.map(parseAttachmentPart);
+  if (attachments.every((a) => a !== undefined)) {
+    return { kind: 'user', text: texts[0] ?? '', ...(attachments.length ? { attachments: attachments as ChatAttachment[] } : {}), ...files };
   }
-  return { kind: 'user', text: texts.join('') };
+  return { kind: 'user', text: texts.join(''), ...files };
 }
 
 function toCall(row: ToolCallRow): ChatToolCall {
@@ -149,7 +206,7 @@ function buildTurn(turn: TurnRow, messages: readonly MessageRow[], calls: readon
   for (const message of messages) {
     const lateNote = message.role === 'user' ? taskOutcomeNote(message.content) : undefined;
     if (lateNote) late.push({ kind: 'note', text: lateNote });
-    else if (message.role === 'user') items.push(userItem(message.content));
+    else if (message.role === 'user') items.push(userItem(message));
     if (message.role === 'assistant') {
       const text = textParts(message.content).join('');
       if (text) items.push({ kind: 'assistant', text });

@@ -29,6 +29,23 @@ import { StdioProcess, type ExitInfo, type StdioSpawnOptions, type StopGraces } 
 
 export type StdioLaunch = Pick<StdioSpawnOptions, 'command' | 'args' | 'env' | 'cwd' | 'marker'>;
 
+/**
+ * The command line actually spawned, when something stands between the configured one and the
+ * OS (the sandbox): made just before the spawn, disposed once the process and its tree are gone.
+ */
+export interface PreparedLaunch {
+  readonly command: string;
+  readonly args: readonly string[];
+  /** Replaces the launch's environment when given. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Sees every stderr line too. */
+  readonly onStderrLine?: (line: string) => void;
+  dispose(): Promise<void>;
+}
+
+/** Makes the PreparedLaunch; `note` adds a line of Harbor's own to the server's stderr log. */
+export type PrepareLaunch = (launch: StdioLaunch, note: (line: string) => void) => Promise<PreparedLaunch>;
+
 export interface SupervisedStdioOptions {
   stopGraces?: StopGraces;
   /** Each complete stderr line, as it arrives (also kept in the ring). */
@@ -41,6 +58,8 @@ export interface SupervisedStdioOptions {
   stderrLines?: number;
   /** How long a request may stay unanswered after non-MCP stdout output, before any MCP message came (default 3 s). */
   strayOutputGraceMs?: number;
+  /** Turns the launch into the command line to spawn (the sandbox); a rejection fails start(). */
+  prepare?: PrepareLaunch;
 }
 
 const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -71,6 +90,9 @@ export class SupervisedStdioTransport implements Transport {
   private firstStray: string | undefined;
   private strayTimer: NodeJS.Timeout | undefined;
   private closedForStray = false;
+  private prepared: PreparedLaunch | undefined;
+  /** Lines noted before the process (and its stderr ring) exists. */
+  private readonly earlyNotes: string[] = [];
 
   constructor(
     private readonly launch: StdioLaunch,
@@ -91,10 +113,20 @@ export class SupervisedStdioTransport implements Transport {
   async start(): Promise<void> {
     if (this.proc) throw new Error('SupervisedStdioTransport already started');
     if (this.closing) throw new SdkError(SdkErrorCode.NotConnected, 'Not connected: the transport was closed');
-    const proc = StdioProcess.spawn({ ...this.launch, stderrLines: this.options.stderrLines });
+    const launch = await this.prepareLaunch();
+    let proc: StdioProcess;
+    try {
+      proc = StdioProcess.spawn({ ...launch, stderrLines: this.options.stderrLines });
+    } catch (error) {
+      await this.releasePrepared();
+      throw error;
+    }
     this.proc = proc;
+    for (const line of this.earlyNotes.splice(0)) proc.stderr.pushLine(line);
     const onStderrLine = this.options.onStderrLine;
     if (onStderrLine) this.listeners.push(proc.onStderrLine(onStderrLine));
+    const preparedStderr = this.prepared?.onStderrLine;
+    if (preparedStderr) this.listeners.push(proc.onStderrLine(preparedStderr));
     proc.stdout.on('data', (chunk: Buffer) => this.splitter.push(chunk));
     proc.stdout.on('end', () => this.splitter.end());
     proc.stdout.on('error', (error) => this.onerror?.(error));
@@ -104,7 +136,35 @@ export class SupervisedStdioTransport implements Transport {
         if (!proc.spawnError) void this.shutDown();
       }),
     );
-    await proc.spawned;
+    await proc.spawned.catch(async (error: unknown) => {
+      await this.releasePrepared();
+      throw error;
+    });
+  }
+
+  private async releasePrepared(): Promise<void> {
+    const prepared = this.prepared;
+    this.prepared = undefined;
+    await prepared?.dispose().catch(() => undefined);
+  }
+
+  /** The launch as configured, or as the prepare hook turned it (closed meanwhile: undone, and refused). */
+  private async prepareLaunch(): Promise<StdioLaunch> {
+    const prepare = this.options.prepare;
+    if (!prepare) return this.launch;
+    const prepared = await prepare(this.launch, (line) => this.note(line));
+    if (this.closing) {
+      await prepared.dispose();
+      throw new SdkError(SdkErrorCode.NotConnected, 'Not connected: the transport was closed');
+    }
+    this.prepared = prepared;
+    return { ...this.launch, command: prepared.command, args: [...prepared.args], ...(prepared.env ? { env: { ...prepared.env } } : {}) };
+  }
+
+  /** A line of Harbor's own in the server's stderr log. */
+  private note(line: string): void {
+    if (this.proc) this.proc.stderr.pushLine(line);
+    else this.earlyNotes.push(line);
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
@@ -183,6 +243,8 @@ export class SupervisedStdioTransport implements Transport {
       try {
         await this.proc?.stop(graces);
       } finally {
+        // After the stop ladder: nothing of the process tree is left to use what it prepared.
+        await this.releasePrepared();
         for (const listener of this.listeners.splice(0)) void listener.dispose();
         // Anything still buffered (a last line without newline) is delivered before the close.
         this.splitter.end();

@@ -2,27 +2,38 @@
 import './chat-page.css';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useHarbor } from '../../app/services';
-import { EmptyState } from '../../ui/EmptyState';
+import { readPersisted, usePersisted, writePersisted } from '../../lib/persisted';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
-import { PageHeader } from '../../ui/PageHeader';
-import { ChatController, type Attachment } from './chat-controller';
+import { ChatController, type Attachment, type FileAttachment, type OpenMemory } from './chat-controller';
 // The message list before the composer: so their styles keep their order (composer.css last).
 import { MessageList } from './MessageList';
+import { ChatHeader } from './ChatHeader';
 import { Composer } from './Composer';
 import { ContextMeter } from './ContextMeter';
-import { ConversationHeader } from './ConversationHeader';
 import { ConversationList } from './ConversationList';
 import { isRunning, rowsOf } from './conversation-model';
 import { LinkCheckDialog } from './LinkCheckDialog';
 import { LinkOpenerContext } from './Markdown';
+import { MessageCommandsContext, type MessageCommands } from './MessageActions';
 import { ModelPicker } from './ModelPicker';
 import { ModelSetup } from './ModelSetup';
+import { ProblemCard } from './ProblemCard';
+import { useNarrow } from './use-narrow';
 import { useChatContext, useChatStatus } from './use-chat-info';
+
+/** Below this width of the chat area the conversations list is a drawer over it. */
+const DRAWER_BELOW_PX = 720;
+const LAST_CONVERSATION = 'chat.lastConversation';
+
+const lastConversation: OpenMemory = {
+  read: () => readPersisted<string | undefined>(LAST_CONVERSATION, undefined),
+  write: (id) => writePersisted(LAST_CONVERSATION, id),
+};
 
 export function ChatPage() {
   const api = useHarbor();
-  const [controller] = useState(() => new ChatController(api));
+  const [controller] = useState(() => new ChatController(api, lastConversation));
   useEffect(() => {
     controller.start();
     return () => controller.stop();
@@ -32,6 +43,10 @@ export function ChatPage() {
   const [context, reloadContext] = useChatContext();
   const [link, setLink] = useState<string | undefined>();
   const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [files, setFiles] = useState<FileAttachment[]>([]);
+  const [collapsed, setCollapsed] = usePersisted('chat.conversationsHidden', false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [chatRef, narrow] = useNarrow<HTMLDivElement>(DRAWER_BELOW_PX);
 
   const loaded = state.conversation.status === 'ready' ? state.conversation.value : undefined;
   // The list has the Host's title (made from the first message) before the open conversation is reloaded.
@@ -40,6 +55,8 @@ export function ChatPage() {
   const running = isRunning(conversation);
   const rows = useMemo(() => (conversation ? rowsOf(conversation) : []), [conversation]);
   const configured = status.status === 'ready' && status.value.configured;
+  const sidebarShown = narrow ? drawerOpen : !collapsed;
+  const listId = 'chat-conversations';
 
   const attachFromResult = useCallback(
     (server: string, uri: string, title: string) =>
@@ -51,67 +68,97 @@ export function ChatPage() {
     reloadStatus();
     reloadContext();
   }, [reloadContext, reloadStatus]);
+  const busy = running || state.sending;
+  const commands = useMemo<MessageCommands>(
+    () => ({
+      regenerate: (turnId) => void controller.regenerate(turnId),
+      edit: (turnId, text) => controller.edit(turnId, text),
+      switchBranch: (turnId) => void controller.switchBranch(turnId),
+      busy,
+    }),
+    [controller, busy],
+  );
+  const openConversation = (id: string) => {
+    setDrawerOpen(false);
+    void controller.open(id);
+  };
+  const startNew = () => {
+    setDrawerOpen(false);
+    controller.newConversation();
+  };
 
   return (
     <LinkOpenerContext.Provider value={setLink}>
-      <PageHeader title="Chat">Talk with a model that can use your servers’ tools — with you approving each action.</PageHeader>
-      <div className="chat">
-        <ConversationList
-          list={state.list}
-          openId={state.openId}
-          onOpen={(id) => void controller.open(id)}
-          onNew={() => controller.newConversation()}
-          onRetry={() => void controller.refreshList()}
-        />
-        <section className="chat__main" aria-label="Conversation">
-          <div className="chat__bar">
+      <h1 id="page-title" tabIndex={-1} className="visually-hidden">
+        Chat
+      </h1>
+      <div ref={chatRef} className={`chat${sidebarShown ? '' : ' chat--no-list'}${narrow ? ' chat--narrow' : ''}`}>
+        {sidebarShown ? (
+          <ConversationList
+            id={listId}
+            drawer={narrow}
+            list={state.list}
+            openId={state.openId}
+            onOpen={openConversation}
+            onNew={startNew}
+            onRetry={() => void controller.refreshList()}
+          />
+        ) : null}
+        {narrow && drawerOpen ? <div className="chat__scrim" aria-hidden="true" onClick={() => setDrawerOpen(false)} /> : null}
+        <section
+          className="chat__main"
+          aria-label="Conversation"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && narrow && drawerOpen) setDrawerOpen(false);
+          }}
+        >
+          <ChatHeader
+            key={`header:${conversation?.id ?? ''}`}
+            conversation={conversation}
+            running={running}
+            sidebar={{ shown: sidebarShown, controls: listId, toggle: () => (narrow ? setDrawerOpen((v) => !v) : setCollapsed(!collapsed)) }}
+            onNew={startNew}
+            onRename={(title) => (conversation ? controller.rename(conversation.id, title) : Promise.resolve(false))}
+            onDelete={() => (conversation ? controller.remove(conversation.id) : Promise.resolve(false))}
+            onExport={(format) => (conversation ? controller.exportAs(conversation.id, format) : Promise.resolve(false))}
+          >
             {status.status === 'ready' && status.value.configured ? <ModelPicker status={status.value} onChanged={modelChanged} /> : null}
             <ContextMeter state={context} />
-          </div>
+          </ChatHeader>
           {status.status === 'ready' && !status.value.configured ? <ModelSetup status={status.value} onChanged={modelChanged} /> : null}
           {status.status === 'error' ? <ErrorMessage error={status.error} onRetry={reloadStatus} /> : null}
 
-          {conversation ? (
-            <ConversationHeader
-              key={`header:${conversation.id}`}
-              conversation={conversation}
-              running={running}
-              onRename={(title) => controller.rename(conversation.id, title)}
-              onDelete={() => controller.remove(conversation.id)}
-              onExport={(format) => controller.exportAs(conversation.id, format)}
-            />
-          ) : null}
+          <div className="chat__body">
+            {state.conversation.status === 'loading' ? <Loading label="Opening the conversation…" /> : null}
+            {state.conversation.status === 'error' ? <ErrorMessage error={state.conversation.error} /> : null}
+            {conversation && rows.length === 0 && configured ? (
+              <div className="chat__welcome">
+                <p className="chat__welcome-title">A new conversation</p>
+                <p>
+                  Ask something. The model can use your connected servers’ tools; each call asks you first unless you allowed it. Type “/” for prompts, or
+                  attach files and resources.
+                </p>
+              </div>
+            ) : null}
+            {conversation && rows.length > 0 ? (
+              <MessageCommandsContext.Provider value={commands}>
+                <MessageList key={`messages:${state.openId ?? 'new'}`} rows={rows} progress={state.progress} onAttach={attachFromResult} onStop={stopTurn} />
+              </MessageCommandsContext.Provider>
+            ) : null}
+          </div>
 
-          {state.conversation.status === 'loading' ? <Loading label="Opening the conversation…" /> : null}
-          {state.conversation.status === 'error' ? <ErrorMessage error={state.conversation.error} /> : null}
-          {conversation && rows.length === 0 ? (
-            <EmptyState title="A new conversation">
-              <p>
-                Ask something. The model can use your connected servers’ tools; each call asks you first unless you allowed it. Type “/” for prompts, or
-                attach a resource.
-              </p>
-            </EmptyState>
-          ) : null}
-          {conversation && rows.length > 0 ? (
-            <MessageList key={`messages:${state.openId ?? 'new'}`} rows={rows} progress={state.progress} onAttach={attachFromResult} onStop={stopTurn} />
-          ) : null}
-
-          {state.error ? (
-            <div className="chat__error">
-              <ErrorMessage error={state.error} />
-              <button type="button" className="button button--small" onClick={() => controller.dismissError()}>
-                Dismiss
-              </button>
-            </div>
-          ) : null}
+          {state.error ? <ProblemCard error={state.error} onDismiss={() => controller.dismissError()} /> : null}
           <Composer
             disabled={!configured}
             running={running}
             sending={state.sending}
             attachments={attachments}
             onAttachmentsChange={setAttachments}
-            onSend={(text, attached) => controller.send(text, attached)}
-            onStop={() => void controller.stopTurn()}
+            files={files}
+            onFilesChange={setFiles}
+            model={{ name: status.status === 'ready' ? (status.value.model?.model ?? 'configured') : 'configured', images: status.status === 'ready' && status.value.images === true }}
+            onSend={(text, attached, withFiles) => controller.send(text, attached, withFiles)}
+            onStop={stopTurn}
           />
         </section>
       </div>

@@ -1,33 +1,40 @@
 import { Highlight, type PrismTheme } from 'prism-react-renderer';
 import { memo } from 'react';
 import { visibleText } from '../../lib/visible-text';
+import './code-tokens.css';
 
-/** No inline colours: tokens get Prism's class names and code-card.css colours them for both themes. */
-const CLASSES_ONLY: PrismTheme = { plain: {}, styles: [] };
+/** No inline colours: tokens get Prism's class names and code-tokens.css colours them for both themes. */
+export const CLASSES_ONLY: PrismTheme = { plain: {}, styles: [] };
 
-interface Props {
+interface HighlightedProps {
+  /** Already made visible (visibleText): shown as it is. */
   readonly code: string;
-  readonly label: string;
+  /** A grammar prism-react-renderer bundles. */
+  readonly language: string;
+  readonly className: string;
+  readonly label?: string | undefined;
+  /** Line numbers in the margin (not copied, not read out). */
+  readonly numbered?: boolean;
+  /** Focusable, so a block that scrolls sideways can be scrolled from the keyboard. */
+  readonly focusable?: boolean;
 }
 
-/**
- * JavaScript with syntax highlighting (prism-react-renderer: tokens become React elements, never
- * HTML), numbered lines, and every invisible or bidi character shown as ⟨U+XXXX⟩ — a script the
- * model wrote is untrusted text, and reordering characters must not hide what it does.
- */
-export const CodeView = memo(function CodeView({ code, label }: Props) {
+/** Highlighted code: Prism's tokens as React elements (never HTML), coloured by code-tokens.css. */
+export function HighlightedCode({ code, language, className, label, numbered = false, focusable = false }: HighlightedProps) {
   return (
-    <Highlight code={visibleText(code, { multiline: true }).replace(/\n+$/, '')} language="javascript" theme={CLASSES_ONLY}>
+    <Highlight code={code} language={language} theme={CLASSES_ONLY}>
       {({ tokens, getLineProps, getTokenProps }) => (
-        <pre className="code-view" aria-label={label}>
+        <pre className={className} aria-label={label} {...(focusable ? { tabIndex: 0 } : {})}>
           <code>
             {tokens.map((line, i) => {
               const { key: _lineKey, ...lineProps } = getLineProps({ line });
               return (
-                <span key={i} {...lineProps} className={`${lineProps.className} code-view__line`}>
-                  <span className="code-view__number" aria-hidden="true">
-                    {i + 1}
-                  </span>
+                <span key={i} {...lineProps} {...(numbered ? { className: `${lineProps.className} code-view__line` } : {})}>
+                  {numbered ? (
+                    <span className="code-view__number" aria-hidden="true">
+                      {i + 1}
+                    </span>
+                  ) : null}
                   {line.map((token, j) => {
                     const { key: _tokenKey, ...tokenProps } = getTokenProps({ token });
                     return <span key={j} {...tokenProps} />;
@@ -41,4 +48,18 @@ export const CodeView = memo(function CodeView({ code, label }: Props) {
       )}
     </Highlight>
   );
+}
+
+interface Props {
+  readonly code: string;
+  readonly label: string;
+}
+
+/**
+ * JavaScript with syntax highlighting, numbered lines, and every invisible or bidi character
+ * shown as ⟨U+XXXX⟩ — a script the model wrote is untrusted text, and reordering characters must
+ * not hide what it does.
+ */
+export const CodeView = memo(function CodeView({ code, label }: Props) {
+  return <HighlightedCode code={visibleText(code, { multiline: true }).replace(/\n+$/, '')} language="javascript" className="code-view" label={label} numbered />;
 });

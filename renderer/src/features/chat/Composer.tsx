@@ -1,9 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { ArrowUp, Database, Paperclip, Square, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useHarbor } from '../../app/services';
 import { AttachDialog } from './AttachDialog';
-import type { Attachment } from './chat-controller';
+import type { Attachment, FileAttachment } from './chat-controller';
+import { FileChips } from './FileChips';
+import { IconButton } from './IconButton';
 import { loadPromptCommands, matchCommands, type PromptCommand } from './prompt-commands';
 import { PromptDialog } from './PromptDialog';
+import { readFiles } from './read-files';
 // Chips first: the composer's own chip spacing (composer.css) overrides theirs.
 import './chips.css';
 import './composer.css';
@@ -15,23 +19,34 @@ interface Props {
   readonly sending: boolean;
   readonly attachments: readonly Attachment[];
   readonly onAttachmentsChange: (attachments: Attachment[]) => void;
-  readonly onSend: (text: string, attachments: readonly Attachment[]) => Promise<boolean>;
+  /** Files from the person's computer for the next message. */
+  readonly files: readonly FileAttachment[];
+  readonly onFilesChange: (files: FileAttachment[]) => void;
+  /** The model the message goes to: its name, and whether it takes images. */
+  readonly model: { readonly name: string; readonly images: boolean };
+  readonly onSend: (text: string, attachments: readonly Attachment[], files: readonly FileAttachment[]) => Promise<boolean>;
   readonly onStop: () => void;
 }
+
+const hasFiles = (data: DataTransfer | null) => !!data && [...data.types].includes('Files');
 
 /** "/server.prompt" so far (no space yet): the slash menu is open. */
 const SLASH = /^\/[^\s]*$/;
 
 /**
- * The message box: Enter sends (Shift+Enter is a new line), Stop while the model works, attach a
- * resource, and "/" for the servers' prompts as slash commands.
+ * The message box: Enter sends (Shift+Enter is a new line), Stop while the model works, files
+ * from the computer (picked, dropped or pasted), a server's resource, and "/" for the servers'
+ * prompts as slash commands.
  */
-export function Composer({ disabled, running, sending, attachments, onAttachmentsChange, onSend, onStop }: Props) {
+export function Composer({ disabled, running, sending, attachments, onAttachmentsChange, files, onFilesChange, model, onSend, onStop }: Props) {
   const api = useHarbor();
   const inputId = useId();
   const menuId = useId();
   const textRef = useRef<HTMLTextAreaElement>(null);
+  const pickerRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
+  const [refused, setRefused] = useState<readonly string[]>([]);
+  const [dragging, setDragging] = useState(false);
   const [attaching, setAttaching] = useState(false);
   const [commands, setCommands] = useState<readonly PromptCommand[] | undefined>();
   const [active, setActive] = useState(0);
@@ -66,10 +81,33 @@ export function Composer({ disabled, running, sending, attachments, onAttachment
 
   const send = async () => {
     if (!text.trim() || sending || running) return;
-    if (await onSend(text, attachments)) {
+    if (await onSend(text, attachments, files)) {
       setText('');
       onAttachmentsChange([]);
+      onFilesChange([]);
+      setRefused([]);
     }
+  };
+
+  const addFiles = async (list: readonly File[]) => {
+    if (list.length === 0) return;
+    const outcome = await readFiles(list, files, model);
+    if (outcome.added.length) onFilesChange([...files, ...outcome.added]);
+    setRefused(outcome.refused);
+  };
+
+  const onDrop = (event: DragEvent) => {
+    if (!hasFiles(event.dataTransfer)) return;
+    event.preventDefault();
+    setDragging(false);
+    void addFiles([...event.dataTransfer.files]);
+  };
+
+  const onPaste = (event: ClipboardEvent) => {
+    const pasted = [...event.clipboardData.files];
+    if (pasted.length === 0) return;
+    event.preventDefault();
+    void addFiles(pasted);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -106,7 +144,30 @@ export function Composer({ disabled, running, sending, attachments, onAttachment
 
   return (
     <>
-      <form className="composer" onSubmit={submit} aria-label="Write a message">
+      <form
+        className={`composer${dragging ? ' composer--dragging' : ''}`}
+        onSubmit={submit}
+        aria-label="Write a message"
+        onDragOver={(event) => {
+          if (!hasFiles(event.dataTransfer)) return;
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        }}
+        onDrop={onDrop}
+      >
+        {refused.length > 0 ? (
+          <div className="composer__refused" role="alert">
+            <ul>
+              {refused.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <IconButton icon={X} label="Dismiss" onClick={() => setRefused([])} />
+          </div>
+        ) : null}
         {attachments.length > 0 ? (
           <ul className="chips composer__chips" aria-label="Attachments for the next message">
             {attachments.map((a, index) => (
@@ -123,6 +184,9 @@ export function Composer({ disabled, running, sending, attachments, onAttachment
               </li>
             ))}
           </ul>
+        ) : null}
+        {files.length > 0 ? (
+          <FileChips files={files.map((f) => f.file)} label="Files for the next message" onRemove={(index) => onFilesChange(files.filter((_, i) => i !== index))} />
         ) : null}
 
         {menuOpen ? (
@@ -157,8 +221,8 @@ export function Composer({ disabled, running, sending, attachments, onAttachment
           id={inputId}
           ref={textRef}
           className="input composer__input"
-          rows={3}
-          placeholder={disabled ? 'Add a model to chat — “/” still lists your servers’ prompts' : 'Message the model — “/” for your servers’ prompts'}
+          rows={1}
+          placeholder={disabled ? 'Add a model to chat — “/” still lists your servers’ prompts' : 'Message the model — “/” for prompts, drop files to attach'}
           value={text}
           aria-controls={menuOpen ? menuId : undefined}
           aria-activedescendant={activeId}
@@ -169,21 +233,37 @@ export function Composer({ disabled, running, sending, attachments, onAttachment
             setMenuClosed(false);
           }}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
         />
         <div className="composer__bar">
-          <button type="button" className="button button--small" onClick={() => setAttaching(true)}>
-            Attach resource
-          </button>
-          <span className="composer__hint muted">Enter sends · Shift+Enter new line</span>
+          <IconButton icon={Paperclip} label="Attach files" onClick={() => pickerRef.current?.click()} />
+          <input
+            ref={pickerRef}
+            type="file"
+            multiple
+            hidden
+            onChange={(e) => {
+              void addFiles([...(e.target.files ?? [])]);
+              e.target.value = '';
+            }}
+          />
+          <IconButton icon={Database} label="Attach resource" onClick={() => setAttaching(true)} />
+          <span className="composer__hint">Enter sends · Shift+Enter new line</span>
           {running ? (
-            <button type="button" className="button button--danger" onClick={onStop}>
-              Stop
+            <button type="button" className="button button--danger composer__stop" onClick={onStop}>
+              <Square aria-hidden="true" size={14} /> Stop
             </button>
-          ) : null}
-          <button type="submit" className="button button--primary" disabled={!text.trim() || sending || running}>
-            {sending ? 'Sending…' : 'Send'}
-          </button>
+          ) : (
+            <button type="submit" className="button button--primary composer__send" aria-label="Send" title="Send (Enter)" disabled={!text.trim() || sending}>
+              <ArrowUp aria-hidden="true" size={16} />
+            </button>
+          )}
         </div>
+        {dragging ? (
+          <div className="composer__drop" aria-hidden="true">
+            Drop files to attach them
+          </div>
+        ) : null}
       </form>
       {attaching ? (
         <AttachDialog

@@ -2,6 +2,8 @@ import type { ChatContext } from '../../../../preload/contract';
 import type { LoadState } from '../../lib/load-state';
 
 const n = (value: number) => value.toLocaleString('en-US');
+/** 950, 1.2k, 34k: the meter's label in the header row. */
+const short = (value: number) => (value < 1000 ? String(value) : `${(value / 1000).toFixed(value < 10_000 ? 1 : 0)}k`);
 
 /**
  * What the tool definitions cost in the model's context window, from the Host's token count:
@@ -13,22 +15,21 @@ export function ContextMeter({ state }: { readonly state: LoadState<ChatContext>
   }
   const c = state.value;
   const percent = c.contextWindow > 0 ? (c.toolTokens / c.contextWindow) * 100 : 0;
-  const label = `Tool definitions: ${n(c.toolTokens)} tokens, ${percent < 0.1 && c.toolTokens > 0 ? '<0.1' : percent.toFixed(1)}% of ${n(c.contextWindow)}`;
+  const shownPercent = percent < 0.1 && c.toolTokens > 0 ? '<0.1' : percent.toFixed(1);
+  const label = `Tool definitions: ${n(c.toolTokens)} tokens, ${shownPercent}% of ${n(c.contextWindow)}`;
   return (
     <details className="context-meter">
-      <summary>
-        <span className="context-meter__label">{label}</span>
-        <meter
-          className="context-meter__bar"
-          aria-label="Context used by tool definitions"
-          min={0}
-          max={c.contextWindow}
-          value={c.toolTokens}
-          high={c.searchThresholdTokens}
-          optimum={0}
-        />
+      <summary title={label}>
+        <meter className="context-meter__bar" aria-hidden="true" min={0} max={c.contextWindow} value={c.toolTokens} high={c.searchThresholdTokens} optimum={0} />
+        <span className="visually-hidden">Tool definitions: </span>
+        <span className="context-meter__label">{short(c.toolTokens)} tokens</span>
+        <span className="visually-hidden">
+          {' '}
+          ({n(c.toolTokens)}), {shownPercent}% of {n(c.contextWindow)}
+        </span>
       </summary>
       <div className="context-meter__detail">
+        <p className="context-meter__headline">{label}.</p>
         <p>
           {c.toolCount} tool{c.toolCount === 1 ? '' : 's'} from {c.servers.length} connected server{c.servers.length === 1 ? '' : 's'}
           {c.instructionTokens > 0 ? `, plus ${n(c.instructionTokens)} tokens of server instructions` : ''}.{' '}

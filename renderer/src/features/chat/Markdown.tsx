@@ -1,6 +1,7 @@
 import { createContext, memo, useContext, type ReactNode } from 'react';
-import ReactMarkdown, { type Components, type UrlTransform } from 'react-markdown';
+import ReactMarkdown, { type Components, type ExtraProps, type UrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { CodeBlock } from './CodeBlock';
 import { safeHref } from './safe-url';
 
 /** What a click on a link in rendered text does (the chat checks it with the person first). */
@@ -31,8 +32,29 @@ function Link({ href, children }: { readonly href?: string | undefined; readonly
   );
 }
 
+type HastNode = NonNullable<ExtraProps['node']>['children'][number];
+
+/** The text of a node of the Markdown tree (a fenced block's code). */
+function textOf(node: HastNode): string {
+  if (node.type === 'text') return node.value;
+  return 'children' in node ? node.children.map(textOf).join('') : '';
+}
+
+/** A fenced block: its language (from ```lang, class "language-lang") and its code, as written. */
+function Fenced({ node }: ExtraProps) {
+  const code = node?.children.find((child) => child.type === 'element' && child.tagName === 'code');
+  const classes = code && code.type === 'element' ? code.properties.className : undefined;
+  const language = (Array.isArray(classes) ? classes : [])
+    .map(String)
+    .find((c) => c.startsWith('language-'))
+    ?.slice('language-'.length)
+    .toLowerCase();
+  return <CodeBlock code={code ? textOf(code) : ''} language={language ?? ''} />;
+}
+
 const components: Components = {
   a: ({ href, children }) => <Link href={href}>{children}</Link>,
+  pre: ({ node }) => <Fenced node={node} />,
   // A model's image URL could carry conversation data to a third party the moment it loads: named, never fetched.
   img: ({ alt }) => <span className="md__image">[image{alt ? `: ${alt}` : ''}]</span>,
 };
@@ -40,6 +62,7 @@ const components: Components = {
 /**
  * Model text as Markdown (GitHub flavour), safely: no raw HTML (react-markdown shows it as text
  * without rehype-raw), links only to http(s)/mailto and opened outside the app, no images loaded.
+ * Fenced code is highlighted, labelled with its language and copyable.
  */
 export const Markdown = memo(function Markdown({ text }: { readonly text: string }) {
   return (

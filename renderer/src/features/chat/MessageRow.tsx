@@ -1,10 +1,13 @@
 import './chips.css';
+import { Info } from 'lucide-react';
 import { memo } from 'react';
-import { ErrorMessage } from '../../ui/ErrorMessage';
-import type { CallProgress, Row } from './conversation-model';
+import { sameRow, type CallProgress, type Row } from './conversation-model';
 import { CodeCard } from './CodeCard';
 import { Markdown } from './Markdown';
+import { CopyAction, RegenerateAction, useMessageCommands } from './MessageActions';
+import { ProblemCard } from './ProblemCard';
 import { ToolCallCard } from './ToolCallCard';
+import { UserMessage } from './UserMessage';
 
 interface Props {
   readonly row: Row;
@@ -14,49 +17,63 @@ interface Props {
   readonly onStop?: (() => void) | undefined;
 }
 
-/** One row of the conversation: the person's message, the model's text (Markdown), a tool call, or Harbor's note. */
-export const MessageRow = memo(function MessageRow({ row, progress, onAttach, onStop }: Props) {
-  if (row.kind === 'working') {
-    return (
-      <p className="msg msg--working" role="status">
-        <span className="loading__dot" aria-hidden="true" /> Working…
-      </p>
-    );
-  }
-  if (row.kind === 'turnError') return row.turn.error ? <ErrorMessage error={row.turn.error} /> : null;
-  const { item } = row;
-  switch (item.kind) {
-    case 'user':
+/**
+ * One row of the conversation: the person's message (a bubble), the model's text (flowing
+ * Markdown with Copy and, at the end of a turn, Regenerate), a tool call, Harbor's note, or a
+ * failed turn with Retry.
+ */
+export const MessageRow = memo(
+  function MessageRow({ row, progress, onAttach, onStop }: Props) {
+    if (row.kind === 'working') {
       return (
-        <div className="msg msg--user">
-          <p className="msg__who">You</p>
-          <p className="plain-text">{item.text}</p>
-          {item.attachments?.length ? (
-            <ul className="chips" aria-label="Attached resources">
-              {item.attachments.map((a) => (
-                <li key={`${a.server}:${a.uri}`} className="chip">
-                  <span className="chip__server">{a.server}</span> {a.uri}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      );
-    case 'assistant':
-      return (
-        <div className="msg msg--assistant">
-          <p className="msg__who">Assistant</p>
-          <Markdown text={item.text} />
-        </div>
-      );
-    case 'note':
-      return (
-        <p className="msg msg--note" role="note">
-          {item.text}
+        <p className="msg msg--working" role="status">
+          <span className="loading__dot" aria-hidden="true" /> Working…
         </p>
       );
-    case 'toolCall':
-      if (item.call.name === 'run_code') return <CodeCard call={item.call} onStop={onStop} />;
-      return <ToolCallCard call={item.call} progress={progress} onAttach={onAttach} />;
-  }
-});
+    }
+    if (row.kind === 'turnError') return row.turn.error ? <TurnProblem turnId={row.turn.id} error={row.turn.error} /> : null;
+    const { item } = row;
+    switch (item.kind) {
+      case 'user':
+        return <UserMessage item={item} turnId={row.turnId} branch={row.branch} />;
+      case 'assistant':
+        return (
+          <div className="msg msg--assistant">
+            <Markdown text={item.text} />
+            {row.regenerate ? (
+              <div className="msg__actions">
+                <CopyAction text={item.text} />
+                <RegenerateAction turnId={row.turnId} />
+              </div>
+            ) : (
+              <div className="msg__float msg__hover">
+                <CopyAction text={item.text} />
+              </div>
+            )}
+          </div>
+        );
+      case 'note':
+        return (
+          <div className="msg msg--note" role="note">
+            <Info className="msg__note-icon" aria-hidden="true" size={15} />
+            <p>{item.text}</p>
+            {row.regenerate ? (
+              <div className="msg__actions">
+                <RegenerateAction turnId={row.turnId} />
+              </div>
+            ) : null}
+          </div>
+        );
+      case 'toolCall':
+        if (item.call.name === 'run_code') return <CodeCard call={item.call} onStop={onStop} />;
+        return <ToolCallCard call={item.call} progress={progress} onAttach={onAttach} />;
+    }
+  },
+  (a, b) => sameRow(a.row, b.row) && a.progress === b.progress && a.onAttach === b.onAttach && a.onStop === b.onStop,
+);
+
+function TurnProblem({ turnId, error }: { readonly turnId: string; readonly error: NonNullable<Extract<Row, { kind: 'turnError' }>['turn']['error']> }) {
+  const commands = useMessageCommands();
+  const title = error.code === 'MODEL_ERROR' || error.code === 'MODEL_NOT_CONFIGURED' ? 'The model failed' : 'This turn failed';
+  return <ProblemCard error={error} title={title} onRetry={commands ? () => commands.regenerate(turnId) : undefined} retryDisabled={commands?.busy} />;
+}

@@ -2,11 +2,11 @@ import { useId, useState } from 'react';
 import type { ChatStatus, HarborErrorData } from '../../../../preload/contract';
 import { useHarbor } from '../../app/services';
 import { asErrorData } from '../../lib/load-state';
-import { ErrorMessage } from '../../ui/ErrorMessage';
 
 /**
  * The model the chat uses (the registry's "model" entry). When the endpoint lists other models
- * (an OpenAI-compatible server), they can be picked here; provider and key are changed in Settings.
+ * (an OpenAI-compatible server), they can be picked here; provider and key are changed in Settings
+ * (the header's menu links there).
  */
 export function ModelPicker({ status, onChanged }: { readonly status: ChatStatus; readonly onChanged: () => void }) {
   const api = useHarbor();
@@ -43,21 +43,26 @@ export function ModelPicker({ status, onChanged }: { readonly status: ChatStatus
 
   return (
     <div className="model-picker">
-      <label htmlFor={id} className="model-picker__label">
-        Model
-      </label>
-      <select id={id} className="input model-picker__select" value={current} disabled={busy || options.length < 2} onChange={(e) => void choose(e.target.value)}>
+      <select
+        id={id}
+        className="input model-picker__select"
+        aria-label="Model"
+        title={`Model: ${current} (${status.model?.provider ?? ''})`}
+        value={current}
+        disabled={busy || options.length < 2}
+        onChange={(e) => void choose(e.target.value)}
+      >
         {options.map((m) => (
           <option key={m} value={m}>
             {m}
           </option>
         ))}
       </select>
-      <span className="model-picker__provider muted">{status.model?.provider}</span>
-      <a className="model-picker__settings" href="#/settings">
-        Change in Settings
-      </a>
-      {error ? <ErrorMessage error={error} /> : null}
+      {error ? (
+        <p className="model-picker__error" role="alert">
+          {error.message}
+        </p>
+      ) : null}
     </div>
   );
 }

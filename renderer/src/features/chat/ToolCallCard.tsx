@@ -1,6 +1,10 @@
-import { memo, useState } from 'react';
+import { Ban, ChevronRight, CircleCheck, CircleX, Hourglass, LoaderCircle, type LucideIcon } from 'lucide-react';
+import { memo, useId, useState, type ReactNode } from 'react';
+import { imageSource } from '../../lib/image-source';
 import type { ChatToolCall } from '../../../../preload/contract';
+import { visibleText } from '../../lib/visible-text';
 import type { CallProgress } from './conversation-model';
+import { JsonTree } from './JsonTree';
 import { ToolResultView } from './ToolResultView';
 import { TaskStatusLine } from '../tasks/TaskStatusLine';
 import '../tasks/tasks.css';
@@ -37,15 +41,15 @@ const STATE_LABEL: Record<CardState, string> = {
   toolError: 'The tool reported an error',
 };
 
-const BADGE: Record<CardState, string> = {
-  pending: 'starting',
-  consent: 'starting',
-  running: 'starting',
-  done: 'ready',
-  failed: 'error',
-  cancelled: 'stopped',
-  denied: 'error',
-  toolError: 'error',
+const STATE_ICON: Record<CardState, LucideIcon> = {
+  pending: LoaderCircle,
+  consent: Hourglass,
+  running: LoaderCircle,
+  done: CircleCheck,
+  failed: CircleX,
+  cancelled: Ban,
+  denied: Ban,
+  toolError: CircleX,
 };
 
 export const APPROVAL: Record<string, string> = {
@@ -58,13 +62,30 @@ export const APPROVAL: Record<string, string> = {
   required: 'It needed consent that could not be asked.',
 };
 
+/** The arguments in short, for the card's line: `key: value, …` (strings unquoted), cut at 80 characters. */
 function compact(value: unknown): string {
+  let text: string;
   try {
-    const text = JSON.stringify(value) ?? '';
-    return text.length > 90 ? `${text.slice(0, 89)}…` : text;
+    text =
+      typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? Object.entries(value)
+            .map(([key, v]) => `${key}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+            .join(', ')
+        : (JSON.stringify(value) ?? '');
   } catch {
-    return String(value);
+    text = String(value);
   }
+  const line = text.replace(/\s+/g, ' ');
+  return visibleText(line.length > 80 ? `${line.slice(0, 79)}…` : line);
+}
+
+/** How long a call took: "120 ms", "3.4 s", "2 min 5 s". */
+export function duration(from: number, to: number | undefined): string {
+  if (to === undefined) return '';
+  const ms = Math.max(0, to - from);
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
 interface Props {
@@ -72,78 +93,105 @@ interface Props {
   readonly progress?: CallProgress | undefined;
   /** A resource link in the result can be attached to the next message (by the person). */
   readonly onAttach?: ((server: string, uri: string, title: string) => void) | undefined;
+  /** Extra status in the card's line (e.g. a long-running task's state). */
+  readonly status?: ReactNode;
+  /** Shown under the card's line whether it is open or not (e.g. the tool's app). */
+  readonly children?: ReactNode;
 }
 
 /**
- * One tool call of the model: which server and tool, the exact arguments, its state (awaiting
- * consent, running with progress, done, failed, cancelled, denied), and its result, collapsible.
+ * One tool call of the model as one line — state, server › tool, its arguments in short, how long
+ * it took — that opens to the exact arguments, the result (tables, trees, images) and how consent
+ * went. A running call shows its progress on the line; a failed one says why without opening.
  */
-export const ToolCallCard = memo(function ToolCallCard({ call, progress, onAttach }: Props) {
+export const ToolCallCard = memo(function ToolCallCard({ call, progress, onAttach, status, children }: Props) {
   const state = cardState(call);
-  const [showResult, setShowResult] = useState(true);
-  const server = call.server ?? 'Harbor';
-  const tool = call.tool ?? call.name;
-  const label = `Tool call ${server} › ${tool}`;
+  const bodyId = useId();
+  const [open, setOpen] = useState(false);
+  const server = visibleText(call.server ?? 'Harbor');
+  const tool = visibleText(call.tool ?? call.name);
   const running = state === 'running' || state === 'pending';
+  const Icon = STATE_ICON[state];
   const percent = progress?.total ? Math.round((progress.progress / progress.total) * 100) : undefined;
+  const showResult = call.result && state !== 'failed' && state !== 'denied' && state !== 'cancelled';
   return (
-    <article className={`tool-card tool-card--${state}`} aria-label={label}>
-      <header className="tool-card__header">
-        <h3 className="tool-card__title">
-          <span className="tool-card__server">{server}</span>
-          <span aria-hidden="true"> › </span>
-          <span className="visually-hidden"> tool </span>
-          <strong>{tool}</strong>
-        </h3>
-        <span className={`badge badge--${BADGE[state]}`}>{STATE_LABEL[state]}</span>
-      </header>
-
-      <details className="tool-card__args">
-        <summary>
-          Arguments <code className="tool-card__args-summary">{compact(call.arguments)}</code>
-        </summary>
-        <pre aria-label="Arguments">{JSON.stringify(call.arguments, null, 2)}</pre>
-      </details>
-
-      {state === 'consent' ? <p className="tool-card__hint">Harbor is asking you whether this may run.</p> : null}
+    <article className={`tool-card tool-card--${state}${open ? ' tool-card--open' : ''}`} aria-label={`Tool call ${server} › ${tool}`}>
+      <h3 className="tool-card__title">
+        <button type="button" className="tool-card__line" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((v) => !v)}>
+          <Icon className={`tool-card__icon${running ? ' tool-card__icon--spin' : ''}`} aria-hidden="true" size={15} />
+          <span className="tool-card__name">
+            <span className="tool-card__server">{server}</span>
+            <span aria-hidden="true"> › </span>
+            <span className="visually-hidden"> tool </span>
+            <strong>{tool}</strong>
+          </span>
+          <code className="tool-card__args-preview">{compact(call.arguments)}</code>
+          <span className="tool-card__state">{STATE_LABEL[state]}</span>
+          {call.endedAt !== undefined ? <span className="tool-card__time">{duration(call.startedAt, call.endedAt)}</span> : null}
+          <ChevronRight className="tool-card__chevron" aria-hidden="true" size={15} />
+        </button>
+      </h3>
+      {call.task ? <TaskStatusLine task={call.task} /> : null}
+      {status}
 
       {running ? (
         <div className="tool-card__progress">
           {progress ? (
-            <progress
-              aria-label={`Progress of ${tool}`}
-              value={progress.progress}
-              {...(progress.total ? { max: progress.total } : {})}
-            />
+            <progress aria-label={`Progress of ${tool}`} value={progress.progress} {...(progress.total ? { max: progress.total } : {})} />
           ) : (
             <progress aria-label={`Progress of ${tool}`} />
           )}
           <span className="tool-card__progress-text" role="status">
-            {progress?.message ?? (percent !== undefined ? `${percent}%` : call.task ? 'Running as a task on the server…' : 'Working…')}
+            {progress?.message ? visibleText(progress.message) : percent !== undefined ? `${percent}%` : call.task ? 'Running as a task on the server…' : 'Working…'}
           </span>
         </div>
       ) : null}
+      {state === 'consent' ? <p className="tool-card__hint">Harbor is asking you whether this may run.</p> : null}
+      {call.error && state === 'failed' ? <p className="tool-card__error">{visibleText(call.error.message, { multiline: true })}</p> : null}
 
-      {call.task ? <TaskStatusLine task={call.task} /> : null}
+      {!open && showResult && call.result ? <ResultImages content={call.result.content} tool={tool} /> : null}
+      {children}
 
-      {call.error && state !== 'denied' ? (
-        <p className="tool-card__error">
-          {call.error.message} <span className="notice__code">{call.error.code}</span>
-        </p>
-      ) : null}
-
-      {call.result && state !== 'failed' && state !== 'denied' && state !== 'cancelled' ? (
-        <div className="tool-card__result">
-          <button type="button" className="button button--small button--quiet" aria-expanded={showResult} onClick={() => setShowResult((v) => !v)}>
-            {showResult ? 'Hide result' : 'Show result'}
-          </button>
-          {showResult ? (
-            <ToolResultView result={call.result} {...(onAttach && call.server ? { onAttach: (uri: string, title: string) => onAttach(call.server!, uri, title) } : {})} />
-          ) : null}
-        </div>
-      ) : null}
-
-      {call.approval && APPROVAL[call.approval] ? <p className="tool-card__approval">{APPROVAL[call.approval]}</p> : null}
+      <div id={bodyId} className="tool-card__body" hidden={!open}>
+        {open ? (
+          <>
+            <div className="tool-card__section" role="group" aria-label="Arguments">
+              <p className="structured__label">Arguments</p>
+              <JsonTree value={call.arguments} label="Arguments" />
+            </div>
+            {call.error && state !== 'failed' ? (
+              <p className="tool-card__error">
+                {visibleText(call.error.message, { multiline: true })} <span className="notice__code">{call.error.code}</span>
+              </p>
+            ) : null}
+            {call.error && state === 'failed' ? <p className="notice__code">{call.error.code}</p> : null}
+            {showResult && call.result ? (
+              <div className="tool-card__section" role="group" aria-label="Result">
+                <ToolResultView result={call.result} {...(onAttach && call.server ? { onAttach: (uri: string, title: string) => onAttach(call.server!, uri, title) } : {})} />
+              </div>
+            ) : null}
+            {call.approval && APPROVAL[call.approval] ? <p className="tool-card__approval">{APPROVAL[call.approval]}</p> : null}
+          </>
+        ) : null}
+      </div>
     </article>
   );
 });
+
+/** Images a tool returned, shown small on the closed card (they are what the person wants to see). */
+function ResultImages({ content, tool }: { readonly content: readonly unknown[]; readonly tool: string }) {
+  const sources = content
+    .map((block) => block as { type?: unknown; mimeType?: unknown; data?: unknown } | null)
+    .filter((block) => block?.type === 'image')
+    .map((block) => imageSource(block?.mimeType, block?.data))
+    .filter((src): src is string => src !== undefined)
+    .slice(0, 4);
+  if (sources.length === 0) return null;
+  return (
+    <div className="tool-card__images">
+      {sources.map((src, index) => (
+        <img key={index} className="tool-card__image" src={src} alt={`Image ${index + 1} from ${tool}`} />
+      ))}
+    </div>
+  );
+}

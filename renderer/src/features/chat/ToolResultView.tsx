@@ -1,18 +1,51 @@
+import { useState } from 'react';
 import type { ChatToolResult } from '../../../../preload/contract';
 import { imageSource } from '../../lib/image-source';
 import { StructuredView } from './StructuredView';
 
-
 type Block = Record<string, unknown>;
+
+/** Characters of a text part shown before "Show all". */
+const LONG_TEXT = 4_000;
 
 function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** JSON a tool returned as text (an object or a list), parsed; undefined for anything else. */
+function jsonText(text: string): unknown {
+  const trimmed = text.trim();
+  if (!/^[[{]/.test(trimmed) || trimmed.length < 2) return undefined;
+  try {
+    const value: unknown = JSON.parse(trimmed);
+    return typeof value === 'object' && value !== null ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A text part: JSON as a table or tree, long text cut until the person asks for all of it. */
+function TextBlock({ text }: { readonly text: string }) {
+  const [all, setAll] = useState(false);
+  const json = jsonText(text);
+  if (json !== undefined) return <StructuredView value={json} label="JSON" />;
+  const long = text.length > LONG_TEXT;
+  return (
+    <>
+      <pre className="result__text">{long && !all ? `${text.slice(0, LONG_TEXT)}…` : text}</pre>
+      {long ? (
+        <button type="button" className="button button--small button--quiet" onClick={() => setAll((v) => !v)}>
+          {all ? 'Show less' : `Show all ${text.length.toLocaleString('en-US')} characters`}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
 function ContentBlock({ block, onAttach }: { readonly block: Block; readonly onAttach?: ((uri: string, title: string) => void) | undefined }) {
   switch (block.type) {
     case 'text':
-      return <pre className="result__text">{str(block.text) ?? ''}</pre>;
+      return <TextBlock text={str(block.text) ?? ''} />;
     case 'image': {
       const src = imageSource(block.mimeType, block.data);
       return src ? (
@@ -59,7 +92,7 @@ function ContentBlock({ block, onAttach }: { readonly block: Block; readonly onA
       return (
         <div>
           <p className="muted">[{str(block.type) ?? 'Unknown'} content]</p>
-          <pre className="result__text">{JSON.stringify(block, null, 2)}</pre>
+          <StructuredView value={block} label="Content" />
         </div>
       );
   }
@@ -68,10 +101,14 @@ function ContentBlock({ block, onAttach }: { readonly block: Block; readonly onA
 /**
  * A tool's result as the server sent it, every part as text or inert data: text in <pre>, images
  * only as inline raster data, resource links named (and attachable — the person decides), embedded
- * resources' text, structured content as a table or JSON.
+ * resources' text, structured content (and JSON sent as text) as a table or a tree.
  */
 export function ToolResultView({ result, onAttach }: { readonly result: ChatToolResult; readonly onAttach?: (uri: string, title: string) => void }) {
-  const blocks = result.content.filter((b): b is Block => typeof b === 'object' && b !== null);
+  // A server that sends structuredContent usually repeats it as JSON text: shown once.
+  const structured = result.structuredContent === undefined ? undefined : JSON.stringify(result.structuredContent);
+  const blocks = result.content
+    .filter((b): b is Block => typeof b === 'object' && b !== null)
+    .filter((b) => !(structured !== undefined && b.type === 'text' && typeof b.text === 'string' && JSON.stringify(jsonText(b.text)) === structured));
   return (
     <div className={`result${result.isError ? ' result--error' : ''}`}>
       {blocks.length === 0 && result.structuredContent === undefined ? <p className="muted">The tool returned nothing.</p> : null}

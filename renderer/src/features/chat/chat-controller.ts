@@ -1,13 +1,16 @@
 import type {
   ChatAttachment,
+  ChatFile,
   Conversation,
   ConversationSummary,
   EventPayload,
+  FileUpload,
   HarborApi,
   HarborErrorData,
+  Result,
 } from '../../../../preload/contract';
 import { asErrorData, type LoadState } from '../../lib/load-state';
-import { addSentTurn, applyDelta, applyDone, applyToolCall, isRunning, type CallProgress, type PendingUser } from './conversation-model';
+import { addBranchTurn, addSentTurn, applyDelta, applyDone, applyToolCall, isRunning, type CallProgress, type PendingUser } from './conversation-model';
 import { offerDownload } from './download';
 
 export interface ChatState {
@@ -32,12 +35,27 @@ export interface Attachment extends ChatAttachment {
   readonly label: string;
 }
 
+/** A file read from the person's computer, ready to go with the next message. */
+export interface FileAttachment {
+  readonly upload: FileUpload;
+  /** How the sent message shows it. */
+  readonly file: ChatFile;
+}
+
+/** Where the page remembers the open conversation, so a reload reopens it. */
+export interface OpenMemory {
+  read(): string | undefined;
+  write(id: string | undefined): void;
+}
+
+type Started = Result<{ conversationId: string; turnId: string }>;
+
 const draft = (): Conversation => ({ id: '', title: 'New conversation', createdAt: Date.now(), updatedAt: Date.now(), turnCount: 0, turns: [] });
 
 /**
  * The Chat page's state: the conversation list, the open conversation with its running turn
- * folded in from chat.* events, and the commands (send, stop, rename, delete, export). A plain
- * class behind useSyncExternalStore, so it is tested without React.
+ * folded in from chat.* events, and the commands (send, edit, regenerate, switch branch, stop,
+ * rename, delete, export). A plain class behind useSyncExternalStore, so it is tested without React.
  */
 export class ChatController {
   private state: ChatState = {
@@ -50,13 +68,16 @@ export class ChatController {
   };
   private readonly listeners = new Set<() => void>();
   private unsubscribe: (() => void)[] = [];
-  /** Events that arrived for a conversation we are still loading or still creating. */
+  /** Events that arrived for a conversation we are still loading, or for a turn we are still starting. */
   private buffered: ChatEvent[] = [];
-  private awaitingNew = false;
+  private awaitingTurn = false;
   private pending: PendingUser | undefined;
   private openGeneration = 0;
 
-  constructor(private readonly api: HarborApi) {}
+  constructor(
+    private readonly api: HarborApi,
+    private readonly memory?: OpenMemory,
+  ) {}
 
   snapshot = (): ChatState => this.state;
 
@@ -65,7 +86,7 @@ export class ChatController {
     return () => this.listeners.delete(listener);
   };
 
-  /** Starts listening to the Host and loads the list. Safe to call again after stop(). */
+  /** Starts listening to the Host, loads the list and reopens the last conversation. Safe to call again after stop(). */
   start(): void {
     if (this.unsubscribe.length > 0) return;
     this.unsubscribe = [
@@ -78,6 +99,8 @@ export class ChatController {
       }),
     ];
     void this.refreshList();
+    const last = this.memory?.read();
+    if (last && this.state.openId === undefined && !this.state.sending) void this.open(last, { forgetIfGone: true });
   }
 
   stop(): void {
@@ -86,7 +109,9 @@ export class ChatController {
   }
 
   private set(patch: Partial<ChatState>): void {
+    const opened = 'openId' in patch && patch.openId !== this.state.openId;
     this.state = { ...this.state, ...patch };
+    if (opened) this.memory?.write(this.state.openId);
     for (const listener of [...this.listeners]) listener();
   }
 
@@ -95,17 +120,23 @@ export class ChatController {
     this.set({ conversation: { status: 'ready', value: fn(this.state.conversation.value) } });
   }
 
+  private get shown(): Conversation | undefined {
+    return this.state.conversation.status === 'ready' ? this.state.conversation.value : undefined;
+  }
+
   // ------------------------------------------------------------------------------------------
   // Events
 
   private onEvent(event: ChatEvent): void {
     const id = event.payload.conversationId;
     if (event.name === 'done') void this.refreshList();
-    if (id !== this.state.openId) {
-      // A new conversation's first events can beat the answer to chat.send.
-      if (this.awaitingNew) this.buffered.push(event);
+    // A turn's first events can beat the answer that started it: kept until we know where it goes.
+    const mine = id === this.state.openId || this.state.openId === undefined;
+    if (this.awaitingTurn && mine && !this.shown?.turns.some((t) => t.id === event.payload.turnId)) {
+      this.buffered.push(event);
       return;
     }
+    if (id !== this.state.openId) return;
     if (this.state.conversation.status === 'loading') {
       this.buffered.push(event);
       return;
@@ -136,6 +167,10 @@ export class ChatController {
     }
   }
 
+  private replay(id: string): void {
+    for (const event of this.buffered.splice(0).filter((e) => e.payload.conversationId === id)) this.apply(event);
+  }
+
   // ------------------------------------------------------------------------------------------
   // Conversations
 
@@ -153,7 +188,8 @@ export class ChatController {
     this.set({ openId: undefined, conversation: { status: 'ready', value: draft() }, progress: new Map(), error: undefined });
   }
 
-  async open(id: string): Promise<void> {
+  /** Opens a conversation; `forgetIfGone`: one remembered from before that no longer exists leaves a new one open instead. */
+  async open(id: string, options: { readonly forgetIfGone?: boolean } = {}): Promise<void> {
     const generation = ++this.openGeneration;
     this.buffered = [];
     this.pending = undefined;
@@ -161,12 +197,12 @@ export class ChatController {
     const result = await this.api.conversations.open({ id });
     if (generation !== this.openGeneration) return;
     if (!result.ok) {
+      if (options.forgetIfGone && result.error.code === 'CONVERSATION_NOT_FOUND') return this.newConversation();
       this.set({ conversation: { status: 'error', error: asErrorData(result.error) } });
       return;
     }
     this.set({ conversation: { status: 'ready', value: result.value } });
-    const replay = this.buffered.splice(0).filter((e) => e.payload.conversationId === id);
-    for (const event of replay) this.apply(event);
+    this.replay(id);
   }
 
   private async reload(id: string): Promise<void> {
@@ -174,31 +210,25 @@ export class ChatController {
     const result = await this.api.conversations.open({ id });
     if (generation !== this.openGeneration || this.state.openId !== id || !result.ok) return;
     // A turn started again meanwhile: its live state is newer than what the store has.
-    if (this.state.conversation.status === 'ready' && isRunning(this.state.conversation.value)) return;
+    if (isRunning(this.shown) || this.state.sending) return;
     this.set({ conversation: { status: 'ready', value: result.value } });
   }
 
   // ------------------------------------------------------------------------------------------
-  // Commands
+  // Turns
 
-  /** Sends the person's message (and the resources they attached) to the open conversation. */
-  async send(text: string, attachments: readonly Attachment[] = []): Promise<boolean> {
-    const trimmed = text.trim();
-    if (!trimmed || this.state.sending) return false;
-    const conversationId = this.state.openId;
+  /**
+   * Starts a turn through `request` and shows it where `place` puts it. Events that arrive before
+   * the answer are kept and replayed; a failure leaves everything as it was, with the error shown.
+   */
+  private async startTurn(pending: PendingUser, request: () => Promise<Started>, place: (c: Conversation, turnId: string) => Conversation): Promise<boolean> {
+    if (this.state.sending) return false;
     const generation = this.openGeneration;
-    this.pending = {
-      text: trimmed,
-      ...(attachments.length ? { attachments: attachments.map(({ server, uri, mimeType }) => ({ server, uri, ...(mimeType ? { mimeType } : {}) })) } : {}),
-    };
-    this.awaitingNew = conversationId === undefined;
+    this.pending = pending;
+    this.awaitingTurn = true;
     this.set({ sending: true, error: undefined });
-    const result = await this.api.chat.send({
-      text: trimmed,
-      ...(conversationId ? { conversationId } : {}),
-      ...(attachments.length ? { attachments: attachments.map(({ server, uri }) => ({ server, uri })) } : {}),
-    });
-    this.awaitingNew = false;
+    const result = await request();
+    this.awaitingTurn = false;
     if (!result.ok) {
       this.pending = undefined;
       this.buffered = [];
@@ -207,24 +237,86 @@ export class ChatController {
     }
     if (generation !== this.openGeneration) {
       // The person moved to another conversation meanwhile: this one runs on, shown in the list.
+      this.buffered = [];
       this.set({ sending: false });
       void this.refreshList();
       return true;
     }
     const { conversationId: id, turnId } = result.value;
-    const pending = this.pending;
-    this.set({
-      sending: false,
-      openId: id,
-      conversation: {
-        status: 'ready',
-        value: addSentTurn({ ...(this.state.conversation.status === 'ready' ? this.state.conversation.value : draft()), id }, turnId, pending),
-      },
-    });
-    const replay = this.buffered.splice(0).filter((e) => e.payload.conversationId === id);
-    for (const event of replay) this.apply(event);
+    this.set({ sending: false, openId: id, conversation: { status: 'ready', value: place({ ...(this.shown ?? draft()), id }, turnId) } });
+    this.replay(id);
     void this.refreshList();
     return true;
+  }
+
+  /** Sends the person's message (with the resources and files they attached) to the open conversation. */
+  async send(text: string, attachments: readonly Attachment[] = [], files: readonly FileAttachment[] = []): Promise<boolean> {
+    const trimmed = text.trim();
+    if (!trimmed) return false;
+    const conversationId = this.state.openId;
+    const pending: PendingUser = {
+      text: trimmed,
+      ...(attachments.length ? { attachments: attachments.map(({ server, uri, mimeType }) => ({ server, uri, ...(mimeType ? { mimeType } : {}) })) } : {}),
+      ...(files.length ? { files: files.map((f) => f.file) } : {}),
+    };
+    return this.startTurn(
+      pending,
+      () =>
+        this.api.chat.send({
+          text: trimmed,
+          ...(conversationId ? { conversationId } : {}),
+          ...(attachments.length ? { attachments: attachments.map(({ server, uri }) => ({ server, uri })) } : {}),
+          ...(files.length ? { files: files.map((f) => f.upload) } : {}),
+        }),
+      (c, turnId) => addSentTurn(c, turnId, pending),
+    );
+  }
+
+  /** Edit and resend: a new message in place of the one of `turnId`, as a branch beside it. */
+  async edit(turnId: string, text: string): Promise<boolean> {
+    const conversationId = this.state.openId;
+    const original = this.userOf(turnId);
+    const trimmed = text.trim();
+    if (!conversationId || !original || !trimmed) return false;
+    const pending: PendingUser = { ...original, text: trimmed };
+    return this.startTurn(
+      pending,
+      () => this.api.chat.send({ conversationId, editOf: turnId, text: trimmed }),
+      (c, id) => addBranchTurn(c, turnId, id, pending),
+    );
+  }
+
+  /** Regenerate: the same message of `turnId` answered again, as a branch beside the old answer. */
+  async regenerate(turnId: string): Promise<boolean> {
+    const conversationId = this.state.openId;
+    const original = this.userOf(turnId);
+    if (!conversationId || !original) return false;
+    return this.startTurn(
+      original,
+      () => this.api.chat.regenerate({ conversationId, turnId }),
+      (c, id) => addBranchTurn(c, turnId, id, original),
+    );
+  }
+
+  /** Shows the branch through `turnId` (one of a turn's siblings). */
+  async switchBranch(turnId: string): Promise<boolean> {
+    const id = this.state.openId;
+    if (!id || isRunning(this.shown)) return false;
+    const generation = this.openGeneration;
+    const result = await this.api.conversations.switchBranch({ id, turnId });
+    if (generation !== this.openGeneration) return false;
+    if (!result.ok) {
+      this.set({ error: asErrorData(result.error) });
+      return false;
+    }
+    this.set({ conversation: { status: 'ready', value: result.value }, error: undefined });
+    return true;
+  }
+
+  private userOf(turnId: string): PendingUser | undefined {
+    const item = this.shown?.turns.find((t) => t.id === turnId)?.items.find((i) => i.kind === 'user');
+    if (item?.kind !== 'user') return undefined;
+    return { text: item.text, ...(item.attachments ? { attachments: item.attachments } : {}), ...(item.files ? { files: item.files } : {}) };
   }
 
   /** Stop: the Host cancels the model stream and every tool call in flight. */
@@ -234,6 +326,9 @@ export class ChatController {
     const result = await this.api.chat.stop({ conversationId: id });
     if (!result.ok) this.set({ error: asErrorData(result.error) });
   }
+
+  // ------------------------------------------------------------------------------------------
+  // Conversation commands
 
   async rename(id: string, title: string): Promise<boolean> {
     const result = await this.api.conversations.rename({ id, title });

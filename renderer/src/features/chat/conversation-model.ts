@@ -1,4 +1,4 @@
-import type { ChatAttachment, ChatItem, ChatTurn, Conversation, EventPayload } from '../../../../preload/contract';
+import type { ChatAttachment, ChatFile, ChatItem, ChatTurn, Conversation, EventPayload } from '../../../../preload/contract';
 
 /**
  * The open conversation as the page shows it: what conversations.open returned, with the live
@@ -17,11 +17,19 @@ export interface CallProgress {
 export interface PendingUser {
   readonly text: string;
   readonly attachments?: readonly ChatAttachment[];
+  readonly files?: readonly ChatFile[];
 }
 
 function userItem(pending: PendingUser | undefined): ChatItem[] {
   if (!pending) return [];
-  return [{ kind: 'user', text: pending.text, ...(pending.attachments?.length ? { attachments: [...pending.attachments] } : {}) }];
+  return [
+    {
+      kind: 'user',
+      text: pending.text,
+      ...(pending.attachments?.length ? { attachments: [...pending.attachments] } : {}),
+      ...(pending.files?.length ? { files: [...pending.files] } : {}),
+    },
+  ];
 }
 
 function withTurn(conversation: Conversation, turnId: string, pending: PendingUser | undefined, update: (turn: ChatTurn) => ChatTurn): Conversation {
@@ -38,6 +46,18 @@ function withTurn(conversation: Conversation, turnId: string, pending: PendingUs
 /** Starts showing a turn the person just sent (before any event of it arrived). */
 export function addSentTurn(conversation: Conversation, turnId: string, pending: PendingUser): Conversation {
   return withTurn(conversation, turnId, pending, (turn) => turn);
+}
+
+/**
+ * Starts showing a turn that replaces `replacedId` (an edit, a regeneration): the branch shown
+ * ends at the new turn, which lists the old one among its siblings.
+ */
+export function addBranchTurn(conversation: Conversation, replacedId: string, turnId: string, pending: PendingUser): Conversation {
+  const index = conversation.turns.findIndex((t) => t.id === replacedId);
+  if (index < 0) return addSentTurn(conversation, turnId, pending);
+  const replaced = conversation.turns[index]!;
+  const fresh: ChatTurn = { id: turnId, status: 'running', startedAt: Date.now(), items: userItem(pending), siblings: [...(replaced.siblings ?? [replaced.id]), turnId] };
+  return { ...conversation, turns: [...conversation.turns.slice(0, index), fresh] };
 }
 
 /** Streamed text: appended to the turn's last assistant item, or a new one after a tool call. */
@@ -79,23 +99,54 @@ export function isRunning(conversation: Conversation | undefined): boolean {
 
 /** One row of the message list. */
 export type Row =
-  | { readonly key: string; readonly kind: 'item'; readonly item: ChatItem; readonly turnId: string }
+  | {
+      readonly key: string;
+      readonly kind: 'item';
+      readonly item: ChatItem;
+      readonly turnId: string;
+      /** The person's message of a turn with siblings: the turns to switch among (‹ 1/2 ›). */
+      readonly branch?: readonly string[];
+      /** The last words of a finished turn: it can be regenerated from here. */
+      readonly regenerate?: boolean;
+    }
   | { readonly key: string; readonly kind: 'working'; readonly turnId: string }
   | { readonly key: string; readonly kind: 'turnError'; readonly turn: ChatTurn };
 
 /**
  * The conversation as a flat list of rows (what the virtualized list renders). Keys are stable
- * across updates: a tool call keeps its key from "pending" to "done".
+ * across updates: a tool call keeps its key from "pending" to "done". A failed turn ends in its
+ * error (with Retry) instead of Harbor's note repeating it.
  */
 export function rowsOf(conversation: Conversation): Row[] {
   const rows: Row[] = [];
   for (const turn of conversation.turns) {
+    const failed = turn.status === 'error' && turn.error !== undefined;
+    const finished = turn.status !== 'running' && !failed;
+    const lastWords = turn.items.findLastIndex((i) => i.kind === 'assistant');
     turn.items.forEach((item, index) => {
+      if (failed && item.kind === 'note') return;
       const key = item.kind === 'toolCall' ? `${turn.id}:call:${item.call.id}` : `${turn.id}:${index}`;
-      rows.push({ key, kind: 'item', item, turnId: turn.id });
+      const regenerate = finished && ((item.kind === 'assistant' && index === lastWords) || (item.kind === 'note' && lastWords < 0));
+      rows.push({
+        key,
+        kind: 'item',
+        item,
+        turnId: turn.id,
+        ...(item.kind === 'user' && turn.siblings ? { branch: turn.siblings } : {}),
+        ...(regenerate ? { regenerate } : {}),
+      });
     });
     if (turn.status === 'running') rows.push({ key: `${turn.id}:working`, kind: 'working', turnId: turn.id });
-    else if (turn.error && !turn.items.some((i) => i.kind === 'note')) rows.push({ key: `${turn.id}:error`, kind: 'turnError', turn });
+    else if (failed || (turn.error && !turn.items.some((i) => i.kind === 'note'))) rows.push({ key: `${turn.id}:error`, kind: 'turnError', turn });
   }
   return rows;
+}
+
+/** Whether two rows show the same thing (a row re-renders only when this is false). */
+export function sameRow(a: Row, b: Row): boolean {
+  if (a === b) return true;
+  if (a.kind !== b.kind || a.key !== b.key) return false;
+  if (a.kind === 'item' && b.kind === 'item') return a.item === b.item && a.branch === b.branch && a.regenerate === b.regenerate;
+  if (a.kind === 'turnError' && b.kind === 'turnError') return a.turn === b.turn;
+  return a.kind === 'working';
 }

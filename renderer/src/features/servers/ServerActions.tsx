@@ -9,6 +9,7 @@ type Action = 'start' | 'restart' | 'stop' | 'allowLaunch';
 /** Failures a start leaves in the server's state, where the card explains them. */
 const STATE_CODES = new Set<ErrorCode>([
   'SPAWN_FAILED',
+  'SANDBOX_UNAVAILABLE',
   'CONNECT_FAILED',
   'CONNECTION_CLOSED',
   'PROTOCOL_ERROR',

@@ -5,6 +5,8 @@ import { asErrorData } from '../../lib/load-state';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { ServerLogs } from '../logs/ServerLogs';
 import { Switch } from '../../ui/Switch';
+import { SandboxBadge } from '../sandbox/SandboxBadge';
+import { SandboxRefusals } from '../sandbox/SandboxRefusals';
 import { hintFor } from './error-hints';
 import { TRUSTED_HINT } from './ServerForm';
 import { RemoveServer } from './RemoveServer';
@@ -32,6 +34,18 @@ export function ServerCard({ server, config, cost, onEdit }: Props) {
   const shown = (key: 'enabled' | 'trusted') => (optimistic?.key === key && optimistic.seen === server ? optimistic.value : server[key]);
   const hint = state.kind === 'error' ? hintFor(server, state) : undefined;
 
+  /** The person's opt-out where the sandbox cannot run: the server's "sandbox" goes, then it starts. */
+  const runUnsandboxed = async () => {
+    if (!config) return;
+    setSaving(true);
+    setError(undefined);
+    const { sandbox: _sandbox, ...rest } = config;
+    const result = await api.servers.update({ name: server.name, config: rest });
+    if (result.ok) void api.servers.start({ name: server.name });
+    setSaving(false);
+    if (!result.ok) setError(asErrorData(result.error));
+  };
+
   /** Flips enabled/trusted in the registry entry (the server keeps running for trust). */
   const toggle = async (key: 'enabled' | 'trusted', on: boolean) => {
     if (!config) return;
@@ -56,7 +70,10 @@ export function ServerCard({ server, config, cost, onEdit }: Props) {
         <h2 className="card__title" id={`server-${server.name}`}>
           {server.name}
         </h2>
-        {server.enabled ? <StateBadge state={state} /> : <span className="badge">Disabled</span>}
+        <span className="server-card__badges">
+          {server.enabled ? <StateBadge state={state} /> : <span className="badge">Disabled</span>}
+          <SandboxBadge server={server} />
+        </span>
       </header>
       <dl className="facts">
         <dt>Transport</dt>
@@ -103,6 +120,11 @@ export function ServerCard({ server, config, cost, onEdit }: Props) {
           <p className="notice__message">{state.message}</p>
           <p className="notice__code">{state.code}</p>
           {hint ? <p className="server-card__hint">{hint.text}</p> : null}
+          {hint?.action === 'runUnsandboxed' && config ? (
+            <button type="button" className="button" disabled={saving} onClick={() => void runUnsandboxed()}>
+              Run without the sandbox
+            </button>
+          ) : null}
           {state.stderrTail ? (
             <details>
               <summary>Server output (last lines)</summary>
@@ -111,6 +133,7 @@ export function ServerCard({ server, config, cost, onEdit }: Props) {
           ) : null}
         </div>
       ) : null}
+      {server.sandboxed ? <SandboxRefusals server={server.name} /> : null}
       {config ? (
         <div className="server-card__switches">
           <Switch label="Enabled" accessibleName={`${server.name} enabled`} checked={shown('enabled')} disabled={saving} onChange={(on) => void toggle('enabled', on)} />

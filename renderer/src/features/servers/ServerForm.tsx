@@ -4,6 +4,8 @@ import { useHarbor } from '../../app/services';
 import { asErrorData } from '../../lib/load-state';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Switch } from '../../ui/Switch';
+import { SandboxSection } from '../sandbox/SandboxSection';
+import { useSandboxStatus } from '../sandbox/use-sandbox';
 import { ArgsEditor } from './ArgsEditor';
 import { CapabilityFields } from './CapabilityFields';
 import { KeyValueEditor } from './KeyValueEditor';
@@ -39,6 +41,7 @@ export function ServerForm({ editing, takenNames, secretNames, onDone, onCancel 
   const [showErrors, setShowErrors] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<HarborErrorData | undefined>();
+  const [sandboxStatus] = useSandboxStatus();
   const others = new Set([...takenNames].filter((n) => n !== editing?.name));
   const errors: FormErrors = validateServerForm(form, others);
   const shown = showErrors ? errors : {};
@@ -164,6 +167,13 @@ export function ServerForm({ editing, takenNames, secretNames, onDone, onCancel 
             </label>
             <input id={`${id}-cwd`} className="input input--code" value={form.cwd} disabled={busy} spellCheck={false} onChange={(e) => set({ cwd: e.target.value })} />
           </div>
+          <SandboxSection
+            value={form.sandbox}
+            onChange={(sandbox) => set({ sandbox })}
+            disabled={busy}
+            errors={Object.fromEntries(Object.entries(shown).filter(([k]) => k.startsWith('sandbox.')))}
+            status={sandboxStatus}
+          />
         </>
       ) : (
         <>

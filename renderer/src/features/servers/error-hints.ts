@@ -1,6 +1,6 @@
 import type { ConnectionState, ServerSummary } from '../../../../preload/contract';
 
-export type HintAction = 'allowLaunch' | 'edit' | 'restart' | 'signIn';
+export type HintAction = 'allowLaunch' | 'edit' | 'restart' | 'signIn' | 'runUnsandboxed';
 
 export interface ErrorHint {
   /** What to do about it, in one or two sentences. */
@@ -42,6 +42,11 @@ export function hintFor(server: Pick<ServerSummary, 'transport' | 'target'>, sta
     return { text: `"${program}" is not allowed to run. Make it executable (chmod +x) or point Command at the program that runs it.`, action: 'edit' };
   }
   switch (state.code) {
+    case 'SANDBOX_UNAVAILABLE':
+      return {
+        text: 'This server runs in a sandbox, and this machine cannot run the sandbox (the message says why and how to fix it). Fix that and restart, or run this server without the sandbox, with your rights.',
+        action: 'runUnsandboxed',
+      };
     case 'SECRET_MISSING':
       return { text: 'A secret this server needs is not in the keychain. Edit the server and type the value again.', action: 'edit' };
     case 'KEYCHAIN_UNAVAILABLE':

@@ -4,6 +4,7 @@
  * stored in the keychain (secrets.set) and the config gets a `${secret:NAME}` reference.
  */
 import { secretNameFor } from '../../../../preload/contract';
+import { sandboxConfigFromForm, sandboxFormFromConfig, validateSandboxForm, type SandboxFormData } from '../sandbox/sandbox-form-model';
 
 export interface ArgRow {
   readonly id: string;
@@ -37,11 +38,13 @@ export interface ServerFormData {
   readonly trusted: boolean;
   /** Per-request timeout in seconds; empty = Harbor's default. */
   readonly timeoutSeconds: string;
+  /** Local servers: the sandbox it runs in. */
+  readonly sandbox: SandboxFormData;
   /** Fields of the entry this form does not edit (disabledTools, other apps' fields): kept as they were. */
   readonly extra: Readonly<Record<string, unknown>>;
 }
 
-const MANAGED = new Set(['command', 'args', 'env', 'cwd', 'url', 'headers', 'transport', 'type', 'enabled', 'trusted', 'timeoutMs']);
+const MANAGED = new Set(['command', 'args', 'env', 'cwd', 'url', 'headers', 'transport', 'type', 'enabled', 'trusted', 'timeoutMs', 'sandbox']);
 const WHOLE_REF = /^\$\{secret:([A-Za-z0-9._-]{1,128})\}$/;
 const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,99}$/;
 const ENV_KEY = /^[^=\0]+$/;
@@ -64,6 +67,7 @@ export function emptyServerForm(): ServerFormData {
     enabled: true,
     trusted: false,
     timeoutSeconds: '',
+    sandbox: sandboxFormFromConfig(undefined),
     extra: {},
   };
 }
@@ -96,6 +100,7 @@ export function formFromConfig(name: string, config: Readonly<Record<string, unk
     enabled: config.enabled !== false,
     trusted: config.trusted === true,
     timeoutSeconds: typeof config.timeoutMs === 'number' ? String(config.timeoutMs / 1000) : '',
+    sandbox: sandboxFormFromConfig(config.sandbox),
     extra,
   };
 }
@@ -131,6 +136,8 @@ export function configFromForm(form: ServerFormData): { config: Record<string, u
     const env = record(form.env);
     if (env) config.env = env;
     if (form.cwd.trim()) config.cwd = form.cwd.trim();
+    const sandbox = sandboxConfigFromForm(form.sandbox);
+    if (sandbox) config.sandbox = sandbox;
   } else {
     config.url = form.url.trim();
     const headers = record(form.headers);
@@ -164,6 +171,7 @@ export function validateServerForm(form: ServerFormData, takenNames: ReadonlySet
     if (!url) errors.url = 'Give the server\'s address, e.g. https://example.com/mcp.';
     else if (!isHttpUrl(url)) errors.url = 'Must be an http:// or https:// address.';
   }
+  if (form.transport === 'stdio') Object.assign(errors, validateSandboxForm(form.sandbox));
   checkRows(errors, 'env', form.transport === 'stdio' ? form.env : [], ENV_KEY, 'A variable name cannot contain "=".');
   checkRows(errors, 'headers', form.transport === 'http' ? form.headers : [], HEADER_KEY, 'A header name uses letters, digits and - only.');
 

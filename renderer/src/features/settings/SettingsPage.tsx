@@ -8,9 +8,11 @@ import { AboutPanel } from './AboutPanel';
 import { ChatPanel } from './ChatPanel';
 import { ConfigProblems } from './ConfigProblems';
 import { ConsentPanel } from './ConsentPanel';
+import { GalleryRegistriesPanel } from './GalleryRegistriesPanel';
 import { ModelPanel } from './ModelPanel';
 import { ThemePanel } from './ThemePanel';
 import { TimeoutsPanel } from './TimeoutsPanel';
+import { SandboxPanel } from '../sandbox/SandboxPanel';
 import { UpdatesPanel } from '../updates/UpdatesPanel';
 import './settings.css';
 
@@ -33,6 +35,8 @@ export function SettingsPage() {
         </>
       ) : null}
       <ConsentPanel />
+      <SandboxPanel />
+      <GalleryRegistriesPanel />
       <TimeoutsPanel defaultMs={settings.status === 'ready' ? settings.value.defaults.requestTimeoutMs : 60_000} />
       <UpdatesPanel />
       {info.status === 'loading' ? <Loading label="Loading…" /> : null}

@@ -1,0 +1,82 @@
+import { resolve } from 'node:path';
+import type { BundleReviewData, InstallOutcomeData } from '../../../preload/contract';
+import type { CliCommand, CliContext } from '../command';
+import { EXIT } from '../output';
+import { parseSetOptions } from '../set-option';
+
+/**
+ * `harbor install FILE.mcpb [--name NAME] [--set KEY=VALUE]… [--yes] [--dry-run]`: reads and
+ * checks an MCP bundle, shows what it is and exactly what it will run, and installs it. --yes also
+ * approves launching the command shown; without it, the first start asks (or exits 4).
+ */
+export const installCommand: CliCommand = {
+  name: 'install',
+  summary: 'Install an MCP bundle (.mcpb): settings with --set KEY=VALUE, --yes approves launching the command shown',
+  usage: 'install FILE.mcpb [--name NAME] [--set KEY=VALUE]... [--yes] [--dry-run]',
+  options: { name: { type: 'string' }, set: { type: 'string', multiple: true }, yes: { type: 'boolean' }, 'dry-run': { type: 'boolean' } },
+  positionals: { min: 1, max: 1 },
+  async run(ctx) {
+    const values = parseSetOptions(ctx.options.set);
+    const host = await ctx.host();
+    host.registry.requireValid();
+    const review = await host.bundles.openFile(resolve(ctx.args[0]!));
+    const outcome = await host.bundles.install(review.id, {
+      values,
+      ...(typeof ctx.options.name === 'string' ? { name: ctx.options.name } : {}),
+      dryRun: ctx.options['dry-run'] === true,
+      approveLaunch: ctx.options.yes === true,
+    });
+    reportInstall(ctx, outcome, { review, approved: ctx.options.yes === true });
+    return EXIT.OK;
+  },
+};
+
+/** The review (bundles), the plan and the outcome: one JSON line, or the human report. */
+export function reportInstall(ctx: CliContext, outcome: InstallOutcomeData, extra: { review?: BundleReviewData; approved: boolean; source?: string }): void {
+  const { plan } = outcome;
+  const lines: string[] = [];
+  const review = extra.review;
+  if (review) {
+    lines.push(`Bundle     ${review.displayName ?? review.name} ${review.version} (${review.name}) by ${review.author.name}${review.author.email ? ` <${review.author.email}>` : ''}`);
+    lines.push(`           ${review.description}`);
+    lines.push(`Signature  ${signatureLine(review)}`);
+    lines.push(`Tools      ${review.tools.map((t) => t.name).join(', ') || '(none declared)'}${review.toolsGenerated ? ' (and more it makes at run time)' : ''}`);
+    lines.push(`Prompts    ${review.prompts.map((p) => p.name).join(', ') || '(none declared)'}${review.promptsGenerated ? ' (and more it makes at run time)' : ''}`);
+  }
+  if (extra.source) lines.push(`From       ${extra.source}`);
+  lines.push(`${plan.transport === 'http' ? 'URL      ' : 'Command  '}  ${plan.target}`);
+  if (plan.envNames.length) lines.push(`Env        ${plan.envNames.join(', ')}`);
+  if (plan.headerNames.length) lines.push(`Headers    ${plan.headerNames.join(', ')}`);
+  for (const s of plan.secrets) lines.push(`Secret     ${s.key} → OS keychain as "${s.secret}" (only this server gets it)`);
+  if (plan.sandbox) lines.push(`Sandbox    ${sandboxWord(plan.sandbox)}: ${plan.sandbox.allowed.join('; ')}${plan.sandbox.note ? `\n           ${plan.sandbox.note}` : ''}`);
+  if (!outcome.installed) lines.push('dry run: nothing was written');
+  else {
+    lines.push(plan.updatingFrom !== undefined ? `Updated "${plan.server}" (from ${plan.updatingFrom || 'an earlier version'}), keeping its settings.` : `Installed "${plan.server}".`);
+    lines.push(
+      extra.approved
+        ? 'Launch     approved (--yes): the command above runs when the server starts.'
+        : `Launch     not approved yet: run "harbor consent grant-launch ${plan.server}", or pass --yes to the command that starts it.`,
+    );
+  }
+  ctx.out.result({ ...(review ? { review } : {}), plan, installed: outcome.installed, ...(outcome.summary ? { state: outcome.summary.state.kind } : {}) }, lines.join('\n'));
+}
+
+/** Whether the server runs in the sandbox here: yes, no, or asked for but unable to run (the server would not start). */
+function sandboxWord(sandbox: NonNullable<InstallOutcomeData['plan']['sandbox']>): string {
+  if (sandbox.enforced) return 'yes';
+  return sandbox.requested ? 'yes, but the sandbox cannot run here' : 'no';
+}
+
+function signatureLine(review: BundleReviewData): string {
+  const s = review.signature;
+  switch (s.status) {
+    case 'signed':
+      return `signed by ${s.publisher ?? 'unknown'} (issuer ${s.issuer ?? 'unknown'})`;
+    case 'self-signed':
+      return `self-signed by ${s.publisher ?? 'unknown'}: nobody else vouches for it`;
+    case 'unverified':
+      return 'a signature that does not check out (changed after signing, or an untrusted certificate)';
+    default:
+      return 'unsigned: nobody vouches for this file';
+  }
+}

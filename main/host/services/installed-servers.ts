@@ -1,0 +1,63 @@
+import type { InstallPlanData, ServerSummary } from '../../../preload/contract';
+import type { SandboxView } from '../installs/sandbox';
+import { withServerAdded, withServerUpdated } from '../registry/editor';
+import { isStdio, ServerConfig } from '../registry/schema';
+import { describeLaunch, resolveLaunch, type LaunchVariables } from '../servers/launch';
+import type { RegistryEditing, SecretValue } from './registry-editing';
+import type { RegistryState } from './registry-state';
+import type { SecretService } from './secret-service';
+import type { ServerControl } from './server-control';
+
+/**
+ * Writing an installed server (from a bundle or the gallery), the one way both installers do it:
+ * the plan shown first (the exact command line or URL, what goes to the keychain, the sandbox),
+ * then the registry edit through RegistryEditing — secrets to the keychain first and bound to
+ * this server, the entry saved atomically — and, when the person approved it with the command in
+ * front of them (--yes), the launch approved as shown.
+ */
+export class InstalledServers {
+  constructor(
+    private readonly registry: RegistryState,
+    private readonly editing: RegistryEditing,
+    private readonly secrets: SecretService,
+    private readonly servers: ServerControl,
+    private readonly variables: LaunchVariables,
+  ) {}
+
+  /** Secret names in the keychain, read only when an install stores one (no keychain needed otherwise). */
+  async takenSecretNames(needed: boolean): Promise<Set<string>> {
+    return needed ? new Set(await this.secrets.list()) : new Set();
+  }
+
+  /** The plan of writing `config` as `name` (checked as the registry would check it; nothing written). */
+  plan(
+    name: string,
+    config: Record<string, unknown>,
+    extra: { readonly secrets: InstallPlanData['secrets']; readonly sandbox?: SandboxView; readonly updatingFrom?: string },
+  ): InstallPlanData {
+    const file = this.registry.requireValid().file;
+    const checked = extra.updatingFrom !== undefined ? withServerUpdated(file, name, config) : withServerAdded(file, name, config);
+    const entry = ServerConfig.parse(checked.mcpServers![name]);
+    const spec = resolveLaunch(name, entry, this.variables);
+    return {
+      server: name,
+      transport: spec.transport,
+      target: describeLaunch(spec),
+      envNames: isStdio(entry) ? Object.keys(entry.env ?? {}).sort() : [],
+      headerNames: isStdio(entry) ? [] : Object.keys(entry.headers ?? {}).sort(),
+      secrets: [...extra.secrets],
+      ...(extra.sandbox && spec.transport === 'stdio' ? { sandbox: extra.sandbox } : {}),
+      config,
+      ...(extra.updatingFrom !== undefined ? { updatingFrom: extra.updatingFrom } : {}),
+    };
+  }
+
+  /** Adds or updates the server; `approveLaunch`: the person approved the command shown (persisted like grant-launch). */
+  async write(plan: InstallPlanData, secrets: readonly SecretValue[], approveLaunch: boolean): Promise<ServerSummary> {
+    const summary =
+      plan.updatingFrom !== undefined ? await this.editing.update(plan.server, plan.config, undefined, secrets) : await this.editing.add(plan.server, plan.config, secrets);
+    if (!approveLaunch) return summary;
+    this.servers.approveLaunch(plan.server);
+    return this.servers.get(plan.server);
+  }
+}
