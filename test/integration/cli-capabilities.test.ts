@@ -73,7 +73,9 @@ describe.each(['stdio', 'http'])('harbor and server-everything over %s', (server
   });
 
   it('watch --call toggle-simulated-logging: log messages as {"event":"log",…} lines', async () => {
-    const run = await runCli([...g, 'watch', server, '--call', 'toggle-simulated-logging', '--seconds', '2', '--yes']);
+    // server-everything sends one message at once and then one every 5 s: 6 s hold at least two,
+    // so a busy machine that loses the race for the first still sees one.
+    const run = await runCli([...g, 'watch', server, '--call', 'toggle-simulated-logging', '--seconds', '6', '--yes']);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('toggle-simulated-logging: Started simulated, random-leveled logging');
     const logs = run.json<{ event: string; level?: string; logger?: string | null; data?: unknown }>().filter((l) => l.event === 'log');
