@@ -42,6 +42,7 @@ export function bindCommands(host: Host): CommandHandlers {
       // Readonly arrays of MCP objects, copied into the contract's plain-data shape.
       return { server: name, tools: [...catalog.tools], resources: [...catalog.resources], resourceTemplates: [...catalog.resourceTemplates], prompts: [...catalog.prompts] };
     },
+    'tools.search': async ({ query, limit }) => host.tools.search(query, limit),
     'tools.call': async ({ server, tool, arguments: args, requestId }) => (await host.calls.callTool(server, tool, args, requestId ? { requestId } : {})),
     'resources.read': async ({ server, uri, requestId }) => (await host.calls.readResource(server, uri, requestId ? { requestId } : {})),
     'prompts.get': async ({ server, name, arguments: args, requestId }) => (await host.calls.getPrompt(server, name, args, requestId ? { requestId } : {})),
@@ -102,6 +103,17 @@ export function bindCommands(host: Host): CommandHandlers {
     'conversations.rename': async ({ id, title }) => host.chat.rename(id, title),
     'conversations.delete': async ({ id }) => ({ deleted: host.chat.delete(id) }),
     'conversations.export': async ({ id, format }) => host.chat.export(id, format),
+    // MCP Apps: the page relays each app's bridge requests; the Host decides and records them.
+    'apps.forTool': async ({ server, tool }) => host.apps.forTool(server, tool),
+    'apps.open': (request) => host.apps.open(request),
+    'apps.callTool': async ({ instanceId, name, arguments: args }) => (await host.apps.callTool(instanceId, name, args)),
+    'apps.readResource': async ({ instanceId, uri }) => (await host.apps.readResource(instanceId, uri)),
+    'apps.listTools': ({ instanceId }) => host.apps.listTools(instanceId),
+    'apps.listResources': ({ instanceId }) => host.apps.listResources(instanceId),
+    'apps.record': async ({ instanceId, method, outcome, detail }) => ({ recorded: host.apps.recordRequest(instanceId, method, outcome, detail) }),
+    'apps.updateModelContext': async ({ instanceId, content, structuredContent }) => ({ stored: host.apps.updateModelContext(instanceId, content, structuredContent) }),
+    'apps.close': async ({ instanceId }) => ({ closed: host.apps.close(instanceId) }),
+    'apps.activity': async ({ afterSeq }) => host.apps.activity(afterSeq),
     'sandbox.status': () => host.sandbox.status(),
     'sandbox.refusals': async ({ server }) => host.sandbox.refusals(server),
     'sandbox.allow': ({ server, change }) => host.sandbox.allow(server, change),

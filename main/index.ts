@@ -4,7 +4,7 @@
  * dispose tree. Every decision lives in the modules it calls (main/shell/*, main/window.ts, …).
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, powerMonitor, screen, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, powerMonitor, protocol, screen, session, shell } from 'electron';
 import { APP_NAME, APP_VERSION } from './app-meta';
 import { bindCommands } from './contract-handlers';
 import { createDispatcher } from './dispatch';
@@ -15,6 +15,7 @@ import { Redactor } from './host/secrets/redactor';
 import { bindIpc, forwardEvents, isAppTopFrame } from './ipc';
 import { AddServerConsent } from './shell/add-server-consent';
 import { folderPickerHandlers } from './shell/folder-picker';
+import { appSandboxUrl, registerAppSandboxScheme, serveAppSandbox } from './shell/app-sandbox-protocol';
 import { BundleFileInbox } from './shell/bundle-files';
 import { withShellCommands } from './shell/shell-handlers';
 import { DeepLinkInbox, registerProtocolClient } from './shell/deep-link';
@@ -145,6 +146,10 @@ async function start(quit: QuitController): Promise<void> {
       log: (message) => log.info(message),
     }),
   );
+  // MCP Apps: their sandbox proxies are served on harbor-app:, framed only by the Harbor page.
+  const pageOrigin = renderer.kind === 'file' ? 'file://' : new URL(renderer.url).origin;
+  owned.add(serveAppSandbox(session.defaultSession, pageOrigin, (id) => host.apps.sandboxPolicy(id)));
+  owned.add(host.apps.attachSandbox({ urlFor: appSandboxUrl }));
   owned.add(
     bindIpc({
       ipcMain,
@@ -194,6 +199,8 @@ async function start(quit: QuitController): Promise<void> {
 
 // Every renderer sandboxed, whatever a future window's preferences say.
 app.enableSandbox();
+// Before ready, or the scheme gets no origin: MCP Apps' sandbox proxies live there.
+registerAppSandboxScheme(protocol);
 
 if (!app.requestSingleInstanceLock()) {
   // Another Harbor owns the servers and the config file: hand over to it (it focuses its window,

@@ -8,6 +8,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { BrowserWindow, type Session, type WebContents, type WebPreferences } from 'electron';
+import { allowsNavigation, frameDepth, type FrameOf } from './shell/app-sandbox-protocol';
 
 export { CONTENT_SECURITY_POLICY } from './csp';
 import { CONTENT_SECURITY_POLICY } from './csp';
@@ -130,8 +131,8 @@ export function guardWebContents(
   openExternal: MainWindowDeps['openExternal'],
   log: NonNullable<MainWindowDeps['log']>,
 ): void {
-  const denyForeign = (event: { preventDefault(): void }, url: string) => {
-    if (!isAppUrl(url, appUrl)) event.preventDefault();
+  const denyForeign = (event: { preventDefault(): void } & FrameOf, url: string) => {
+    if (!allowsNavigation(url, frameDepth(event), (target) => isAppUrl(target, appUrl))) event.preventDefault();
   };
   contents.on('will-navigate', (event) => denyForeign(event, event.url));
   contents.on('will-frame-navigate', (event) => denyForeign(event, event.url));

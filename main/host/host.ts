@@ -22,6 +22,7 @@ import { JsonSchemaValidator } from './json-schema';
 import { ElicitationBroker } from './servers/elicitation';
 import { hostInstanceId, sweepOrphans, type OrphanSweepReport } from './servers/stdio/orphans';
 import { TrafficLog } from './servers/traffic';
+import { AppService } from './services/app-service';
 import { BundleService } from './services/bundle-service';
 import { CallService } from './services/calls';
 import { ConsentDecisions } from './services/consent-decisions';
@@ -48,6 +49,7 @@ import { ServerIdentities } from './services/server-identities';
 import { createServerManager, LoginPathCache } from './services/server-launch';
 import { ServerSignIn } from './services/server-sign-in';
 import { SettingsService } from './services/settings-service';
+import { ToolSearch } from './services/tool-search';
 import { TrafficFeed } from './services/traffic-feed';
 import { TaskDelivery } from './services/task-delivery';
 import { TaskService } from './tasks/service';
@@ -80,6 +82,8 @@ export class Host implements Disposable {
   readonly sampling: HostDoors['sampling'];
   readonly logs: HostDoors['logs'];
   readonly subscriptions: HostDoors['subscriptions'];
+  readonly apps: HostDoors['apps'];
+  readonly tools: HostDoors['tools'];
   readonly bundles: HostDoors['bundles'];
   readonly gallery: HostDoors['gallery'];
   readonly sandbox: HostDoors['sandbox'];
@@ -95,7 +99,7 @@ export class Host implements Disposable {
    */
   private readonly owned = new DisposableStore();
   private readonly state: RegistryState;
-  private readonly loginPath = new LoginPathCache();
+  private readonly loginPath: LoginPathCache;
   private readonly taskService: TaskService;
   private orphanSweep: Promise<OrphanSweepReport> | undefined;
   /** This version's first run adopts the registry it finds (services/first-run.ts). */
@@ -105,6 +109,7 @@ export class Host implements Disposable {
   private readonly collectBundles: () => Promise<void>;
 
   private constructor(private readonly options: HostOptions) {
+    this.loginPath = new LoginPathCache(options.useLoginShellPath ?? process.platform !== 'win32');
     // Services talk on the inner bus; front doors hear `events`, after the exit.
     const inner = new HostEvents();
     const redactor = options.redactor ?? new Redactor();
@@ -208,12 +213,15 @@ export class Host implements Disposable {
         timeoutFor: (server) => this.state.server(server)?.timeoutMs,
       }),
     ));
+    const calls = new CallService(servers, gate, this.state, identities, schemas, tasks);
+    // MCP Apps: their calls go through the same call service (consent gate included).
+    const apps = new AppService({ servers, calls, events: inner });
     const doors = openDoors(exit, {
       servers,
       signIn: new ServerSignIn(servers, auth, this.state),
       registry,
       imports: new ImportService(this.state, registry, store, gate, options.configPath),
-      calls: new CallService(servers, gate, this.state, identities, schemas, tasks),
+      calls,
       consent: new ConsentDecisions(gate, servers, identities),
       secrets,
       settings: new SettingsService(this.state, registry, secrets),
@@ -221,10 +229,12 @@ export class Host implements Disposable {
       sampling: new SamplingService(sampler),
       logs: new ServerLogService(logs, servers, this.state, registry),
       subscriptions: new SubscriptionService(servers),
+      tools: this.owned.add(new ToolSearch(servers, inner)),
       bundles,
       gallery: new GalleryService(this.state, registry, installed, bundles, new RegistryClient(), sandbox),
       sandbox,
       tasks,
+      apps,
     });
     const conversations = this.owned.add(new ConversationStore(join(options.dataDir, 'conversations.db')));
     // run_code's scripts: disposed after the chat, whose turns end their scripts first.
@@ -233,7 +243,7 @@ export class Host implements Disposable {
     // gate, and the model sees a server's answer only after the exit.
     const chat = this.owned.add(
       new ChatService({
-        host: { ...doors.calls, events: inner, consent: doors.consent, listServers: doors.servers.list },
+        host: { ...doors.calls, events: inner, consent: doors.consent, listServers: doors.servers.list, searchTools: doors.tools.rank, appContext: (id) => apps.modelContext(id) },
         store: conversations,
         configPath: options.configPath,
         settings: () => doors.settings.chat(),
@@ -260,6 +270,8 @@ export class Host implements Disposable {
     this.sampling = doors.sampling;
     this.logs = doors.logs;
     this.subscriptions = doors.subscriptions;
+    this.apps = doors.apps;
+    this.tools = doors.tools;
     this.bundles = doors.bundles;
     this.gallery = doors.gallery;
     this.sandbox = doors.sandbox;
@@ -288,7 +300,9 @@ export class Host implements Disposable {
     host.adoptRegistry();
     // Files of bundles whose servers were removed while no Harbor ran (the file edited by hand).
     await host.collectBundles().catch(() => undefined);
-    if (options.useLoginShellPath ?? process.platform !== 'win32') host.loginPath.warmUp();
+    // The app and browser mode live long: the login shell answers while they start. A CLI command
+    // starts it only when it launches a stdio server.
+    if (options.mode !== 'cli') host.loginPath.warmUp();
     // The app and browser mode follow again the tasks that had not ended when Harbor last stopped
     // (a CLI command follows only the tasks it starts).
     if (options.mode !== 'cli') host.taskService.resume();

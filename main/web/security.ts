@@ -9,18 +9,24 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-import { CONTENT_SECURITY_POLICY } from '../csp';
+import { contentSecurityPolicy } from '../csp';
 
+/**
+ * Headers on every HTTP response, static file or refusal alike. `frameSources`: the one origin the
+ * page may frame, browser mode's MCP Apps sandbox (main/web/app-sandbox-server.ts); none without it.
+ */
+export function securityHeaders(frameSources: readonly string[] = []): Readonly<Record<string, string>> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(frameSources),
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+  };
+}
 
-/** Headers on every HTTP response, static file or refusal alike. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'no-referrer',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-};
+export const SECURITY_HEADERS = securityHeaders();
 
 /** A fresh secret per launch: 256 bits, URL-safe so it travels in the fragment and the query. */
 export function createToken(): string {

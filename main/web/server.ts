@@ -13,8 +13,9 @@ import type { Dispatch } from '../dispatch';
 import { HarborError } from '../host/errors';
 import type { HostEvents } from '../host/events';
 import { markAsDisposed, trackDisposable, type Disposable } from '../host/lifecycle';
+import { AppSandboxServer, type AppSandboxPolicy } from './app-sandbox-server';
 import { attachSession } from './socket';
-import { createToken, isAllowedHost, isAllowedOrigin, tokenMatches } from './security';
+import { createToken, isAllowedHost, isAllowedOrigin, securityHeaders, tokenMatches } from './security';
 import { sendText, serveStatic } from './static';
 
 export const LOOPBACK = '127.0.0.1';
@@ -35,6 +36,8 @@ export interface WebServerOptions {
   readonly dispatch: Dispatch;
   /** Host events, forwarded to every open socket as `{event, payload}` frames. */
   readonly events: HostEvents;
+  /** MCP Apps: the policy of an open app; given, a second origin serves their sandboxes. */
+  readonly appPolicy?: (instanceId: string) => AppSandboxPolicy | undefined;
 }
 
 interface Refusal {
@@ -45,6 +48,7 @@ interface Refusal {
 export class WebServer implements Disposable {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   private readonly eventSubscription: Disposable;
+  private readonly pageHeaders: Readonly<Record<string, string>>;
   private disposing: Promise<void> | undefined;
 
   private constructor(
@@ -54,7 +58,11 @@ export class WebServer implements Disposable {
     readonly token: string,
     private readonly dispatch: Dispatch,
     events: HostEvents,
+    /** Browser mode's second origin, for MCP Apps (absent when the server was started without apps). */
+    readonly appSandbox: AppSandboxServer | undefined,
   ) {
+    // The page may frame exactly its own app sandbox origin, nothing else.
+    this.pageHeaders = securityHeaders(appSandbox ? [appSandbox.origin] : []);
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       void this.onRequest(req, res);
     });
@@ -88,7 +96,16 @@ export class WebServer implements Disposable {
     });
     const address = server.address();
     if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
-    return new WebServer(server, root, address.port, createToken(), options.dispatch, options.events);
+    const { port } = address;
+    const policyFor = options.appPolicy;
+    let sandbox: AppSandboxServer | undefined;
+    try {
+      sandbox = policyFor ? await AppSandboxServer.start({ pageOrigins: [`http://${LOOPBACK}:${port}`, `http://localhost:${port}`], policyFor }) : undefined;
+    } catch (error) {
+      server.close();
+      throw error;
+    }
+    return new WebServer(server, root, port, createToken(), options.dispatch, options.events, sandbox);
   }
 
   /** The URL to open: the token rides in the fragment, which browsers never send to a server. */
@@ -106,7 +123,7 @@ export class WebServer implements Disposable {
         sendText(res, 405, 'Method not allowed.', { Allow: 'GET, HEAD' });
         return;
       }
-      await serveStatic(this.root, req, res);
+      await serveStatic(this.root, req, res, this.pageHeaders);
     } catch {
       if (!res.headersSent) sendText(res, 500, 'Internal error.');
       else res.destroy();
@@ -174,6 +191,7 @@ export class WebServer implements Disposable {
         this.server.close(() => resolve());
         this.server.closeAllConnections();
       });
+      await this.appSandbox?.dispose();
     })();
     return this.disposing;
   }

@@ -62,7 +62,7 @@ function isInside(root: string, path: string): boolean {
   return path.startsWith(root.endsWith(sep) ? root : root + sep);
 }
 
-export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, headers: Readonly<Record<string, string>> = SECURITY_HEADERS): Promise<void> {
   const file = await resolveStaticPath(root, req.url ?? '/');
   if (!file) {
     sendText(res, 404, 'Not found');
@@ -77,7 +77,7 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
   }
   const isHtml = file.endsWith('.html');
   res.writeHead(200, {
-    ...SECURITY_HEADERS,
+    ...headers,
     'Content-Type': contentTypeFor(file),
     'Content-Length': body.length,
     // index.html names the hashed bundles: always revalidate it; the bundles themselves never change.

@@ -3,6 +3,7 @@
  * (main/dispatch.ts) and, in development and tests, every response too.
  */
 import { z } from 'zod';
+import { appCommands } from './apps';
 import { ChatContext, ChatStatus, Conversation, ConversationSummary } from './chat';
 import { FileUploads } from './chat-files';
 import { ConsentChoice, ConsentDecisions, ConsentPolicyMode, ConsentRequest } from './consent';
@@ -11,7 +12,7 @@ import { ImportReportData, ImportRequest, ImportSourceData, RegistryProblem, Reg
 import { sandboxCommands } from './sandbox';
 import { SECRET_NAME } from './secrets';
 import { LogLevel, ResourceSubscriptionsView, SamplingAnswer, SamplingRequestData, ServerLogsView } from './client-features';
-import { CatalogView, ElicitationRequestData, McpObject, TrafficEntryData } from './server-views';
+import { CatalogView, ElicitationRequestData, McpObject, ToolSearchHit, TrafficEntryData } from './server-views';
 import { ChatSettingsData, ModelProvider, SettingsData } from './settings';
 import { AppInfo, ServerSummary, UpdateStatus } from './shared';
 import { taskCommands } from './tasks';
@@ -78,6 +79,14 @@ export const commands = {
   'tools.setEnabled': command(
     z.object({ server: z.string().min(1), tool: z.string().min(1), enabled: z.boolean() }).strict(),
     z.object({ disabledTools: z.array(z.string()) }),
+  ),
+  /**
+   * Searches the tools of every server Harbor knows (connected, or stopped with their last tool
+   * list), best match first: the same ranking as the chat's search_tools and `harbor tools --search`.
+   */
+  'tools.search': command(
+    z.object({ query: z.string().max(1_000), limit: z.number().int().min(1).max(100).optional() }).strict(),
+    z.array(ToolSearchHit),
   ),
   'tools.call': command(
     z
@@ -213,6 +222,8 @@ export const commands = {
     z.object({ id: z.string().min(1), format: z.enum(['markdown', 'json']) }).strict(),
     z.object({ filename: z.string(), mimeType: z.string(), content: z.string() }),
   ),
+  // MCP Apps (apps.ts): opening an app, its bridge requests, its audit trail.
+  ...appCommands,
   ...sandboxCommands,
   ...taskCommands,
   ...installCommands,

@@ -1,5 +1,6 @@
 /** Events: main → renderer, broadcast. In development and tests every payload is checked against these. */
 import { z } from 'zod';
+import { appEvents } from './apps';
 import { ChatToolCall, TurnStatus } from './chat';
 import { ConsentChoice, ConsentRequest } from './consent';
 import { HarborErrorData } from './errors';
@@ -53,6 +54,11 @@ export const events = {
     call: ChatToolCall,
     progress: z.object({ progress: z.number(), total: z.number().optional(), message: z.string().optional() }).optional(),
   }),
+  /**
+   * The arguments of a call to a tool with an app, as the model is still writing them (partial
+   * JSON, best effort): the app may show them before the call itself arrives as chat.toolCall.
+   */
+  'chat.toolInput': z.object({ conversationId: z.string(), turnId: z.string(), toolCallId: z.string(), server: z.string(), tool: z.string(), text: z.string() }),
   /** A turn ended: completed, stopped, step limit, consent needed, or failed. */
   'chat.done': z.object({
     conversationId: z.string(),
@@ -61,6 +67,8 @@ export const events = {
     text: z.string(),
     error: HarborErrorData.optional(),
   }),
+  // MCP Apps (apps.ts): the apps' audit trail.
+  ...appEvents,
   ...sandboxEvents,
   ...taskEvents,
   ...installEvents,

@@ -18,6 +18,7 @@
  * server-views  catalog, traffic, elicitation requests
  * client-features  sampling reviews, server log messages, resource subscriptions
  * settings      model and chat settings
+ * apps          MCP Apps: an app's view and policy, its requests, its audit trail
  * sandbox       the sandbox servers run in: availability, refusals, the install setting
  * tasks         tasks a server runs for a tool call, their commands and event
  * installs      bundles (.mcpb) and the MCP Registry gallery
@@ -36,6 +37,7 @@ export * from './registry';
 export * from './server-views';
 export * from './client-features';
 export * from './settings';
+export * from './apps';
 export * from './sandbox';
 export * from './tasks';
 export * from './installs';

@@ -13,6 +13,18 @@ export const CatalogView = z.object({
 });
 export type CatalogView = z.infer<typeof CatalogView>;
 
+/** One match of the Host's tool search: a server's tool, how well it matches, and what it says it does. */
+export const ToolSearchHit = z.object({
+  server: z.string(),
+  /** The tool's name as its server gives it (what tools.call takes). */
+  tool: z.string(),
+  /** BM25 relevance, higher is better: comparable within one search only. */
+  score: z.number(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+});
+export type ToolSearchHit = z.infer<typeof ToolSearchHit>;
+
 export const TrafficEntryData = z.object({
   seq: z.number().int(),
   at: z.number(),

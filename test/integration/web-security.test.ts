@@ -289,7 +289,7 @@ describe('harbor web: static files', () => {
     web = await startWeb();
   });
 
-  it('serves the page with the strict CSP of its meta tag (plus frame-ancestors, header-only), and nosniff', async () => {
+  it('serves the page with the strict CSP of its meta tag (plus frame-ancestors, header-only; frame-src narrowed to its own app sandbox), and nosniff', async () => {
     const res = await httpGet(web.port, '/');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -298,7 +298,9 @@ describe('harbor web: static files', () => {
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("script-src 'self'");
     const meta = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(res.body)?.[1];
-    expect(`${meta}; frame-ancestors 'none'`).toBe(csp);
+    const frameSrc = /frame-src (http:\/\/127\.0\.0\.1:(\d+));/.exec(String(csp));
+    expect(Number(frameSrc?.[2])).not.toBe(web.port);
+    expect(`${meta?.replace(/frame-src [^;]*$/, `frame-src ${frameSrc?.[1]}`)}; frame-ancestors 'none'`).toBe(csp);
   });
 
   it('serves the bundle with a JavaScript content type', async () => {

@@ -149,6 +149,9 @@ const electron = vi.hoisted(() => {
       handlers.delete(channel);
     },
   };
+  // MCP Apps' sandbox scheme: registered before ready, served on the default session.
+  const schemes: Array<{ scheme: string; privileges?: Record<string, boolean> }> = [];
+  const protocolHandlers = new Map<string, (request: Request) => Response | Promise<Response>>();
   const menus: Array<Array<{ label?: string; role?: string; submenu?: Array<{ label?: string; role?: string; click?: () => void }> }>> = [];
   const messageBoxes: Array<{ title?: string; message: string }> = [];
 
@@ -160,8 +163,25 @@ const electron = vi.hoisted(() => {
     handlers,
     menus,
     messageBoxes,
+    schemes,
+    protocolHandlers,
     module: {
       app,
+      protocol: {
+        registerSchemesAsPrivileged: (entries: typeof schemes) => schemes.push(...entries),
+      },
+      session: {
+        defaultSession: {
+          protocol: {
+            handle: (scheme: string, handler: (request: Request) => Response | Promise<Response>) => {
+              protocolHandlers.set(scheme, handler);
+            },
+            unhandle: (scheme: string) => {
+              protocolHandlers.delete(scheme);
+            },
+          },
+        },
+      },
       BrowserWindow: FakeBrowserWindow,
       ipcMain,
       Menu: {
@@ -286,6 +306,18 @@ describe('main/index.ts (composition root)', () => {
     const help = menu.find((m) => m.role === 'help')!.submenu!;
     help.find((i) => i.label === 'Open Logs Folder')!.click!();
     expect(electron.log).toContain(`openPath(${join(userData, 'logs')})`);
+  });
+
+  it("serves MCP Apps' sandbox on its own harbor-app: scheme (standard and secure, registered before ready) and lets apps open", async () => {
+    expect(electron.schemes).toEqual([expect.objectContaining({ scheme: 'harbor-app', privileges: expect.objectContaining({ standard: true, secure: true }) })]);
+    const handler = electron.protocolHandlers.get('harbor-app')!;
+    const unknown = await handler(new Request('harbor-app://sandbox/app/not-open?parent=file%3A%2F%2F'));
+    expect(unknown.status).toBe(404);
+    const foreign = await handler(new Request('harbor-app://sandbox/app/not-open?parent=https%3A%2F%2Fevil.example'));
+    expect(foreign.status).toBe(403);
+    // The sandbox is attached: a tool without an app is refused for that reason, not for want of a window.
+    const opened = await invoke('apps.open', { server: 'notes', tool: 'list_notes' });
+    expect(opened).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', message: expect.stringMatching(/has no app/) } });
   });
 
   it('answers app.info from the app frame over IPC, and refuses another frame', async () => {

@@ -123,8 +123,10 @@ describe('CONTENT_SECURITY_POLICY', () => {
     const html = readFileSync(join(repoRoot, 'renderer', 'index.html'), 'utf8');
     const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html);
     expect(meta?.[1]).toBe(META_CONTENT_SECURITY_POLICY);
-    // frame-ancestors is honoured only as a header: the header form adds exactly that.
-    expect(CONTENT_SECURITY_POLICY).toBe(`${META_CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`);
+    // frame-ancestors is honoured only as a header: the header form adds exactly that, and narrows
+    // frame-src from every door's app sandbox to the desktop's own.
+    const narrowed = META_CONTENT_SECURITY_POLICY.replace(/frame-src [^;]*$/, 'frame-src harbor-app:');
+    expect(CONTENT_SECURITY_POLICY).toBe(`${narrowed}; frame-ancestors 'none'`);
   });
 });
 

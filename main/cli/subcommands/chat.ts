@@ -87,7 +87,8 @@ class TurnPrinter {
 
   event(event: TurnEvent): void {
     if (event.type === 'text') this.text(event.delta);
-    else this.toolCall(event.call, event.progress);
+    else if (event.type === 'toolCall') this.toolCall(event.call, event.progress);
+    // A tool's arguments as they stream are for its app; the terminal shows the call when it is made.
   }
 
   private text(delta: string): void {

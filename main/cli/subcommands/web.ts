@@ -41,7 +41,11 @@ export const webCommand: CliCommand = {
         port,
         dispatch: createDispatcher(bindCommands(host)),
         events: host.events,
+        appPolicy: (instanceId) => host.apps.sandboxPolicy(instanceId),
       });
+      // MCP Apps open in frames served by the server's second origin.
+      const sandbox = server.appSandbox;
+      const attached = sandbox ? host.apps.attachSandbox({ urlFor: (id) => sandbox.urlFor(id) }) : undefined;
       try {
         const line = JSON.stringify({ url: server.url });
         ctx.out.result({ url: server.url }, line); // the one stdout line, with or without --json
@@ -55,6 +59,7 @@ export const webCommand: CliCommand = {
         if (ctx.options['no-autostart'] !== true) void host.servers.startAll();
         await untilAborted(ctx.signal);
       } finally {
+        await attached?.dispose();
         await server.dispose();
       }
     } finally {

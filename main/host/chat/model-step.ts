@@ -33,6 +33,8 @@ export interface StepInput {
   readonly signal: AbortSignal;
   readonly maxRetries: number;
   readonly onText: (delta: string) => void;
+  /** A tool call's arguments so far, as the model writes them (the text is partial JSON). */
+  readonly onToolInput?: (partial: { readonly toolCallId: string; readonly toolName: string; readonly text: string }) => void;
 }
 
 /** A provider failure, said plainly (status, message), without a stack. */
@@ -56,6 +58,7 @@ export async function streamModelStep(input: StepInput): Promise<StepResult> {
   }
   let text = '';
   const toolCalls: ModelToolCall[] = [];
+  const writing = new Map<string, { toolName: string; text: string }>();
   let failure: unknown;
   let failed = false;
   const result = streamText({
@@ -75,6 +78,16 @@ export async function streamModelStep(input: StepInput): Promise<StepResult> {
           text += part.text;
           input.onText(part.text);
           break;
+        case 'tool-input-start':
+          writing.set(part.id, { toolName: part.toolName, text: '' });
+          break;
+        case 'tool-input-delta': {
+          const call = writing.get(part.id);
+          if (!call || !input.onToolInput) break;
+          call.text += part.delta;
+          input.onToolInput({ toolCallId: part.id, toolName: call.toolName, text: call.text });
+          break;
+        }
         case 'tool-call': {
           const call = part as { toolCallId: string; toolName: string; input: unknown; invalid?: boolean; error?: unknown };
           toolCalls.push({

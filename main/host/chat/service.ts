@@ -3,6 +3,7 @@ import type { CodeSandbox } from '../code-mode/sandbox';
 import { HarborError } from '../errors';
 import type { Disposable } from '../lifecycle';
 import type { ChatHost } from './chat-host';
+import { withAppContext } from './app-context';
 import { readAttachments } from './attachments';
 import { measureContext } from './context';
 import { untilAborted } from './abortable';
@@ -192,6 +193,7 @@ export class ChatService implements Disposable {
     const emit = (event: TurnEvent) => {
       options.onEvent?.(event);
       if (event.type === 'text') this.deps.host.events.emit('chat.delta', { conversationId, turnId, text: event.delta });
+      else if (event.type === 'toolInput') this.deps.host.events.emit('chat.toolInput', { conversationId, turnId, toolCallId: event.toolCallId, server: event.server, tool: event.tool, text: event.text });
       else this.deps.host.events.emit('chat.toolCall', { conversationId, turnId, call: event.call, ...(event.progress ? { progress: event.progress } : {}) });
     };
 
@@ -224,7 +226,8 @@ export class ChatService implements Disposable {
               ...(tools.code ? { codeMode: tools.code.only ? 'on' : 'auto' } : {}),
             }),
             tools,
-            messages: fitHistoryToModel(this.store.history(conversationId), model.takesImages),
+            // The app context goes in after fitting: it is text the apps of this conversation asked the model to know.
+            messages: withAppContext(fitHistoryToModel(await this.store.history(conversationId), model.takesImages), this.deps.host.appContext?.(conversationId) ?? []),
             settings,
             approveOnce: options.approveOnce === true,
             signal: controller.signal,

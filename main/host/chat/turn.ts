@@ -1,6 +1,7 @@
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage } from 'ai';
 import type { ChatToolCall, HarborErrorData, TurnStatus } from '../../../preload/contract';
 import { HarborError } from '../errors';
+import { toolUiResourceUri } from '../apps/ui-meta';
 import { toolErrorOutput } from '../tools/results';
 import type { ChatHost } from './chat-host';
 import { streamModelStep, type ModelToolCall } from './model-step';
@@ -13,7 +14,9 @@ import type { TurnTools } from './turn-tools';
 /** What a running turn reports as it goes (the CLI prints these; the service makes chat.* events of them). */
 export type TurnEvent =
   | { readonly type: 'text'; readonly delta: string }
-  | { readonly type: 'toolCall'; readonly call: ChatToolCall; readonly progress?: CallProgress };
+  | { readonly type: 'toolCall'; readonly call: ChatToolCall; readonly progress?: CallProgress }
+  /** The arguments of a call to a tool with an app, as the model writes them (partial JSON): its app may show them early. */
+  | { readonly type: 'toolInput'; readonly toolCallId: string; readonly server: string; readonly tool: string; readonly text: string };
 
 export interface TurnOutcome {
   readonly conversationId: string;
@@ -75,6 +78,10 @@ export async function runTurn(input: TurnInput): Promise<TurnOutcome> {
         signal: input.signal,
         maxRetries: input.model.maxRetries,
         onText: (delta) => input.emit({ type: 'text', delta }),
+        onToolInput: ({ toolCallId, toolName, text }) => {
+          const target = input.tools.index.resolve(toolName);
+          if (target && toolUiResourceUri(target.tool)) input.emit({ type: 'toolInput', toolCallId, server: target.server, tool: target.tool.name, text });
+        },
       });
     } catch (error) {
       const failure = error instanceof HarborError ? error : new HarborError('MODEL_ERROR', String(error));

@@ -1,5 +1,6 @@
 import {
   Client,
+  type ClientCapabilities,
   type ElicitRequest,
   type ElicitResult,
   type Implementation,
@@ -26,11 +27,20 @@ export interface McpClientOptions {
   readonly features?: ServerFeatures;
 }
 
+/** The MCP Apps extension (a tool's interactive UI), and the one kind of UI resource Harbor renders. */
+export const MCP_APPS_EXTENSION = 'io.modelcontextprotocol/ui';
+export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
+
 /**
- * What Harbor declares to every server: form elicitation (with schema defaults applied) and URL
- * elicitation. Exported for the per-call benchmark, whose bare SDK client declares the same.
+ * What Harbor declares to every server, in both eras: form elicitation (with schema defaults
+ * applied), URL elicitation, and the MCP Apps extension with the MIME types Harbor renders (servers
+ * may offer UI tools only to hosts that declare it). Exported for the per-call benchmark, whose
+ * bare SDK client declares the same.
  */
-export const HARBOR_CLIENT_CAPABILITIES = { elicitation: { form: { applyDefaults: true }, url: {} } } as const;
+export const HARBOR_CLIENT_CAPABILITIES: Readonly<ClientCapabilities> = {
+  elicitation: { form: { applyDefaults: true }, url: {} },
+  extensions: { [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME_TYPE] } },
+};
 
 /**
  * The one place Harbor's client policy lives: always negotiate the era (the SDK's default is

@@ -1,5 +1,6 @@
 import type { EventName } from '../../../preload/contract';
 import type { ChatService } from '../chat/service';
+import type { AppService } from './app-service';
 import type { BundleService } from './bundle-service';
 import type { CallService } from './calls';
 import type { ConsentDecisions } from './consent-decisions';
@@ -16,6 +17,7 @@ import type { SecretService } from './secret-service';
 import type { ServerControl } from './server-control';
 import type { ServerSignIn } from './server-sign-in';
 import type { SettingsService } from './settings-service';
+import type { ToolSearch } from './tool-search';
 import type { TaskService } from '../tasks/service';
 import type { TrafficFeed } from './traffic-feed';
 
@@ -33,6 +35,8 @@ export interface DoorServices {
   readonly sampling: SamplingService;
   readonly logs: ServerLogService;
   readonly subscriptions: SubscriptionService;
+  readonly apps: AppService;
+  readonly tools: ToolSearch;
   readonly sandbox: SandboxService;
   readonly tasks: TaskService;
   readonly bundles: BundleService;
@@ -103,6 +107,23 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     // Log messages and stderr are the server's words.
     logs: exit.door(s.logs, { view: 'mask', setLevel: 'mask' }),
     subscriptions: exit.door(s.subscriptions, { list: 'asWritten', subscribe: 'asWritten', unsubscribe: 'asWritten' }), // URIs the person chose
+    apps: exit.door(s.apps, {
+      forTool: 'asWritten', // a ui:// address
+      open: 'mask', // the server's app document and tool definition
+      // The CSP is built from checked sources only, and must reach the sandbox byte for byte.
+      sandboxPolicy: 'asWritten',
+      attachSandbox: 'asWritten', // a disposable
+      callTool: 'mask',
+      readResource: 'mask',
+      listTools: 'mask',
+      listResources: 'mask',
+      recordRequest: 'asWritten', // a boolean
+      updateModelContext: 'asWritten', // a boolean
+      close: 'asWritten', // a boolean
+      activity: 'mask', // details quote what apps asked
+    }),
+    // Tool names and descriptions are what servers wrote.
+    tools: exit.door(s.tools, { search: 'mask', rank: 'mask' }),
     // Refusals name paths and hosts a server chose; the status quotes what the sandbox said.
     sandbox: exit.door(s.sandbox, { status: 'redact', sandboxForInstalls: 'asWritten', refusals: 'redact', allow: 'redact', setInstallDefault: 'redact' }),
     // Status messages and results are the server's words.
@@ -153,8 +174,10 @@ export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'consent.changed': 'asWritten',
   'chat.delta': 'mask',
   'chat.toolCall': 'mask',
+  'chat.toolInput': 'mask', // the model's words
   'chat.done': 'mask',
   'sandbox.refused': 'redact', // a path or host a server chose
   'tasks.changed': 'mask',
+  'apps.activity': 'mask', // details quote what apps asked
   'bundles.opened': 'mask',
 };

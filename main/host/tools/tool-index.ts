@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/client';
+import { isVisibleToModel } from '../apps/ui-meta';
 import { assignExposedNames } from './names';
 import { providerInputSchema, type JsonObjectSchema } from './schema';
 
@@ -28,17 +29,24 @@ export function exposedDescription(server: string, tool: Tool): string {
 
 /**
  * Every enabled tool of the connected servers under its exposed name (`server__tool`), in server
- * order then catalog order, with routing back from an exposed name to (server, tool).
+ * order then catalog order, with routing back from an exposed name to (server, tool). A tool whose
+ * MCP Apps visibility leaves out the model (`_meta.ui.visibility: ["app"]`) is not indexed: the
+ * model is never offered it, cannot find it and cannot call it; its app still can.
  */
 export class ToolIndex {
   private readonly byName = new Map<string, IndexedTool>();
+  /** `server` NUL `tool` → entry: tool names are free text, so no printable separator is safe. */
+  private readonly byServerTool = new Map<string, IndexedTool>();
 
   private constructor(readonly tools: readonly IndexedTool[]) {
-    for (const tool of tools) this.byName.set(tool.exposedName, tool);
+    for (const tool of tools) {
+      this.byName.set(tool.exposedName, tool);
+      this.byServerTool.set(`${tool.server}\u0000${tool.tool.name}`, tool);
+    }
   }
 
   static build(servers: readonly ServerTools[]): ToolIndex {
-    const offered = servers.flatMap((s) => s.tools.filter((t) => !s.disabled?.has(t.name)).map((tool) => ({ server: s.server, tool })));
+    const offered = servers.flatMap((s) => s.tools.filter((t) => !s.disabled?.has(t.name) && isVisibleToModel(t)).map((tool) => ({ server: s.server, tool })));
     const names = assignExposedNames(offered.map((o) => ({ server: o.server, tool: o.tool.name })));
     return new ToolIndex(
       offered.map((o, i) => ({
@@ -53,6 +61,11 @@ export class ToolIndex {
 
   resolve(exposedName: string): IndexedTool | undefined {
     return this.byName.get(exposedName);
+  }
+
+  /** The entry of a server's tool by its own name (undefined when it is not offered). */
+  find(server: string, tool: string): IndexedTool | undefined {
+    return this.byServerTool.get(`${server}\u0000${tool}`);
   }
 
   get size(): number {

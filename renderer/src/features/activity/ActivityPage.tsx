@@ -5,6 +5,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { VirtualList } from '../../ui/VirtualList';
+import { AppActivity } from '../apps/AppActivity';
 import { ServerEvents } from './ServerEvents';
 import { TrafficFilters } from './TrafficFilters';
 import { TrafficRow } from './TrafficRow';
@@ -58,6 +59,7 @@ export function ActivityPage() {
         />
       ) : null}
       <ServerEvents />
+      <AppActivity />
     </>
   );
 }

@@ -21,6 +21,7 @@ import { ModelSetup } from './ModelSetup';
 import { ProblemCard } from './ProblemCard';
 import { useNarrow } from './use-narrow';
 import { useChatContext, useChatStatus } from './use-chat-info';
+import { AppConversationContext, PartialInputsContext } from '../apps/app-conversation';
 
 /** Below this width of the chat area the conversations list is a drawer over it. */
 const DRAWER_BELOW_PX = 720;
@@ -62,6 +63,22 @@ export function ChatPage() {
     (server: string, uri: string, title: string) =>
       setAttachments((current) => (current.some((a) => a.server === server && a.uri === uri) ? current : [...current, { server, uri, label: title }])),
     [],
+  );
+  // Apps in this conversation may add a message to it (after the person approved the text).
+  const openId = state.openId;
+  const appConversation = useMemo(
+    () =>
+      openId
+        ? {
+            id: openId,
+            send: async (text: string) => {
+              const snapshot = controller.snapshot();
+              if (snapshot.openId !== openId || (snapshot.conversation.status === 'ready' && isRunning(snapshot.conversation.value))) return false;
+              return controller.send(text);
+            },
+          }
+        : undefined,
+    [openId, controller],
   );
   const stopTurn = useCallback(() => void controller.stopTurn(), [controller]);
   const modelChanged = useCallback(() => {
@@ -142,7 +159,11 @@ export function ChatPage() {
             ) : null}
             {conversation && rows.length > 0 ? (
               <MessageCommandsContext.Provider value={commands}>
-                <MessageList key={`messages:${state.openId ?? 'new'}`} rows={rows} progress={state.progress} onAttach={attachFromResult} onStop={stopTurn} />
+                <AppConversationContext.Provider value={appConversation}>
+                  <PartialInputsContext.Provider value={state.partial}>
+                    <MessageList key={`messages:${state.openId ?? 'new'}`} rows={rows} progress={state.progress} onAttach={attachFromResult} onStop={stopTurn} />
+                  </PartialInputsContext.Provider>
+                </AppConversationContext.Provider>
               </MessageCommandsContext.Provider>
             ) : null}
           </div>

@@ -37,6 +37,7 @@ const STICK_PX = 80;
 export function MessageList({ rows, progress, onAttach, onStop, initialRect }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
+  const lastTop = useRef(0);
   const [atBottom, setAtBottom] = useState(true);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
@@ -57,8 +58,12 @@ export function MessageList({ rows, progress, onAttach, onStop, initialRect }: P
     const el = scrollRef.current;
     if (!el) return;
     const bottom = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
-    stick.current = bottom;
-    setAtBottom(bottom);
+    // Only the person scrolling up lets go of the bottom: a row above that grows (an app, an image)
+    // moves the scroll position down to keep the view still, and must not.
+    const movedUp = el.scrollTop < lastTop.current;
+    lastTop.current = el.scrollTop;
+    if (bottom || movedUp) stick.current = bottom;
+    setAtBottom(stick.current || bottom);
   };
 
   return (

@@ -2,6 +2,8 @@ import { Ban, ChevronRight, CircleCheck, CircleX, Hourglass, LoaderCircle, type 
 import { memo, useId, useState, type ReactNode } from 'react';
 import { imageSource } from '../../lib/image-source';
 import type { ChatToolCall } from '../../../../preload/contract';
+import { ToolCallApp } from '../apps/ToolCallApp';
+import { useToolApp } from '../apps/use-tool-app';
 import { visibleText } from '../../lib/visible-text';
 import type { CallProgress } from './conversation-model';
 import { JsonTree } from './JsonTree';
@@ -110,6 +112,8 @@ export const ToolCallCard = memo(function ToolCallCard({ call, progress, onAttac
   const [open, setOpen] = useState(false);
   const server = visibleText(call.server ?? 'Harbor');
   const tool = visibleText(call.tool ?? call.name);
+  // A tool with an app shows its result in the app, on the closed card; the raw result is in the card's body.
+  const app = useToolApp(call.server, call.tool);
   const running = state === 'running' || state === 'pending';
   const Icon = STATE_ICON[state];
   const percent = progress?.total ? Math.round((progress.progress / progress.total) * 100) : undefined;
@@ -152,6 +156,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call, progress, onAttac
       {!open && showResult && call.result ? <ResultImages content={call.result.content} tool={tool} /> : null}
       {children}
 
+      {app ? <ToolCallApp call={call} onUnavailable={() => setOpen(true)} /> : null}
       <div id={bodyId} className="tool-card__body" hidden={!open}>
         {open ? (
           <>

@@ -10,7 +10,8 @@ import type {
   Result,
 } from '../../../../preload/contract';
 import { asErrorData, type LoadState } from '../../lib/load-state';
-import { addBranchTurn, addSentTurn, applyDelta, applyDone, applyToolCall, isRunning, type CallProgress, type PendingUser } from './conversation-model';
+import { parsePartialJson } from '../apps/partial-json';
+import { addBranchTurn, addSentTurn, applyDelta, applyDone, applyToolCall, applyToolInput, isRunning, type CallProgress, type PendingUser } from './conversation-model';
 import { offerDownload } from './download';
 
 export interface ChatState {
@@ -20,6 +21,8 @@ export interface ChatState {
   readonly conversation: LoadState<Conversation>;
   /** Latest progress of running tool calls, by the model's call id. */
   readonly progress: ReadonlyMap<string, CallProgress>;
+  /** Arguments of calls to tools with apps the model is still writing, by call id (for their apps). */
+  readonly partial: ReadonlyMap<string, Record<string, unknown>>;
   readonly sending: boolean;
   /** Why the last send, stop, rename, delete or export failed. */
   readonly error: HarborErrorData | undefined;
@@ -28,6 +31,7 @@ export interface ChatState {
 type ChatEvent =
   | { readonly name: 'delta'; readonly payload: EventPayload<'chat.delta'> }
   | { readonly name: 'toolCall'; readonly payload: EventPayload<'chat.toolCall'> }
+  | { readonly name: 'toolInput'; readonly payload: EventPayload<'chat.toolInput'> }
   | { readonly name: 'done'; readonly payload: EventPayload<'chat.done'> };
 
 export interface Attachment extends ChatAttachment {
@@ -63,6 +67,7 @@ export class ChatController {
     openId: undefined,
     conversation: { status: 'ready', value: draft() },
     progress: new Map(),
+    partial: new Map(),
     sending: false,
     error: undefined,
   };
@@ -92,6 +97,7 @@ export class ChatController {
     this.unsubscribe = [
       this.api.on.chat.delta((payload) => this.onEvent({ name: 'delta', payload })),
       this.api.on.chat.toolCall((payload) => this.onEvent({ name: 'toolCall', payload })),
+      this.api.on.chat.toolInput((payload) => this.onEvent({ name: 'toolInput', payload })),
       this.api.on.chat.done((payload) => this.onEvent({ name: 'done', payload })),
       // A task that ended after its turn brought its result into the conversation: show it.
       this.api.on.tasks.changed(({ task }) => {
@@ -154,12 +160,22 @@ export class ChatController {
         const next = new Map(this.state.progress);
         if (progress && (call.status === 'progress' || call.status === 'running')) next.set(call.id, progress);
         else if (call.status !== 'progress') next.delete(call.id);
-        this.set({ progress: next });
+        // The call itself carries its complete arguments now.
+        const partial = new Map(this.state.partial);
+        partial.delete(call.id);
+        this.set({ progress: next, partial });
         this.updateConversation((c) => applyToolCall(c, event.payload, this.pending));
+        break;
+      }
+      case 'toolInput': {
+        const args = parsePartialJson(event.payload.text);
+        if (args) this.set({ partial: new Map(this.state.partial).set(event.payload.toolCallId, args) });
+        this.updateConversation((c) => applyToolInput(c, event.payload, this.pending));
         break;
       }
       case 'done':
         this.pending = undefined;
+        if (this.state.partial.size > 0) this.set({ partial: new Map() });
         this.updateConversation((c) => applyDone(c, event.payload));
         // The stored conversation carries Harbor's note on how the turn ended, and the final ids.
         void this.reload(event.payload.conversationId);
@@ -185,7 +201,7 @@ export class ChatController {
     this.openGeneration += 1;
     this.buffered = [];
     this.pending = undefined;
-    this.set({ openId: undefined, conversation: { status: 'ready', value: draft() }, progress: new Map(), error: undefined });
+    this.set({ openId: undefined, conversation: { status: 'ready', value: draft() }, progress: new Map(), partial: new Map(), error: undefined });
   }
 
   /** Opens a conversation; `forgetIfGone`: one remembered from before that no longer exists leaves a new one open instead. */
@@ -193,7 +209,7 @@ export class ChatController {
     const generation = ++this.openGeneration;
     this.buffered = [];
     this.pending = undefined;
-    this.set({ openId: id, conversation: { status: 'loading' }, progress: new Map(), error: undefined });
+    this.set({ openId: id, conversation: { status: 'loading' }, progress: new Map(), partial: new Map(), error: undefined });
     const result = await this.api.conversations.open({ id });
     if (generation !== this.openGeneration) return;
     if (!result.ok) {

@@ -1,4 +1,4 @@
-import type { ChatAttachment, ChatFile, ChatItem, ChatTurn, Conversation, EventPayload } from '../../../../preload/contract';
+import type { ChatAttachment, ChatFile, ChatItem, ChatToolCall, ChatTurn, Conversation, EventPayload } from '../../../../preload/contract';
 
 /**
  * The open conversation as the page shows it: what conversations.open returned, with the live
@@ -80,6 +80,18 @@ export function applyToolCall(conversation: Conversation, event: EventPayload<'c
     if (index >= 0) items[index] = item;
     else items.push(item);
     return { ...turn, items };
+  });
+}
+
+/**
+ * The model is still writing a call to a tool with an app: its card appears at once (pending), so
+ * the app can show the arguments as they come. The call itself replaces it when it arrives.
+ */
+export function applyToolInput(conversation: Conversation, event: EventPayload<'chat.toolInput'>, pending?: PendingUser): Conversation {
+  return withTurn(conversation, event.turnId, pending, (turn) => {
+    if (turn.items.some((i) => i.kind === 'toolCall' && i.call.id === event.toolCallId)) return turn;
+    const call: ChatToolCall = { id: event.toolCallId, name: event.tool, server: event.server, tool: event.tool, arguments: {}, status: 'pending', startedAt: Date.now() };
+    return { ...turn, items: [...turn.items, { kind: 'toolCall', call }] };
   });
 }
 

@@ -5,10 +5,12 @@ import { asErrorData } from '../../lib/load-state';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { SchemaFields, useSchemaForm } from '../../ui/schema-form';
 import { ContentBlocks, JsonText } from '../catalog/ContentView';
+import { AppFrame } from '../apps/AppFrame';
+import { useToolApp } from '../apps/use-tool-app';
 import { StopButton, useStoppable } from '../catalog/stoppable';
 import type { ToolItem } from './tool-item';
 
-type Outcome = { readonly result: Record<string, unknown>; readonly ms: number } | { readonly error: HarborErrorData };
+type Outcome = { readonly result: Record<string, unknown>; readonly ms: number; readonly input: Record<string, unknown>; readonly run: number } | { readonly error: HarborErrorData };
 
 /**
  * Runs one tool by hand, with arguments from a form built from its inputSchema. The call goes
@@ -23,6 +25,9 @@ export function RunTool({ server, tool, onClose }: { readonly server: string; re
   const stoppable = useStoppable();
   const running = stoppable.running;
   const [outcome, setOutcome] = useState<Outcome | undefined>();
+  const runs = useRef(0);
+  // A tool with an app shows each run's result in a fresh instance of it.
+  const app = useToolApp(server, tool.name);
   useEffect(() => heading.current?.focus(), []);
 
   const run = async (event: FormEvent) => {
@@ -32,7 +37,10 @@ export function RunTool({ server, tool, onClose }: { readonly server: string; re
     setOutcome(undefined);
     const started = performance.now();
     const result = await stoppable.run((requestId) => api.tools.call({ server, tool: tool.name, arguments: checked.value, requestId }));
-    setOutcome(result.ok ? { result: result.value, ms: Math.round(performance.now() - started) } : { error: asErrorData(result.error) });
+    runs.current += 1;
+    setOutcome(
+      result.ok ? { result: result.value, ms: Math.round(performance.now() - started), input: checked.value, run: runs.current } : { error: asErrorData(result.error) },
+    );
   };
 
   return (
@@ -60,6 +68,9 @@ export function RunTool({ server, tool, onClose }: { readonly server: string; re
           </p>
         ) : null}
       </form>
+      {app && outcome && 'result' in outcome ? (
+        <AppFrame key={outcome.run} server={server} tool={tool.name} input={outcome.input} result={outcome.result as never} />
+      ) : null}
       {outcome ? <Result outcome={outcome} /> : null}
     </section>
   );

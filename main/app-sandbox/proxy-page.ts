@@ -1,0 +1,122 @@
+/**
+ * The sandbox proxy of one MCP App: the page each door serves on the apps' own origin (browser
+ * mode: a second loopback port; desktop: the harbor-app: protocol), framed by the Harbor page.
+ * It loads the app's HTML into an inner frame and relays the bridge's messages, nothing more.
+ *
+ * The inner frame is sandboxed WITHOUT allow-same-origin: the app runs in an opaque origin of its
+ * own, so it cannot touch this proxy, the Harbor page, another app, or any storage; without
+ * allow-popups, allow-top-navigation and allow-modals it cannot open windows, navigate Harbor away
+ * or block it with dialogs. Its CSP is this page's (served as a header; an about:srcdoc document
+ * inherits its parent's policy), so it reaches only the domains its server declared.
+ */
+import { APP_NAVIGATED_METHOD } from '../../preload/contract';
+
+export interface ProxyPageConfig {
+  /** The exact origin of the Harbor page allowed to talk to this proxy ('file://' for the desktop app). */
+  readonly parentOrigin: string;
+  /** The inner frame's `allow` attribute, decided by the Host. */
+  readonly allow: string;
+  /** The page's color scheme when the frame was made (follows host-context-changed afterwards). */
+  readonly colorScheme: 'light' | 'dark' | 'light dark';
+}
+
+/** What the app frame may do: run scripts and handle its own forms (their submission is blocked by CSP). */
+export const INNER_SANDBOX = 'allow-scripts allow-forms';
+
+/**
+ * Runs inside the proxy page (serialized with Function.prototype.toString, so it must stay
+ * self-contained: no imports, no outer variables).
+ */
+function sandboxProxy(config: ProxyPageConfig & { innerSandbox: string; navigatedMethod: string }): void {
+  if (window.parent === window) return; // opened on its own: nothing to relay
+  // A file:// page has an opaque origin: messages to it can only be addressed with '*' (the
+  // parent is fixed for this frame's life, and the desktop window never navigates away).
+  const target = config.parentOrigin === 'file://' ? '*' : config.parentOrigin;
+  const fromParent = (event: MessageEvent) =>
+    event.source === window.parent && (event.origin === config.parentOrigin || (config.parentOrigin === 'file://' && event.origin === 'file://'));
+  let inner: HTMLIFrameElement | undefined;
+  let gone = false;
+  document.documentElement.style.colorScheme = config.colorScheme;
+
+  const load = (html: unknown) => {
+    if (inner || typeof html !== 'string') return;
+    const frame = document.createElement('iframe');
+    frame.setAttribute('sandbox', config.innerSandbox);
+    if (config.allow) frame.setAttribute('allow', config.allow);
+    frame.setAttribute('title', 'App');
+    frame.setAttribute('referrerpolicy', 'no-referrer');
+    // The first load is the app's document; any later one means it navigated itself elsewhere.
+    let loads = 0;
+    frame.addEventListener('load', () => {
+      loads += 1;
+      if (loads < 2 || gone) return;
+      gone = true;
+      frame.remove();
+      window.parent.postMessage({ jsonrpc: '2.0', method: config.navigatedMethod, params: {} }, target);
+    });
+    frame.srcdoc = html;
+    inner = frame;
+    document.body.append(frame);
+  };
+
+  window.addEventListener('message', (event: MessageEvent) => {
+    const data: unknown = event.data;
+    const method = typeof data === 'object' && data !== null ? (data as { method?: unknown }).method : undefined;
+    const reserved = typeof method === 'string' && method.startsWith('ui/notifications/sandbox-');
+    if (fromParent(event)) {
+      if (method === 'ui/notifications/sandbox-resource-ready') {
+        load((data as { params?: { html?: unknown } }).params?.html);
+        return;
+      }
+      if (method === 'ui/notifications/host-context-changed') {
+        const theme = (data as { params?: { theme?: unknown } }).params?.theme;
+        if (theme === 'light' || theme === 'dark') document.documentElement.style.colorScheme = theme;
+      }
+      if (reserved || gone || !inner?.contentWindow) return;
+      // The app's origin is opaque: '*' is the only way to address it; the frame is ours.
+      inner.contentWindow.postMessage(data, '*');
+      return;
+    }
+    if (inner && event.source !== null && event.source === inner.contentWindow && event.origin === 'null') {
+      // The app may not speak for the proxy (sandbox-* messages) or speak after it left.
+      if (reserved || gone) return;
+      window.parent.postMessage(data, target);
+    }
+  });
+  window.parent.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, target);
+}
+
+/** JSON inside a <script>: `<`, `>` and `&` escaped so no value can close the script element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export function proxyPageHtml(config: ProxyPageConfig): string {
+  const runtime = { ...config, innerSandbox: INNER_SANDBOX, navigatedMethod: APP_NAVIGATED_METHOD };
+  return [
+    '<!doctype html>',
+    '<html><head><meta charset="utf-8"><title>Harbor app sandbox</title>',
+    '<style>html,body{margin:0;padding:0;height:100%;overflow:hidden;background:transparent}iframe{display:block;border:0;width:100%;height:100%;background:transparent}</style>',
+    '</head><body>',
+    `<script>(${sandboxProxy.toString()})(${scriptJson(runtime)});</script>`,
+    '</body></html>',
+  ].join('');
+}
+
+/**
+ * The response headers of a proxy page: the app's CSP (which the app's frame inherits) with only
+ * the Harbor page allowed to frame it, no referrer (the app cannot learn this page's address, which
+ * names its instance), no caching, and device features off for the whole frame tree.
+ */
+export function proxyPageHeaders(csp: string, parentOrigin: string): Record<string, string> {
+  const ancestor = parentOrigin === 'file://' ? 'file:' : parentOrigin;
+  return {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': `${csp}; frame-ancestors ${ancestor}`,
+    'Referrer-Policy': 'no-referrer',
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-store',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), display-capture=(), usb=(), serial=(), hid=(), payment=(), publickey-credentials-get=()',
+    'Cross-Origin-Resource-Policy': 'same-site',
+  };
+}

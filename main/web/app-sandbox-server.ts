@@ -1,0 +1,138 @@
+/**
+ * Browser mode's second origin: the MCP Apps sandbox proxies, on their own loopback port, so an
+ * app's frame is never the Harbor page's origin (the specification requires a different origin;
+ * same-origin would give the app the page, its token and its storage). Checked like the page:
+ *  - Host header: 127.0.0.1/localhost on this port only (DNS rebinding);
+ *  - a per-launch token in the path, different from the page's (the page gets it over its
+ *    authenticated socket, inside each app's sandbox URL), and the app's unguessable instance id;
+ *  - only frames (Sec-Fetch-Dest), and only the Harbor page may frame it (frame-ancestors with the
+ *    page's exact origin, which the page names and which must be one of this launch's);
+ *  - GET/HEAD only, and an Origin header, when a browser sends one, must be the page's.
+ * Every proxy is served with its app's CSP, decided by the Host when the app was opened.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { HarborError } from '../host/errors';
+import { markAsDisposed, trackDisposable, type Disposable } from '../host/lifecycle';
+import { proxyPageHeaders, proxyPageHtml, type ProxyPageConfig } from '../app-sandbox/proxy-page';
+import { createToken, isAllowedHost, tokenMatches } from './security';
+import { sendText } from './static';
+
+const LOOPBACK = '127.0.0.1';
+const ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+export interface AppSandboxPolicy {
+  readonly csp: string;
+  readonly allow: string;
+}
+
+interface Target {
+  readonly instanceId: string;
+  /** The page's origin, as it named itself (checked against this launch's). */
+  readonly parent: string;
+  readonly scheme: ProxyPageConfig['colorScheme'];
+}
+
+export interface AppSandboxServerOptions {
+  /** The Harbor page's origins this launch (http://127.0.0.1:PORT and http://localhost:PORT). */
+  readonly pageOrigins: readonly string[];
+  /** The policy of an open app, by instance id (undefined: not open). */
+  readonly policyFor: (instanceId: string) => AppSandboxPolicy | undefined;
+}
+
+export class AppSandboxServer implements Disposable {
+  private closing: Promise<void> | undefined;
+
+  private constructor(
+    private readonly server: Server,
+    readonly port: number,
+    private readonly token: string,
+    private readonly options: AppSandboxServerOptions,
+  ) {
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => this.onRequest(req, res));
+    trackDisposable(this);
+  }
+
+  static async start(options: AppSandboxServerOptions): Promise<AppSandboxServer> {
+    const server = createServer();
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ port: 0, host: LOOPBACK, exclusive: true }, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const address = server.address();
+    if (address === null || typeof address === 'string') throw new HarborError('INTERNAL', 'the app sandbox server has no TCP address');
+    return new AppSandboxServer(server, address.port, createToken(), options);
+  }
+
+  /** The origin the page may frame (its CSP frame-src). */
+  get origin(): string {
+    return `http://${LOOPBACK}:${this.port}`;
+  }
+
+  /** The sandbox page of one open app; the page adds `?parent=<its origin>&scheme=<light|dark>`. */
+  urlFor(instanceId: string): string {
+    return `${this.origin}/${this.token}/app/${encodeURIComponent(instanceId)}`;
+  }
+
+  private onRequest(req: IncomingMessage, res: ServerResponse): void {
+    try {
+      const checked = this.check(req);
+      if ('status' in checked) {
+        sendText(res, checked.status, checked.message, checked.status === 405 ? { Allow: 'GET, HEAD' } : {});
+        return;
+      }
+      const policy = this.options.policyFor(checked.instanceId);
+      if (!policy) {
+        sendText(res, 404, 'This app is not open any more.');
+        return;
+      }
+      const config: ProxyPageConfig = { parentOrigin: checked.parent, allow: policy.allow, colorScheme: checked.scheme };
+      const body = Buffer.from(proxyPageHtml(config), 'utf8');
+      res.writeHead(200, { ...proxyPageHeaders(policy.csp, checked.parent), 'Content-Length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    } catch {
+      if (!res.headersSent) sendText(res, 500, 'Internal error.');
+      else res.destroy();
+    }
+  }
+
+  /** The app a request may have the proxy page of, or why it is refused. */
+  private check(req: IncomingMessage): Target | { status: 403 | 404 | 405; message: string } {
+    if (!isAllowedHost(req.headers.host, this.port)) return { status: 403, message: 'Forbidden: this server answers only to 127.0.0.1 and localhost.' };
+    if (req.method !== 'GET' && req.method !== 'HEAD') return { status: 405, message: 'Method not allowed.' };
+    const target = this.target(req);
+    // Wrong token and unknown path look the same: nothing here is worth probing for.
+    if (!target) return { status: 404, message: 'Not found.' };
+    const dest = req.headers['sec-fetch-dest'];
+    if (dest !== undefined && dest !== 'iframe') return { status: 403, message: 'Forbidden: an app sandbox opens only inside Harbor.' };
+    const origin = req.headers.origin;
+    if (origin !== undefined && !this.options.pageOrigins.includes(origin)) return { status: 403, message: 'Forbidden: only the Harbor page may load an app sandbox.' };
+    if (!this.options.pageOrigins.includes(target.parent)) return { status: 403, message: 'Forbidden: only the Harbor page may frame an app sandbox.' };
+    return target;
+  }
+
+  private target(req: IncomingMessage): Target | undefined {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', `http://${LOOPBACK}`);
+    } catch {
+      return undefined;
+    }
+    const [, token, kind, instanceId, ...rest] = url.pathname.split('/');
+    if (rest.length > 0 || kind !== 'app' || !instanceId || !ID.test(instanceId) || !tokenMatches(this.token, token)) return undefined;
+    const requested = url.searchParams.get('scheme');
+    const scheme = requested === 'light' || requested === 'dark' ? requested : 'light dark';
+    return { instanceId, parent: url.searchParams.get('parent') ?? '', scheme };
+  }
+
+  dispose(): Promise<void> {
+    markAsDisposed(this);
+    this.closing ??= new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+    return this.closing;
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * What the MCP Apps specs share: `harbor web` on a temp registry with real App servers from npm
+ * (and the probe fixture), the scripted model on 127.0.0.1, and a local HTTP listener that counts
+ * every request (what an app must not reach, or may reach when it declared it). Helpers find a
+ * card's app frame, answer consent, and read the apps' audit trail.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect, type Frame, type Locator, type Page } from '@playwright/test';
+import { startScriptedModel, type ScriptEntry, type ScriptedModel } from '../fixtures/model/scripted-model';
+import { ROOT } from './chat-fixture';
+import { readUrlLine, stopProcess } from './harbor-process';
+
+export const APP_SERVERS = {
+  vanilla: 'server-basic-vanillajs',
+  react: 'server-basic-react',
+  monitor: 'server-system-monitor',
+  budget: 'server-budget-allocator',
+} as const;
+const PROBE = join(ROOT, 'test/fixtures/servers/apps/probe-app-server.mjs');
+
+export interface Listener {
+  readonly origin: string;
+  /** Paths requested so far. */
+  readonly hits: string[];
+}
+
+export interface AppsHarbor {
+  readonly url: string;
+  readonly model: ScriptedModel;
+  readonly listener: Listener;
+}
+
+export interface AppsOptions {
+  readonly script: readonly ScriptEntry[];
+  /** Which npm App servers to run (all by default), and the probe fixture. */
+  readonly servers?: readonly (keyof typeof APP_SERVERS)[];
+  readonly probe?: boolean;
+}
+
+type Start = (options: AppsOptions) => Promise<AppsHarbor>;
+
+async function listen(): Promise<{ server: Server; listener: Listener }> {
+  const hits: string[] = [];
+  const server = createServer((req, res) => {
+    hits.push(req.url ?? '/');
+    // An opaque-origin app may read the answer only if the server allows any origin.
+    res.writeHead(200, { 'Content-Type': 'text/plain', 'Access-Control-Allow-Origin': '*' }).end('listener says hi');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { server, listener: { origin: `http://127.0.0.1:${port}`, hits } };
+}
+
+export const test = base.extend<{ startApps: Start }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a test uses from this pattern
+  startApps: async ({}, use) => {
+    const started: { child: ChildProcessWithoutNullStreams; model: ScriptedModel; dir: string; server: Server }[] = [];
+    await use(async (options) => {
+      const dir = mkdtempSync(join(tmpdir(), 'harbor-e2e-apps-'));
+      const model = await startScriptedModel({ script: options.script });
+      const { server, listener } = await listen();
+      const mcpServers: Record<string, unknown> = {};
+      for (const name of options.servers ?? (Object.keys(APP_SERVERS) as (keyof typeof APP_SERVERS)[])) {
+        mcpServers[name] = { command: process.execPath, args: [join(ROOT, 'node_modules/@modelcontextprotocol', APP_SERVERS[name], 'dist/index.js'), '--stdio'], trusted: true };
+      }
+      if (options.probe) mcpServers.probe = { command: process.execPath, args: [PROBE], env: { PROBE_CONNECT_ORIGIN: listener.origin }, trusted: true };
+      const configPath = join(dir, 'harbor.json');
+      writeFileSync(configPath, JSON.stringify({ mcpServers, model: model.modelConfig() }, null, 2));
+      const child = spawn(process.execPath, [join(ROOT, 'bin', 'harbor.js'), 'web', '--port', '0', '--config', configPath, '--data-dir', dir], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+      started.push({ child, model, dir, server });
+      return { url: await readUrlLine(child), model, listener };
+    });
+    for (const { child, model, dir, server } of started.reverse()) {
+      await stopProcess(child);
+      await model.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+});
+
+export { expect };
+
+/**
+ * Answers every consent dialog that comes up with "Always allow" until `done` holds and no dialog
+ * came for `quietMs` (an app that polls a tool asks again until it is allowed); `done` sees the headings
+ * allowed so far. Returns them.
+ */
+export async function allowWhile(page: Page, done: (allowed: readonly string[]) => Promise<boolean>, { timeoutMs = 60_000, quietMs = 1500 } = {}): Promise<string[]> {
+  const allowed: string[] = [];
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  for (;;) {
+    if (Date.now() > deadline) throw new Error(`still waiting after ${timeoutMs} ms; allowed so far: ${allowed.join(', ')}`);
+    const dialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Always allow' }) });
+    if ((await dialog.count()) > 0) {
+      allowed.push((await dialog.getByRole('heading').first().textContent()) ?? '');
+      await dialog.getByRole('button', { name: 'Always allow' }).click();
+      await expect(dialog.getByRole('heading', { name: allowed.at(-1) })).toHaveCount(0);
+      quietSince = Date.now();
+    } else if (Date.now() - quietSince >= quietMs && (await done(allowed))) {
+      return allowed;
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
+export function toolCard(page: Page, server: string, tool: string): Locator {
+  return page.getByRole('article', { name: `Tool call ${server} › ${tool}` });
+}
+
+/** The app's own frame inside a card (the proxy's child): where the app's code runs. */
+export async function appFrame(region: Locator): Promise<Frame> {
+  const proxy = await (await region.locator('iframe').elementHandle())!.contentFrame();
+  if (!proxy) throw new Error('the app region has no proxy frame');
+  await expect.poll(() => proxy.childFrames().length, { message: 'the app frame inside the proxy' }).toBe(1);
+  return proxy.childFrames()[0]!;
+}
+
+export function appRegion(scope: Locator | Page, server: string, tool: string): Locator {
+  return scope.getByRole('region', { name: `App of ${server} for ${tool}` });
+}
+
+/**
+ * A chat card's app once it is shown and ready: the card is scrolled into view first (an app off
+ * screen is wound down, and shown again when its card comes back).
+ */
+export async function readyApp(page: Page, server: string, tool: string): Promise<{ region: Locator; app: Frame }> {
+  const card = toolCard(page, server, tool);
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.locator('[data-app-state]')).toHaveAttribute('data-app-state', 'ready', { timeout: 15_000 });
+  const region = appRegion(card, server, tool);
+  await expect(region).toBeVisible();
+  return { region, app: await appFrame(region) };
+}
+
+/** Opens the app on the Chat page, once the chat knows its model. */
+export async function openChatPage(page: Page, url: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('scripted');
+}
+
+/** The apps' audit trail as the Activity page lists it (newest first), one line per entry. */
+export async function appActivity(page: Page): Promise<string[]> {
+  return page.getByRole('list', { name: 'App activity' }).getByRole('listitem').allInnerTexts();
+}
