@@ -7,6 +7,9 @@ import type { ConsentDecisions } from './consent-decisions';
 import type { ElicitationService } from './elicitation-service';
 import type { GalleryService } from './gallery-service';
 import type { ImportService } from './import-service';
+import type { SamplingService } from './sampling-service';
+import type { ServerLogService } from './server-logs';
+import type { SubscriptionService } from './subscription-service';
 import type { ExitKind, RedactionExit } from './redaction-exit';
 import type { RegistryEditing } from './registry-editing';
 import type { SandboxService } from './sandbox-service';
@@ -29,6 +32,9 @@ export interface DoorServices {
   readonly secrets: SecretService;
   readonly settings: SettingsService;
   readonly traffic: TrafficFeed;
+  readonly sampling: SamplingService;
+  readonly logs: ServerLogService;
+  readonly subscriptions: SubscriptionService;
   readonly apps: AppService;
   readonly tools: ToolSearch;
   readonly sandbox: SandboxService;
@@ -98,6 +104,11 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     settings: exit.door(s.settings, { get: 'redact', setModel: 'redact', setChat: 'redact', chat: 'asWritten' }),
     // The log redacts every entry's text itself (once, when first read): listing it needs no second pass.
     traffic: exit.door(s.traffic, { list: 'asWritten', onEntry: 'asWritten' }),
+    // A sampling review carries what the server and the model wrote.
+    sampling: exit.door(s.sampling, { pending: 'mask', respond: 'asWritten', approveForThisRun: 'asWritten' }),
+    // Log messages and stderr are the server's words.
+    logs: exit.door(s.logs, { view: 'mask', setLevel: 'mask' }),
+    subscriptions: exit.door(s.subscriptions, { list: 'asWritten', subscribe: 'asWritten', unsubscribe: 'asWritten' }), // URIs the person chose
     apps: exit.door(s.apps, {
       forTool: 'asWritten', // a ui:// address
       open: 'mask', // the server's app document and tool definition
@@ -157,6 +168,10 @@ export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'auth.open': 'asWritten', // the sign-in page the person must open, exactly as it is
   'elicitation.request': 'mask',
   'elicitation.resolved': 'asWritten',
+  'servers.log': 'mask', // the server's own words
+  'sampling.request': 'mask', // the server's prompt and the model's answer
+  'sampling.resolved': 'asWritten',
+  'sampling.exchange': 'redact', // Harbor's words about it, quoting failures
   'consent.request': 'mask',
   'consent.resolved': 'asWritten',
   'consent.changed': 'asWritten',

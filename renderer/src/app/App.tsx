@@ -5,6 +5,7 @@ import { BundleHost } from '../features/bundles/BundleHost';
 import { ConsentHost } from '../features/consent/ConsentHost';
 import { ElicitationHost } from '../features/elicitation/ElicitationHost';
 import { ServerAlerts } from '../features/servers/ServerAlerts';
+import { SamplingHost } from '../features/sampling/SamplingHost';
 import { UpdateBanner } from '../features/updates/UpdateBanner';
 import { Toasts } from '../ui/Toasts';
 import { ConnectionBanner } from './ConnectionBanner';
@@ -37,10 +38,11 @@ export function App({ bridge, activity }: Props) {
           </main>
         </div>
       </div>
-      {/* App-wide: a server's question, a consent request or a bundle to install shows whatever page is open. */}
+      {/* App-wide: a server's question, a sampling review, a consent request or a bundle to install shows whatever page is open. */}
       <BundleHost />
       <ConsentHost />
       <ElicitationHost />
+      <SamplingHost />
       <ServerAlerts />
       <Toasts />
     </ServicesContext.Provider>

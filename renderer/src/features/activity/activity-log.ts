@@ -1,4 +1,5 @@
 import type { HarborApi, LaunchFailureData } from '../../../../preload/contract';
+import { describeLog, describeSampling } from './describe-capability-events';
 import { describeChange, describeFailure } from './describe-change';
 
 export interface ActivityEntry {
@@ -11,7 +12,8 @@ export interface ActivityEntry {
 
 /**
  * What the Host reported since this window opened, newest first, kept app-wide so nothing is
- * missed while another page is shown. The per-message traffic log arrives with the host core.
+ * missed while another page is shown: server changes, servers' log messages and how each
+ * sampling request ended. The per-message traffic log arrives with the host core.
  */
 export class ActivityLog {
   private entries: readonly ActivityEntry[] = [];
@@ -25,13 +27,10 @@ export class ActivityLog {
     api.on.servers.changed((payload) => {
       // A failed start is listed from servers.launchFailed, which the Host keeps for later windows too.
       if (payload.reason === 'state' && payload.summary?.state.kind === 'error') return;
-      this.add({
-        id: this.nextId++,
-        at: new Date(),
-        server: payload.name,
-        text: describeChange(payload),
-      });
+      this.add(payload.name, describeChange(payload));
     });
+    api.on.servers.log((entry) => this.add(entry.server, describeLog(entry)));
+    api.on.sampling.exchange((exchange) => this.add(exchange.server, describeSampling(exchange)));
     api.on.servers.launchFailed((failure) => this.addFailure(failure));
     // Failures from before this window opened (a server that failed at startup): fetched once someone looks.
     this.fetchEarlierFailures = () => {
@@ -61,7 +60,8 @@ export class ActivityLog {
     return () => this.listeners.delete(listener);
   };
 
-  private add(entry: ActivityEntry): void {
+  private add(server: string, text: string): void {
+    const entry: ActivityEntry = { id: this.nextId++, at: new Date(), server, text };
     this.entries = [entry, ...this.entries].slice(0, this.limit);
     for (const listener of [...this.listeners]) listener();
   }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, type FormEvent, type RefObject } from 'react';
 import { visibleText } from '../../lib/visible-text';
 import { SchemaFields, sensitiveFields, useSchemaForm } from '../../ui/schema-form';
-import { Countdown } from '../consent/Countdown';
+import { QueueStatus } from '../consent/QueueStatus';
 import { Modal } from '../consent/Modal';
 import { openExternally, reviewUrl } from './url-safety';
 import { UrlView } from './UrlView';
@@ -74,12 +74,7 @@ export function ElicitationDialog({ request, waiting, onAnswer, open, refusal }:
         ) : (
           <FormPart request={request} formId={formId} onAnswer={onAnswer} refusal={refusal} />
         )}
-        <Countdown deadline={request.deadline} outcome="Cancelled" onExpire={() => onAnswer('cancel')} />
-        {waiting > 0 ? (
-          <p className="muted">
-            {waiting} more question{waiting === 1 ? '' : 's'} waiting after this one.
-          </p>
-        ) : null}
+        <QueueStatus deadline={request.deadline} outcome="Cancelled" onExpire={() => onAnswer('cancel')} waiting={waiting} noun="question" />
       </div>
       {url ? null : (
         <footer className="modal__actions">

@@ -10,6 +10,7 @@ import { NotReady } from '../catalog/NotReady';
 import { useCatalog } from '../catalog/use-catalog';
 import { ReadResource } from './ReadResource';
 import { TemplateForm } from './TemplateForm';
+import { useSubscriptions } from './use-subscriptions';
 
 interface ResourceItem {
   readonly uri: string;
@@ -35,6 +36,7 @@ export function ResourcesView({ server, search }: { readonly server: ServerSumma
   const [reading, setReading] = useState<{ uri: string; generation: number } | undefined>();
   const [template, setTemplate] = useState<TemplateItem | undefined>();
   const [updated, setUpdated] = useState(false);
+  const subscriptions = useSubscriptions(server.name, server.state.kind === 'ready');
 
   const resources = useMemo<ResourceItem[]>(
     () =>
@@ -61,13 +63,17 @@ export function ResourcesView({ server, search }: { readonly server: ServerSumma
   const shownResources = useMemo(() => resources.filter((r) => matches(search, r.name, r.title, r.uri, r.description)), [resources, search]);
   const shownTemplates = useMemo(() => templates.filter((t) => matches(search, t.name, t.title, t.uriTemplate, t.description)), [templates, search]);
 
-  // The resource on screen changed on the server: say so (and offer to read it again).
+  // The resource on screen changed on the server: a subscribed one is read again at once and
+  // shown as changed; any other says so and offers to read it again.
+  const subscribed = reading ? subscriptions.uris.has(reading.uri) : false;
   useEffect(() => {
     if (!reading) return;
     return api.on.servers.changed((event) => {
-      if (event.name === server.name && event.reason === 'resourceUpdated' && event.uri === reading.uri) setUpdated(true);
+      if (event.name !== server.name || event.reason !== 'resourceUpdated' || event.uri !== reading.uri) return;
+      if (subscribed) setReading((r) => (r && r.uri === event.uri ? { uri: r.uri, generation: r.generation + 1 } : r));
+      else setUpdated(true);
     });
-  }, [api, server.name, reading]);
+  }, [api, server.name, reading, subscribed]);
 
   const read = (uri: string) => {
     setUpdated(false);
@@ -88,10 +94,12 @@ export function ResourcesView({ server, search }: { readonly server: ServerSumma
           server={server.name}
           uri={reading.uri}
           updated={updated}
+          {...(subscribed && subscriptions.changed.has(reading.uri) ? { changedAt: subscriptions.changed.get(reading.uri)! } : {})}
           onReadAgain={() => read(reading.uri)}
           onClose={() => setReading(undefined)}
         />
       ) : null}
+      {subscriptions.error ? <ErrorMessage error={subscriptions.error} /> : null}
       {resources.length === 0 && templates.length === 0 ? <EmptyState title={`${server.name} offers no resources`} /> : null}
       {resources.length > 0 ? (
         <section aria-labelledby="resources-title">
@@ -120,6 +128,21 @@ export function ResourcesView({ server, search }: { readonly server: ServerSumma
                     </p>
                   </div>
                   <div className="item-row__side">
+                    {subscriptions.uris.has(r.uri) && subscriptions.changed.has(r.uri) ? (
+                      <span className="badge">changed {new Date(subscriptions.changed.get(r.uri)!).toLocaleTimeString()}</span>
+                    ) : null}
+                    {subscriptions.supported ? (
+                      <button
+                        type="button"
+                        className="button button--small"
+                        aria-pressed={subscriptions.uris.has(r.uri)}
+                        aria-label={`${subscriptions.uris.has(r.uri) ? 'Unsubscribe from' : 'Subscribe to'} ${r.title ?? r.name}`}
+                        disabled={subscriptions.busy.has(r.uri)}
+                        onClick={() => void subscriptions.toggle(r.uri)}
+                      >
+                        {subscriptions.uris.has(r.uri) ? 'Subscribed' : 'Subscribe'}
+                      </button>
+                    ) : null}
                     <button type="button" className="button button--small" aria-label={`Read ${r.title ?? r.name}`} onClick={() => read(r.uri)}>
                       Read
                     </button>
