@@ -3,6 +3,7 @@ import type { HarborErrorData, ModelProvider, SettingsData } from '../../../../p
 import { useHarbor } from '../../app/services';
 import { asErrorData } from '../../lib/load-state';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { ModelConnectionTest } from './ModelConnectionTest';
 
 const PROVIDERS: Record<ModelProvider, { label: string; example: string; env?: string }> = {
   anthropic: { label: 'Anthropic', example: 'claude-sonnet-4-5', env: 'ANTHROPIC_API_KEY' },
@@ -193,6 +194,7 @@ export function ModelPanel({ settings, onSaved }: Props) {
           ) : null}
         </div>
       </form>
+      {current ? <ModelConnectionTest disabled={busy} /> : null}
     </section>
   );
 }

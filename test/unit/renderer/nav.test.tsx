@@ -1,0 +1,23 @@
+// @vitest-environment happy-dom
+/** The main navigation: an icon beside every entry, the entries' names (what scripts and tests find them by) unchanged. */
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Nav } from '../../../renderer/src/app/Nav';
+
+afterEach(cleanup);
+
+describe('Nav', () => {
+  it('shows an icon beside each entry, hidden from assistive technology, and keeps the entries\' names', () => {
+    render(<Nav current="tools" />);
+    const links = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Chat', 'Servers', 'Gallery', 'Tools', 'Resources', 'Prompts', 'Tasks', 'Activity', 'Settings']);
+    for (const link of links) {
+      const icon = link.querySelector('svg');
+      expect(icon, link.textContent ?? '').not.toBeNull();
+      expect(icon!.getAttribute('aria-hidden')).toBe('true');
+    }
+    // Each page has its own icon.
+    expect(new Set(links.map((l) => l.querySelector('svg')!.getAttribute('class'))).size).toBe(links.length);
+    expect(screen.getByRole('link', { name: 'Tools' }).getAttribute('aria-current')).toBe('page');
+  });
+});
