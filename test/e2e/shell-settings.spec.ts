@@ -4,6 +4,7 @@
  * "Test connection" — one real request through the configured provider (the scripted model) — with
  * its result, in both themes at both sizes. Debian Chromium, `harbor web`.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { collectErrors, expect, screenshotSizes, test } from './chat-fixture';
 
 const NAV = ['Chat', 'Servers', 'Gallery', 'Tools', 'Resources', 'Prompts', 'Tasks', 'Activity', 'Settings'];
@@ -50,6 +51,12 @@ test('navigation icons, Settings sections and the model connection test', async 
   expect(harbor.model.requests).toHaveLength(1);
   expect(harbor.model.requests[0]!.toolNames).toEqual([]);
   await screenshotSizes(page, 'settings-model-test', testInfo);
+  // The shell and the whole Settings page, in both themes: no accessibility violations.
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // A second test, with nothing left in the script: the provider's failure, said plainly.
   await model.getByRole('button', { name: 'Test connection' }).click();

@@ -5,6 +5,7 @@
  * reading time is not the tool's), and a server's question explains Decline against Cancel.
  * Debian Chromium, `harbor web`, the feature fixture, untrusted.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { FEATURE_SERVER, NODE, collectErrors, expect, goTo, pickServer, runTool, screenshot, test } from './servers-fixture';
 
 test.use({ harborOptions: { registry: { mcpServers: { feature: { command: NODE, args: [FEATURE_SERVER], trusted: false } } } } });
@@ -29,6 +30,7 @@ test('a manual run: no conversation choices, a risk line, and the time from appr
   await expect(dialog.locator('footer').getByRole('button')).toHaveText(['Deny', 'Allow once', 'Always allow']);
   await expect(dialog.getByText('May change data: the server does not say whether it only reads or also deletes.')).toBeVisible();
   await screenshot(page, 'consent-manual-light-1000x700', testInfo);
+  expect((await new AxeBuilder({ page }).include('dialog').analyze()).violations.map((v) => v.id)).toEqual([]);
   // The person reads for a while before allowing.
   await page.waitForTimeout(THINK_MS);
   await dialog.getByRole('button', { name: 'Allow once' }).click();
@@ -45,6 +47,7 @@ test('a manual run: no conversation choices, a risk line, and the time from appr
   await expect(dialog.getByRole('button', { name: 'Decline' })).toHaveAttribute('title', 'Tell the server no');
   await page.emulateMedia({ colorScheme: 'dark' });
   await screenshot(page, 'elicitation-manual-dark-1000x700', testInfo);
+  expect((await new AxeBuilder({ page }).include('dialog').analyze()).violations.map((v) => v.id)).toEqual([]);
   await dialog.getByRole('button', { name: 'Decline' }).click();
   await expect(page.getByRole('region', { name: /^Run ask_name/ }).getByRole('region', { name: 'Result' })).toContainText('declined');
   expect(errors).toEqual([]);
