@@ -208,15 +208,17 @@ describe('installing settings', () => {
 });
 
 describe('Settings sections and the connection test', () => {
-  const saved: SettingsData = { model: { provider: 'openai-compatible', model: 'scripted', baseURL: 'http://127.0.0.1:1/v1', apiKey: { kind: 'env' } }, chat: {}, defaults: DEFAULTS };
-
-  it('has its own navigation: a deep link per section, in page order', async () => {
-    const { host } = settingsHost(saved);
+  const renderPage = (host: ContractTransport) =>
     render(
       <WithHost transport={host}>
         <SettingsPage />
       </WithHost>,
     );
+  const saved: SettingsData = { model: { provider: 'openai-compatible', model: 'scripted', baseURL: 'http://127.0.0.1:1/v1', apiKey: { kind: 'env' } }, chat: {}, defaults: DEFAULTS };
+
+  it('has its own navigation: a deep link per section, in page order', async () => {
+    const { host } = settingsHost(saved);
+    renderPage(host);
     await screen.findByRole('region', { name: 'Model' });
     const nav = screen.getByRole('navigation', { name: 'Settings sections' });
     const links = within(nav).getAllByRole('link');
@@ -240,11 +242,7 @@ describe('Settings sections and the connection test', () => {
     window.location.hash = '#/settings/timeouts';
     try {
       const { host } = settingsHost(saved);
-      render(
-        <WithHost transport={host}>
-          <SettingsPage />
-        </WithHost>,
-      );
+      renderPage(host);
       await waitFor(() => expect(document.activeElement?.textContent).toBe('Timeouts'));
       expect(within(screen.getByRole('navigation', { name: 'Settings sections' })).getByRole('link', { name: 'Timeouts' }).getAttribute('aria-current')).toBe('location');
     } finally {
@@ -254,11 +252,7 @@ describe('Settings sections and the connection test', () => {
 
   it('tests the saved model and says who answered, how fast and what', async () => {
     const { host } = settingsHost(saved);
-    render(
-      <WithHost transport={host}>
-        <SettingsPage />
-      </WithHost>,
-    );
+    renderPage(host);
     const model = within(await screen.findByRole('region', { name: 'Model' }));
     await act(async () => fireEvent.click(model.getByRole('button', { name: 'Test connection' })));
     expect(host.sent('settings.testModel')).toEqual([{}]);
@@ -268,21 +262,13 @@ describe('Settings sections and the connection test', () => {
   it('shows a failed test as an error with its fix, and offers no test without a saved model', async () => {
     const { host, state } = settingsHost(saved);
     state.testError = 'The model failed: connect ECONNREFUSED (HTTP 502). Check that the provider is reachable.';
-    render(
-      <WithHost transport={host}>
-        <SettingsPage />
-      </WithHost>,
-    );
+    renderPage(host);
     const model = within(await screen.findByRole('region', { name: 'Model' }));
     await act(async () => fireEvent.click(model.getByRole('button', { name: 'Test connection' })));
     await waitFor(() => expect(model.getByText(/ECONNREFUSED/)).toBeTruthy());
     cleanup();
     const empty = settingsHost({ chat: {}, defaults: DEFAULTS });
-    render(
-      <WithHost transport={empty.host}>
-        <SettingsPage />
-      </WithHost>,
-    );
+    renderPage(empty.host);
     const none = within(await screen.findByRole('region', { name: 'Model' }));
     expect(none.queryByRole('button', { name: 'Test connection' })).toBeNull();
   });
