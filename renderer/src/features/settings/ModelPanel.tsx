@@ -89,7 +89,8 @@ export function ModelPanel({ settings, onSaved }: Props) {
       {!current ? <p className="muted">No model is set, so chat is off. Choose a provider and model to turn it on.</p> : null}
       <form noValidate onSubmit={(e) => void save(e)}>
         <div className="settings-grid">
-          <div className="field">
+          {/* The full row: the OpenAI-compatible label names its servers and must not be cut off. */}
+          <div className="field settings-grid__wide">
             <label className="field__label" htmlFor={`${id}-provider`}>
               Provider
             </label>
