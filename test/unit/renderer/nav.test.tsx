@@ -3,12 +3,18 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Nav } from '../../../renderer/src/app/Nav';
+import { ContractTransport } from '../../helpers/contract-transport';
+import { WithHost } from './with-host';
 
 afterEach(cleanup);
 
 describe('Nav', () => {
   it('shows an icon beside each entry, hidden from assistive technology, and keeps the entries\' names', () => {
-    render(<Nav current="tools" />);
+    render(
+      <WithHost transport={new ContractTransport({ 'servers.list': () => [] })}>
+        <Nav current="tools" />
+      </WithHost>,
+    );
     const links = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link');
     expect(links.map((l) => l.textContent)).toEqual(['Chat', 'Servers', 'Gallery', 'Tools', 'Resources', 'Prompts', 'Tasks', 'Activity', 'Settings']);
     for (const link of links) {
