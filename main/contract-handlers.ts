@@ -84,6 +84,7 @@ export function bindCommands(host: Host): CommandHandlers {
     'settings.get': () => host.settings.get(),
     'settings.setModel': ({ model }) => host.settings.setModel(model),
     'settings.setChat': ({ chat }) => host.settings.setChat(chat),
+    'settings.testModel': () => host.settings.testModel(),
     'chat.status': () => host.chat.status(),
     'chat.send': async ({ conversationId, text, attachments, files, editOf }) => {
       const turn = await host.chat.send({

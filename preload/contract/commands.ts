@@ -199,6 +199,8 @@ export const commands = {
   ),
   /** Replaces the chat settings; a field left out goes back to its default. */
   'settings.setChat': command(z.object({ chat: ChatSettingsData.strict() }).strict(), SettingsData),
+  /** One tiny real request to the saved model: whether it answers, how fast, and what. */
+  'settings.testModel': command(Empty, z.object({ model: z.string(), ms: z.number().int(), reply: z.string() })),
   'consent.revoke': command(z.object({ server: z.string().min(1), tool: z.string().min(1).optional() }).strict(), z.object({ removed: z.number().int() })),
   'chat.status': command(Empty, ChatStatus),
   /** Starts a turn (a new conversation without conversationId); progress arrives as chat.* events. */

@@ -101,7 +101,7 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     // Names only: no value ever leaves through this door.
     // Which servers a secret belongs to: secret and server names.
     secrets: exit.door(s.secrets, { list: 'asWritten', overview: 'redact', set: 'asWritten', delete: 'asWritten', grant: 'asWritten', revoke: 'asWritten', owners: 'asWritten' }),
-    settings: exit.door(s.settings, { get: 'redact', setModel: 'redact', setChat: 'redact', chat: 'asWritten' }),
+    settings: exit.door(s.settings, { get: 'redact', setModel: 'redact', setChat: 'redact', chat: 'asWritten', testModel: 'redact' }),
     // The log redacts every entry's text itself (once, when first read): listing it needs no second pass.
     traffic: exit.door(s.traffic, { list: 'asWritten', onEntry: 'asWritten' }),
     // A sampling review carries what the server and the model wrote.

@@ -74,14 +74,18 @@ export function ElicitationDialog({ request, waiting, onAnswer, open, refusal }:
         ) : (
           <FormPart request={request} formId={formId} onAnswer={onAnswer} refusal={refusal} />
         )}
+        <p className="muted elicitation__choices">
+          <strong>Decline</strong> tells the server “no”: you refuse what it asks. <strong>Cancel</strong> dismisses the question without answering
+          either way.
+        </p>
         <QueueStatus deadline={request.deadline} outcome="Cancelled" onExpire={() => onAnswer('cancel')} waiting={waiting} noun="question" />
       </div>
       {url ? null : (
         <footer className="modal__actions">
-          <button type="button" className="button" onClick={() => onAnswer('cancel')}>
+          <button type="button" className="button" title="Dismiss without answering" onClick={() => onAnswer('cancel')}>
             Cancel
           </button>
-          <button type="button" className="button" onClick={() => onAnswer('decline')}>
+          <button type="button" className="button" title="Tell the server no" onClick={() => onAnswer('decline')}>
             Decline
           </button>
           <button type="submit" form={formId} className="button button--primary">
@@ -156,10 +160,10 @@ function UrlPart({
         Harbor does not load this page. If you open it, it opens in your web browser, outside Harbor, and the server learns that you did.
       </p>
       <div className="modal__actions elicitation__url-actions">
-        <button type="button" className="button" onClick={() => onAnswer('cancel')}>
+        <button type="button" className="button" title="Dismiss without answering" onClick={() => onAnswer('cancel')}>
           Cancel
         </button>
-        <button type="button" className="button" ref={declineRef} onClick={() => onAnswer('decline')}>
+        <button type="button" className="button" title="Tell the server no" ref={declineRef} onClick={() => onAnswer('decline')}>
           Decline
         </button>
         <button
