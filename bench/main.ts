@@ -20,8 +20,9 @@ import { killEverything, removeScratch } from './support';
 import { benchContextCost } from './context-cost';
 import { benchCodeMode } from './code-mode';
 import { benchAppCards, benchAppPaint } from './apps';
+import { benchUiScale } from './ui-scale';
 
-const BENCHES = ['per-call', 'cold-start', 'shutdown', 'context-cost', 'code-mode', 'app-paint', 'app-cards'] as const;
+const BENCHES = ['per-call', 'cold-start', 'shutdown', 'context-cost', 'code-mode', 'app-paint', 'app-cards', 'ui-scale'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 interface Settings {
@@ -57,6 +58,7 @@ const RUNNERS: Record<BenchName, (s: Settings) => Promise<BenchResult>> = {
   'code-mode': () => benchCodeMode({ repetitions: 3, laterScripts: 20 }),
   'app-paint': () => benchAppPaint({ turns: 10 }),
   'app-cards': () => benchAppCards({ cards: 20 }),
+  'ui-scale': () => benchUiScale({ servers: 50, toolsPerServer: 40, loads: 3 }),
 };
 
 function verdict(result: BenchResult): string {
