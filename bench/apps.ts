@@ -16,7 +16,7 @@
  *   frames stay alive.
  */
 import type { Frame, Page } from '@playwright/test';
-import type { BenchResult } from './result';
+import { ratioFigure, type Figure } from './result';
 import { startAppsBench } from './apps-browser';
 import { median, percentile, sleep } from './support';
 
@@ -48,7 +48,7 @@ const PAINT_BUDGET_MS = 500;
 
 const ms = (values: readonly number[]) => `median ${median(values).toFixed(0)} ms, p90 ${percentile(values, 90).toFixed(0)} ms`;
 
-export async function benchAppPaint(options: AppPaintOptions): Promise<BenchResult> {
+export async function benchAppPaint(options: AppPaintOptions): Promise<Figure> {
   const script = Array.from({ length: options.turns }, (_, i) => [
     { toolCalls: [{ name: 'probe__show_probe' }] },
     { text: `app ${i}` },
@@ -80,10 +80,10 @@ export async function benchAppPaint(options: AppPaintOptions): Promise<BenchResu
     const appLater = app.slice(1);
     const plainLater = plain.slice(1);
     const ratio = median(appLater) / PAINT_BUDGET_MS;
-    return {
+    return ratioFigure({
       name: 'app first paint',
       measured: `app ${median(appLater).toFixed(0)} ms   plain card ${median(plainLater).toFixed(0)} ms`,
-      ratio,
+      value: ratio,
       target: 1,
       problems: [],
       notes: [
@@ -92,7 +92,7 @@ export async function benchAppPaint(options: AppPaintOptions): Promise<BenchResu
         `plain result card: ${ms(plainLater)}; first ${plain[0]!.toFixed(0)} ms`,
         `ratio: the app's median against a ${PAINT_BUDGET_MS} ms budget (the plain card is one React render, no yardstick for a document load)`,
       ],
-    };
+    });
   } finally {
     await bench.close();
   }
@@ -138,16 +138,16 @@ async function runCardsArm(label: string, tool: string, cards: number): Promise<
   }
 }
 
-export async function benchAppCards(options: { readonly cards: number }): Promise<BenchResult> {
+export async function benchAppCards(options: { readonly cards: number }): Promise<Figure> {
   const plain = await runCardsArm('cards-plain', 'probe__model_only', options.cards);
   const apps = await runCardsArm('cards-apps', 'vanilla__get-time', options.cards);
   const problems: string[] = [];
   if (apps.maxFramesAlive === 0) problems.push('no app frame came up');
   if (apps.framesAlive >= options.cards) problems.push(`${apps.framesAlive} app frames alive: cards off screen were not wound down`);
-  return {
+  return ratioFigure({
     name: `${options.cards} app cards`,
     measured: `browser ${apps.pssMiB.toFixed(0)} MiB   plain ${plain.pssMiB.toFixed(0)} MiB`,
-    ratio: apps.pssMiB / plain.pssMiB,
+    value: apps.pssMiB / plain.pssMiB,
     target: 2,
     problems,
     notes: [
@@ -156,5 +156,5 @@ export async function benchAppCards(options: { readonly cards: number }): Promis
       `page JS heap: apps ${apps.heapMiB.toFixed(1)} MiB, plain ${plain.heapMiB.toFixed(1)} MiB (the apps' own heaps are in their frames)`,
       `app frames alive at the end: ${apps.framesAlive} of ${options.cards} (at most ${apps.maxFramesAlive} while scrolling)`,
     ],
-  };
+  });
 }

@@ -20,7 +20,7 @@ import { DEFAULT_CODE_LIMITS } from '../main/host/code-mode/limits';
 import { CodeSandbox } from '../main/host/code-mode/sandbox';
 import { loadTokenCounter, toolTokens, type TokenCounter } from '../main/host/tools/tokens';
 import { startScriptedModel, type RecordedRequest, type ScriptEntry } from '../test/fixtures/model/scripted-model';
-import type { BenchResult } from './result';
+import { ratioFigure, type Figure } from './result';
 import { REPO, assertAllReady, createBenchHost, marker, median, nodeServer, now } from './support';
 
 const SHOP = join(REPO, 'test/fixtures/servers/modern/shop-server.mjs');
@@ -151,7 +151,7 @@ async function sandboxStartup(laterScripts: number): Promise<{ firstMs: number; 
   }
 }
 
-export async function benchCodeMode(options: CodeModeOptions): Promise<BenchResult> {
+export async function benchCodeMode(options: CodeModeOptions): Promise<Figure> {
   const count = await loadTokenCounter();
   const direct = await measureArm('direct', 'off', DIRECT_TASK, count, options.repetitions);
   const code = await measureArm('code', 'on', CODE_TASK, count, options.repetitions);
@@ -167,10 +167,10 @@ export async function benchCodeMode(options: CodeModeOptions): Promise<BenchResu
   }
   const ratio = code.tokens / direct.tokens;
   const fmt = (n: number) => n.toFixed(2);
-  return {
+  return ratioFigure({
     name: 'code mode tokens per task',
-    measured: `direct ${direct.tokens} tokens, ${direct.roundTrips} round trips   run_code ${code.tokens} tokens, ${code.roundTrips} round trips`,
-    ratio,
+    measured: `run_code ${code.tokens} tokens in ${code.roundTrips} round trips, direct ${direct.tokens} tokens in ${direct.roundTrips}`,
+    value: ratio,
     target: 0.5,
     problems,
     notes: [
@@ -184,5 +184,5 @@ export async function benchCodeMode(options: CodeModeOptions): Promise<BenchResu
       `tool definitions per request: tools ("off") ${oneDirect.definitionTokens} tokens, run_code only ("on") ${oneCode.definitionTokens}, both ("auto") ${oneAuto.definitionTokens}`,
       `sandbox start-up: first script ${startup.firstMs.toFixed(1)} ms (worker thread + QuickJS engine), later scripts ${startup.laterMs.toFixed(1)} ms (median of ${options.laterScripts}; fresh engine runtime each)`,
     ],
-  };
+  });
 }

@@ -1,6 +1,6 @@
 /**
- * Context cost per model turn: with 10 copies of server-everything (150 tools here:
- * Harbor declares elicitation form + url, so each copy offers 15), how many tokens the tool
+ * Context cost per model turn: with 10 copies of server-everything (each offers what Harbor's
+ * declared capabilities unlock: elicitation, tasks), how many tokens the tool
  * definitions of one model request take when every tool is exposed, against progressive discovery
  * (search_tools + call_tool). Both arms run a real chat turn through the Host against the scripted
  * OpenAI-compatible model, and count what the model was actually sent (o200k_base: name +
@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { loadTokenCounter, toolTokens, type TokenCounter } from '../main/host/tools/tokens';
 import { startScriptedModel, type RecordedRequest } from '../test/fixtures/model/scripted-model';
-import type { BenchResult } from './result';
+import { ratioFigure, type Figure } from './result';
 import { REPO, assertAllReady, createBenchHost, marker, nodeServer } from './support';
 
 const EVERYTHING = join(REPO, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -33,8 +33,8 @@ function measure(count: TokenCounter, request: RecordedRequest): Arm {
   };
 }
 
-/** One chat turn with tool search forced on or off; returns what the model was sent. */
-async function runArm(label: string, copies: number, toolSearch: 'on' | 'off'): Promise<RecordedRequest> {
+/** One chat turn with tool search forced on or off; returns what the model was sent and how many tools the servers listed. */
+async function runArm(label: string, copies: number, toolSearch: 'on' | 'off'): Promise<{ request: RecordedRequest; listed: number }> {
   const model = await startScriptedModel({ script: [{ text: 'ok' }] });
   const mark = marker(`context-${label}`);
   const servers = Object.fromEntries(Array.from({ length: copies }, (_, i) => [`everything${i + 1}`, nodeServer(EVERYTHING, ['stdio'], mark)]));
@@ -46,25 +46,26 @@ async function runArm(label: string, copies: number, toolSearch: 'on' | 'off'): 
     assertAllReady(host);
     const request = model.requests[0];
     if (!request) throw new Error('the model got no request');
-    return request;
+    return { request, listed: host.servers.list().reduce((n, s) => n + s.counts.tools, 0) };
   } finally {
     await dispose();
     await model.close();
   }
 }
 
-export async function benchContextCost(options: ContextCostOptions): Promise<BenchResult> {
+export async function benchContextCost(options: ContextCostOptions): Promise<Figure> {
   const count = await loadTokenCounter();
-  const full = measure(count, await runArm('full', options.copies, 'off'));
-  const search = measure(count, await runArm('search', options.copies, 'on'));
+  const fullArm = await runArm('full', options.copies, 'off');
+  const full = measure(count, fullArm.request);
+  const search = measure(count, (await runArm('search', options.copies, 'on')).request);
   const ratio = search.toolTokens / full.toolTokens;
   const problems: string[] = [];
-  if (full.tools !== options.copies * 15) problems.push(`expected ${options.copies * 15} tools exposed, the model got ${full.tools}`);
+  if (full.tools !== fullArm.listed) problems.push(`the servers listed ${fullArm.listed} tools, the model got ${full.tools}`);
   const withSystem = (search.toolTokens + search.systemTokens) / (full.toolTokens + full.systemTokens);
-  return {
+  return ratioFigure({
     name: 'context cost per turn',
-    measured: `all tools ${full.toolTokens} tokens (${full.tools} tools)   tool search ${search.toolTokens} tokens (${search.tools} tools)`,
-    ratio,
+    measured: `tool search ${search.toolTokens} tokens (${search.tools} tools), all tools ${full.toolTokens} tokens (${full.tools} tools)`,
+    value: ratio,
     target: 0.1,
     problems,
     notes: [
@@ -72,5 +73,5 @@ export async function benchContextCost(options: ContextCostOptions): Promise<Ben
       `system prompt: ${full.systemTokens} tokens with all tools, ${search.systemTokens} with tool search (identical server instructions share one fence)`,
       `whole request prefix (tools + system): ${full.toolTokens + full.systemTokens} vs ${search.toolTokens + search.systemTokens} tokens, ratio ${withSystem.toFixed(3)}`,
     ],
-  };
+  });
 }

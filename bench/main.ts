@@ -1,34 +1,47 @@
 /**
- * `npm run bench`: Harbor's host-core benchmarks, each a ratio of two numbers measured
- * side by side in this one run. Built by scripts/bench.mjs (which also sweeps after a crash).
+ * `npm run bench`: Harbor's benchmarks, each figure measured side by side in this one run and held
+ * against its target. Built by scripts/bench.mjs (which also sweeps after a crash). Prints each
+ * figure as it comes, then ONE table (benchmark, measured, target, result), and writes every
+ * figure with the machine's facts to bench/results/latest.json (README's table is generated from
+ * that file: `npm run bench:readme`).
  *
  *   --check        exit 1 when a target is missed (default: report only, exit 0)
- *   --only NAME    run only per-call | cold-start | shutdown | context-cost | code-mode | app-paint |
- *                  app-cards (repeatable; the app benchmarks drive Chromium on the built app: npm run build)
+ *   --only NAME    run only these benchmarks (repeatable; see BENCHES)
  *   --calls N      calls per arm in the per-call benchmark (default 1000)
+ *   --out FILE     write the results there (default: bench/results/latest.json for a full run,
+ *                  test/output/bench/partial.json with --only)
  *
- * Exit: 0 done (with --check: every target met); 1 a target missed under --check;
- * 2 a benchmark could not run, or bad usage.
+ * Exit: 0 done (with --check: every target met or out of reach on this machine); 1 a target
+ * missed under --check; 2 a benchmark could not run, or bad usage.
  */
-import { availableParallelism, loadavg } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchColdStart } from './cold-start';
-import { benchPerCall } from './per-call';
-import { passed, type BenchResult } from './result';
-import { benchShutdown } from './shutdown';
-import { killEverything, removeScratch } from './support';
-import { benchContextCost } from './context-cost';
+import { renderTable, verdict, formatTarget, formatValue, type BenchFile, type BenchRecord } from '../scripts/bench-table.mjs';
+import { benchCliStart } from './cli-start';
 import { benchCodeMode } from './code-mode';
+import { benchColdStart } from './cold-start';
+import { benchContextCost } from './context-cost';
+import { benchHostScale } from './host-scale';
+import { benchPerCall } from './per-call';
+import type { Figure } from './result';
+import { benchShutdown } from './shutdown';
+import { REPO, killEverything, removeScratch } from './support';
+import { benchToolSearch } from './tool-search';
+
 import { benchAppCards, benchAppPaint } from './apps';
 import { benchUiScale } from './ui-scale';
 
-const BENCHES = ['per-call', 'cold-start', 'shutdown', 'context-cost', 'code-mode', 'app-paint', 'app-cards', 'ui-scale'] as const;
+const BENCHES = ['per-call', 'cold-start', 'shutdown', 'context-cost', 'code-mode', 'tool-search', 'host-scale', 'cli-start', 'app-paint', 'app-cards', 'ui-scale'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 interface Settings {
   readonly check: boolean;
   readonly only: ReadonlySet<BenchName>;
+  readonly partial: boolean;
   readonly calls: number;
+  readonly out: string;
 }
 
 function parseSettings(argv: string[]): Settings {
@@ -38,6 +51,7 @@ function parseSettings(argv: string[]): Settings {
       check: { type: 'boolean', default: false },
       only: { type: 'string', multiple: true },
       calls: { type: 'string' },
+      out: { type: 'string' },
     },
     strict: true,
   });
@@ -47,34 +61,48 @@ function parseSettings(argv: string[]): Settings {
   }
   const calls = values.calls === undefined ? 1000 : Number(values.calls);
   if (!Number.isSafeInteger(calls) || calls < 10) throw new Error(`--calls must be a whole number ≥ 10, got "${values.calls}"`);
-  return { check: values.check ?? false, only: new Set(only as BenchName[]), calls };
+  return {
+    check: values.check ?? false,
+    only: new Set(only as BenchName[]),
+    partial: values.only !== undefined,
+    calls,
+    // A partial run must not replace the full run's results that README's table shows.
+    out: resolve(values.out ?? (values.only === undefined ? join(REPO, 'bench/results/latest.json') : join(REPO, 'test/output/bench/partial.json'))),
+  };
 }
 
-const RUNNERS: Record<BenchName, (s: Settings) => Promise<BenchResult>> = {
+const RUNNERS: Record<BenchName, (s: Settings) => Promise<Figure | Figure[]>> = {
   'per-call': (s) => benchPerCall({ calls: s.calls, blockSize: 10, warmup: 50 }),
   'cold-start': () => benchColdStart({ servers: 10, repetitions: 3 }),
   shutdown: () => benchShutdown({ servers: 10, stdinGraceMs: 1000, termGraceMs: 1000 }),
   'context-cost': () => benchContextCost({ copies: 10 }),
   'code-mode': () => benchCodeMode({ repetitions: 3, laterScripts: 20 }),
+  'tool-search': () => benchToolSearch({ tools: 2000, searches: 500 }),
+  'host-scale': () => benchHostScale({ servers: 50, toolsPerServer: 40, repetitions: 3 }),
+  'cli-start': () => benchCliStart({ runs: 20 }),
   'app-paint': () => benchAppPaint({ turns: 10 }),
   'app-cards': () => benchAppCards({ cards: 20 }),
   'ui-scale': () => benchUiScale({ servers: 50, toolsPerServer: 40, loads: 3 }),
 };
 
-function verdict(result: BenchResult): string {
-  return passed(result) ? 'ok' : 'MISSED';
+const load = () => loadavg().map((l) => Math.round(l * 100) / 100);
+
+function line(r: BenchRecord): string {
+  const problems = r.problems.length > 0 ? ` — ${r.problems.join('; ')}` : '';
+  return `${r.name}: ${formatValue(r.value, r.unit)} (target ${formatTarget(r)}) ${r.verdict}${problems}\n    ${r.measured}`;
 }
 
-function line(result: BenchResult, nameWidth: number, measuredWidth: number): string {
-  const ratio = Number.isFinite(result.ratio) ? result.ratio.toFixed(2) : '—';
-  return [
-    result.name.padEnd(nameWidth),
-    result.measured.padEnd(measuredWidth),
-    `ratio ${ratio.padStart(4)}`,
-    `(target ≤ ${result.target})`.padEnd(17),
-    verdict(result),
-    ...(result.problems.length > 0 ? [`— ${result.problems.join('; ')}`] : []),
-  ].join('  ');
+function machineFacts(): BenchFile['machine'] {
+  return {
+    cores: availableParallelism(),
+    cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+    memoryGB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: process.platform,
+    arch: process.arch,
+    date: new Date().toISOString(),
+    loadAverage: load(),
+  };
 }
 
 async function main(): Promise<number> {
@@ -85,42 +113,48 @@ async function main(): Promise<number> {
     process.stderr.write(`bench: ${(error as Error).message}\n`);
     return 2;
   }
+  const machine = machineFacts();
   process.stdout.write(
-    `Harbor host-core benchmarks — node ${process.version}, ${availableParallelism()} cores, ` +
-      `load ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n\n`,
+    `Harbor benchmarks — node ${machine.node}, ${machine.cores} cores (${machine.cpuModel}), load ${machine.loadAverage.join(' ')}\n\n`,
   );
-  const results: BenchResult[] = [];
+  const records: BenchRecord[] = [];
+  const failed: { benchmark: string; error: string }[] = [];
   const runStarted = Date.now();
-  let crashed = 0;
   for (const name of BENCHES) {
     if (!settings.only.has(name)) continue;
     const started = Date.now();
+    const before = load();
     try {
-      const result = await RUNNERS[name](settings);
-      results.push(result);
-      process.stdout.write(`${line(result, 0, 0)}\n`);
-      for (const note of result.notes) process.stdout.write(`    ${note}\n`);
+      const figures = await RUNNERS[name](settings);
+      const after = load();
+      for (const figure of Array.isArray(figures) ? figures : [figures]) {
+        const record: BenchRecord = { benchmark: name, ...figure, load: { before, after }, seconds: Math.round((Date.now() - started) / 100) / 10, verdict: verdict(figure) };
+        records.push(record);
+        process.stdout.write(`${line(record)}\n`);
+        for (const note of record.notes) process.stdout.write(`    ${note}\n`);
+      }
     } catch (error) {
-      crashed += 1;
+      failed.push({ benchmark: name, error: error instanceof Error ? error.message : String(error) });
       process.stdout.write(`${name}: could not run — ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     } finally {
       // Whatever a benchmark left behind must not disturb the next one.
       const leaked = killEverything();
       if (leaked > 0) process.stdout.write(`    (killed ${leaked} leftover process(es) after ${name})\n`);
-      process.stdout.write(`    [${name} took ${((Date.now() - started) / 1000).toFixed(1)} s]\n\n`);
+      process.stdout.write(`    [${name} took ${((Date.now() - started) / 1000).toFixed(1)} s; load ${before.join(' ')} → ${load().join(' ')}]\n\n`);
     }
   }
 
-  if (results.length > 0) {
-    const nameWidth = Math.max(...results.map((r) => r.name.length));
-    const measuredWidth = Math.max(...results.map((r) => r.measured.length));
-    process.stdout.write('summary\n');
-    for (const result of results) process.stdout.write(`${line(result, nameWidth, measuredWidth)}\n`);
-  }
-  process.stdout.write(`(${((Date.now() - runStarted) / 1000).toFixed(0)} s in all)\n`);
-  const missed = results.filter((r) => !passed(r)).length;
-  if (crashed > 0) {
-    process.stdout.write(`${crashed} benchmark(s) could not run\n`);
+  const seconds = Math.round((Date.now() - runStarted) / 1000);
+  const file: BenchFile = { machine, only: settings.partial ? [...settings.only] : [], results: records, failed, seconds };
+  mkdirSync(dirname(settings.out), { recursive: true });
+  writeFileSync(settings.out, `${JSON.stringify(file, null, 2)}\n`);
+  if (records.length > 0) process.stdout.write(`${renderTable(records)}\n\n`);
+  process.stdout.write(`(${seconds} s in all; results in ${settings.out})\n`);
+  const missed = records.filter((r) => r.verdict === 'missed').length;
+  const outOfReach = records.filter((r) => r.verdict === 'out of reach').length;
+  if (outOfReach > 0) process.stdout.write(`${outOfReach} target(s) out of reach on this machine: the floor measured in this run misses them already\n`);
+  if (failed.length > 0) {
+    process.stdout.write(`${failed.length} benchmark(s) could not run\n`);
     return 2;
   }
   if (missed > 0) {

@@ -20,7 +20,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { HARBOR_CLIENT_CAPABILITIES } from '../main/host/servers/client-factory';
 import { SupervisedStdioTransport } from '../main/host/servers/stdio/transport';
-import type { BenchResult } from './result';
+import { ratioFigure, type Figure } from './result';
 import { FEATURE_SERVER, MARKER_ENV, NODE, assertAllReady, createBenchHost, marker, median, now, percentile } from './support';
 
 export interface PerCallOptions {
@@ -70,7 +70,7 @@ async function bareClient(transport: StdioClientTransport | SupervisedStdioTrans
   return client;
 }
 
-export async function benchPerCall({ calls, blockSize, warmup }: PerCallOptions): Promise<BenchResult> {
+export async function benchPerCall({ calls, blockSize, warmup }: PerCallOptions): Promise<Figure> {
   const blocks = Math.ceil(calls / blockSize);
   const bench = await createBenchHost('per-call', {
     bench: { command: NODE, args: SERVER_ARGS, env: { [MARKER_ENV]: marker('per-call-harbor') } },
@@ -128,12 +128,11 @@ export async function benchPerCall({ calls, blockSize, warmup }: PerCallOptions)
     const tm = median(t.samples);
     const dm = median(d.samples);
     const blockRatios = h.blockMedians.map((m, i) => m / b.blockMedians[i]!);
-    return {
+    return ratioFigure({
       name: 'per-call overhead',
-      measured: `harbor median ${hm.toFixed(3)} ms   bare median ${bm.toFixed(3)} ms`,
-      ratio: hm / bm,
+      measured: `harbor median ${hm.toFixed(3)} ms, bare SDK client ${bm.toFixed(3)} ms`,
+      value: hm / bm,
       target: TARGET,
-      problems: [],
       notes: [
         `${h.samples.length} calls per arm in ${blocks} blocks of ${blockSize}, arms interleaved block by block in rotating order, ` +
           `after ${warmup} warm-up calls each; per-block ratio p25–p75 ${percentile(blockRatios, 25).toFixed(2)}–${percentile(blockRatios, 75).toFixed(2)}`,
@@ -143,7 +142,7 @@ export async function benchPerCall({ calls, blockSize, warmup }: PerCallOptions)
         `where it goes: the bare SDK client over Harbor's stdio transport takes ${tm.toFixed(3)} ms ` +
           `(transport ${(tm - bm >= 0 ? '+' : '')}${((tm - bm) * 1000).toFixed(0)} µs, Host on top ${(hm - tm >= 0 ? '+' : '')}${((hm - tm) * 1000).toFixed(0)} µs per call)`,
       ],
-    };
+    });
   } finally {
     for (const client of clients) await client.close().catch(() => undefined);
     await bench.dispose();

@@ -1,18 +1,16 @@
-/** What one benchmark reports: its measured numbers as printed, and the ratio against its target. */
-export interface BenchResult {
-  /** Short label for the table: "per-call overhead". */
-  readonly name: string;
-  /** The two measured numbers, formatted ("harbor median 0.412 ms   bare median 0.389 ms"). */
-  readonly measured: string;
-  readonly ratio: number;
-  /** The ratio may not exceed this. */
-  readonly target: number;
-  /** Extra pass conditions beyond the ratio (e.g. zero survivors), with what failed. */
-  readonly problems: readonly string[];
-  /** Further context printed under the line (spread, per-arm detail). */
-  readonly notes: readonly string[];
-}
+import type { BenchRecord } from '../scripts/bench-table.mjs';
 
-export function passed(result: BenchResult): boolean {
-  return Number.isFinite(result.ratio) && result.ratio <= result.target && result.problems.length === 0;
+export type { BenchRecord } from '../scripts/bench-table.mjs';
+
+/**
+ * One figure a benchmark reports: the value held against its target, the numbers measured side
+ * by side to get it, and (where the machine sets one) the floor. bench/main.ts adds which
+ * benchmark it came from, the load average around it and the verdict.
+ */
+export type Figure = Omit<BenchRecord, 'benchmark' | 'load' | 'seconds' | 'verdict'>;
+
+/** A ratio of two numbers measured in this run that may be at most `target` (×). */
+export function ratioFigure(fields: Omit<Figure, 'unit' | 'target' | 'problems' | 'notes'> & { target: number; problems?: readonly string[]; notes?: readonly string[] }): Figure {
+  const { target, problems = [], notes = [], ...rest } = fields;
+  return { ...rest, unit: '×', target: { at: 'most', value: target }, problems, notes };
 }

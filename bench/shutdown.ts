@@ -4,7 +4,7 @@
  * `host.dispose()` to its resolution, then count every process still carrying the marker.
  * Budget: stdin grace + term grace + 0.5 s; nothing may survive.
  */
-import type { BenchResult } from './result';
+import { ratioFigure, type Figure } from './result';
 import type { ServerConfig } from '../main/host/registry/schema';
 import {
   FEATURE_SERVER,
@@ -34,7 +34,7 @@ async function waitForProcesses(mark: string, count: number, timeoutMs: number):
   if (alive < count) throw new Error(`expected ${count} marked processes before shutdown, saw ${alive}`);
 }
 
-export async function benchShutdown({ servers: count, stdinGraceMs, termGraceMs }: ShutdownOptions): Promise<BenchResult> {
+export async function benchShutdown({ servers: count, stdinGraceMs, termGraceMs }: ShutdownOptions): Promise<Figure> {
   const mark = marker('shutdown');
   const servers: Record<string, ServerConfig> = {
     // stubborn + its grandchild
@@ -71,15 +71,15 @@ export async function benchShutdown({ servers: count, stdinGraceMs, termGraceMs 
   if (survivors.length > 0) {
     problems.push(`${survivors.length} survivor(s): ${survivors.map((p) => `${p.pid} ${p.cmdline}`).join('; ')}`);
   }
-  return {
+  return ratioFigure({
     name: `shutdown (${count}, 2 stubborn)`,
-    measured: `${(elapsedMs / 1000).toFixed(2)} s   budget ${(budgetMs / 1000).toFixed(1)} s   survivors ${survivors.length}`,
-    ratio: elapsedMs / budgetMs,
+    measured: `${(elapsedMs / 1000).toFixed(2)} s of a ${(budgetMs / 1000).toFixed(1)} s budget, ${survivors.length} survivors`,
+    value: elapsedMs / budgetMs,
     target: 1,
     problems,
     notes: [
       `stdin grace ${stdinGraceMs} ms + term grace ${termGraceMs} ms + ${SLACK_MS} ms; ` +
         `${expectedProcesses} marked processes before dispose (servers, one sh wrapper, two grandchildren), ${survivors.length} after`,
     ],
-  };
+  });
 }

@@ -60,6 +60,12 @@ export function nodeServer(script: string, args: readonly string[], mark: string
   return { command: NODE, args: [script, ...args], env: { [MARKER_ENV]: mark } };
 }
 
+/**
+ * How long a Host here waits for a stdio server's answer to the era probe before it falls back to
+ * the legacy handshake; a bare SDK arm doing "the same requests" must wait as long.
+ */
+export const BENCH_PROBE_TIMEOUT_MS = 4_000;
+
 export interface BenchHost {
   readonly host: Host;
   dispose(): Promise<void>;
@@ -74,6 +80,7 @@ export async function createBenchHost(
   servers: Record<string, ServerConfig>,
   extra: {
     stopGraces?: { stdinGraceMs: number; termGraceMs: number };
+    connectTimeoutMs?: number;
     /** Top-level registry entries beside mcpServers (e.g. "model", "chat"). */
     registry?: Record<string, unknown>;
   } = {},
@@ -90,7 +97,7 @@ export async function createBenchHost(
     mode: 'cli',
     launchVariables: { node: NODE, resources: join(REPO, 'resources') },
     useLoginShellPath: false,
-    probeTimeoutMs: 4_000,
+    probeTimeoutMs: BENCH_PROBE_TIMEOUT_MS,
     // Like --yes for launches: these benchmarks are about connections, not the consent prompt.
     approveLaunches: true,
     ...hostOptions,

@@ -28,13 +28,17 @@ export function bindCommands(host: Host): CommandHandlers {
     'servers.add': ({ name, config, secrets }) => host.registry.add(name, config, secrets),
     'servers.update': ({ name, config, newName, secrets }) => host.registry.update(name, config, newName, secrets),
     'servers.remove': async ({ name }) => ({ removed: await host.registry.remove(name) }),
+    'servers.stderr': async ({ name }) => ({ text: host.servers.stderrTail(name) }),
+    'servers.launchFailures': async () => host.servers.launchFailures(),
     'auth.login': ({ name }) => host.auth.login(name),
     'auth.logout': ({ name }) => host.auth.logout(name),
+    'auth.status': ({ name }) => host.auth.status(name),
     'registry.get': async () => host.registry.view(),
     'registry.save': ({ text }) => host.registry.saveText(text),
+    'registry.check': async ({ text }) => host.registry.check(text),
     'registry.importSources': () => host.imports.sources(),
-    'registry.importPreview': ({ path, rename, inputs }) => host.imports.preview(path, rename === true, inputs),
-    'registry.importApply': ({ path, rename, inputs }) => host.imports.apply(path, rename === true, inputs),
+    'registry.importPreview': ({ path, rename, inputs, choices }) => host.imports.preview(path, rename === true, inputs, choices),
+    'registry.importApply': ({ path, rename, inputs, choices }) => host.imports.apply(path, rename === true, inputs, choices),
     'servers.approveLaunch': ({ name }) => host.servers.approveLaunchAndStart(name),
     'tools.setEnabled': ({ server, tool, enabled }) => host.registry.setToolEnabled(server, tool, enabled),
     'catalog.get': async ({ name }) => {
@@ -42,6 +46,7 @@ export function bindCommands(host: Host): CommandHandlers {
       // Readonly arrays of MCP objects, copied into the contract's plain-data shape.
       return { server: name, tools: [...catalog.tools], resources: [...catalog.resources], resourceTemplates: [...catalog.resourceTemplates], prompts: [...catalog.prompts] };
     },
+    'tools.search': async ({ query, limit }) => host.tools.search(query, limit),
     'tools.call': async ({ server, tool, arguments: args, requestId }) => (await host.calls.callTool(server, tool, args, requestId ? { requestId } : {})),
     'resources.read': async ({ server, uri, requestId }) => (await host.calls.readResource(server, uri, requestId ? { requestId } : {})),
     'prompts.get': async ({ server, name, arguments: args, requestId }) => (await host.calls.getPrompt(server, name, args, requestId ? { requestId } : {})),

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// `npm run bench`: Harbor's host-core benchmarks — per-call overhead against a bare SDK
-// client, cold start of 10 servers against the slowest one alone, shutdown with stubborn servers.
-// Each prints two numbers measured side by side in this run and their ratio against the target.
+// `npm run bench`: Harbor's benchmarks (bench/main.ts lists them) — each figure measured side by
+// side with its floor or its bare counterpart in this run and held against its target; one table
+// at the end, every figure with the machine's facts in bench/results/latest.json.
 //
 // 1. builds bench/main.ts (which imports main/host/** as TypeScript) with Vite's SSR build into
 //    test/output/bench/bench.mjs (gitignored); node builtins and npm dependencies stay external
 //    and resolve from node_modules at run time;
 // 2. runs it in a fresh Node process (no build-tool state in the measured process), passing the
-//    arguments through (--check, --only NAME, --calls N);
+//    arguments through (--check, --only NAME, --calls N, --out FILE);
 // 3. afterwards, whatever happened (crash, Ctrl-C), SIGKILLs every process that still carries
 //    this run's env marker and removes the run's scratch dir.
 //
@@ -89,7 +89,8 @@ try {
 
 const runId = `harbor-bench-${process.pid}-${randomBytes(4).toString('hex')}`;
 const scratch = mkdtempSync(join(tmpdir(), 'harbor-bench-'));
-const child = spawn(process.execPath, [benchJs, ...process.argv.slice(2)], {
+// --expose-gc: the host-scale benchmark weighs the Host's heap after collecting garbage.
+const child = spawn(process.execPath, ['--expose-gc', benchJs, ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, HARBOR_BENCH_REPO: root, HARBOR_BENCH_RUN_ID: runId, HARBOR_BENCH_SCRATCH: scratch },

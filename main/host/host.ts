@@ -43,6 +43,7 @@ import { ServerIdentities } from './services/server-identities';
 import { createServerManager, LoginPathCache } from './services/server-launch';
 import { ServerSignIn } from './services/server-sign-in';
 import { SettingsService } from './services/settings-service';
+import { ToolSearch } from './services/tool-search';
 import { TrafficFeed } from './services/traffic-feed';
 import { TaskDelivery } from './services/task-delivery';
 import { TaskService } from './tasks/service';
@@ -73,6 +74,7 @@ export class Host implements Disposable {
   readonly elicitation: HostDoors['elicitation'];
   readonly traffic: HostDoors['traffic'];
   readonly apps: HostDoors['apps'];
+  readonly tools: HostDoors['tools'];
   readonly bundles: HostDoors['bundles'];
   readonly gallery: HostDoors['gallery'];
   readonly sandbox: HostDoors['sandbox'];
@@ -88,7 +90,7 @@ export class Host implements Disposable {
    */
   private readonly owned = new DisposableStore();
   private readonly state: RegistryState;
-  private readonly loginPath = new LoginPathCache();
+  private readonly loginPath: LoginPathCache;
   private readonly taskService: TaskService;
   private orphanSweep: Promise<OrphanSweepReport> | undefined;
   /** This version's first run adopts the registry it finds (services/first-run.ts). */
@@ -98,6 +100,7 @@ export class Host implements Disposable {
   private readonly collectBundles: () => Promise<void>;
 
   private constructor(private readonly options: HostOptions) {
+    this.loginPath = new LoginPathCache(options.useLoginShellPath ?? process.platform !== 'win32');
     // Services talk on the inner bus; front doors hear `events`, after the exit.
     const inner = new HostEvents();
     const redactor = options.redactor ?? new Redactor();
@@ -202,6 +205,7 @@ export class Host implements Disposable {
       secrets,
       settings: new SettingsService(this.state, registry, secrets),
       traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.events.listenerCount > 0)),
+      tools: this.owned.add(new ToolSearch(servers, inner)),
       bundles,
       gallery: new GalleryService(this.state, registry, installed, bundles, new RegistryClient(), sandbox),
       sandbox,
@@ -215,7 +219,7 @@ export class Host implements Disposable {
     // gate, and the model sees a server's answer only after the exit.
     const chat = this.owned.add(
       new ChatService({
-        host: { ...doors.calls, events: inner, consent: doors.consent, listServers: doors.servers.list, appContext: (id) => apps.modelContext(id) },
+        host: { ...doors.calls, events: inner, consent: doors.consent, listServers: doors.servers.list, searchTools: doors.tools.rank, appContext: (id) => apps.modelContext(id) },
         store: conversations,
         configPath: options.configPath,
         settings: () => doors.settings.chat(),
@@ -240,6 +244,7 @@ export class Host implements Disposable {
     this.settings = doors.settings;
     this.traffic = doors.traffic;
     this.apps = doors.apps;
+    this.tools = doors.tools;
     this.bundles = doors.bundles;
     this.gallery = doors.gallery;
     this.sandbox = doors.sandbox;
@@ -268,7 +273,9 @@ export class Host implements Disposable {
     host.adoptRegistry();
     // Files of bundles whose servers were removed while no Harbor ran (the file edited by hand).
     await host.collectBundles().catch(() => undefined);
-    if (options.useLoginShellPath ?? process.platform !== 'win32') host.loginPath.warmUp();
+    // The app and browser mode live long: the login shell answers while they start. A CLI command
+    // starts it only when it launches a stdio server.
+    if (options.mode !== 'cli') host.loginPath.warmUp();
     // The app and browser mode follow again the tasks that had not ended when Harbor last stopped
     // (a CLI command follows only the tasks it starts).
     if (options.mode !== 'cli') host.taskService.resume();

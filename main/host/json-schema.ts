@@ -1,10 +1,14 @@
 import type { JsonSchemaType, JsonSchemaValidator as SdkValidator, jsonSchemaValidator as SdkValidatorProvider } from '@modelcontextprotocol/client';
-import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
+import type * as AjvModule from 'ajv';
+import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv';
 import type { RegExpEngine } from 'ajv/dist/types/index.js';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
-import { RE2JS } from 're2js';
+import type * as Ajv2019Module from 'ajv/dist/2019.js';
+import type { Ajv2019 } from 'ajv/dist/2019.js';
+import type * as Ajv2020Module from 'ajv/dist/2020.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+import type * as Re2Module from 're2js';
+import type { RE2JS } from 're2js';
 
 /**
  * Harbor's one JSON Schema validator, for every schema a server hands us: the form an elicitation
@@ -54,6 +58,36 @@ export interface ValidateOptions {
 
 const ACCEPTS_EVERYTHING = { test: () => true };
 
+interface Engines {
+  readonly Ajv: typeof Ajv;
+  readonly Ajv2019: typeof Ajv2019;
+  readonly Ajv2020: typeof Ajv2020;
+  readonly addFormats: (ajv: Ajv) => Ajv;
+  readonly RE2JS: typeof RE2JS;
+}
+
+let engines: Engines | undefined;
+
+/**
+ * Ajv (its dialects and formats) and RE2, loaded when the first schema is checked: a command that
+ * checks none (`harbor tools` of servers without output schemas, `info`, `--help`) never pays the
+ * ~0.1 s they take to load. Loaded with `require` (all of them ship CommonJS) because checking is
+ * synchronous, as the SDK's validator interface is.
+ */
+function loadEngines(): Engines {
+  if (!engines) {
+    const require = createRequire(import.meta.url);
+    engines = {
+      Ajv: (require('ajv') as typeof AjvModule).Ajv,
+      Ajv2019: (require('ajv/dist/2019.js') as typeof Ajv2019Module).Ajv2019,
+      Ajv2020: (require('ajv/dist/2020.js') as typeof Ajv2020Module).Ajv2020,
+      addFormats: (require('ajv-formats') as { default: unknown }).default as (ajv: Ajv) => Ajv,
+      RE2JS: (require('re2js') as typeof Re2Module).RE2JS,
+    };
+  }
+  return engines;
+}
+
 /**
  * The default regex policy: RE2 (linear time, no backtracking), JS syntax translated first. JSON
  * Schema patterns are unanchored searches, as RE2's `test` is. A pattern RE2 cannot run (or would
@@ -62,6 +96,7 @@ const ACCEPTS_EVERYTHING = { test: () => true };
 export const linearTimeRegex: RegexEngine = (source) => {
   let compiled: RE2JS;
   try {
+    const { RE2JS } = loadEngines();
     compiled = RE2JS.compile(RE2JS.translateRegExp(source));
   } catch {
     return ACCEPTS_EVERYTHING;
@@ -77,7 +112,6 @@ interface EngineFlags {
 const flagsKey = (flags: EngineFlags) => `${flags.applyDefaults ? 'defaults' : ''}|${flags.assertFormats ? 'formats' : ''}`;
 type Compiled = { readonly validate: ValidateFunction; readonly engine: Ajv } | { readonly unchecked: string };
 
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const DEFAULT_CACHE_SIZE = 256;
 
 export class JsonSchemaValidator {
@@ -169,6 +203,7 @@ export class JsonSchemaValidator {
       logger: false,
       code: { regExp },
     };
+    const { Ajv, Ajv2019, Ajv2020, addFormats } = loadEngines();
     const engine = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options);
     return addFormats(engine as Ajv);
   }

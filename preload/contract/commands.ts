@@ -11,7 +11,7 @@ import { installCommands } from './installs';
 import { ImportReportData, ImportRequest, ImportSourceData, RegistryProblem, RegistryView, ServerConfigData } from './registry';
 import { sandboxCommands } from './sandbox';
 import { SECRET_NAME } from './secrets';
-import { CatalogView, ElicitationRequestData, McpObject, TrafficEntryData } from './server-views';
+import { CatalogView, ElicitationRequestData, LaunchFailureData, McpObject, ToolSearchHit, TrafficEntryData } from './server-views';
 import { ChatSettingsData, ModelProvider, SettingsData } from './settings';
 import { AppInfo, ServerSummary, UpdateStatus } from './shared';
 import { taskCommands } from './tasks';
@@ -44,9 +44,9 @@ export const commands = {
   'servers.stop': command(ServerName, ServerSummary),
   'servers.start': command(ServerName, ServerSummary),
   /**
-   * Adds a server to the registry (saved atomically) and returns it, stopped. `secrets`: values the
-   * person typed for it, stored in the keychain first; they belong to this server (the config
-   * references each as ${secret:NAME}).
+   * Adds a server to the registry (saved atomically) and returns it. `secrets`: values the person
+   * typed for it, stored in the keychain first; they belong to this server (the config references
+   * each as ${secret:NAME}). In the app an enabled server starts at once, whichever way it was added.
    */
   'servers.add': command(
     z.object({ name: z.string().trim().min(1).max(100), config: ServerConfigData, secrets: SecretValues.optional() }).strict(),
@@ -58,13 +58,30 @@ export const commands = {
     ServerSummary,
   ),
   'servers.remove': command(ServerName, z.object({ removed: z.boolean() })),
+  /** The last lines a stdio server wrote to stderr (secrets masked); empty for a remote server. */
+  'servers.stderr': command(ServerName, z.object({ text: z.string() })),
+  /** Servers that could not be started since the Host began, oldest first (also sent live as servers.launchFailed). */
+  'servers.launchFailures': command(Empty, z.array(LaunchFailureData)),
   /** Signs in to a remote server (OAuth): opens the sign-in page, waits for it, reconnects; the server's new summary. */
   'auth.login': command(ServerName, ServerSummary),
   /** Forgets a remote server's tokens and client registration (revoked at the authorization server when possible). */
   'auth.logout': command(ServerName, z.object({ removed: z.boolean(), revoked: z.boolean() })),
+  /**
+   * Whether a person's sign-in applies to this server (a remote one without a fixed Authorization
+   * header or a machine grant) and whether Harbor holds one for it: the app shows Sign in or Sign out.
+   */
+  'auth.status': command(ServerName, z.object({ usesSignIn: z.boolean(), signedIn: z.boolean() })),
   'registry.get': command(Empty, RegistryView),
-  /** Raw JSON editing: validated first; nothing is written when there are problems. */
-  'registry.save': command(z.object({ text: z.string().max(5_000_000) }).strict(), z.object({ saved: z.boolean(), problems: z.array(RegistryProblem) })),
+  /**
+   * Raw JSON editing: validated first; nothing is written when there are problems. Once saved,
+   * which servers started (added, turned on, or retried after an error) and which restarted.
+   */
+  'registry.save': command(
+    z.object({ text: z.string().max(5_000_000) }).strict(),
+    z.object({ saved: z.boolean(), problems: z.array(RegistryProblem), started: z.array(z.string()).optional(), restarted: z.array(z.string()).optional() }),
+  ),
+  /** The raw JSON editor's check as the person types: the problems `registry.save` would report, each at its line; writes nothing. */
+  'registry.check': command(z.object({ text: z.string().max(5_000_000) }).strict(), z.object({ problems: z.array(RegistryProblem) })),
   /** The usual config files of Claude Desktop, VS Code and Cursor here, and which exist. */
   'registry.importSources': command(Empty, z.array(ImportSourceData)),
   /** What importing a file would do (added, clashes, secrets moving to the keychain, inputs referenced); writes nothing. */
@@ -78,6 +95,14 @@ export const commands = {
   'tools.setEnabled': command(
     z.object({ server: z.string().min(1), tool: z.string().min(1), enabled: z.boolean() }).strict(),
     z.object({ disabledTools: z.array(z.string()) }),
+  ),
+  /**
+   * Searches the tools of every server Harbor knows (connected, or stopped with their last tool
+   * list), best match first: the same ranking as the chat's search_tools and `harbor tools --search`.
+   */
+  'tools.search': command(
+    z.object({ query: z.string().max(1_000), limit: z.number().int().min(1).max(100).optional() }).strict(),
+    z.array(ToolSearchHit),
   ),
   'tools.call': command(
     z

@@ -6,7 +6,7 @@ import { ConsentChoice, ConsentRequest } from './consent';
 import { HarborErrorData } from './errors';
 import { installEvents } from './installs';
 import { sandboxEvents } from './sandbox';
-import { ElicitationRequestData, TrafficEntryData } from './server-views';
+import { ElicitationRequestData, LaunchFailureData, TrafficEntryData } from './server-views';
 import { ServerSummary, UpdateStatus } from './shared';
 import { taskEvents } from './tasks';
 
@@ -23,6 +23,8 @@ export const events = {
     /** For reason "resourceUpdated": the resource that changed. */
     uri: z.string().optional(),
   }),
+  /** A server could not be started (its state is now "error"): the Activity view lists it, the app says so. */
+  'servers.launchFailed': LaunchFailureData,
   /** A JSON-RPC message in or out (redacted), for the Activity view. */
   'traffic.message': TrafficEntryData,
   /** A sign-in page was opened in the system browser for a server (shown too, in case the browser did not come up). */

@@ -10,6 +10,7 @@
  * errors        error codes, HarborErrorData, Result
  * shared        connection state, server summary, app info, update status
  * secrets       secret names
+ * names         server and environment variable naming rules
  * consent       consent requests, decisions, policy modes
  * chat          conversations, turns, tool calls, chat status and context
  * chat-files    files attached to a message: limits, kinds, uploads
@@ -28,6 +29,7 @@
 export * from './errors';
 export * from './shared';
 export * from './secrets';
+export * from './names';
 export * from './consent';
 export * from './chat';
 export * from './chat-files';

@@ -30,12 +30,27 @@ export const ImportSourceData = z.object({
 });
 export type ImportSourceData = z.infer<typeof ImportSourceData>;
 
-/** Importing a file (preview or apply): `inputs` are values for its VS Code inputs, by id (a password one goes to the keychain). */
+/**
+ * What to do with one incoming server whose name is taken by a different server here: leave it
+ * out, or add it under another name (`name`, or the next free "name-2" when none is given).
+ */
+export const ImportChoice = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('skip') }).strict(),
+  z.object({ action: z.literal('rename'), name: z.string().min(1).max(100).optional() }).strict(),
+]);
+export type ImportChoice = z.infer<typeof ImportChoice>;
+
+/**
+ * Importing a file (preview or apply): `inputs` are values for its VS Code inputs, by id (a
+ * password one goes to the keychain). `choices`, by the name in the file, decide each clash;
+ * `rename` renames every clash without a choice.
+ */
 export const ImportRequest = z
   .object({
     path: z.string().min(1).max(4096),
     rename: z.boolean().optional(),
     inputs: z.record(z.string().min(1).max(200), z.string().max(64 * 1024)).optional(),
+    choices: z.record(z.string().min(1).max(200), ImportChoice).optional(),
   })
   .strict();
 export type ImportRequest = z.infer<typeof ImportRequest>;
@@ -48,11 +63,25 @@ export const ImportReportData = z.object({
   configPath: z.string(),
   dryRun: z.boolean(),
   written: z.boolean(),
-  /** A name clash without rename: nothing can be written. */
+  /** A name clash nobody decided (or decided with an unusable name): nothing can be written. */
   blocked: z.boolean(),
   added: z.array(z.string()),
   identical: z.array(z.string()),
-  clashes: z.array(z.object({ name: z.string(), renamedTo: z.string().optional() })),
+  clashes: z.array(
+    z.object({
+      name: z.string(),
+      renamedTo: z.string().optional(),
+      /** Left out, as the person chose. */
+      skipped: z.boolean().optional(),
+      /** The free name a rename without a name of its own would use. */
+      suggestedName: z.string().optional(),
+      /** Why the name chosen for it cannot be used (taken, or not a usable name). */
+      problem: z.string().optional(),
+      /** What the server of that name here runs, and what the file's runs (command line or URL). */
+      existingTarget: z.string().optional(),
+      incomingTarget: z.string().optional(),
+    }),
+  ),
   skipped: z.array(z.object({ name: z.string(), problems: z.array(z.string()) })),
   /** Each added server: what it runs (command line or URL, secrets as ${secret:…} references). */
   servers: z.array(z.object({ name: z.string(), transport: z.enum(['stdio', 'http']), target: z.string(), enabled: z.boolean() })),

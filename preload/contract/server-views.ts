@@ -1,5 +1,6 @@
 /** What the app shows of a connected server: its catalog, its traffic, its questions to the person. */
 import { z } from 'zod';
+import { ErrorCode } from './errors';
 
 /** MCP objects pass through as data; the renderer renders them as text, never as HTML. */
 export const McpObject = z.record(z.string(), z.unknown());
@@ -12,6 +13,18 @@ export const CatalogView = z.object({
   prompts: z.array(McpObject),
 });
 export type CatalogView = z.infer<typeof CatalogView>;
+
+/** One match of the Host's tool search: a server's tool, how well it matches, and what it says it does. */
+export const ToolSearchHit = z.object({
+  server: z.string(),
+  /** The tool's name as its server gives it (what tools.call takes). */
+  tool: z.string(),
+  /** BM25 relevance, higher is better: comparable within one search only. */
+  score: z.number(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+});
+export type ToolSearchHit = z.infer<typeof ToolSearchHit>;
 
 export const TrafficEntryData = z.object({
   seq: z.number().int(),
@@ -50,3 +63,18 @@ export const ElicitationRequestData = z.object({
   toolCallId: z.string().optional(),
 });
 export type ElicitationRequestData = z.infer<typeof ElicitationRequestData>;
+
+/**
+ * A server that could not be started (or stopped being reachable for good): what the Activity
+ * view lists, also for failures that happened before the window opened. `seq` orders and
+ * identifies them.
+ */
+export const LaunchFailureData = z.object({
+  seq: z.number().int(),
+  at: z.number(),
+  name: z.string(),
+  code: ErrorCode,
+  message: z.string(),
+  stderrTail: z.string(),
+});
+export type LaunchFailureData = z.infer<typeof LaunchFailureData>;

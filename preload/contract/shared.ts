@@ -38,6 +38,11 @@ export const ServerSummary = z.object({
   era: Era.optional(),
   protocolVersion: z.string().optional(),
   serverInfo: z.object({ name: z.string(), version: z.string() }).optional(),
+  /**
+   * What the connected server declared it can do, as dotted names: "tools", "resources",
+   * "resources.subscribe", "prompts", "completions", "logging", … (none until it has connected).
+   */
+  capabilities: z.array(z.string()).optional(),
   counts: z.object({
     tools: z.number().int(),
     resources: z.number().int(),

@@ -2,7 +2,7 @@
  * Activity: the Host's JSON-RPC traffic, listed on load and followed live (a call made in another
  * tab shows up without a reload), filtered by server, method and direction, opened and copied.
  */
-import { FEATURE_SERVER, NODE, allowCallsWithoutAsking, collectErrors, expect, goTo, pickServer, runTool, screenshot, test } from './servers-fixture';
+import { FEATURE_SERVER, NODE, allowCallsWithoutAsking, collectErrors, expect, goTo, pickServer, runTool, screenshot, serverRow, test } from './servers-fixture';
 
 test.use({
   harborOptions: {
@@ -20,8 +20,8 @@ test('traffic is listed, followed live, filtered and copied', async ({ page, con
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(harbor.url).origin });
   await page.goto(harbor.url);
   await goTo(page, 'Servers');
-  await expect(page.getByRole('article', { name: 'feature' }).getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('article', { name: 'second' }).getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(serverRow(page, 'feature').getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(serverRow(page, 'second').getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
   await allowCallsWithoutAsking(page, 'feature');
 
   await goTo(page, 'Activity');

@@ -79,7 +79,7 @@ test('opens the printed URL, walks every page and shows what the Host knows', as
   const notes = page.getByRole('article', { name: 'notes' });
   await expect(notes).toBeVisible();
   await expect(notes.getByText('node server.js')).toBeVisible();
-  await expect(notes.getByText('stdio (local process)')).toBeVisible();
+  await expect(notes.getByText('Local program (stdio)')).toBeVisible();
   await expect(notes.getByText('Stopped', { exact: true })).toBeVisible();
   await screenshot(page, 'servers', (n) => testInfo.outputPath(n));
 

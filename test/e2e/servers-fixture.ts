@@ -8,6 +8,7 @@ import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { collectErrors, readUrlLine, stopProcess } from './harbor-process';
 
@@ -92,6 +93,47 @@ function runCli(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ code
 
 
 
+
+/** A server's row in the Servers page's list (a link named by the server). */
+export function serverRow(page: Page, name: string) {
+  return page.getByRole('list', { name: 'Servers' }).getByRole('link', { name, exact: true });
+}
+
+/** Opens a server's details on the Servers page (its row), returning its detail pane. */
+export async function openServer(page: Page, name: string) {
+  await serverRow(page, name).click();
+  const detail = page.getByRole('article', { name, exact: true });
+  await expect(detail).toBeVisible();
+  return detail;
+}
+
+/** Screenshots named as the UI work agreed: `<view>-<theme>-<width>x<height>`, in both themes at the page's current size. */
+export async function screenshotBothThemes(page: Page, view: string, testInfo: TestInfo): Promise<void> {
+  const size = page.viewportSize() ?? { width: 0, height: 0 };
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await screenshot(page, `${view}-${theme}-${size.width}x${size.height}`, testInfo);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * No accessibility violations axe can find on what the page shows now (a view, an open dialog),
+ * in both themes: contrast differs between them. Each violation is listed with its nodes.
+ */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${theme}: ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Whether the page scrolls sideways (something too wide for the window). */
+export function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
 
 export async function goTo(page: Page, name: 'Chat' | 'Servers' | 'Tools' | 'Resources' | 'Prompts' | 'Tasks' | 'Activity' | 'Settings'): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();

@@ -4,13 +4,14 @@
  * records every module Node resolves — and a mistyped command or flag gets a suggestion.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI, runCli, tempRegistry } from '../helpers/cli';
 import { NODE } from '../helpers/host';
+import { CATALOGS_DIR, catalogServerScript } from '../fixtures/tool-catalogs/relevance';
 
 const dir = mkdtempSync(join(tmpdir(), 'harbor-startup-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,6 +39,45 @@ function packagesLoaded(args: string[]): string[] {
 describe('the CLI loads what a command needs, when it runs', () => {
   it.each([['--version'], ['--help'], ['servers', '--help'], ['no-such-command']].map((args) => [args.join(' '), args] as const))('harbor %s loads no package at all', (_, args) => {
     expect(packagesLoaded([...args])).toEqual([]);
+  });
+
+  // What a chat turn, run_code or a schema check needs: `tools` lists catalogs and needs none of it.
+  const NOT_FOR_TOOLS = /^(ai|@ai-sdk\/.*|@vercel\/oidc|@jitl\/.*|quickjs-emscripten-core|ajv|ajv-formats|re2js)$/;
+
+  it('harbor tools loads no model provider, AI SDK, code sandbox or schema validator (and no tokenizer without servers)', () => {
+    const empty = tempRegistry({});
+    const time = tempRegistry({ time: { command: NODE, args: [catalogServerScript(), '--catalog', join(CATALOGS_DIR, 'servers/time.json')] } });
+    try {
+      const none = packagesLoaded(['--config', empty.config, '--data-dir', empty.dir, 'tools']);
+      expect(none.filter((p) => NOT_FOR_TOOLS.test(p) || p === 'gpt-tokenizer')).toEqual([]);
+      const listed = packagesLoaded(['--config', time.config, '--data-dir', time.dir, 'tools', '--yes']);
+      expect(listed).toEqual(expect.arrayContaining(['@modelcontextprotocol/client', 'gpt-tokenizer', 'minisearch']));
+      expect(listed.filter((p) => NOT_FOR_TOOLS.test(p))).toEqual([]);
+    } finally {
+      empty.remove();
+      time.remove();
+    }
+  });
+
+  it.runIf(process.platform !== 'win32')('the login shell is asked for its PATH only when a stdio server launches', async () => {
+    const marker = join(dir, 'login-shell-started');
+    const shell = join(dir, 'marking-shell');
+    // Called as `$SHELL -ilc SCRIPT`: note the start, then run SCRIPT.
+    writeFileSync(shell, `#!/bin/sh\necho started >> "${marker}"\nexec /bin/sh -c "$2"\n`);
+    chmodSync(shell, 0o755);
+    const empty = tempRegistry({});
+    const time = tempRegistry({ time: { command: NODE, args: [catalogServerScript(), '--catalog', join(CATALOGS_DIR, 'servers/time.json')] } });
+    try {
+      const none = await runCli(['--config', empty.config, '--data-dir', empty.dir, 'tools'], { env: { SHELL: shell } });
+      expect(none.code).toBe(0);
+      expect(existsSync(marker)).toBe(false);
+      const listed = await runCli(['--config', time.config, '--data-dir', time.dir, 'tools', '--yes'], { env: { SHELL: shell } });
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(readFileSync(marker, 'utf8')).toBe('started\n');
+    } finally {
+      empty.remove();
+      time.remove();
+    }
   });
 
   it('a command that needs the Host loads them (the probe sees modules)', () => {

@@ -22,7 +22,9 @@ describe('the Host API behind the app views', () => {
     disposeAfterTest(host.events.onEvent('servers.changed', (e) => events.push(e)));
 
     const added = await host.registry.add('second', { command: NODE, args: [FEATURE_SERVER, '--name', 'second'], unknownField: 42 });
-    expect(added).toMatchObject({ name: 'second', transport: 'stdio', state: { kind: 'stopped' } });
+    expect(added).toMatchObject({ name: 'second', transport: 'stdio' });
+    // The Host runs its enabled servers (startAll above): an added one starts like the others.
+    await waitFor(() => host.servers.get('second').state.kind === 'ready', 'the added server to start');
     expect(JSON.parse(readFileSync(configPath, 'utf8')).mcpServers.second.unknownField).toBe(42);
     expect(existsSync(`${configPath}.bak`)).toBe(true);
     // The running server was not touched by an unrelated change.
@@ -53,7 +55,7 @@ describe('the Host API behind the app views', () => {
     expect(syntax.problems[0]?.line).toBe(3);
     expect(readFileSync(configPath, 'utf8')).toBe(before);
     const ok = await current.host.registry.saveText('{"mcpServers":{"b":{"url":"http://127.0.0.1:1/mcp"}}}');
-    expect(ok).toEqual({ saved: true, problems: [] });
+    expect(ok).toEqual({ saved: true, problems: [], started: [], restarted: [] });
     expect(current.host.servers.list().map((s) => s.name)).toEqual(['b']);
   });
 

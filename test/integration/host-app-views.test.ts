@@ -108,9 +108,19 @@ describe('import from another app', () => {
     await host.registry.update('weather', { command: 'different' });
     const clash = await host.imports.preview(CLAUDE, false);
     expect(clash.blocked).toBe(true);
-    expect(clash.clashes).toEqual([{ name: 'weather' }]);
+    expect(clash.clashes).toEqual([{ name: 'weather', suggestedName: 'weather-2', existingTarget: 'different', incomingTarget: 'uvx weather-mcp --port 8080' }]);
     const renamed = await host.imports.apply(CLAUDE, true);
     expect(renamed).toMatchObject({ written: true, added: ['weather-2'], clashes: [{ name: 'weather', renamedTo: 'weather-2' }] });
+
+    // Or the person decides per server: this one skipped, that one renamed to a name they typed.
+    await host.registry.update('filesystem', { command: 'other' });
+    await host.registry.update('weather-2', { command: 'other' });
+    const undecided = await host.imports.preview(CLAUDE, false);
+    expect(undecided).toMatchObject({ blocked: true, clashes: [{ name: 'filesystem' }, { name: 'weather' }] });
+    const decided = await host.imports.apply(CLAUDE, false, undefined, { filesystem: { action: 'skip' }, weather: { action: 'rename', name: 'weather uv' } });
+    expect(decided).toMatchObject({ written: true, blocked: false, added: ['weather uv'], clashes: [{ name: 'filesystem', skipped: true }, { name: 'weather', renamedTo: 'weather uv' }] });
+    expect(readConfig(current).mcpServers.filesystem.command).toBe('other');
+    expect(readConfig(current).mcpServers['weather uv'].command).toBe('uvx');
   });
 
   it('says which file could not be read, and refuses a relative path', async () => {

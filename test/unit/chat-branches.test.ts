@@ -24,8 +24,8 @@ function answered(store: ConversationStore, id: string, text: string, answer: st
   return turn;
 }
 
-const texts = (store: ConversationStore, id: string) =>
-  store.history(id).map((m) => `${m.role}:${typeof m.content === 'string' ? m.content : (m.content as { text?: string }[]).map((p) => p.text ?? '').join('')}`);
+const texts = async (store: ConversationStore, id: string) =>
+  (await store.history(id)).map((m) => `${m.role}:${typeof m.content === 'string' ? m.content : (m.content as { text?: string }[]).map((p) => p.text ?? '').join('')}`);
 
 describe('branches (pure)', () => {
   const tree: TurnNode[] = [
@@ -67,7 +67,7 @@ describe('branches (pure)', () => {
 });
 
 describe('ConversationStore branches', () => {
-  it('an edit starts a branch beside the edited turn; the model gets the branch shown; the old one stays reachable', () => {
+  it('an edit starts a branch beside the edited turn; the model gets the branch shown; the old one stays reachable', async () => {
     const store = open();
     const { id } = store.createConversation();
     const first = answered(store, id, 'hello', 'hi there');
@@ -77,7 +77,7 @@ describe('ConversationStore branches', () => {
     expect(original).toMatchObject({ text: 'what is 2+2?', parentId: first });
     const edited = answered(store, id, 'what is 2+2, exactly?', '4', { parentId: original.parentId });
 
-    expect(texts(store, id)).toEqual(['user:hello', 'assistant:hi there', 'user:what is 2+2, exactly?', 'assistant:4']);
+    expect(await texts(store, id)).toEqual(['user:hello', 'assistant:hi there', 'user:what is 2+2, exactly?', 'assistant:4']);
     const shown = store.conversation(id);
     expect(shown.turns.map((t) => t.id)).toEqual([first, edited]);
     expect(shown.turns[1]!.siblings).toEqual([second, edited]);
@@ -87,7 +87,7 @@ describe('ConversationStore branches', () => {
     store.switchBranch(id, second);
     expect(store.conversation(id).turns.map((t) => t.id)).toEqual([first, second]);
     const third = answered(store, id, 'are you sure?', 'sorry, 4');
-    expect(texts(store, id)).toEqual(['user:hello', 'assistant:hi there', 'user:what is 2+2?', 'assistant:5', 'user:are you sure?', 'assistant:sorry, 4']);
+    expect(await texts(store, id)).toEqual(['user:hello', 'assistant:hi there', 'user:what is 2+2?', 'assistant:5', 'user:are you sure?', 'assistant:sorry, 4']);
     // Switching to the edit and back again lands on the newest answer below the chosen turn.
     store.switchBranch(id, edited);
     store.switchBranch(id, second);

@@ -60,7 +60,7 @@ function writeVersion1(path: string): void {
 }
 
 describe('conversations.db of the previous schema', () => {
-  it('is migrated once: its turns become the first branch, shown, given to the model and continued', () => {
+  it('is migrated once: its turns become the first branch, shown, given to the model and continued', async () => {
     const path = temp.path();
     writeVersion1(path);
 
@@ -70,7 +70,7 @@ describe('conversations.db of the previous schema', () => {
     expect(conversation.turns.map((t) => t.id)).toEqual(['t1', 't2', 't3']);
     expect(conversation.turns.every((t) => t.siblings === undefined)).toBe(true);
     expect(conversation.turns[1]!.items).toMatchObject([{ kind: 'user', text: 'second' }, { kind: 'toolCall', call: { id: 'c1', status: 'done' } }]);
-    expect(store.history('conv-a').map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'tool', 'user', 'assistant']);
+    expect((await store.history('conv-a')).map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'tool', 'user', 'assistant']);
     expect(store.conversation('conv-b').turns.map((t) => t.id)).toEqual(['u1']);
 
     const db = new DatabaseSync(path);

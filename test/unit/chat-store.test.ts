@@ -20,7 +20,7 @@ function deadPid(): number {
 }
 
 describe('ConversationStore', () => {
-  it('uses WAL and keeps messages, tool calls, approvals and timings', () => {
+  it('uses WAL and keeps messages, tool calls, approvals and timings', async () => {
     const store = open();
     const { id } = store.createConversation();
     const turn = store.startTurn(id, 'please echo', 'openai-compatible:scripted');
@@ -38,7 +38,7 @@ describe('ConversationStore', () => {
     expect((db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode).toBe('wal');
     db.close();
 
-    expect(store.history(id).map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect((await store.history(id)).map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
     const conversation = store.conversation(id);
     expect(conversation).toMatchObject({ id, title: 'please echo', turnCount: 1, lastStatus: 'completed' });
     expect(conversation.turns[0]!.items).toMatchObject([
@@ -53,7 +53,7 @@ describe('ConversationStore', () => {
     expect(item.kind === 'toolCall' && typeof item.call.endedAt === 'number').toBe(true);
   });
 
-  it('marks a turn whose process died as interrupted, keeping its completed steps', () => {
+  it('marks a turn whose process died as interrupted, keeping its completed steps', async () => {
     const store = open();
     const { id } = store.createConversation();
     const turn = store.startTurn(id, 'crash soon', 'm');
@@ -68,7 +68,7 @@ describe('ConversationStore', () => {
     const conversation = reopened.conversation(id);
     expect(conversation.turns[0]!.status).toBe('interrupted');
     expect(conversation.turns[0]!.items[1]).toMatchObject({ kind: 'toolCall', call: { status: 'error', error: { code: 'CANCELLED' } } });
-    expect(reopened.history(id)).toEqual([{ role: 'user', content: 'crash soon' }]);
+    expect(await reopened.history(id)).toEqual([{ role: 'user', content: 'crash soon' }]);
   });
 
   it('leaves a turn alone while the process running it is alive', () => {
@@ -130,6 +130,15 @@ describe('ConversationStore', () => {
       db.close();
     }
 
+    async function failureAsync(read: () => Promise<unknown>): Promise<{ code?: string; message: string }> {
+      try {
+        await read();
+      } catch (error) {
+        return error as { code?: string; message: string };
+      }
+      throw new Error('expected the read to fail');
+    }
+
     function failure(read: () => unknown): { code?: string; message: string } {
       try {
         read();
@@ -162,10 +171,10 @@ describe('ConversationStore', () => {
       expect(failure(() => open().conversation(id)).message).toContain(`turn ${turn} is damaged (started_at`);
     });
 
-    it('a stored message the model could not be sent: the history refuses it instead of a bad prompt', () => {
+    it('a stored message the model could not be sent: the history refuses it instead of a bad prompt', async () => {
       const { store, id } = written();
       corrupt(store.path, "UPDATE messages SET content = ? WHERE role = 'assistant'", JSON.stringify([{ type: 'tool-call', toolCallId: 'call_1' }]));
-      const error = failure(() => open().history(id));
+      const error = await failureAsync(() => open().history(id));
       expect(error.code).toBe('DATA_CORRUPT');
       expect(error.message).toMatch(new RegExp(`Conversation "${id}" cannot be read: message \\d+ is damaged`));
       // Text that is not JSON at all, in a user message.

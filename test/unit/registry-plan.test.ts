@@ -58,7 +58,7 @@ describe('planImport', () => {
       { name: 'fs', config: fs },
     ]);
     expect(plan.added).toEqual(['fs']);
-    expect(plan.clashes).toEqual([{ name: 'github', existing: github, incoming: githubOther }]);
+    expect(plan.clashes).toEqual([{ name: 'github', existing: github, incoming: githubOther, suggestedName: 'github-2' }]);
     expect(plan.next.mcpServers?.github).toEqual(github);
   });
 
@@ -66,8 +66,42 @@ describe('planImport', () => {
     const current = registry({ github, 'github-2': remote });
     const plan = planImport(current, [{ name: 'github', config: githubOther }], { rename: true });
     expect(plan.added).toEqual(['github-3']);
-    expect(plan.clashes).toEqual([{ name: 'github', existing: github, incoming: githubOther, renamedTo: 'github-3' }]);
+    expect(plan.clashes).toEqual([{ name: 'github', existing: github, incoming: githubOther, suggestedName: 'github-3', renamedTo: 'github-3' }]);
     expect(plan.next.mcpServers).toEqual({ github, 'github-2': remote, 'github-3': githubOther });
+  });
+
+  it('the person decides each clash: skip one, rename another to a name of their own', () => {
+    const current = registry({ github, fs: remote });
+    const plan = planImport(
+      current,
+      [
+        { name: 'github', config: githubOther },
+        { name: 'fs', config: fs },
+        { name: 'new', config: remote },
+      ],
+      { choices: { github: { action: 'skip' }, fs: { action: 'rename', name: 'files' } } },
+    );
+    expect(plan.added).toEqual(['new', 'files']);
+    expect(plan.clashes).toEqual([
+      { name: 'github', existing: github, incoming: githubOther, suggestedName: 'github-2', skipped: true },
+      { name: 'fs', existing: remote, incoming: fs, suggestedName: 'fs-2', renamedTo: 'files' },
+    ]);
+    expect(plan.next.mcpServers).toEqual({ github, fs: remote, new: remote, files: fs });
+  });
+
+  it('a rename to a taken or unusable name leaves that clash undecided, saying why; a choice without a name takes the suggestion', () => {
+    const imported = [{ name: 'github', config: githubOther }, { name: 'fs', config: fs }];
+    const taken = planImport(registry({ github, fs: remote }), imported, { choices: { github: { action: 'rename', name: 'fs' }, fs: { action: 'rename', name: ' fs' } } });
+    expect(taken.added).toEqual([]);
+    expect(taken.clashes.map((c) => [c.name, c.renamedTo, c.problem])).toEqual([
+      ['github', undefined, '"fs" is already taken: choose another name.'],
+      ['fs', undefined, expect.stringContaining('starts or ends with a space')],
+    ]);
+    const suggested = planImport(registry({ github }), [imported[0]!], { choices: { github: { action: 'rename' } } });
+    expect(suggested.added).toEqual(['github-2']);
+    // A generated name never lands on one the person typed for another clash.
+    const around = planImport(registry({ github, fs: remote }), imported, { choices: { github: { action: 'rename' }, fs: { action: 'rename', name: 'github-2' } } });
+    expect(around.added).toEqual(['github-3', 'github-2']);
   });
 
   it('a rename never takes a name that another incoming server brings', () => {

@@ -3,23 +3,61 @@ import { loadTokenCounter, toolTokens } from '../../host/tools/tokens';
 import type { CliCommand, CliContext } from '../command';
 import type { ErrorCode } from '../../../preload/contract';
 import { HarborError } from '../../host/errors';
-import { exitCodeForFailures } from '../output';
+import { UsageError, exitCodeForFailures } from '../output';
+import { parseIntOption } from '../json-option';
+import { DEFAULT_TOOL_SEARCH_LIMIT } from '../../host/tools/search';
 
 type Kind = 'tools' | 'resources' | 'prompts';
+type Row = Record<string, unknown>;
+
+interface Collected {
+  /** The servers asked, in registry order. */
+  readonly names: readonly string[];
+  /** Every item of those servers, each with its `server` (and, for tools, its `tokens`). */
+  readonly rows: Row[];
+  readonly failures: ReadonlyMap<string, ErrorCode>;
+}
 
 /** Lists one catalog kind of one server, or (tools) of every enabled server. */
 async function listKind(ctx: CliContext, kind: Kind): Promise<number> {
+  const { names, rows, failures } = await collect(ctx, kind);
+  ctx.out.result(rows, rows.map((r) => human(r, kind)).join('\n') || `(no ${kind})`);
+  return exitCode(names, failures);
+}
+
+/**
+ * `tools --search QUERY`: the tools of every enabled server (or of SERVER) ranked by the Host's
+ * tool search, the same ranking as the chat's search_tools. Best first, each the same object as
+ * `tools` lists; an empty list when nothing matches.
+ */
+async function searchTools(ctx: CliContext, query: string): Promise<number> {
+  const limit = parseIntOption('limit', ctx.options.limit, { min: 1, max: 1000 }) ?? DEFAULT_TOOL_SEARCH_LIMIT;
+  const { names, rows, failures } = await collect(ctx, 'tools');
+  const host = await ctx.host();
+  const byKey = new Map(rows.map((r) => [`${String(r.server)}\u0000${String(r.name)}`, r]));
+  const found = host.tools
+    .rank(query, { limit, accept: (server, tool) => byKey.has(`${server}\u0000${tool}`) })
+    .map((m) => byKey.get(`${m.server}\u0000${m.tool}`)!);
+  ctx.out.result(found, found.map((r) => human(r, 'tools')).join('\n') || `(no tools match "${query}")`);
+  return exitCode(names, failures);
+}
+
+/** Connects the servers asked for and reads their catalogs; a failing server is reported and left out. */
+async function collect(ctx: CliContext, kind: Kind): Promise<Collected> {
   const host = await ctx.host();
   host.registry.requireValid();
   const names = ctx.args[0] !== undefined ? [ctx.args[0]] : host.servers.list().filter((s) => s.enabled).map((s) => s.name);
-  const rows: Record<string, unknown>[] = [];
+  const rows: Row[] = [];
   const failures = new Map<string, ErrorCode>();
-  // `tokens`: what the tool's definition costs in the model's context (o200k_base).
-  const count = kind === 'tools' ? await loadTokenCounter() : undefined;
+  // `tokens`: what the tool's definition costs in the model's context (o200k_base). Its tables
+  // take the better part of a second to load: loaded while the servers start, and only if any.
+  const counting = kind === 'tools' && names.length > 0 ? loadTokenCounter() : undefined;
+  counting?.catch(() => undefined); // awaited (and thrown) below, per server; unheard if every server fails first
   await Promise.all(
     names.map(async (server) => {
       try {
         const catalog = await host.calls.catalog(server);
+        const count = await counting;
         for (const item of pick(catalog, kind)) {
           rows.push({ ...item, server, ...(count ? { tokens: toolTokens(count, item as { name: string }) } : {}) });
         }
@@ -31,8 +69,11 @@ async function listKind(ctx: CliContext, kind: Kind): Promise<number> {
     }),
   );
   rows.sort((a, b) => names.indexOf(String(a.server)) - names.indexOf(String(b.server)));
-  ctx.out.result(rows, rows.map((r) => human(r, kind)).join('\n') || `(no ${kind})`);
-  // In registry order, as `servers` does: the first failing server decides (waiting launches last).
+  return { names, rows, failures };
+}
+
+/** In registry order, as `servers` does: the first failing server decides (waiting launches last). */
+function exitCode(names: readonly string[], failures: ReadonlyMap<string, ErrorCode>): number {
   return exitCodeForFailures(names.flatMap((name) => (failures.has(name) ? [failures.get(name)!] : [])));
 }
 
@@ -41,7 +82,7 @@ function pick(catalog: Catalog, kind: Kind): readonly object[] {
   return catalog[kind];
 }
 
-function human(row: Record<string, unknown>, kind: Kind): string {
+function human(row: Row, kind: Kind): string {
   const desc = typeof row.description === 'string' ? `  ${row.description.split('\n')[0]!.slice(0, 100)}` : '';
   if (kind === 'resources') return `${String(row.server)}  ${String(row.uri ?? row.uriTemplate)}  ${String(row.name ?? '')}${desc}`;
   return `${String(row.server)}  ${String(row.name)}${desc}`;
@@ -49,11 +90,18 @@ function human(row: Record<string, unknown>, kind: Kind): string {
 
 export const toolsCommand: CliCommand = {
   name: 'tools',
-  summary: 'List the tools of one server, or of every enabled server',
-  usage: 'tools [SERVER] [--yes]',
-  options: { yes: { type: 'boolean' } },
+  summary: `List the tools of one server, or of every enabled server; --search ranks them for a query, best first (--limit, default ${DEFAULT_TOOL_SEARCH_LIMIT})`,
+  usage: 'tools [SERVER] [--search QUERY [--limit N]] [--yes]',
+  options: { yes: { type: 'boolean' }, search: { type: 'string' }, limit: { type: 'string' } },
   positionals: { min: 0, max: 1 },
-  run: (ctx) => listKind(ctx, 'tools'),
+  run: (ctx) => {
+    const query = ctx.options.search;
+    if (query === undefined) {
+      if (ctx.options.limit !== undefined) throw new UsageError('--limit goes with --search: harbor tools --search "QUERY" --limit N');
+      return listKind(ctx, 'tools');
+    }
+    return searchTools(ctx, String(query));
+  },
 };
 
 export const resourcesCommand: CliCommand = {

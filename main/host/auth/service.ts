@@ -105,6 +105,19 @@ export class AuthService implements Disposable {
     }
   }
 
+  /**
+   * Whether Harbor holds a person's sign-in for this server at this address (tokens, or an entry
+   * too damaged to read, which only signing out clears). An unreachable keychain counts as none.
+   */
+  async hasSignIn(server: string, url: string): Promise<boolean> {
+    try {
+      const saved = await this.store.load(server, url);
+      return saved.tokens !== undefined || saved.damaged !== undefined;
+    } catch {
+      return false;
+    }
+  }
+
   /** Forgets a server's tokens and client registration (revoking at the authorization server first when it can). */
   async signOut(server: string, url: string): Promise<{ removed: boolean; revoked: boolean }> {
     return this.serverAuth(server, url).forget();

@@ -4,7 +4,7 @@ import { dirname, resolve, sep } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { Entry, ZipFile } from 'yauzl';
 import { HarborError } from '../errors';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../private-files';
 import { BUNDLE_LIMITS, MIB } from './limits';
@@ -31,7 +31,9 @@ export interface ArchiveEntry {
 
 const corrupt = (why: string) => new HarborError('BAD_REQUEST', `This is not a usable bundle: ${why}. Nothing was installed.`);
 
-function open(zip: Buffer): Promise<ZipFile> {
+/** The zip reader loads with the first bundle read: a CLI command that reads none never loads it. */
+async function open(zip: Buffer): Promise<ZipFile> {
+  const { default: yauzl } = await import('yauzl');
   return new Promise((done, fail) => {
     yauzl.fromBuffer(zip, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true, decodeStrings: true }, (error, file) => {
       if (error) fail(corrupt(`it is not a valid zip file (${error.message})`));

@@ -4,6 +4,7 @@ import type { AppModelContext } from '../apps/model-context';
 import type { HostEvents } from '../events';
 import type { Catalog } from '../servers/catalog';
 import type { CallOptions } from '../servers/connection';
+import type { ToolRanker } from '../tools/search';
 
 /** How the chat calls a tool: a call's timeouts and progress, plus who asks (for the consent gate). */
 export interface ChatToolCallOptions extends CallOptions {
@@ -32,6 +33,8 @@ export interface ChatHost {
   catalog(server: string): Promise<Catalog>;
   instructions(server: string): Promise<string | undefined>;
   callTool(server: string, tool: string, args: Record<string, unknown> | undefined, options: ChatToolCallOptions): Promise<CallToolResult>;
+  /** The Host's one tool search (search_tools ranks a turn's tools with it). */
+  readonly searchTools: ToolRanker;
   /** Resources the person attaches to a message (application-controlled: no consent). */
   readResource(server: string, uri: string, options?: { signal?: AbortSignal }): Promise<ReadResourceResult>;
   /** What the conversation's apps asked the model to know, for its next turn (none when absent). */

@@ -227,7 +227,7 @@ export class ChatService implements Disposable {
             }),
             tools,
             // The app context goes in after fitting: it is text the apps of this conversation asked the model to know.
-            messages: withAppContext(fitHistoryToModel(this.store.history(conversationId), model.takesImages), this.deps.host.appContext?.(conversationId) ?? []),
+            messages: withAppContext(fitHistoryToModel(await this.store.history(conversationId), model.takesImages), this.deps.host.appContext?.(conversationId) ?? []),
             settings,
             approveOnce: options.approveOnce === true,
             signal: controller.signal,

@@ -3,7 +3,7 @@ import type { ChatToolCall, ConsentChoice, HarborErrorData } from '../../../prel
 import { HarborError } from '../errors';
 import { CALL_TOOL, SEARCH_TOOLS } from '../tools/meta-tools';
 import { toolErrorOutput, translateToolResult, type ModelToolOutput } from '../tools/results';
-import { DEFAULT_SEARCH_LIMIT, searchTools } from '../tools/search';
+import { DEFAULT_SEARCH_LIMIT, searchTurnTools } from '../tools/search';
 import type { IndexedTool } from '../tools/tool-index';
 import type { ModelToolCall } from './model-step';
 import { untilAborted } from './abortable';
@@ -63,7 +63,7 @@ export async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Pro
     const args = asArguments(call.input);
     const query = args && args !== 'invalid' && typeof args.query === 'string' ? args.query : '';
     const limit = args && args !== 'invalid' && typeof args.limit === 'number' ? args.limit : DEFAULT_SEARCH_LIMIT;
-    const found = searchTools(ctx.tools.index.tools, query, limit).map(({ score: _score, ...hit }) => hit);
+    const found = searchTurnTools(ctx.host.searchTools, ctx.tools.index, query, limit).map(({ score: _score, ...hit }) => hit);
     const hits = ctx.tools.code ? withScriptCalls(found, ctx.tools.index) : found;
     const next = ctx.tools.code?.only
       ? `Call them from a ${RUN_CODE} script, as "call" shows.`

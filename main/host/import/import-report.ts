@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { describeLaunch, resolveLaunch } from '../servers/launch';
 import { FORMAT_LABELS, defaultImportSources, type ImportSource } from './formats';
+import type { ServerConfig } from '../registry/schema';
 import { finalNames } from './merge-plan';
 import type { ImportOutcome } from './run-import';
 
@@ -45,19 +46,31 @@ export function importPreview(outcome: ImportOutcome, configPath: string, dryRun
     ...report,
     label: FORMAT_LABELS[outcome.result.format],
     blocked: outcome.blocked,
+    // Each clash with what both servers run and what can be done about it, for the person to choose.
+    clashes: outcome.plan.clashes.map((c) => ({
+      name: c.name,
+      ...(c.renamedTo ? { renamedTo: c.renamedTo } : {}),
+      ...(c.skipped ? { skipped: true } : {}),
+      suggestedName: c.suggestedName,
+      ...(c.problem ? { problem: c.problem } : {}),
+      existingTarget: targetOf(c.name, c.existing),
+      incomingTarget: targetOf(c.name, c.incoming),
+    })),
     servers: outcome.plan.added.flatMap((name) => {
       const config = servers[name];
       if (!config) return [];
-      let target: string;
-      try {
-        // Variables stay as written (`${harbor:node}` is not expanded for a preview).
-        target = describeLaunch(resolveLaunch(name, config, { node: '${harbor:node}', resources: '${harbor:resources}', data: '${harbor:data}' }));
-      } catch {
-        target = 'command' in config ? String(config.command) : String((config as { url?: unknown }).url ?? '');
-      }
-      return [{ name, transport: 'command' in config ? ('stdio' as const) : ('http' as const), target, enabled: config.enabled !== false }];
+      return [{ name, transport: 'command' in config ? ('stdio' as const) : ('http' as const), target: targetOf(name, config), enabled: config.enabled !== false }];
     }),
   };
+}
+
+/** What a server runs or reaches, as one line; variables stay as written (`${harbor:node}` is not expanded for a preview). */
+function targetOf(name: string, config: ServerConfig): string {
+  try {
+    return describeLaunch(resolveLaunch(name, config, { node: '${harbor:node}', resources: '${harbor:resources}', data: '${harbor:data}' }));
+  } catch {
+    return 'command' in config ? String(config.command) : String((config as { url?: unknown }).url ?? '');
+  }
 }
 
 /** The usual config files of Claude Desktop, VS Code and Cursor on this machine, and which exist. */

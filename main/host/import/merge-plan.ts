@@ -1,3 +1,4 @@
+import { editorServerNameProblem } from '../../../preload/contract';
 import { canonical } from '../canonical-json';
 import { HARBOR_FIELD_NAMES, isStdio, type RegistryFile, type ServerConfig } from '../registry/schema';
 
@@ -5,8 +6,24 @@ export interface ImportClash {
   readonly name: string;
   readonly existing: ServerConfig;
   readonly incoming: ServerConfig;
-  /** Set when `rename` was asked for: the free name the incoming server was added under. */
+  /** Set when a rename was asked for: the name the incoming server was added under. */
   readonly renamedTo?: string;
+  /** The person chose to leave it out. */
+  readonly skipped?: boolean;
+  /** The free name a rename without a name of its own would pick. */
+  readonly suggestedName: string;
+  /** Why the name chosen for it cannot be used; the clash stays unresolved. */
+  readonly problem?: string;
+}
+
+/** One clash decided by the person: left out, or added under `name` (the next free "name-N" without one). */
+export type ClashChoice = { readonly action: 'skip' } | { readonly action: 'rename'; readonly name?: string | undefined };
+
+export interface ImportPlanOptions {
+  /** Rename every clash the choices do not decide (`harbor import --rename`). */
+  readonly rename?: boolean;
+  /** Per incoming name (as the file spells it). */
+  readonly choices?: Readonly<Record<string, ClashChoice>>;
 }
 
 export interface ImportPlan {
@@ -23,14 +40,15 @@ export interface ImportPlan {
 /**
  * Merges imported servers into the registry without ever replacing one silently. A name that
  * exists with the same launch configuration is "identical" and skipped; with a different one it is
- * a clash: not written, unless `rename` is set, then added as `name-2` (or the next free suffix).
+ * a clash: not written, unless the person's choice for it says skip or rename (to a name they
+ * give, or `name-2` / the next free suffix), or `rename` renames every undecided one.
  * Importing the same file twice is a no-op, also after a renaming import: an earlier `name-N`
  * that holds the same server counts as identical.
  */
 export function planImport(
   current: RegistryFile,
   imported: ReadonlyArray<{ readonly name: string; readonly config: ServerConfig }>,
-  options: { readonly rename?: boolean } = {},
+  options: ImportPlanOptions = {},
 ): ImportPlan {
   // A Map, not an object: a server named "__proto__" must stay a server.
   const servers = new Map<string, ServerConfig>(Object.entries(current.mcpServers ?? {}));
@@ -56,21 +74,46 @@ export function planImport(
 
   // Pass 2: clashes. Reserve every incoming name so a rename never takes one of them.
   const reserved = new Set([...servers.keys(), ...imported.map((s) => s.name)]);
+  // Names the person typed are taken first, so a generated "name-2" never lands on one of them.
+  const chosen = new Set(pendingClashes.flatMap(({ name }) => {
+    const choice = options.choices?.[name];
+    return choice?.action === 'rename' && choice.name !== undefined ? [choice.name] : [];
+  }));
   for (const { name, config } of pendingClashes) {
     const existing = servers.get(name)!;
-    if (!options.rename) {
-      clashes.push({ name, existing, incoming: config });
+    const suggestedName = freeName(name, new Set([...reserved, ...chosen]));
+    const clash = { name, existing, incoming: config, suggestedName };
+    const choice = Object.hasOwn(options.choices ?? {}, name) ? options.choices![name] : undefined;
+    if (choice?.action === 'skip') {
+      clashes.push({ ...clash, skipped: true });
       continue;
     }
-    const free = freeName(name, reserved);
-    reserved.add(free);
-    servers.set(free, config);
-    added.push(free);
-    clashes.push({ name, existing, incoming: config, renamedTo: free });
+    if (!choice && !options.rename) {
+      clashes.push(clash);
+      continue;
+    }
+    const target = choice?.action === 'rename' && choice.name !== undefined ? choice.name : suggestedName;
+    const problem = target === suggestedName ? undefined : renameProblem(target, reserved);
+    if (problem) {
+      clashes.push({ ...clash, problem });
+      continue;
+    }
+    reserved.add(target);
+    servers.set(target, config);
+    added.push(target);
+    clashes.push({ ...clash, renamedTo: target });
   }
 
   const next = added.length ? { ...current, mcpServers: Object.fromEntries(servers) } : current;
   return { added, identical, clashes, next };
+}
+
+/** Why an incoming server cannot be added under `name`: not a name the editor makes, or already in use. */
+function renameProblem(name: string, taken: ReadonlySet<string>): string | undefined {
+  const problem = editorServerNameProblem(name);
+  if (problem) return `"${name}" cannot be used: ${problem}.`;
+  if (taken.has(name)) return `"${name}" is already taken: choose another name.`;
+  return undefined;
 }
 
 function freeName(name: string, taken: ReadonlySet<string>): string {

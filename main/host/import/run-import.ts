@@ -7,7 +7,7 @@ import type { SecretStore } from '../secrets/store';
 import { importServers, type ImportResult } from './formats';
 import { findVariables } from './formats/scan';
 import { importNeedsKeychain, keychainForPreview } from './keychain-preview';
-import { finalNames, planImport, type ImportPlan } from './merge-plan';
+import { finalNames, planImport, type ClashChoice, type ImportPlan } from './merge-plan';
 import { applySecretMoves, planSecretMoves, type LiteralSecret, type SecretMove, type SecretMovePlan } from './secret-moves';
 
 /**
@@ -52,14 +52,17 @@ export interface ImportOutcome {
   /** Every `${secret:…}` the imported servers hold after the move. */
   readonly references: readonly SecretReference[];
   readonly written: boolean;
-  /** A name clash without `rename`: nothing is written. */
+  /** A name clash nobody decided (no choice, no `rename`): nothing is written. */
   readonly blocked: boolean;
   /** A preview made without a keychain: why it could not be read (the real import will need it). */
   readonly keychainUnavailable?: string;
 }
 
 export interface ImportOptions {
+  /** Rename every clash without a choice of its own. */
   readonly rename?: boolean;
+  /** The person's choice per clashing server (skip, or rename), by its name in the file. */
+  readonly choices?: Readonly<Record<string, ClashChoice>>;
   readonly dryRun?: boolean;
   /** Values for the file's VS Code inputs, by id. */
   readonly inputs?: Readonly<Record<string, string>>;
@@ -76,9 +79,9 @@ export async function runImport(deps: ImportDeps, file: string, options: ImportO
   const secrets = await planSecretMoves(result.servers, result.secretsDetected, preview?.reader ?? deps.secrets).catch((error: unknown) => {
     throw importNeedsKeychain(error, file, result.secretsDetected.length);
   });
-  const plan = planImport(current.file, secrets.servers, { rename: options.rename === true });
+  const plan = planImport(current.file, secrets.servers, { rename: options.rename === true, ...(options.choices ? { choices: options.choices } : {}) });
 
-  const blocked = plan.clashes.some((c) => c.renamedTo === undefined);
+  const blocked = plan.clashes.some((c) => c.renamedTo === undefined && c.skipped !== true);
   const written = !blocked && options.dryRun !== true && plan.added.length > 0;
   const moved = movesOfAddedServers(secrets.moves, plan);
   if (written) {

@@ -1,15 +1,12 @@
-import type { RegistryProblem } from '../../../preload/contract';
+import { editorServerNameProblem, type RegistryProblem } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import { lineOfParseError, lineOfPath } from './locate';
 import { formatIssues } from './store';
 import { parseRegistryFile, ServerConfig, type RegistryFile } from './schema';
 
-const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,99}$/;
-
 function checkName(name: string): void {
-  if (!NAME.test(name)) {
-    throw new HarborError('BAD_REQUEST', `"${name}" is not a usable server name: use letters, digits, space, ".", "_" or "-" (at most 100).`);
-  }
+  const problem = editorServerNameProblem(name);
+  if (problem) throw new HarborError('BAD_REQUEST', `${JSON.stringify(name)} is not a usable server name: ${problem}.`);
 }
 
 /** Validates one server's configuration, with every problem and its path. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serverNameProblem } from '../../../preload/contract';
 import { InstalledFrom, InstallsConfig } from './install-fields';
 import { describeValue, registryErrorMap } from './messages';
 import { OAuthConfig } from './oauth-config';
@@ -27,38 +28,8 @@ const HarborFields = {
   installed: InstalledFrom.optional(),
 };
 
-/**
- * Characters that change how a name reads without being seen: controls, bidi and other format
- * characters, default-ignorables (zero-width spaces, tag characters, …), line separators, and
- * spaces other than U+0020. The renderer shows them escaped wherever server text appears
- * (renderer/src/lib/visible-text.ts); a server name, by which the person recognises a server in
- * every consent dialog, must not contain them at all.
- */
-const UNSEEN_IN_NAME = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]|[^\S ]/gu;
-
-/** A name quoted for a message, its unseen characters as \u escapes (never acting on the reader). */
-function quoteName(name: string): string {
-  return JSON.stringify(name).replace(UNSEEN_IN_NAME, (char) => {
-    const code = char.codePointAt(0)!;
-    return code > 0xffff ? `\\u{${code.toString(16).toUpperCase()}}` : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
-  });
-}
-
-/**
- * Why `name` cannot be a server's name, or undefined when it can: a name with an invisible or
- * control character, or with a space at either end, could pass for another ("github " for
- * "github"). Every way a name enters (the file, the editor, import, links) is checked with this.
- */
-export function serverNameProblem(name: string): string | undefined {
-  if (name === '') return 'a server name must not be empty';
-  if (name.trim() === '') return `the server name ${quoteName(name)} is only spaces: give the server a visible name`;
-  const unseen = name.match(UNSEEN_IN_NAME);
-  if (unseen) {
-    return `the server name ${quoteName(name)} contains an invisible or control character (${quoteName(unseen[0]).slice(1, -1)}), which could make it pass for another name: rename it using visible characters only`;
-  }
-  if (name !== name.trim()) return `the server name ${quoteName(name)} starts or ends with a space, which could make it pass for ${quoteName(name.trim())}: remove the space`;
-  return undefined;
-}
+/** The rule lives in the contract, shared with the app's editor; the registry's callers keep importing it from here. */
+export { serverNameProblem };
 
 /** A key of "mcpServers". */
 const ServerName = z

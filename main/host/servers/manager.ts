@@ -31,6 +31,14 @@ export interface ServerManagerDeps {
   readonly prepareLaunch?: (server: string, spec: LaunchSpec, config: ServerConfig) => Promise<LaunchSpec>;
 }
 
+/** What applying a registry did: entries that changed, and servers started, restarted and stopped because of it. */
+export interface AppliedChanges {
+  readonly changed: readonly string[];
+  readonly started: readonly string[];
+  readonly restarted: readonly string[];
+  readonly stopped: readonly string[];
+}
+
 interface Entry {
   readonly config: ServerConfig;
   readonly connection?: ServerConnection;
@@ -89,16 +97,20 @@ export class ServerManager implements Disposable {
   /**
    * Brings the set of connections in line with a new registry: unchanged servers keep running,
    * removed ones stop, added or changed ones are (re)created — and started if their predecessor
-   * was running. Returns the names whose entry changed.
+   * was running. With `startNew` (the Host keeps its enabled servers running: the app, browser
+   * mode) an enabled server also starts when it is new, was off, or had failed: whichever way the
+   * registry was edited, what is enabled runs; only a server the person stopped stays stopped.
+   * Restarts are awaited; fresh starts are not (a launch may wait for the person's consent).
    */
-  async apply(servers: ReadonlyMap<string, ServerConfig>): Promise<string[]> {
-    const changed: string[] = [];
+  async apply(servers: ReadonlyMap<string, ServerConfig>, options: { readonly startNew?: boolean } = {}): Promise<AppliedChanges> {
+    const changes = { changed: [] as string[], started: [] as string[], restarted: [] as string[], stopped: [] as string[] };
     const stops: Promise<void>[] = [];
+    const restarts: ServerConnection[] = [];
     const starts: ServerConnection[] = [];
     for (const [name, entry] of this.entries) {
       const next = servers.get(name);
       if (next && canonical(next) === canonical(entry.config)) continue;
-      changed.push(name);
+      changes.changed.push(name);
       if (next && entry.connection && canonical(launchShape(next)) === canonical(launchShape(entry.config))) {
         // Only Harbor's own switches changed (trust, timeout, disabled tools): the running
         // server keeps running; they are read from the current entry when next needed.
@@ -106,22 +118,40 @@ export class ServerManager implements Disposable {
         continue;
       }
       this.entries.delete(name);
+      const before = entry.connection?.state.kind;
+      const wasLive = before !== undefined && before !== 'stopped' && before !== 'error';
       if (entry.connection) stops.push(entry.connection.dispose());
-      if (next) {
-        const fresh = this.createEntry(name, next);
-        this.entries.set(name, fresh);
-        const wasLive = entry.connection && entry.connection.state.kind !== 'stopped' && entry.connection.state.kind !== 'error';
-        if (wasLive && fresh.connection && next.enabled !== false) starts.push(fresh.connection);
+      if (!next) {
+        if (wasLive) changes.stopped.push(name);
+        continue;
+      }
+      const fresh = this.createEntry(name, next);
+      this.entries.set(name, fresh);
+      if (!fresh.connection || next.enabled === false) {
+        if (wasLive) changes.stopped.push(name);
+      } else if (wasLive) {
+        restarts.push(fresh.connection);
+        changes.restarted.push(name);
+      } else if (options.startNew && (entry.config.enabled === false || !entry.connection || before === 'error')) {
+        // Turned on, fixed after a config problem, or edited after it failed: it gets its start.
+        starts.push(fresh.connection);
+        changes.started.push(name);
       }
     }
     for (const [name, config] of servers) {
       if (this.entries.has(name)) continue;
-      changed.push(name);
-      this.entries.set(name, this.createEntry(name, config));
+      changes.changed.push(name);
+      const entry = this.createEntry(name, config);
+      this.entries.set(name, entry);
+      if (options.startNew && entry.connection && config.enabled !== false) {
+        starts.push(entry.connection);
+        changes.started.push(name);
+      }
     }
     await Promise.allSettled(stops);
-    await Promise.all(starts.map((c) => c.start()));
-    return changed;
+    for (const connection of starts) void connection.start();
+    await Promise.all(restarts.map((c) => c.start()));
+    return changes;
   }
 
   names(): string[] {
@@ -172,6 +202,7 @@ export class ServerManager implements Disposable {
       ...(info.era ? { era: info.era } : {}),
       ...(info.protocolVersion ? { protocolVersion: info.protocolVersion } : {}),
       ...(info.serverInfo ? { serverInfo: info.serverInfo } : {}),
+      ...(info.capabilities ? { capabilities: capabilityNames(info.capabilities) } : {}),
       counts: {
         tools: catalog?.tools.length ?? 0,
         resources: catalog?.resources.length ?? 0,
@@ -194,4 +225,17 @@ export class ServerManager implements Disposable {
     const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed.length > 0) throw new AggregateError(failed.map((f) => f.reason as unknown), 'Some servers did not stop cleanly');
   }
+}
+
+/** A server's declared capabilities as dotted names ("resources", "resources.subscribe"), for people to read. */
+function capabilityNames(capabilities: object): string[] {
+  const names: string[] = [];
+  for (const [key, value] of Object.entries(capabilities)) {
+    if (value === undefined || value === null || value === false) continue;
+    names.push(key);
+    if (typeof value === 'object' && key !== 'experimental') {
+      for (const [sub, on] of Object.entries(value as Record<string, unknown>)) if (on === true) names.push(`${key}.${sub}`);
+    }
+  }
+  return names;
 }

@@ -14,6 +14,7 @@ import type { SecretService } from './secret-service';
 import type { ServerControl } from './server-control';
 import type { ServerSignIn } from './server-sign-in';
 import type { SettingsService } from './settings-service';
+import type { ToolSearch } from './tool-search';
 import type { TaskService } from '../tasks/service';
 import type { TrafficFeed } from './traffic-feed';
 
@@ -29,6 +30,7 @@ export interface DoorServices {
   readonly settings: SettingsService;
   readonly traffic: TrafficFeed;
   readonly apps: AppService;
+  readonly tools: ToolSearch;
   readonly sandbox: SandboxService;
   readonly tasks: TaskService;
   readonly bundles: BundleService;
@@ -54,8 +56,9 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       approveLaunch: 'redact', // the command line or URL approved
       approveLaunchAndStart: 'redact',
       stderrTail: 'redact',
+      launchFailures: 'redact', // messages and stderr quote what servers wrote
     }),
-    auth: exit.door(s.signIn, { login: 'redact', logout: 'redact' }),
+    auth: exit.door(s.signIn, { login: 'redact', logout: 'redact', status: 'asWritten' /* two booleans */ }),
     registry: exit.door(s.registry, {
       // The person's own file, shown for editing and saved back: masking would write *** into it.
       view: 'asWritten',
@@ -65,6 +68,7 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       update: 'redact',
       remove: 'redact',
       saveText: 'asWritten', // problems quote the text the person just sent
+      check: 'asWritten', // the same problems, before saving
       setToolEnabled: 'redact',
     }),
     imports: exit.door(s.imports, { sources: 'mask', preview: 'mask', apply: 'mask', run: 'mask' }),
@@ -109,6 +113,8 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       close: 'asWritten', // a boolean
       activity: 'mask', // details quote what apps asked
     }),
+    // Tool names and descriptions are what servers wrote.
+    tools: exit.door(s.tools, { search: 'mask', rank: 'mask' }),
     // Refusals name paths and hosts a server chose; the status quotes what the sandbox said.
     sandbox: exit.door(s.sandbox, { status: 'redact', sandboxForInstalls: 'asWritten', refusals: 'redact', allow: 'redact', setInstallDefault: 'redact' }),
     // Status messages and results are the server's words.
@@ -146,6 +152,7 @@ export type HostDoors = ReturnType<typeof openDoors> & ReturnType<typeof openCha
 export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'app.update': 'asWritten', // the shell's own update status
   'servers.changed': 'redact', // summaries quote servers' errors, stderr and command lines
+  'servers.launchFailed': 'redact', // the failure's message and stderr
   'traffic.message': 'asWritten', // redacted by the traffic log
   'auth.open': 'asWritten', // the sign-in page the person must open, exactly as it is
   'elicitation.request': 'mask',

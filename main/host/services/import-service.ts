@@ -35,14 +35,17 @@ export class ImportService {
    * What importing `path` would add, rename, skip, and which secrets would move to the keychain.
    * Writes nothing. `inputs`: values for the file's VS Code inputs (the app's form), by id.
    */
-  async preview(path: string, rename: boolean, inputs?: Readonly<Record<string, string>>): Promise<ReturnType<typeof importPreview>> {
-    const outcome = await runImport(this.deps(), appImportPath(path), { rename, dryRun: true, ...(inputs ? { inputs } : {}) });
+  async preview(path: string, rename: boolean, inputs?: Readonly<Record<string, string>>, choices?: ImportOptions['choices']): Promise<ReturnType<typeof importPreview>> {
+    const outcome = await runImport(this.deps(), appImportPath(path), { rename, dryRun: true, ...(inputs ? { inputs } : {}), ...(choices ? { choices } : {}) });
     return importPreview(outcome, this.configPath, true);
   }
 
-  /** Imports `path`: secrets to the keychain first, then the registry; nothing is written on a clash without `rename`. */
-  async apply(path: string, rename: boolean, inputs?: Readonly<Record<string, string>>): Promise<ReturnType<typeof importPreview>> {
-    const outcome = await runImport(this.deps(), appImportPath(path), { rename, ...(inputs ? { inputs } : {}) });
+  /**
+   * Imports `path`: secrets to the keychain first, then the registry. `choices` skip or rename
+   * each clashing server; nothing is written while a clash is undecided (and `rename` is off).
+   */
+  async apply(path: string, rename: boolean, inputs?: Readonly<Record<string, string>>, choices?: ImportOptions['choices']): Promise<ReturnType<typeof importPreview>> {
+    const outcome = await runImport(this.deps(), appImportPath(path), { rename, ...(inputs ? { inputs } : {}), ...(choices ? { choices } : {}) });
     return importPreview(outcome, this.configPath, false);
   }
 
@@ -57,7 +60,7 @@ export class ImportService {
     // A fresh read: an import starts from what is on disk (a broken file throws CONFIG_INVALID, nothing written).
     return {
       load: () => this.registry.read(),
-      save: (file) => this.editing.save(file),
+      save: async (file) => void (await this.editing.save(file)),
       secrets: this.secrets,
       // A literal the file held, moved to the keychain, belongs to the server that held it.
       bindSecrets: (bindings) => {

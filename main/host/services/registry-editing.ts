@@ -6,6 +6,7 @@ import { HarborError } from '../errors';
 import { checkRegistryText, withServerAdded, withServerRemoved, withServerUpdated, withToolEnabled } from '../registry/editor';
 import type { RegistryFile, ServerConfig } from '../registry/schema';
 import type { LoadedRegistry } from '../registry/store';
+import type { AppliedChanges } from '../servers/manager';
 import { referencedSecretNames } from '../secrets/references';
 import type { RegistryState } from './registry-state';
 import type { SecretService } from './secret-service';
@@ -39,10 +40,10 @@ export class RegistryEditing {
     await this.servers.apply();
   }
 
-  /** Saves a new registry file (atomically, keeping .bak) and applies it. */
-  async save(file: RegistryFile): Promise<void> {
+  /** Saves a new registry file (atomically, keeping .bak) and applies it; says which servers started, restarted or stopped. */
+  async save(file: RegistryFile): Promise<AppliedChanges> {
     await this.registry.save(file);
-    await this.servers.apply();
+    return this.servers.apply();
   }
 
   /** Throws the file's problems (CLI: exit 2); the app shows them instead. */
@@ -103,12 +104,20 @@ export class RegistryEditing {
     return true;
   }
 
-  /** Raw JSON editing: nothing is written unless the whole text is valid. */
-  async saveText(text: string): Promise<{ saved: boolean; problems: RegistryProblem[] }> {
+  /**
+   * Raw JSON editing: nothing is written unless the whole text is valid. Saved, its servers are
+   * started and restarted exactly as an edit in the form would (see ServerManager.apply).
+   */
+  async saveText(text: string): Promise<{ saved: boolean; problems: RegistryProblem[]; started?: string[]; restarted?: string[] }> {
     const checked = checkRegistryText(text);
     if (!checked.file) return { saved: false, problems: checked.problems };
-    await this.save(checked.file);
-    return { saved: true, problems: [] };
+    const { started, restarted } = await this.save(checked.file);
+    return { saved: true, problems: [], started: [...started], restarted: [...restarted] };
+  }
+
+  /** The raw JSON editor's check as the person types: what saving would report, writing nothing. */
+  check(text: string): { problems: RegistryProblem[] } {
+    return { problems: checkRegistryText(text).problems };
   }
 
   /** Keychain first (the registry must never reference a value that was not stored), then the binding. */

@@ -1,4 +1,4 @@
-import type { ServerSummary } from '../../../preload/contract';
+import type { LaunchFailureData, ServerSummary } from '../../../preload/contract';
 import type { ConsentGate } from '../consent/gate';
 import { headerNames } from '../consent/identity';
 import type { LaunchTarget } from '../consent/launch-consent';
@@ -6,7 +6,8 @@ import type { HostEvents } from '../events';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import type { ConnectionChange, ServerConnection } from '../servers/connection';
 import { describeLaunch } from '../servers/launch';
-import type { ServerManager, ServerManagerDeps } from '../servers/manager';
+import type { AppliedChanges, ServerManager, ServerManagerDeps } from '../servers/manager';
+import { LaunchFailures } from './launch-failures';
 import type { RegistryState } from './registry-state';
 import type { ServerIdentities } from './server-identities';
 
@@ -39,20 +40,33 @@ export class ServerControl implements Disposable {
   private readonly manager: ServerManager;
   /** The identities of the registry last applied (undefined before the first valid one). */
   private applied: Set<string> | undefined;
+  /**
+   * Set once a front door asks for the enabled servers to run (startAll: the app, browser mode).
+   * From then on every registry edit — the form, the JSON editor, an import, a link — starts the
+   * enabled servers it adds or turns on, the same way. The CLI never sets it: each command
+   * connects only what it uses.
+   */
+  private keepRunning = false;
+  private readonly failures: LaunchFailures;
 
   constructor(private readonly deps: ServerControlDeps) {
     this.manager = deps.createManager((name, change) => this.onChange(name, change));
+    this.failures = new LaunchFailures(deps.events);
     trackDisposable(this);
   }
 
-  /** Brings the running connections in line with the registry: only what changed restarts. */
-  async apply(): Promise<void> {
+  /**
+   * Brings the running connections in line with the registry: only what changed restarts, and
+   * once the Host keeps its servers running, new or newly enabled servers start.
+   */
+  async apply(): Promise<AppliedChanges> {
     this.forgetRemovedServers();
-    const changed = await this.manager.apply(this.deps.registry.servers);
-    for (const name of changed) {
+    const changes = await this.manager.apply(this.deps.registry.servers, { startNew: this.keepRunning });
+    for (const name of changes.changed) {
       if (this.manager.has(name)) this.deps.events.emit('servers.changed', { name, reason: 'config', summary: this.manager.summary(name) });
       else this.deps.events.emit('servers.changed', { name, reason: 'removed' });
     }
+    return changes;
   }
 
   list(): ServerSummary[] {
@@ -67,9 +81,15 @@ export class ServerControl implements Disposable {
     return this.manager.names();
   }
 
-  /** Connects every enabled server in parallel; resolves when each is ready or in error. */
+  /** Connects every enabled server in parallel, and keeps doing so for servers added later; resolves when each is ready or in error. */
   async startAll(): Promise<void> {
+    this.keepRunning = true;
     await this.manager.startAll();
+  }
+
+  /** Servers that could not be started since the Host began, oldest first. */
+  launchFailures(): LaunchFailureData[] {
+    return this.failures.list();
   }
 
   async start(name: string): Promise<ServerSummary> {
@@ -116,9 +136,14 @@ export class ServerControl implements Disposable {
     return this.restart(name);
   }
 
-  /** The last lines the server wrote to stderr (kept masked as they arrive). */
+  /** The last lines the server wrote to stderr (kept masked as they arrive); empty for a server that cannot run (disabled, misconfigured). */
   stderrTail(name: string): string {
-    return this.manager.connection(name).stderrTail();
+    if (!this.manager.has(name)) return this.manager.connection(name).stderrTail(); // SERVER_NOT_FOUND, naming the known servers
+    try {
+      return this.manager.connection(name).stderrTail();
+    } catch {
+      return '';
+    }
   }
 
   /** The connection of an enabled server, as it is now (not connecting it). */
@@ -137,8 +162,11 @@ export class ServerControl implements Disposable {
     if ((change.kind === 'catalog' && change.changed.includes('tools')) || (change.kind === 'state' && change.state.kind === 'ready')) this.reviewTools(name);
     const summary = this.manager.has(name) ? this.manager.summary(name) : undefined;
     const base = { name, ...(summary ? { summary } : {}) };
-    if (change.kind === 'state') this.deps.events.emit('servers.changed', { ...base, reason: 'state' });
-    else if (change.kind === 'catalog') this.deps.events.emit('servers.changed', { ...base, reason: 'catalog', changed: [...change.changed] });
+    if (change.kind === 'state') {
+      this.deps.events.emit('servers.changed', { ...base, reason: 'state' });
+      // Every way into "error" ends a connect that did not succeed: a launch that failed.
+      if (change.state.kind === 'error') this.failures.record(name, change.state);
+    } else if (change.kind === 'catalog') this.deps.events.emit('servers.changed', { ...base, reason: 'catalog', changed: [...change.changed] });
     else this.deps.events.emit('servers.changed', { ...base, reason: 'resourceUpdated', uri: change.uri });
   }
 

@@ -17,16 +17,23 @@ import type { HostOptions } from './host-options';
 
 /**
  * The login shell's PATH for stdio servers (an app started from a desktop lacks the shell's own):
- * resolved once, in the background, so only launching a stdio server waits for it.
+ * resolved once, in the background, so only launching a stdio server waits for it. The app warms
+ * it up at start; a CLI command asks for it at its first stdio launch, so one that launches none
+ * (`harbor tools` of remote servers, `info`, `secret …`) never starts a login shell and waits for it.
  */
 export class LoginPathCache {
   private value: string | undefined;
-  private ready: Promise<void> = Promise.resolve();
+  private ready: Promise<void> | undefined;
 
-  constructor(private readonly path = new LoginShellPath()) {}
+  constructor(
+    /** False: stdio servers get the process's own PATH (Windows, tests, benchmarks). */
+    private readonly enabled: boolean,
+    private readonly path = new LoginShellPath(),
+  ) {}
 
-  /** Starts resolving; a failure leaves the PATH as the process has it. */
+  /** Starts resolving now, unless it has started; a failure leaves the PATH as the process has it. */
   warmUp(): void {
+    if (!this.enabled || this.ready) return;
     this.ready = this.path.resolve().then(
       (value) => {
         this.value = value;
@@ -35,8 +42,10 @@ export class LoginPathCache {
     );
   }
 
+  /** Resolves once the PATH is known (or given up on), starting the lookup if nothing did yet. */
   whenReady(): Promise<void> {
-    return this.ready;
+    this.warmUp();
+    return this.ready ?? Promise.resolve();
   }
 
   get current(): string | undefined {

@@ -1,5 +1,6 @@
 import type { ServerSummary } from '../../../preload/contract';
 import type { BrowserOpener } from '../auth/opener';
+import { isMachineGrant, parseOAuthConfig } from '../auth/config';
 import type { AuthService } from '../auth/service';
 import { HarborError } from '../errors';
 import type { RegistryState } from './registry-state';
@@ -39,6 +40,26 @@ export class ServerSignIn {
       options.opener,
     );
     return this.servers.get(name);
+  }
+
+  /**
+   * Whether the app should offer Sign in / Sign out: a person's sign-in applies to a remote server
+   * that sends no fixed Authorization header and whose `oauth` entry asks for no machine grant.
+   */
+  async status(name: string): Promise<{ usesSignIn: boolean; signedIn: boolean }> {
+    const config = this.registry.requireValid().servers.get(name);
+    if (!config) throw new HarborError('SERVER_NOT_FOUND', `No server named "${name}". Known servers: ${this.servers.names().join(', ') || '(none)'}.`);
+    if (!('url' in config) || typeof config.url !== 'string') return { usesSignIn: false, signedIn: false };
+    const fixedAuthorization = Object.keys(config.headers ?? {}).some((header) => header.toLowerCase() === 'authorization');
+    if (fixedAuthorization || isMachineGrant(parseOAuthConfig(name, config.oauth))) return { usesSignIn: false, signedIn: false };
+    let url = config.url;
+    try {
+      const spec = this.servers.connection(name).spec;
+      if (spec.transport === 'http') url = spec.url;
+    } catch {
+      // Disabled or misconfigured: its sign-in is kept under the address as written.
+    }
+    return { usesSignIn: true, signedIn: await this.auth.hasSignIn(name, url) };
   }
 
   /** Forgets a remote server's tokens and client registration (revoked at the authorization server when possible); a running connection stops. */

@@ -35,9 +35,14 @@ export function exposedDescription(server: string, tool: Tool): string {
  */
 export class ToolIndex {
   private readonly byName = new Map<string, IndexedTool>();
+  /** `server` NUL `tool` → entry: tool names are free text, so no printable separator is safe. */
+  private readonly byServerTool = new Map<string, IndexedTool>();
 
   private constructor(readonly tools: readonly IndexedTool[]) {
-    for (const tool of tools) this.byName.set(tool.exposedName, tool);
+    for (const tool of tools) {
+      this.byName.set(tool.exposedName, tool);
+      this.byServerTool.set(`${tool.server}\u0000${tool.tool.name}`, tool);
+    }
   }
 
   static build(servers: readonly ServerTools[]): ToolIndex {
@@ -56,6 +61,11 @@ export class ToolIndex {
 
   resolve(exposedName: string): IndexedTool | undefined {
     return this.byName.get(exposedName);
+  }
+
+  /** The entry of a server's tool by its own name (undefined when it is not offered). */
+  find(server: string, tool: string): IndexedTool | undefined {
+    return this.byServerTool.get(`${server}\u0000${tool}`);
   }
 
   get size(): number {

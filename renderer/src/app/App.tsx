@@ -4,7 +4,9 @@ import type { ActivityLog } from '../features/activity/activity-log';
 import { BundleHost } from '../features/bundles/BundleHost';
 import { ConsentHost } from '../features/consent/ConsentHost';
 import { ElicitationHost } from '../features/elicitation/ElicitationHost';
+import { ServerAlerts } from '../features/servers/ServerAlerts';
 import { UpdateBanner } from '../features/updates/UpdateBanner';
+import { Toasts } from '../ui/Toasts';
 import { ConnectionBanner } from './ConnectionBanner';
 import { Nav } from './Nav';
 import { Page } from './Page';
@@ -38,6 +40,8 @@ export function App({ bridge, activity }: Props) {
       <BundleHost />
       <ConsentHost />
       <ElicitationHost />
+      <ServerAlerts />
+      <Toasts />
     </ServicesContext.Provider>
   );
 }

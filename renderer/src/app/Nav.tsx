@@ -1,3 +1,4 @@
+import { ServerHealthIndicator } from '../features/servers/ServerHealthIndicator';
 import { ROUTES, hrefFor, type RouteId } from './routes';
 
 export function Nav({ current }: { readonly current: RouteId }) {
@@ -5,7 +6,7 @@ export function Nav({ current }: { readonly current: RouteId }) {
     <nav className="nav" aria-label="Main">
       <ul>
         {ROUTES.map((route) => (
-          <li key={route.id}>
+          <li key={route.id} className="nav__item">
             <a
               className="nav__link"
               href={hrefFor(route.id)}
@@ -13,6 +14,8 @@ export function Nav({ current }: { readonly current: RouteId }) {
             >
               {route.label}
             </a>
+            {/* The servers' health: failed ones, and ones waiting for the person. */}
+            {route.id === 'servers' ? <ServerHealthIndicator /> : null}
           </li>
         ))}
       </ul>

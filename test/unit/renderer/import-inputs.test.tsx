@@ -3,13 +3,13 @@
  * The app's side of VS Code inputs and registry problems: the import preview asks for the values
  * an imported file's servers need (a password one unechoed) and sends them with the preview and
  * the import; a preview made without a keychain says so and does not offer the import; and a
- * server left with another app's placeholder shows why it does not start on its card, in the
+ * server left with another app's placeholder shows why it does not start on its page, in the
  * words the Host uses (test/integration/cli-import-inputs.test.ts checks the Host gives them).
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ImportReportData, ServerSummary } from '../../../preload/contract';
-import { ServerList } from '../../../renderer/src/features/servers/ServerList';
+import { ServerDetail } from '../../../renderer/src/features/servers/ServerDetail';
 import { ServersPage } from '../../../renderer/src/features/servers/ServersPage';
 import { ContractTransport } from '../../helpers/contract-transport';
 import { cannotStartMessage, serverEntryProblems } from '../../../main/host/registry/placeholders';
@@ -90,10 +90,10 @@ describe('the import preview asks for input values', () => {
     expect(token.type).toBe('password');
     fireEvent.change(token, { target: { value: 'ghp_typed_value' } });
     await act(async () => fireEvent.click(form.getByRole('button', { name: 'Use these values' })));
-    expect(host.sent('registry.importPreview').at(-1)).toEqual({ path: SOURCE, rename: false, inputs: { 'gh-token': 'ghp_typed_value' } });
+    expect(host.sent('registry.importPreview').at(-1)).toEqual({ path: SOURCE, inputs: { 'gh-token': 'ghp_typed_value' } });
     await waitFor(() => expect(screen.getByRole('list', { name: 'Secrets that move to the keychain' }).textContent).toContain('gh-github_token'));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Import 2 servers' })));
-    expect(host.sent('registry.importApply')).toEqual([{ path: SOURCE, rename: false, inputs: { 'gh-token': 'ghp_typed_value' } }]);
+    expect(host.sent('registry.importApply')).toEqual([{ path: SOURCE, inputs: { 'gh-token': 'ghp_typed_value' } }]);
   });
 
   it('without a keychain: says the secrets cannot be imported yet and does not offer the import', async () => {
@@ -110,7 +110,7 @@ describe('the import preview asks for input values', () => {
 });
 
 describe("a server left with another app's placeholder", () => {
-  it('its card says why it does not start and how to fix it', () => {
+  it('its page says why it does not start and how to fix it', () => {
     const configs = {
       gh: { command: 'node', args: ['server.js'], env: { GITHUB_TOKEN: '${input:gh-token}' } },
       both: { command: 'node', url: 'http://127.0.0.1:9/mcp' },
@@ -120,7 +120,9 @@ describe("a server left with another app's placeholder", () => {
     );
     render(
       <WithHost transport={importHost(() => report())}>
-        <ServerList state={{ status: 'ready', value: summaries }} />
+        {summaries.map((summary) => (
+          <ServerDetail key={summary.name} server={summary} />
+        ))}
       </WithHost>,
     );
     const gh = within(screen.getByRole('article', { name: 'gh' }));

@@ -5,7 +5,7 @@ import type { RegistryView, SandboxRefusalData, SandboxStatusData, ServerSummary
 import { SandboxPanel } from '../../../renderer/src/features/sandbox/SandboxPanel';
 import { sandboxConfigFromForm, sandboxFormFromConfig, validateSandboxForm } from '../../../renderer/src/features/sandbox/sandbox-form-model';
 import { ServerForm } from '../../../renderer/src/features/servers/ServerForm';
-import { ServerList } from '../../../renderer/src/features/servers/ServerList';
+import { ServerDetail } from '../../../renderer/src/features/servers/ServerDetail';
 import { configFromForm, formFromConfig } from '../../../renderer/src/features/servers/server-form-model';
 import { ContractTransport } from '../../helpers/contract-transport';
 import { serverSummary } from '../../helpers/server-summary';
@@ -110,13 +110,18 @@ describe('the servers list', () => {
       'sandbox.allow': (p) => ({ ...files, name: p.server }),
       'servers.update': (p) => serverSummary(p.name),
       'servers.start': (p) => serverSummary(p.name),
+      'servers.stderr': () => ({ text: '' }),
+      'auth.status': () => ({ usesSignIn: false, signedIn: false }),
     });
   }
 
   it('shows which local servers are sandboxed', () => {
     render(
       <WithHost transport={hostWith([files, plain, remote])}>
-        <ServerList state={{ status: 'ready', value: [files, plain, remote] }} />
+        {/* Each server's details (the Servers page shows the one picked). */}
+        {[files, plain, remote].map((server) => (
+          <ServerDetail key={server.name} server={server} />
+        ))}
       </WithHost>,
     );
     expect(within(screen.getByRole('article', { name: 'files' })).getByText('Sandboxed')).toBeTruthy();
@@ -133,7 +138,7 @@ describe('the servers list', () => {
     const host = hostWith([files], refusals);
     render(
       <WithHost transport={host}>
-        <ServerList state={{ status: 'ready', value: [files] }} />
+        <ServerDetail server={files} />
       </WithHost>,
     );
     const refused = within(await screen.findByRole('region', { name: 'What the sandbox refused files' }));
@@ -164,7 +169,7 @@ describe('the servers list', () => {
     const host = hostWith([blocked]);
     render(
       <WithHost transport={host}>
-        <ServerList state={{ status: 'ready', value: [blocked] }} registry={registry([{ name: 'files', config: { command: 'npx', sandbox: true } }])} />
+        <ServerDetail server={blocked} config={registry([{ name: 'files', config: { command: 'npx', sandbox: true } }]).servers[0]!.config} />
       </WithHost>,
     );
     const card = within(screen.getByRole('article', { name: 'files' }));

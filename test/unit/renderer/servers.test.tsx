@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ErrorCode, HarborErrorData, ImportReportData, RegistryView, ServerSummary } from '../../../preload/contract';
+import type { ErrorCode, ImportReportData, RegistryView, ServerSummary } from '../../../preload/contract';
 import { ArgsEditor } from '../../../renderer/src/features/servers/ArgsEditor';
 import { hintFor } from '../../../renderer/src/features/servers/error-hints';
 import { ImportPreview } from '../../../renderer/src/features/servers/ImportPreview';
 import { KeyValueEditor } from '../../../renderer/src/features/servers/KeyValueEditor';
 import { secretNameFor } from '../../../preload/contract';
 import { ServerForm } from '../../../renderer/src/features/servers/ServerForm';
+import { ServerDetail } from '../../../renderer/src/features/servers/ServerDetail';
 import { ServerList } from '../../../renderer/src/features/servers/ServerList';
 import { ServersPage } from '../../../renderer/src/features/servers/ServersPage';
 import {
@@ -41,57 +42,94 @@ function hostWith(servers: ServerSummary[], configs: RegistryView['servers'] = s
     'servers.add': (p) => ({ ...notes, name: String(p.name), state: { kind: 'stopped' } }),
     'servers.update': (p) => ({ ...notes, name: String(p.newName ?? p.name) }),
     'servers.start': () => notes,
+    'registry.check': () => ({ problems: [] }),
   });
 }
 
 describe('ServerList', () => {
-  it('shows loading, error (never [object Object]) and empty states', () => {
-    const { rerender } = render(<ServerList state={{ status: 'loading' }} />);
-    expect(screen.getByRole('status').textContent).toContain('Loading servers');
-    rerender(<ServerList state={{ status: 'error', error: { code: 'CONFIG_IO', message: 'Cannot read /x/harbor.json: permission denied.' } }} onRetry={() => undefined} />);
-    expect(screen.getByRole('alert').textContent).toContain('Cannot read /x/harbor.json: permission denied.');
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
-    const malformed = { code: 'INTERNAL', message: { nested: true } } as unknown as HarborErrorData;
-    rerender(<ServerList state={{ status: 'error', error: malformed }} />);
-    expect(screen.getByRole('alert').textContent).not.toContain('[object Object]');
-    rerender(<ServerList state={{ status: 'ready', value: [] }} />);
-    expect(screen.getByText('No servers configured')).toBeTruthy();
-  });
+  it('one compact row per server: state, era, tools and cost; a search narrows it', () => {
+    const broken: ServerSummary = { ...notes, name: 'broken', target: 'npx -y @scope/server', state: { kind: 'error', code: 'SPAWN_FAILED', message: 'Harbor could not find "npx" on PATH (/usr/bin).', stderrTail: '' } };
+    const off: ServerSummary = { ...notes, name: 'off', enabled: false, state: { kind: 'stopped' } };
+    const ready: ServerSummary = { ...notes, era: 'legacy' };
+    const { rerender } = render(<ServerList servers={[ready, broken, off]} query="" selected="broken" costs={new Map([['notes', { toolTokens: 1200, instructionTokens: 34 }]])} />);
+    const row = within(screen.getByRole('link', { name: 'notes' }));
+    expect(row.getByText('Ready')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'notes' }).textContent).toContain('legacy · 3 tools · ~1.2k tokens');
+    expect(screen.getByRole('link', { name: 'notes' }).getAttribute('href')).toBe('#/servers/notes');
+    expect(screen.getByRole('link', { name: 'broken' }).getAttribute('aria-current')).toBe('true');
+    expect(within(screen.getByRole('link', { name: 'broken' })).getByText('Error')).toBeTruthy();
+    // The error's headline, not the Host's long message, says at a glance what is wrong.
+    expect(screen.getByRole('link', { name: 'broken' }).textContent).toContain('“npx” was not found');
+    expect(within(screen.getByRole('link', { name: 'off' })).getByText('Disabled')).toBeTruthy();
 
-  it('shows each server with its state, and an error with its cause, hint and output', () => {
+    rerender(<ServerList servers={[ready, broken, off]} query="scope" selected={undefined} />);
+    expect(screen.getAllByRole('link').map((l) => l.querySelector('.server-row__name')?.textContent)).toEqual(['broken']);
+    expect(screen.getByRole('link', { name: 'broken' })).toBeTruthy();
+    rerender(<ServerList servers={[ready, broken, off]} query="nothing-like-it" selected={undefined} />);
+    expect(screen.getByText('No server matches “nothing-like-it”.')).toBeTruthy();
+  });
+});
+
+describe('ServerDetail', () => {
+  it('says an error once: a headline, the fix first, the Host\'s message, output and code under Details', () => {
     const broken: ServerSummary = {
       ...notes,
       name: 'broken',
       target: 'npx -y @scope/server',
-      state: { kind: 'error', code: 'SPAWN_FAILED', message: 'Cannot start "npx": spawn npx ENOENT', stderrTail: 'boom on stderr' },
+      state: { kind: 'error', code: 'SPAWN_FAILED', message: 'Harbor could not find "npx" on PATH (/usr/bin:/bin).', stderrTail: 'boom on stderr' },
     };
     render(
-      <WithHost transport={hostWith([notes, broken])}>
-        <ServerList state={{ status: 'ready', value: [notes, broken] }} registry={registry([{ name: 'notes', config: { command: 'node' } }, { name: 'broken', config: { command: 'npx' } }])} />
+      <WithHost transport={hostWith([broken])}>
+        <ServerDetail server={broken} config={{ command: 'npx', args: ['-y', '@scope/server'] }} onEdit={() => undefined} />
       </WithHost>,
     );
-    const first = within(screen.getByRole('article', { name: 'notes' }));
-    expect(first.getByText('Ready')).toBeTruthy();
-    expect(first.getByText('3 tools, 1 resource, 1 prompt')).toBeTruthy();
-    expect(first.getByRole('button', { name: 'Restart notes' })).toBeTruthy();
-    expect(first.getByRole('switch', { name: 'Trust notes' })).toBeTruthy();
-    const second = within(screen.getByRole('article', { name: 'broken' }));
-    expect(second.getByText('Cannot start "npx": spawn npx ENOENT')).toBeTruthy();
-    expect(second.getByText(/Run "which npx" in a terminal/)).toBeTruthy();
-    expect(second.getByText('boom on stderr')).toBeTruthy();
-    expect(second.getByRole('button', { name: 'Start broken' })).toBeTruthy();
-    expect(second.queryByRole('button', { name: 'Stop broken' })).toBeNull();
+    const alert = screen.getByRole('alert');
+    const visible = [...alert.querySelectorAll('.error-message__title, .error-message__fix')].map((el) => el.textContent).join(' ');
+    expect(visible).toContain('“npx” was not found');
+    expect(visible).toMatch(/Run "which npx" in a terminal/);
+    expect(visible).not.toContain('SPAWN_FAILED');
+    expect(visible).not.toContain('on PATH');
+    const details = alert.querySelector('details')!;
+    expect(details.open).toBe(false);
+    expect(within(details).getByText('Harbor could not find "npx" on PATH (/usr/bin:/bin).')).toBeTruthy();
+    expect(within(details).getByText('boom on stderr')).toBeTruthy();
+    expect(within(details).getByText('SPAWN_FAILED')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start broken' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Stop broken' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit broken' })).toBeTruthy();
   });
 
-  it('offers "Allow launch" when a launch was not approved, and sends servers.approveLaunch', async () => {
+  it('shows the configuration by names (secrets only as "keychain") and what the server declared, grouped', () => {
+    const ready: ServerSummary = { ...notes, protocolVersion: '2026-07-28', era: 'modern', serverInfo: { name: 'notes-server', version: '2.1.0' }, capabilities: ['tools', 'tools.listChanged', 'resources', 'resources.subscribe', 'logging'] };
+    render(
+      <WithHost transport={hostWith([ready])}>
+        <ServerDetail server={ready} config={{ command: 'node', env: { API_KEY: '${secret:notes-api_key}', MODE: 'x-secret-looking-value' }, timeoutMs: 1500 }} cost={{ toolTokens: 500, instructionTokens: 20 }} />
+      </WithHost>,
+    );
+    const detail = within(screen.getByRole('article', { name: 'notes' }));
+    expect(detail.getByText('Ready')).toBeTruthy();
+    expect(detail.getByText('API_KEY')).toBeTruthy();
+    expect(detail.getByText('(keychain)')).toBeTruthy();
+    expect(screen.getByRole('article').textContent).not.toContain('x-secret-looking-value');
+    expect(detail.getByText('1.5 s')).toBeTruthy();
+    expect(detail.getByText('2026-07-28 (modern, stateless)')).toBeTruthy();
+    expect(detail.getByText('3 tools, 1 resource, 1 prompt')).toBeTruthy();
+    expect(detail.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['tools (listChanged)', 'resources (subscribe)', 'logging']);
+    expect(detail.getByText(/~520 tokens/)).toBeTruthy();
+    expect(detail.getByRole('switch', { name: 'Trust notes' })).toBeTruthy();
+    expect(detail.getByRole('button', { name: 'Restart notes' })).toBeTruthy();
+  });
+
+  it('offers "Allow launch" in the error when a launch was not approved, and sends servers.approveLaunch', async () => {
     const refused: ServerSummary = { ...notes, state: { kind: 'error', code: 'CONSENT_DENIED', message: 'You did not allow launching "notes".', stderrTail: '' } };
     const host = hostWith([refused]);
     host.handlers['servers.approveLaunch'] = () => notes;
     render(
       <WithHost transport={host}>
-        <ServerList state={{ status: 'ready', value: [refused] }} />
+        <ServerDetail server={refused} />
       </WithHost>,
     );
+    expect(within(screen.getByRole('alert')).getByText('Waiting for your permission to run')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Allow launch of notes' })));
     expect(host.sent('servers.approveLaunch')).toEqual([{ name: 'notes' }]);
   });
@@ -106,9 +144,10 @@ describe('ServerList', () => {
     };
     const host = hostWith([remote]);
     host.handlers['servers.approveLaunch'] = () => ({ ...remote, state: { kind: 'ready' } });
+    host.handlers['auth.status'] = () => ({ usesSignIn: false, signedIn: false });
     render(
       <WithHost transport={host}>
-        <ServerList state={{ status: 'ready', value: [remote] }} />
+        <ServerDetail server={remote} />
       </WithHost>,
     );
     expect(screen.getByText(/Harbor has not been allowed to reach this address/)).toBeTruthy();
@@ -122,7 +161,7 @@ describe('ServerList', () => {
     host.handlers['servers.remove'] = () => ({ removed: true });
     render(
       <WithHost transport={host}>
-        <ServerList state={{ status: 'ready', value: [notes] }} registry={registry([{ name: 'notes', config: { command: 'node' } }])} />
+        <ServerDetail server={notes} config={{ command: 'node' }} />
       </WithHost>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Remove notes' }));
@@ -135,20 +174,42 @@ describe('ServerList', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Remove notes' })));
     expect(host.sent('servers.remove')).toEqual([{ name: 'notes' }]);
   });
+
+  it('turning a server on writes the registry and leaves starting it to the Host', async () => {
+    const off: ServerSummary = { ...notes, enabled: false, state: { kind: 'stopped' } };
+    const host = hostWith([off]);
+    render(
+      <WithHost transport={host}>
+        <ServerDetail server={off} config={{ command: 'node', enabled: false }} />
+      </WithHost>,
+    );
+    await act(async () => fireEvent.click(screen.getByRole('switch', { name: 'notes enabled' })));
+    expect(host.sent('servers.update')).toEqual([{ name: 'notes', config: { command: 'node' } }]);
+    expect(host.sent('servers.start')).toEqual([]);
+  });
 });
 
 describe('Sign in / Sign out of a remote server', () => {
-  it('signs in through auth.login, showing the sign-in page address only as an http(s) link', async () => {
-    const remote: ServerSummary = { ...notes, name: 'linear', transport: 'http', target: 'https://mcp.linear.app/mcp' };
-    const host = hostWith([remote], [{ name: 'linear', config: { url: 'https://mcp.linear.app/mcp' } }]);
-    let finish: ((value: ServerSummary) => void) | undefined;
-    host.handlers['auth.login'] = () => new Promise<ServerSummary>((resolve) => (finish = resolve));
-    host.handlers['auth.logout'] = () => ({ removed: true, revoked: true });
+  const remote: ServerSummary = { ...notes, name: 'linear', transport: 'http', target: 'https://mcp.linear.app/mcp', state: { kind: 'error', code: 'AUTH_REQUIRED', message: 'linear needs a sign-in.', stderrTail: '' } };
+
+  function renderWith(status: { usesSignIn: boolean; signedIn: boolean }, server = remote) {
+    const host = hostWith([server], [{ name: 'linear', config: { url: 'https://mcp.linear.app/mcp' } }]);
+    let current = status;
+    host.handlers['auth.status'] = () => current;
     render(
       <WithHost transport={host}>
-        <ServerList state={{ status: 'ready', value: [remote] }} />
+        <ServerDetail server={server} />
       </WithHost>,
     );
+    return { host, setStatus: (next: typeof status) => (current = next) };
+  }
+
+  it('a server never signed in offers Sign in only; once signed in, Sign out only', async () => {
+    const { host, setStatus } = renderWith({ usesSignIn: true, signedIn: false });
+    expect(await screen.findByRole('button', { name: 'Sign in to linear' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign out of linear' })).toBeNull();
+    let finish: ((value: ServerSummary) => void) | undefined;
+    host.handlers['auth.login'] = () => new Promise<ServerSummary>((resolve) => (finish = resolve));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in to linear' })));
     expect(host.sent('auth.login')).toEqual([{ name: 'linear' }]);
     await act(async () => host.emit('auth.open', { server: 'linear', url: 'javascript:alert(1)' }));
@@ -158,11 +219,20 @@ describe('Sign in / Sign out of a remote server', () => {
     const link = screen.getByRole('link', { name: 'https://auth.example/authorize?x=1' });
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
-    await act(async () => finish!(remote));
+    setStatus({ usesSignIn: true, signedIn: true });
+    await act(async () => finish!({ ...remote, state: { kind: 'ready' } }));
     expect(screen.getByText('Signed in.')).toBeTruthy();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out of linear' })));
-    expect(host.sent('auth.logout')).toEqual([{ name: 'linear' }]);
-    expect(screen.getByText(/Signed out/)).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign out of linear' })).toBeTruthy());
+  });
+
+  it('a ready server with a sign-in offers only Sign out; one whose sign-in Harbor does not do offers neither', async () => {
+    renderWith({ usesSignIn: true, signedIn: true }, { ...remote, state: { kind: 'ready' } });
+    expect(await screen.findByRole('button', { name: 'Sign out of linear' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign in to linear' })).toBeNull();
+    cleanup();
+    const { host } = renderWith({ usesSignIn: false, signedIn: false });
+    await waitFor(() => expect(host.sent('auth.status')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: /Sign (in to|out of) linear/ })).toBeNull();
   });
 });
 
@@ -221,6 +291,19 @@ describe('the server form model', () => {
     const rows = { ...base, name: 'a', command: 'x', env: [{ id: 'r1', key: 'K', value: '', secret: true }, { id: 'r2', key: 'K', value: 'v', secret: false }] };
     expect(validateServerForm(rows, new Set())).toMatchObject({ 'env.r1.value': expect.stringContaining('keychain'), 'env.r2.key': '"K" is already set above.' });
     expect(validateServerForm({ ...base, name: 'a', command: 'x', timeoutSeconds: '-1' }, new Set()).timeoutSeconds).toBeDefined();
+  });
+
+  it('names follow the registry\'s own rules, as typed; variable names are ones a program receives unchanged', () => {
+    const base = formFromConfig('', { command: 'x' });
+    expect(validateServerForm({ ...base, name: ' github' }, new Set()).name).toMatch(/^The server name " github" starts or ends with a space/);
+    expect(validateServerForm({ ...base, name: 'git\u200Bhub' }, new Set()).name).toMatch(/invisible or control character \(\\u200B\)/);
+    expect(validateServerForm({ ...base, name: 'my/server' }, new Set()).name).toBe('Use letters, digits, spaces, ".", "_" or "-", starting with a letter or digit.');
+    expect(validateServerForm({ ...base, name: 'My server 2' }, new Set()).name).toBeUndefined();
+    const env = (key: string) => validateServerForm({ ...base, name: 'a', env: [{ id: 'r', key, value: 'v', secret: false }] }, new Set())['env.r.key'];
+    expect(env('bad name')).toBe('A variable name cannot contain spaces: use "_" instead, e.g. API_KEY.');
+    expect(env('1ST')).toBe('A variable name cannot start with a digit.');
+    expect(env('A=B')).toBe('A variable name uses letters, digits and "_" only, e.g. API_KEY.');
+    expect(env('GITHUB_TOKEN')).toBeUndefined();
   });
 
   it('splits a pasted command line like a shell, without expanding anything', () => {
@@ -292,7 +375,7 @@ describe('KeyValueEditor secret switch', () => {
 });
 
 describe('ServerForm', () => {
-  it('adds the server with only a reference, its secret value sent along for the keychain (it belongs to this server), then starts it', async () => {
+  it('adds the server with only a reference, its secret value sent along for the keychain (it belongs to this server); the Host starts it', async () => {
     const host = hostWith([]);
     const done: string[] = [];
     render(
@@ -310,7 +393,8 @@ describe('ServerForm', () => {
     fireEvent.click(screen.getByRole('switch', { name: 'Trusted' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add server' })));
 
-    expect(host.calls.map((c) => c.command).filter((c) => ['secrets.set', 'servers.add', 'servers.start'].includes(c))).toEqual(['servers.add', 'servers.start']);
+    // Saved only: starting it is the Host's, as for every other way a server is added.
+    expect(host.calls.map((c) => c.command).filter((c) => ['secrets.set', 'servers.add', 'servers.start'].includes(c))).toEqual(['servers.add']);
     expect(host.sent('servers.add')).toEqual([
       {
         name: 'github',
@@ -334,6 +418,38 @@ describe('ServerForm', () => {
     expect(screen.getByText('A server named "notes" already exists.')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }));
     expect(host.calls.filter((c) => c.command === 'servers.add' || c.command === 'secrets.set')).toEqual([]);
+  });
+
+  it('checks the name and variable names as they are typed, and never saves "bad name"', async () => {
+    const host = hostWith([]);
+    const dirty: boolean[] = [];
+    render(
+      <WithHost transport={host}>
+        <ServerForm takenNames={new Set(['notes'])} secretNames={undefined} onDone={() => undefined} onCancel={() => undefined} onDirtyChange={(d) => dirty.push(d)} />
+      </WithHost>,
+    );
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    // Nothing shouts before the person types; then each keystroke is checked.
+    expect(screen.queryByText(/^Give the server a name/)).toBeNull();
+    fireEvent.change(name, { target: { value: 'notes' } });
+    expect(screen.getByText('A server named "notes" already exists.')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(name, { target: { value: 'notes ' } });
+    expect(screen.getByText(/starts or ends with a space/)).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'github' } });
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    expect(dirty.at(-1)).toBe(true);
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Command' }), { target: { value: 'node' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add variable' })));
+    const variable = screen.getByRole('textbox', { name: 'Name of variable 1' });
+    fireEvent.change(variable, { target: { value: 'bad name' } });
+    expect(screen.getByText('A variable name cannot contain spaces: use "_" instead, e.g. API_KEY.')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add server' })));
+    expect(host.sent('servers.add')).toEqual([]);
+    fireEvent.change(variable, { target: { value: 'GOOD_NAME' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add server' })));
+    expect(host.sent('servers.add')).toEqual([{ name: 'github', config: { command: 'node', env: { GOOD_NAME: '' } } }]);
   });
 
   it('shows the Host\'s refusal as a sentence and keeps the form', async () => {
@@ -412,7 +528,7 @@ describe('ServersPage', () => {
     expect(preview.getByText(/args\[1\]: expected string/)).toBeTruthy();
     expect(host.sent('registry.importApply')).toEqual([]);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Import 1 server' })));
-    expect(host.sent('registry.importApply')).toEqual([{ path: report.source, rename: false }]);
+    expect(host.sent('registry.importApply')).toEqual([{ path: report.source }]);
     await waitFor(() => expect(screen.getByText('Imported 1 server: github.')).toBeTruthy());
   });
 
@@ -440,7 +556,7 @@ describe('ServersPage', () => {
       unresolvedVariables: [],
       warnings: [],
     };
-    render(<ImportPreview report={report} rename={false} busy={false} onRename={() => undefined} />);
+    render(<ImportPreview report={report} busy={false} />);
     expect(screen.getByText(/This file names a secret it did not create/)).toBeTruthy();
     const items = within(screen.getByRole('list', { name: 'Keychain secrets the servers use' })).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([

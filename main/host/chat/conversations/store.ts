@@ -128,7 +128,7 @@ export class ConversationStore implements Disposable {
   // Reading
 
   /** The conversation as the model sees it: the stored messages of the branch shown, in order. */
-  history(conversationId: string): ModelMessage[] {
+  history(conversationId: string): Promise<ModelMessage[]> {
     return this.reads.history(conversationId);
   }
 

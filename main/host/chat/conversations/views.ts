@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { modelMessageSchema, type ModelMessage } from 'ai';
+import type { ModelMessage } from 'ai';
 import type { z } from 'zod';
 import { CodeRun, isErrorCode, type ChatAttachment, type ChatFile, type ChatItem, type ChatToolCall, type ChatTurn, type Conversation, type ConversationSummary, type HarborErrorData } from '../../../../preload/contract';
 import { HarborError } from '../../errors';
@@ -75,8 +75,13 @@ export class ConversationViews {
     return activePath(this.turnNodes(conversationId), row?.active_turn_id ?? null);
   }
 
-  /** The conversation as the model sees it: the stored messages of the branch shown, in order, checked against the model's message format. */
-  history(conversationId: string): ModelMessage[] {
+  /**
+   * The conversation as the model sees it: the stored messages of the branch shown, in order,
+   * checked against the model's message format. That format comes with the AI SDK, loaded here on
+   * first use: a Host that runs no chat turn (`harbor tools`, `call`, …) never loads it.
+   */
+  async history(conversationId: string): Promise<ModelMessage[]> {
+    const { modelMessageSchema } = await import('ai');
     const branch = new Set(this.activeTurns(conversationId).map((t) => t.id));
     const rows = this.db.prepare('SELECT id, turn_id, role, content FROM messages WHERE conversation_id = ? ORDER BY id').all(conversationId);
     return rows

@@ -1,4 +1,4 @@
-import type { ConnectionState, EventPayload } from '../../../../preload/contract';
+import type { ConnectionState, EventPayload, LaunchFailureData } from '../../../../preload/contract';
 
 const LISTS = {
   tools: 'tools',
@@ -40,4 +40,11 @@ function describeState(state: ConnectionState): string {
     case 'error':
       return `failed: ${state.message}`;
   }
+}
+
+/** A server that could not be started, after its name: waiting for the person, or failed and why. */
+export function describeFailure(failure: LaunchFailureData): string {
+  if (failure.code === 'CONSENT_REQUIRED' || failure.code === 'CONSENT_DENIED') return `was not started: it waits for your permission (${failure.message})`;
+  if (failure.code === 'AUTH_REQUIRED') return `was not started: it needs you to sign in (${failure.message})`;
+  return `could not start: ${failure.message}`;
 }

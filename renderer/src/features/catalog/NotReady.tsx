@@ -1,6 +1,7 @@
 import type { ServerSummary } from '../../../../preload/contract';
 import { EmptyState } from '../../ui/EmptyState';
-import { ServerActions } from '../servers/ServerActions';
+import { ServerRunButtons } from '../servers/ServerActions';
+import { ServerErrorMessage } from '../servers/ServerErrorMessage';
 
 /** A server that is not connected: say why and offer to start it, instead of starting it behind the person's back. */
 export function NotReady({ server, noun }: { readonly server: ServerSummary; readonly noun: string }) {
@@ -15,12 +16,12 @@ export function NotReady({ server, noun }: { readonly server: ServerSummary; rea
           : `${server.name} is stopped`;
   return (
     <EmptyState title={title}>
-      {state.kind === 'error' ? <p>{state.message}</p> : null}
+      {state.kind === 'error' ? <ServerErrorMessage server={server} state={state} /> : null}
       {state.kind === 'stopped' || state.kind === 'error' ? (
         <>
           <p>Start it to see its {noun}. The Servers page has its details.</p>
           <div className="actions not-ready__actions">
-            <ServerActions server={server} />
+            <ServerRunButtons server={server} />
           </div>
         </>
       ) : (

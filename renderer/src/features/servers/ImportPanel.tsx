@@ -1,5 +1,5 @@
-import { useCallback, useId, useState } from 'react';
-import type { HarborErrorData, ImportReportData } from '../../../../preload/contract';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { HarborErrorData, ImportChoice, ImportReportData } from '../../../../preload/contract';
 import { useHarbor } from '../../app/services';
 import { asErrorData } from '../../lib/load-state';
 import { useResult } from '../../lib/use-result';
@@ -7,9 +7,13 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
 import { ImportPreview } from './ImportPreview';
 
+/** How long typing a new name must pause before the preview is made again with it. */
+const RENAME_PREVIEW_DELAY_MS = 400;
+
 /**
  * Import servers from Claude Desktop, VS Code or Cursor: pick a detected file (or type a path),
- * see exactly what would be added and which secrets move to the keychain, then import.
+ * see exactly what would be added and which secrets move to the keychain, decide for each server
+ * whose name is taken here (skip it, or import it under another name), then import.
  */
 export function ImportPanel({ onClose }: { readonly onClose: () => void }) {
   const api = useHarbor();
@@ -18,7 +22,8 @@ export function ImportPanel({ onClose }: { readonly onClose: () => void }) {
   const [sources] = useResult(loadSources);
   const [picked, setChoice] = useState<string>('');
   const [otherPath, setOtherPath] = useState('');
-  const [rename, setRename] = useState(false);
+  // Per clashing server (by its name in the file): skip (the default) or rename.
+  const [choices, setChoices] = useState<Readonly<Record<string, ImportChoice>>>({});
   const [preview, setPreview] = useState<ImportReportData | undefined>();
   const [done, setDone] = useState<ImportReportData | undefined>();
   const [busy, setBusy] = useState<'preview' | 'apply' | undefined>();
@@ -33,12 +38,17 @@ export function ImportPanel({ onClose }: { readonly onClose: () => void }) {
   const choice = picked || detected;
   const path = choice === 'other' ? otherPath.trim() : choice;
 
-  const runPreview = async (withRename = rename) => {
+  /** Every clash decided: the person's choice, else skip. */
+  const decided = (report: ImportReportData | undefined, chosen: Readonly<Record<string, ImportChoice>>) =>
+    Object.fromEntries((report?.clashes ?? []).map((c) => [c.name, chosen[c.name] ?? ({ action: 'skip' } as const)]));
+  const withChoices = (chosen: Readonly<Record<string, ImportChoice>>) => (Object.keys(chosen).length > 0 ? { choices: chosen } : {});
+
+  const runPreview = async (chosen = choices) => {
     if (!path) return;
     setBusy('preview');
     setError(undefined);
     setDone(undefined);
-    const result = await api.registry.importPreview({ path, rename: withRename, ...withInputs });
+    const result = await api.registry.importPreview({ path, ...withInputs, ...withChoices(chosen) });
     setBusy(undefined);
     if (result.ok) setPreview(result.value);
     else {
@@ -46,11 +56,31 @@ export function ImportPanel({ onClose }: { readonly onClose: () => void }) {
       setError(asErrorData(result.error));
     }
   };
+
+  // A changed choice previews again (the new name, its problems, the secrets under it); typing a name waits for a pause.
+  const pendingChoices = useRef<Readonly<Record<string, ImportChoice>> | undefined>(undefined);
+  useEffect(() => {
+    if (!pendingChoices.current) return;
+    const chosen = pendingChoices.current;
+    const timer = setTimeout(() => {
+      pendingChoices.current = undefined;
+      void runPreview(chosen);
+    }, RENAME_PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+    // runPreview reads the latest state; only a new choice schedules it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [choices]);
+  const choose = (name: string, choice: ImportChoice) => {
+    const next = { ...decided(preview, choices), [name]: choice };
+    pendingChoices.current = next;
+    setChoices(next);
+  };
+
   const apply = async () => {
     if (!preview) return;
     setBusy('apply');
     setError(undefined);
-    const result = await api.registry.importApply({ path: preview.source, rename, ...withInputs });
+    const result = await api.registry.importApply({ path: preview.source, ...withInputs, ...withChoices(decided(preview, choices)) });
     setBusy(undefined);
     if (result.ok) {
       setDone(result.value);
@@ -81,6 +111,7 @@ export function ImportPanel({ onClose }: { readonly onClose: () => void }) {
                   setChoice(source.path);
                   setPreview(undefined);
                   setInputValues({});
+                  setChoices({});
                 }}
               />
               <span>
@@ -99,6 +130,7 @@ export function ImportPanel({ onClose }: { readonly onClose: () => void }) {
               onChange={() => {
                 setChoice('other');
                 setPreview(undefined);
+                setChoices({});
               }}
             />
             <span>Another file</span>
@@ -114,6 +146,7 @@ export function ImportPanel({ onClose }: { readonly onClose: () => void }) {
               onChange={(e) => {
                 setOtherPath(e.target.value);
                 setPreview(undefined);
+                setChoices({});
               }}
             />
           ) : null}
@@ -123,12 +156,9 @@ export function ImportPanel({ onClose }: { readonly onClose: () => void }) {
       {preview ? (
         <ImportPreview
           report={preview}
-          rename={rename}
-          busy={busy !== undefined}
-          onRename={(on) => {
-            setRename(on);
-            void runPreview(on);
-          }}
+          busy={busy === 'apply'}
+          choices={choices}
+          onChoice={choose}
           inputValues={inputValues}
           onInputChange={(inputId, value) => setInputValues((values) => ({ ...values, [inputId]: value }))}
           onApplyInputs={() => void runPreview()}
@@ -144,7 +174,12 @@ export function ImportPanel({ onClose }: { readonly onClose: () => void }) {
           <button
             type="button"
             className="button button--primary"
-            disabled={busy !== undefined || preview.blocked || preview.added.length === 0 || (preview.keychainUnavailable !== undefined && preview.secretsMoved.length > 0)}
+            disabled={
+              busy !== undefined ||
+              preview.clashes.some((c) => c.problem !== undefined) ||
+              preview.added.length === 0 ||
+              (preview.keychainUnavailable !== undefined && preview.secretsMoved.length > 0)
+            }
             onClick={() => void apply()}
           >
             {busy === 'apply' ? 'Importing…' : `Import ${preview.added.length} server${preview.added.length === 1 ? '' : 's'}`}
@@ -172,7 +207,8 @@ function ImportDone({ report }: { readonly report: ImportReportData }) {
           {report.secretsMoved.length === 1 ? 'it' : 'them'} in plain text: remove {report.secretsMoved.length === 1 ? 'it' : 'them'} there once you no longer use that app.
         </p>
       ) : null}
-      {report.written ? <p>Start them from the list below; each asks before it runs a program on your computer unless you mark it trusted.</p> : null}
+      {report.clashes.some((c) => c.skipped) ? <p>Skipped, as you chose: {report.clashes.filter((c) => c.skipped).map((c) => c.name).join(', ')}.</p> : null}
+      {report.written ? <p>Enabled servers start now; each asks before it runs a program on your computer, unless you mark it trusted.</p> : null}
     </div>
   );
 }

@@ -1,12 +1,14 @@
-import type { ImportReportData } from '../../../../preload/contract';
+import type { ImportChoice, ImportReportData } from '../../../../preload/contract';
 import { visibleText } from '../../lib/visible-text';
+import { ImportClashes } from './ImportClashes';
 import { ImportInputs } from './ImportInputs';
 
 interface Props {
   readonly report: ImportReportData;
-  readonly rename: boolean;
   readonly busy: boolean;
-  readonly onRename: (rename: boolean) => void;
+  /** The person's choice per clashing server, and how to change it. */
+  readonly choices?: Readonly<Record<string, ImportChoice>>;
+  readonly onChoice?: (name: string, choice: ImportChoice) => void;
   /** Values typed for the file's inputs, and how to change them and preview with them. */
   readonly inputValues?: Readonly<Record<string, string>>;
   readonly onInputChange?: (id: string, value: string) => void;
@@ -14,14 +16,14 @@ interface Props {
 }
 
 /** What an import would do, before anything is written. Names and places only: never a secret's value. */
-export function ImportPreview({ report, rename, busy, onRename, inputValues = {}, onInputChange = () => undefined, onApplyInputs = () => undefined }: Props) {
-  const unrenamed = report.clashes.filter((c) => !c.renamedTo);
+export function ImportPreview({ report, busy, choices = {}, onChoice = () => undefined, inputValues = {}, onInputChange = () => undefined, onApplyInputs = () => undefined }: Props) {
+  const fresh = report.servers.filter((s) => !report.clashes.some((c) => c.renamedTo === s.name));
   return (
     <div className="import-preview" role="region" aria-label="Import preview">
       <h3>
         From {report.label}: <code>{report.source}</code>
       </h3>
-      {report.servers.length > 0 ? (
+      {fresh.length > 0 ? (
         <>
           <h4>Will add</h4>
           <table className="table">
@@ -33,48 +35,25 @@ export function ImportPreview({ report, rename, busy, onRename, inputValues = {}
               </tr>
             </thead>
             <tbody>
-              {report.servers.map((s) => (
+              {fresh.map((s) => (
                 <tr key={s.name}>
                   <th scope="row">
-                    {s.name}
+                    {visibleText(s.name)}
                     {s.enabled ? null : <span className="badge import-preview__off">off</span>}
                   </th>
                   <td>
-                    <code>{s.target}</code>
+                    <code>{visibleText(s.target)}</code>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </>
-      ) : (
+      ) : report.clashes.length === 0 ? (
         <p>Nothing new to add.</p>
-      )}
-      {report.identical.length > 0 ? <p className="muted">Already here, skipped: {report.identical.join(', ')}.</p> : null}
-      {report.clashes.length > 0 ? (
-        <div className={`notice ${unrenamed.length ? 'notice--warn' : 'notice--info'}`}>
-          <p className="notice__message">
-            {unrenamed.length
-              ? `${unrenamed.map((c) => c.name).join(', ')} already exist${unrenamed.length === 1 ? 's' : ''} here with a different configuration.`
-              : 'Servers whose names are taken will be added under new names:'}
-          </p>
-          {report.clashes.some((c) => c.renamedTo) ? (
-            <ul>
-              {report.clashes
-                .filter((c) => c.renamedTo)
-                .map((c) => (
-                  <li key={c.name}>
-                    {c.name} → {c.renamedTo}
-                  </li>
-                ))}
-            </ul>
-          ) : null}
-          <label className="schema-form__check">
-            <input type="checkbox" checked={rename} disabled={busy} onChange={(e) => onRename(e.target.checked)} />
-            <span>Import them under new names (yours stay as they are)</span>
-          </label>
-        </div>
       ) : null}
+      {report.identical.length > 0 ? <p className="muted">Already here, skipped: {report.identical.join(', ')}.</p> : null}
+      <ImportClashes clashes={report.clashes} choices={choices} busy={busy} onChoice={onChoice} />
       {report.secretsMoved.length > 0 ? (
         <>
           <h4>Secrets that move to the keychain</h4>

@@ -101,8 +101,9 @@ function StoredSecret({ name, set, label, disabled, onReplace }: { name: string;
   return (
     <span className="kv-row__stored">
       <span className={`badge ${set === false ? 'badge--error' : 'badge--ready'}`}>{set === false ? 'Not set' : set ? 'Set' : 'Stored'}</span>
-      <span className="muted kv-row__secret-name">
-        in the keychain as <code>{name}</code>
+      <span className="muted kv-row__secret-name" title={`In the keychain as ${name}`}>
+        <span className="visually-hidden">in the keychain as </span>
+        <code>{name}</code>
       </span>
       <button type="button" className="button button--small button--quiet" disabled={disabled} aria-label={`Replace the value of ${label}`} onClick={onReplace}>
         Replace

@@ -1,3 +1,4 @@
+import { Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { HarborErrorData } from '../../../../preload/contract';
 import { useHarbor } from '../../app/services';
@@ -29,8 +30,8 @@ export function RemoveServer({ name }: { readonly name: string }) {
 
   if (!confirming) {
     return (
-      <button ref={openRef} type="button" className="button button--danger" aria-label={`Remove ${name}`} onClick={() => setConfirming(true)}>
-        Remove
+      <button ref={openRef} type="button" className="button button--danger button--icon server-detail__remove" aria-label={`Remove ${name}`} title={`Remove ${name}`} onClick={() => setConfirming(true)}>
+        <Trash2 aria-hidden="true" size={15} />
       </button>
     );
   }

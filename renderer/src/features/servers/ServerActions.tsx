@@ -1,3 +1,4 @@
+import { Play, RotateCw, ShieldCheck, Square } from 'lucide-react';
 import { useState } from 'react';
 import type { ErrorCode, HarborErrorData, ServerSummary } from '../../../../preload/contract';
 import { useHarbor } from '../../app/services';
@@ -6,7 +7,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 
 type Action = 'start' | 'restart' | 'stop' | 'allowLaunch';
 
-/** Failures a start leaves in the server's state, where the card explains them. */
+/** Failures a start leaves in the server's state, where its page explains them. */
 const STATE_CODES = new Set<ErrorCode>([
   'SPAWN_FAILED',
   'SANDBOX_UNAVAILABLE',
@@ -25,20 +26,11 @@ const STATE_CODES = new Set<ErrorCode>([
 
 const PENDING: Record<Action, string> = { start: 'Starting…', restart: 'Restarting…', stop: 'Stopping…', allowLaunch: 'Starting…' };
 
-interface Props {
-  readonly server: ServerSummary;
-  /** Offer "Allow launch" (the last start was refused for want of the person's approval). */
-  readonly offerLaunch?: boolean;
-}
-
-/** Start / restart / stop one server, or allow its launch. The badge follows the Host's state events. */
-export function ServerActions({ server, offerLaunch = false }: Props) {
+/** Runs one action on a server; a failure that its state will not explain is kept to show. */
+function useServerAction(server: ServerSummary) {
   const api = useHarbor();
   const [busy, setBusy] = useState<Action | undefined>();
   const [error, setError] = useState<HarborErrorData | undefined>();
-  const kind = server.state.kind;
-  const running = kind === 'starting' || kind === 'ready' || kind === 'restarting';
-
   const run = async (action: Action) => {
     setBusy(action);
     setError(undefined);
@@ -50,34 +42,58 @@ export function ServerActions({ server, offerLaunch = false }: Props) {
     // A failed start shows as the server's error state (with its hint); say here only what it does not.
     if (!result.ok && (action === 'stop' || !STATE_CODES.has(result.error.code))) setError(asErrorData(result.error));
   };
+  return { busy, error, run };
+}
 
+/** Start / Restart / Stop one server. Its state badge follows the Host's events. */
+export function ServerRunButtons({ server }: { readonly server: ServerSummary }) {
+  const { busy, error, run } = useServerAction(server);
   if (!server.enabled) return null;
-  const startAction: Action = running ? 'restart' : 'start';
+  const kind = server.state.kind;
+  const running = kind === 'starting' || kind === 'ready' || kind === 'restarting';
   const startLabel = running ? 'Restart' : 'Start';
-  // A remote server is not launched: the person allows Harbor to reach its address.
-  const allowLabel = server.transport === 'http' ? 'Allow connection' : 'Allow launch';
+  const StartIcon = running ? RotateCw : Play;
   return (
     <>
-      {offerLaunch ? (
-        <button
-          type="button"
-          className="button button--primary"
-          aria-label={`${allowLabel} of ${server.name}`}
-          disabled={busy !== undefined}
-          onClick={() => void run('allowLaunch')}
-        >
-          {busy === 'allowLaunch' ? PENDING.allowLaunch : allowLabel}
-        </button>
-      ) : null}
-      <button type="button" className="button" aria-label={`${startLabel} ${server.name}`} disabled={busy !== undefined} onClick={() => void run(startAction)}>
+      <button type="button" className="button button--with-icon" aria-label={`${startLabel} ${server.name}`} disabled={busy !== undefined} onClick={() => void run(running ? 'restart' : 'start')}>
+        <StartIcon aria-hidden="true" size={15} />
         {busy === 'start' || busy === 'restart' ? PENDING[busy] : startLabel}
       </button>
       {running ? (
-        <button type="button" className="button" aria-label={`Stop ${server.name}`} disabled={busy === 'stop'} onClick={() => void run('stop')}>
+        <button type="button" className="button button--with-icon" aria-label={`Stop ${server.name}`} disabled={busy === 'stop'} onClick={() => void run('stop')}>
+          <Square aria-hidden="true" size={13} />
           {busy === 'stop' ? PENDING.stop : 'Stop'}
         </button>
       ) : null}
       {error ? <ErrorMessage error={error} /> : null}
+    </>
+  );
+}
+
+/**
+ * "Allow launch" (a local program) or "Allow connection" (a remote address): the person approves
+ * what the server runs or reaches, exactly as configured now, and it starts.
+ */
+export function AllowLaunchButton({ server }: { readonly server: ServerSummary }) {
+  const { busy, error, run } = useServerAction(server);
+  const label = server.transport === 'http' ? 'Allow connection' : 'Allow launch';
+  return (
+    <>
+      <button type="button" className="button button--primary button--with-icon" aria-label={`${label} of ${server.name}`} disabled={busy !== undefined} onClick={() => void run('allowLaunch')}>
+        <ShieldCheck aria-hidden="true" size={15} />
+        {busy ? PENDING.allowLaunch : label}
+      </button>
+      {error ? <ErrorMessage error={error} /> : null}
+    </>
+  );
+}
+
+/** Start / restart / stop, and "Allow launch" when the last start waited for the person's approval: what other pages offer for a server. */
+export function ServerActions({ server, offerLaunch = false }: { readonly server: ServerSummary; readonly offerLaunch?: boolean }) {
+  return (
+    <>
+      {offerLaunch && server.enabled ? <AllowLaunchButton server={server} /> : null}
+      <ServerRunButtons server={server} />
     </>
   );
 }

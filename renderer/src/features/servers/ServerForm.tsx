@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { HarborErrorData } from '../../../../preload/contract';
 import { useHarbor } from '../../app/services';
 import { asErrorData } from '../../lib/load-state';
@@ -8,16 +8,8 @@ import { SandboxSection } from '../sandbox/SandboxSection';
 import { useSandboxStatus } from '../sandbox/use-sandbox';
 import { ArgsEditor } from './ArgsEditor';
 import { KeyValueEditor } from './KeyValueEditor';
-import {
-  configFromForm,
-  emptyServerForm,
-  formFromConfig,
-  rowId,
-  splitCommandLine,
-  validateServerForm,
-  type FormErrors,
-  type ServerFormData,
-} from './server-form-model';
+import { configFromForm, emptyServerForm, formFromConfig, rowId, splitCommandLine, validateServerForm, type FormErrors, type ServerFormData } from './server-form-model';
+import { TextField } from './TextField';
 
 export const TRUSTED_HINT = 'A trusted server starts without asking and its read-only tools run without asking each time; trust only code you would run yourself.';
 
@@ -29,35 +21,58 @@ interface Props {
   readonly secretNames: ReadonlySet<string> | undefined;
   readonly onDone: (name: string) => void;
   readonly onCancel: () => void;
+  /** Told whenever the form starts or stops differing from what it opened with. */
+  readonly onDirtyChange?: (dirty: boolean) => void;
 }
 
-/** Add or edit one server: a local program (stdio) or a remote URL. */
-export function ServerForm({ editing, takenNames, secretNames, onDone, onCancel }: Props) {
+/**
+ * Add or edit one server: a local program (stdio) or a remote URL. Each field is checked as it is
+ * typed (the registry's own naming rules included), every problem is shown at once on Save, and
+ * nothing is sent while one remains. Saved, the Host starts or restarts the server as it does for
+ * every edit.
+ */
+export function ServerForm({ editing, takenNames, secretNames, onDone, onCancel, onDirtyChange }: Props) {
   const api = useHarbor();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, setForm] = useState<ServerFormData>(() => (editing ? formFromConfig(editing.name, editing.config) : emptyServerForm()));
-  const [showErrors, setShowErrors] = useState(false);
+  // What the form opened with (a registry reload while editing does not move it): "unsaved" is measured against it.
+  const [initial] = useState<ServerFormData>(() => (editing ? formFromConfig(editing.name, editing.config) : emptyServerForm()));
+  const [form, setForm] = useState<ServerFormData>(initial);
+  // Fields the person has changed: their problems show as they type. Save shows all.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [showAll, setShowAll] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<HarborErrorData | undefined>();
   const [sandboxStatus] = useSandboxStatus();
   const others = new Set([...takenNames].filter((n) => n !== editing?.name));
   const errors: FormErrors = validateServerForm(form, others);
-  const shown = showErrors ? errors : {};
-  const set = (patch: Partial<ServerFormData>) => setForm((f) => ({ ...f, ...patch }));
+  const shown = (key: string): string | undefined => (showAll || touched.has(key.split('.')[0]!) ? errors[key] : undefined);
+  const dirty = JSON.stringify(form) !== JSON.stringify(initial);
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+
+  const set = (patch: Partial<ServerFormData>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setTouched((t) => new Set([...t, ...Object.keys(patch)]));
+  };
   const rowErrors = (prefix: 'env' | 'headers') =>
-    Object.fromEntries(Object.entries(shown).filter(([k]) => k.startsWith(`${prefix}.`)).map(([k, v]) => [k.slice(prefix.length + 1), v]));
+    Object.fromEntries(
+      Object.entries(errors)
+        .filter(([k]) => k.startsWith(`${prefix}.`) && shown(k))
+        .map(([k, v]) => [k.slice(prefix.length + 1), v]),
+    );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setShowErrors(true);
+    setShowAll(true);
     setFailure(undefined);
     if (Object.keys(errors).length > 0) {
       queueMicrotask(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
     setBusy(true);
-    const name = form.name.trim();
+    const name = form.name;
     const { config, secrets } = configFromForm(form);
     // Secret values go with the save: the Host stores them in the keychain first, and they belong
     // to this server (Harbor sends a secret only to the servers it belongs to).
@@ -70,39 +85,17 @@ export function ServerForm({ editing, takenNames, secretNames, onDone, onCancel 
       setFailure(asErrorData(saved.error));
       return;
     }
-    // A new server starts right away (launch consent, if needed, is asked app-wide).
-    if (!editing && form.enabled) void api.servers.start({ name });
+    onDirtyChange?.(false);
     onDone(name);
   };
 
-  const field = (key: string) => ({ invalid: shown[key] ? true : undefined, describedBy: shown[key] ? `${id}-${key}-error` : undefined });
-  const error = (key: string) =>
-    shown[key] ? (
-      <p className="field__error" id={`${id}-${key}-error`}>
-        {shown[key]}
-      </p>
-    ) : null;
   const canSplit = form.transport === 'stdio' && form.args.length === 0 && /\s/.test(form.command.trim());
 
   return (
     <form ref={formRef} className="panel server-form" noValidate aria-labelledby={`${id}-title`} onSubmit={(e) => void submit(e)}>
       <h2 id={`${id}-title`}>{editing ? `Edit ${editing.name}` : 'Add a server'}</h2>
 
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-name`}>
-          Name
-        </label>
-        <input
-          id={`${id}-name`}
-          className="input"
-          value={form.name}
-          disabled={busy}
-          aria-invalid={field('name').invalid}
-          aria-describedby={field('name').describedBy}
-          onChange={(e) => set({ name: e.target.value })}
-        />
-        {error('name')}
-      </div>
+      <TextField id={`${id}-name`} label="Name" value={form.name} disabled={busy} error={shown('name')} onChange={(name) => set({ name })} />
 
       <fieldset className="field server-form__kind">
         <legend className="field__label">Kind</legend>
@@ -118,28 +111,25 @@ export function ServerForm({ editing, takenNames, secretNames, onDone, onCancel 
 
       {form.transport === 'stdio' ? (
         <>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-command`}>
-              Command
-            </label>
-            <input
-              id={`${id}-command`}
-              className="input input--code"
-              value={form.command}
-              disabled={busy}
-              spellCheck={false}
-              placeholder="npx"
-              aria-invalid={field('command').invalid}
-              aria-describedby={[`${id}-command-hint`, field('command').describedBy].filter(Boolean).join(' ')}
-              onChange={(e) => set({ command: e.target.value })}
-            />
-            <p className="field__hint" id={`${id}-command-hint`}>
-              The program to run, e.g. <code>npx</code>, <code>uvx</code> or a full path. <code>{'${harbor:node}'}</code> is Harbor&apos;s own Node.
-            </p>
+          <TextField
+            id={`${id}-command`}
+            label="Command"
+            code
+            value={form.command}
+            disabled={busy}
+            placeholder="npx"
+            error={shown('command')}
+            hint={
+              <>
+                The program to run, e.g. <code>npx</code>, <code>uvx</code> or a full path. <code>{'${harbor:node}'}</code> is Harbor&apos;s own Node.
+              </>
+            }
+            onChange={(command) => set({ command })}
+          >
             {canSplit ? (
               <button
                 type="button"
-                className="button button--small"
+                className="button button--small server-form__split"
                 onClick={() => {
                   const [command = '', ...args] = splitCommandLine(form.command);
                   set({ command, args: args.map((value) => ({ id: rowId(), value })) });
@@ -148,8 +138,7 @@ export function ServerForm({ editing, takenNames, secretNames, onDone, onCancel 
                 Split into command and arguments
               </button>
             ) : null}
-            {error('command')}
-          </div>
+          </TextField>
           <ArgsEditor rows={form.args} disabled={busy} onChange={(args) => set({ args })} />
           <KeyValueEditor
             legend="Environment variables"
@@ -160,40 +149,28 @@ export function ServerForm({ editing, takenNames, secretNames, onDone, onCancel 
             disabled={busy}
             onChange={(env) => set({ env })}
           />
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-cwd`}>
-              Working folder <span className="muted">(optional)</span>
-            </label>
-            <input id={`${id}-cwd`} className="input input--code" value={form.cwd} disabled={busy} spellCheck={false} onChange={(e) => set({ cwd: e.target.value })} />
-          </div>
+          <TextField id={`${id}-cwd`} label={<>Working folder <span className="muted">(optional)</span></>} code value={form.cwd} disabled={busy} onChange={(cwd) => set({ cwd })} />
           <SandboxSection
             value={form.sandbox}
             onChange={(sandbox) => set({ sandbox })}
             disabled={busy}
-            errors={Object.fromEntries(Object.entries(shown).filter(([k]) => k.startsWith('sandbox.')))}
+            errors={Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith('sandbox.') && shown(k)))}
             status={sandboxStatus}
           />
         </>
       ) : (
         <>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-url`}>
-              URL
-            </label>
-            <input
-              id={`${id}-url`}
-              className="input input--code"
-              type="url"
-              value={form.url}
-              disabled={busy}
-              spellCheck={false}
-              placeholder="https://example.com/mcp"
-              aria-invalid={field('url').invalid}
-              aria-describedby={field('url').describedBy}
-              onChange={(e) => set({ url: e.target.value })}
-            />
-            {error('url')}
-          </div>
+          <TextField
+            id={`${id}-url`}
+            label="URL"
+            type="url"
+            code
+            value={form.url}
+            disabled={busy}
+            placeholder="https://example.com/mcp"
+            error={shown('url')}
+            onChange={(url) => set({ url })}
+          />
           <label className="schema-form__check field">
             <input type="checkbox" checked={form.legacySse} disabled={busy} onChange={(e) => set({ legacySse: e.target.checked })} />
             <span>Old HTTP+SSE server (skip Streamable HTTP)</span>
@@ -215,32 +192,29 @@ export function ServerForm({ editing, takenNames, secretNames, onDone, onCancel 
         <Switch label="Trusted" checked={form.trusted} disabled={busy} onChange={(trusted) => set({ trusted })} hint={TRUSTED_HINT} />
       </div>
 
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-timeout`}>
-          Request timeout, seconds <span className="muted">(optional)</span>
-        </label>
-        <input
-          id={`${id}-timeout`}
-          className="input input--number"
-          inputMode="decimal"
-          value={form.timeoutSeconds}
-          disabled={busy}
-          placeholder="60"
-          aria-invalid={field('timeoutSeconds').invalid}
-          aria-describedby={field('timeoutSeconds').describedBy}
-          onChange={(e) => set({ timeoutSeconds: e.target.value })}
-        />
-        {error('timeoutSeconds')}
-      </div>
+      <TextField
+        id={`${id}-timeout`}
+        label={<>Request timeout, seconds <span className="muted">(optional)</span></>}
+        className="input--number"
+        inputMode="decimal"
+        value={form.timeoutSeconds}
+        disabled={busy}
+        placeholder="60"
+        error={shown('timeoutSeconds')}
+        onChange={(timeoutSeconds) => set({ timeoutSeconds })}
+      />
+
+      {/* Sections other features add to a server's settings (sandbox, roots, sampling) go here, above the actions. */}
 
       {failure ? <ErrorMessage error={failure} /> : null}
-      <div className="actions">
+      <div className="actions server-form__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? 'Saving…' : editing ? 'Save changes' : 'Add server'}
         </button>
         <button type="button" className="button" disabled={busy} onClick={onCancel}>
           Cancel
         </button>
+        {dirty && !busy ? <span className="muted server-form__unsaved">Unsaved changes</span> : null}
       </div>
     </form>
   );

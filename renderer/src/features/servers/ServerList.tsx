@@ -1,45 +1,37 @@
-import type { RegistryView, ServerSummary } from '../../../../preload/contract';
-import type { LoadState } from '../../lib/load-state';
-import { EmptyState } from '../../ui/EmptyState';
-import { ErrorMessage } from '../../ui/ErrorMessage';
-import { Loading } from '../../ui/Loading';
-import { ServerCard } from './ServerCard';
+import type { ServerSummary } from '../../../../preload/contract';
+import { ServerRow } from './ServerRow';
 
 interface Props {
-  readonly state: LoadState<readonly ServerSummary[]>;
-  readonly onRetry?: () => void;
-  readonly registry?: RegistryView;
+  readonly servers: readonly ServerSummary[];
+  /** What the search box holds: matched against names, commands or URLs, and what servers call themselves. */
+  readonly query: string;
+  readonly selected: string | undefined;
   readonly costs?: ReadonlyMap<string, { toolTokens: number; instructionTokens: number }>;
-  readonly onEdit?: (name: string) => void;
-  readonly onAdd?: () => void;
 }
 
-export function ServerList({ state, onRetry, registry, costs, onEdit, onAdd }: Props) {
-  if (state.status === 'loading') return <Loading label="Loading servers…" />;
-  if (state.status === 'error') return <ErrorMessage error={state.error} {...(onRetry ? { onRetry } : {})} />;
-  if (state.value.length === 0) {
-    return (
-      <EmptyState title="No servers configured">
-        <p>
-          Add a server, import the ones you use in Claude Desktop, VS Code or Cursor, or edit the configuration as JSON (the <code>mcpServers</code> shape those apps use).
-        </p>
-        {onAdd ? (
-          <button type="button" className="button button--primary empty__action" onClick={onAdd}>
-            Add a server
-          </button>
-        ) : null}
-      </EmptyState>
-    );
+/** Whether a server matches the search box (every word, in any of its names or its command line / URL). */
+export function matchesQuery(server: ServerSummary, query: string): boolean {
+  const haystack = [server.name, server.target, server.serverInfo?.name ?? ''].join('\n').toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
+
+/** The compact list of servers: one row each, filtered by the search box. */
+export function ServerList({ servers, query, selected, costs }: Props) {
+  const shown = servers.filter((server) => matchesQuery(server, query));
+  if (shown.length === 0) {
+    return <p className="muted server-list__none">No server matches “{query}”.</p>;
   }
-  const configs = new Map(registry?.servers.map((s) => [s.name, s.config]));
   return (
-    <ul className="cards" aria-label="Servers">
-      {state.value.map((server) => {
-        const config = configs.get(server.name);
+    <ul className="server-list" aria-label="Servers">
+      {shown.map((server) => {
         const cost = costs?.get(server.name);
         return (
           <li key={server.name}>
-            <ServerCard server={server} {...(config ? { config } : {})} {...(cost ? { cost } : {})} {...(onEdit && config ? { onEdit: () => onEdit(server.name) } : {})} />
+            <ServerRow server={server} selected={server.name === selected} tokens={cost ? cost.toolTokens + cost.instructionTokens : undefined} />
           </li>
         );
       })}

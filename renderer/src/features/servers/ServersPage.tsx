@@ -1,57 +1,163 @@
-import { useState } from 'react';
+import { Braces, FileInput, Plus, Search } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import type { RegistryView } from '../../../../preload/contract';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { ImportPanel } from './ImportPanel';
 import { RawJsonEditor } from './RawJsonEditor';
+import { ServerDetail } from './ServerDetail';
 import { ServerForm } from './ServerForm';
-import { ServerList } from './ServerList';
+import { matchesQuery, ServerList } from './ServerList';
+import { NoServers } from './NoServers';
+import { serverHref, useSelectedServer } from './selection';
+import { useServerStatus } from './server-status';
+import { useDiscardGuard } from './use-discard-guard';
 import { useRegistry, useSecretNames, useToolCosts } from './use-registry';
-import { useServers } from './use-servers';
 import './servers.css';
+import './server-form.css';
+import './raw-editor.css';
+import './import.css';
 
 type Panel = { readonly kind: 'none' } | { readonly kind: 'add' } | { readonly kind: 'edit'; readonly name: string } | { readonly kind: 'import' } | { readonly kind: 'json' };
 
-/** The registry editor: every server with its state, and the ways to add, import and edit them. */
+/** What the discard question calls a panel's unsaved edits. */
+function unsavedWhat(panel: Panel): string {
+  if (panel.kind === 'edit') return `your changes to ${panel.name}`;
+  if (panel.kind === 'add') return 'the new server';
+  if (panel.kind === 'json') return 'your changes to the configuration file';
+  return 'your changes';
+}
+
+/**
+ * The registry editor: a compact list of servers (searchable) beside the selected server's
+ * details, and the ways to add, import and edit them. Unsaved edits are never dropped without
+ * asking.
+ */
 export function ServersPage() {
-  const [state, reload] = useServers();
+  const [state, reload] = useServerStatus();
   const [registry] = useRegistry();
   const [secrets, reloadSecrets] = useSecretNames();
   const costs = useToolCosts();
+  const selected = useSelectedServer();
   const [panel, setPanel] = useState<Panel>({ kind: 'none' });
-  const close = () => {
+  const [dirty, setDirty] = useState(false);
+  const [query, setQuery] = useState('');
+  const guard = useDiscardGuard(dirty ? unsavedWhat(panel) : undefined);
+
+  // Another server chosen (the list, a notification, the navigation's indicator): its page, not the open editor.
+  const [shownFor, setShownFor] = useState(selected);
+  if (shownFor !== selected) {
+    setShownFor(selected);
+    setPanel({ kind: 'none' });
+    setDirty(false);
+  }
+
+  const open = (next: Panel) =>
+    guard.confirm(() => {
+      setDirty(false);
+      setPanel(next);
+      reloadSecrets();
+    });
+  const close = useCallback(() => {
+    setDirty(false);
     setPanel({ kind: 'none' });
     reloadSecrets();
     queueMicrotask(() => document.getElementById('page-title')?.focus());
+  }, [reloadSecrets]);
+  const leave = () => guard.confirm(close);
+  /** Saved: that server's page (a new name, or a renamed one, is where the person goes next). */
+  const saved = (name: string) => {
+    close();
+    if (selected !== name) window.location.hash = serverHref(name);
   };
-  const open = (next: Panel) => {
-    setPanel(next);
-    reloadSecrets();
-  };
+
   const view = registry.status === 'ready' ? registry.value : undefined;
+  const servers = state.status === 'ready' ? state.value : [];
   const takenNames = new Set(view?.servers.map((s) => s.name) ?? []);
   const secretNames = secrets.status === 'ready' && secrets.value.available ? new Set(secrets.value.names) : undefined;
+  const broken = view !== undefined && view.problems.length > 0;
+  const wide = panel.kind === 'import' || panel.kind === 'json';
+  const visible = servers.filter((s) => matchesQuery(s, query));
+  const current = servers.find((s) => s.name === selected) ?? (panel.kind === 'none' ? visible[0] : undefined);
+  const configOf = (name: string) => view?.servers.find((s) => s.name === name)?.config;
   const editing = panel.kind === 'edit' ? view?.servers.find((s) => s.name === panel.name) : undefined;
-  const broken = view && view.problems.length > 0;
+
+  const pane = () => {
+    if (panel.kind === 'add') return <ServerForm takenNames={takenNames} secretNames={secretNames} onDone={saved} onCancel={leave} onDirtyChange={setDirty} />;
+    if (panel.kind === 'edit' && editing) {
+      return <ServerForm key={editing.name} editing={editing} takenNames={takenNames} secretNames={secretNames} onDone={saved} onCancel={leave} onDirtyChange={setDirty} />;
+    }
+    if (!current) return null;
+    const config = configOf(current.name);
+    return <ServerDetail key={current.name} server={current} config={config} cost={costs.get(current.name)} onEdit={config && !broken ? () => open({ kind: 'edit', name: current.name }) : undefined} />;
+  };
 
   return (
     <>
       <PageHeader title="Servers">The MCP servers Harbor connects to, local and remote.</PageHeader>
-      <div className="toolbar" role="toolbar" aria-label="Server actions">
-        <button type="button" className="button button--primary" aria-pressed={panel.kind === 'add'} disabled={broken} onClick={() => open({ kind: 'add' })}>
+      <div className="toolbar servers-toolbar" role="toolbar" aria-label="Server actions">
+        {servers.length > 0 && !wide ? (
+          <label className="servers-search">
+            <Search className="servers-search__icon" aria-hidden="true" size={15} />
+            <input className="input" type="search" aria-label="Search servers" placeholder="Search servers" value={query} onChange={(e) => setQuery(e.target.value)} />
+          </label>
+        ) : null}
+        <button type="button" className="button button--primary button--with-icon" aria-pressed={panel.kind === 'add'} disabled={broken} onClick={() => open({ kind: 'add' })}>
+          <Plus aria-hidden="true" size={15} />
           Add server
         </button>
-        <button type="button" className="button" aria-pressed={panel.kind === 'import'} disabled={broken} onClick={() => open({ kind: 'import' })}>
+        <button type="button" className="button button--with-icon" aria-pressed={panel.kind === 'import'} disabled={broken} onClick={() => open({ kind: 'import' })}>
+          <FileInput aria-hidden="true" size={15} />
           Import…
         </button>
-        <button type="button" className="button" aria-pressed={panel.kind === 'json'} onClick={() => open({ kind: 'json' })}>
+        <button type="button" className="button button--with-icon" aria-pressed={panel.kind === 'json'} onClick={() => open({ kind: 'json' })}>
+          <Braces aria-hidden="true" size={15} />
           Edit as JSON
         </button>
       </div>
       {registry.status === 'error' ? <ErrorMessage error={registry.error} /> : null}
-      {broken && panel.kind !== 'json' ? (
-        <div className="notice notice--error" role="alert">
-          <p className="notice__message">The configuration file has problems, so Harbor is not using it. Fix them in the JSON editor; the file is left as it is until then.</p>
-          <ul>
+      {broken && panel.kind !== 'json' ? <BrokenFile view={view} onOpenJson={() => open({ kind: 'json' })} /> : null}
+      {secrets.status === 'ready' && !secrets.value.available && (panel.kind === 'add' || panel.kind === 'edit') ? (
+        <p className="notice notice--warn">The system keychain cannot be reached{secrets.value.reason ? `: ${secrets.value.reason}` : ''}. Secret values cannot be stored until it can.</p>
+      ) : null}
+      {wide ? (
+        panel.kind === 'import' ? (
+          <ImportPanel onClose={close} />
+        ) : (
+          <RawJsonEditor onClose={leave} onDirtyChange={setDirty} />
+        )
+      ) : state.status === 'loading' ? (
+        <Loading label="Loading servers…" />
+      ) : state.status === 'error' ? (
+        <ErrorMessage error={state.error} onRetry={reload} />
+      ) : servers.length === 0 && panel.kind !== 'add' ? (
+        <NoServers onAdd={() => open({ kind: 'add' })} onImport={() => open({ kind: 'import' })} onJson={() => open({ kind: 'json' })} />
+      ) : (
+        <div className={`servers-layout${servers.length === 0 ? ' servers-layout--single' : ''}`}>
+          {servers.length > 0 ? (
+            <div className="servers-layout__list">
+              <ServerList servers={servers} query={query} selected={panel.kind === 'add' ? undefined : panel.kind === 'edit' ? panel.name : current?.name} costs={costs} />
+            </div>
+          ) : null}
+          <div className="servers-layout__detail">{pane()}</div>
+        </div>
+      )}
+      {guard.dialog}
+    </>
+  );
+}
+
+/** The file cannot be used as it is: each problem at its line, and the way to fix it. */
+function BrokenFile({ view, onOpenJson }: { readonly view: RegistryView; readonly onOpenJson: () => void }) {
+  return (
+    <ErrorMessage
+      error={{ code: 'CONFIG_INVALID', message: `${view.path} has problems.` }}
+      title="The configuration file has problems, so Harbor is not using it"
+      fix={
+        <>
+          <p>Fix them in the JSON editor; the file is left as it is until then.</p>
+          <ul className="servers-problems">
             {view.problems.map((p, i) => (
               <li key={i}>
                 {p.line ? `Line ${p.line}: ` : ''}
@@ -59,28 +165,13 @@ export function ServersPage() {
               </li>
             ))}
           </ul>
-        </div>
-      ) : null}
-      {secrets.status === 'ready' && !secrets.value.available && (panel.kind === 'add' || panel.kind === 'edit') ? (
-        <p className="notice notice--warn">The system keychain cannot be reached{secrets.value.reason ? `: ${secrets.value.reason}` : ''}. Secret values cannot be stored until it can.</p>
-      ) : null}
-      {panel.kind === 'add' ? <ServerForm takenNames={takenNames} secretNames={secretNames} onDone={close} onCancel={close} /> : null}
-      {panel.kind === 'edit' && editing ? (
-        <ServerForm key={editing.name} editing={editing} takenNames={takenNames} secretNames={secretNames} onDone={close} onCancel={close} />
-      ) : null}
-      {panel.kind === 'import' ? <ImportPanel onClose={close} /> : null}
-      {panel.kind === 'json' ? <RawJsonEditor onClose={close} /> : null}
-      <ServerList
-        state={state}
-        onRetry={reload}
-        {...(view ? { registry: view } : {})}
-        costs={costs}
-        onEdit={(name) => {
-          open({ kind: 'edit', name });
-          queueMicrotask(() => window.scrollTo({ top: 0 }));
-        }}
-        onAdd={() => open({ kind: 'add' })}
-      />
-    </>
+        </>
+      }
+      actions={
+        <button type="button" className="button button--small" onClick={onOpenJson}>
+          Open the JSON editor
+        </button>
+      }
+    />
   );
 }

@@ -3,7 +3,7 @@
  * unit-tested without a DOM. Secret values typed into the form never go into the config: they are
  * stored in the keychain (secrets.set) and the config gets a `${secret:NAME}` reference.
  */
-import { secretNameFor } from '../../../../preload/contract';
+import { editorServerNameProblem, envNameProblem, secretNameFor } from '../../../../preload/contract';
 import { sandboxConfigFromForm, sandboxFormFromConfig, validateSandboxForm, type SandboxFormData } from '../sandbox/sandbox-form-model';
 
 export interface ArgRow {
@@ -46,8 +46,6 @@ export interface ServerFormData {
 
 const MANAGED = new Set(['command', 'args', 'env', 'cwd', 'url', 'headers', 'transport', 'type', 'enabled', 'trusted', 'timeoutMs', 'sandbox']);
 const WHOLE_REF = /^\$\{secret:([A-Za-z0-9._-]{1,128})\}$/;
-const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,99}$/;
-const ENV_KEY = /^[^=\0]+$/;
 const HEADER_KEY = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 let nextId = 0;
@@ -156,9 +154,11 @@ export type FormErrors = Readonly<Record<string, string>>;
 
 export function validateServerForm(form: ServerFormData, takenNames: ReadonlySet<string>): FormErrors {
   const errors: Record<string, string> = {};
-  const name = form.name.trim();
-  if (!name) errors.name = 'Give the server a name.';
-  else if (!NAME.test(name)) errors.name = 'Use letters, digits, spaces, ".", "_" or "-" (start with a letter or digit; at most 100).';
+  // The registry's own rule, as typed: a space at either end is the kind of name that passes for another.
+  const name = form.name;
+  const nameProblem = name === '' ? undefined : editorServerNameProblem(name);
+  if (name.trim() === '') errors.name = 'Give the server a name.';
+  else if (nameProblem) errors.name = sentence(nameProblem);
   else if (takenNames.has(name)) errors.name = `A server named "${name}" already exists.`;
 
   if (form.transport === 'stdio') {
@@ -172,8 +172,8 @@ export function validateServerForm(form: ServerFormData, takenNames: ReadonlySet
     else if (!isHttpUrl(url)) errors.url = 'Must be an http:// or https:// address.';
   }
   if (form.transport === 'stdio') Object.assign(errors, validateSandboxForm(form.sandbox));
-  checkRows(errors, 'env', form.transport === 'stdio' ? form.env : [], ENV_KEY, 'A variable name cannot contain "=".');
-  checkRows(errors, 'headers', form.transport === 'http' ? form.headers : [], HEADER_KEY, 'A header name uses letters, digits and - only.');
+  checkRows(errors, 'env', form.transport === 'stdio' ? form.env : [], envNameProblem);
+  checkRows(errors, 'headers', form.transport === 'http' ? form.headers : [], (key) => (HEADER_KEY.test(key) ? undefined : 'a header name uses letters, digits and - only'));
 
   if (form.timeoutSeconds.trim() !== '') {
     const seconds = Number(form.timeoutSeconds);
@@ -182,7 +182,12 @@ export function validateServerForm(form: ServerFormData, takenNames: ReadonlySet
   return errors;
 }
 
-function checkRows(errors: Record<string, string>, field: 'env' | 'headers', rows: readonly KeyValueRow[], pattern: RegExp, badKey: string): void {
+/** "a variable name …" → "A variable name ….": the shared rules speak in fragments. */
+function sentence(fragment: string): string {
+  return `${fragment.charAt(0).toUpperCase()}${fragment.slice(1)}.`;
+}
+
+function checkRows(errors: Record<string, string>, field: 'env' | 'headers', rows: readonly KeyValueRow[], keyProblem: (key: string) => string | undefined): void {
   const seen = new Set<string>();
   for (const row of rows) {
     const key = row.key.trim();
@@ -191,7 +196,8 @@ function checkRows(errors: Record<string, string>, field: 'env' | 'headers', row
       continue;
     }
     const folded = field === 'headers' ? key.toLowerCase() : key;
-    if (!pattern.test(key)) errors[`${field}.${row.id}.key`] = badKey;
+    const problem = keyProblem(row.key);
+    if (problem) errors[`${field}.${row.id}.key`] = sentence(problem);
     else if (seen.has(folded)) errors[`${field}.${row.id}.key`] = `"${key}" is already set above.`;
     seen.add(folded);
     if (row.secret && !row.secretName && row.value === '') errors[`${field}.${row.id}.value`] = 'Type the value to store in the keychain.';

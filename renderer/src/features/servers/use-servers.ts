@@ -1,12 +1,6 @@
-import { useCallback, useEffect } from 'react';
-import { useHarbor } from '../../app/services';
-import { useResult } from '../../lib/use-result';
+import { useServerStatus } from './server-status';
 
-/** The Host's server list, refetched whenever the Host says a server changed. */
+/** The Host's server list, live (one shared copy for the window: see server-status.ts). */
 export function useServers() {
-  const api = useHarbor();
-  const load = useCallback(() => api.servers.list({}), [api]);
-  const [state, reload] = useResult(load);
-  useEffect(() => api.on.servers.changed(() => reload()), [api, reload]);
-  return [state, reload] as const;
+  return useServerStatus();
 }

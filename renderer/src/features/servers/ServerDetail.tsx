@@ -1,0 +1,76 @@
+import { Pencil } from 'lucide-react';
+import { useId } from 'react';
+import type { ServerSummary } from '../../../../preload/contract';
+import { visibleText } from '../../lib/visible-text';
+import { RemoveServer } from './RemoveServer';
+import { ServerRunButtons } from './ServerActions';
+import { ServerErrorMessage } from './ServerErrorMessage';
+import { ConfigFacts, ConnectionFacts } from './ServerFacts';
+import { ServerOutput } from './ServerOutput';
+import { ServerSwitches } from './ServerSwitches';
+import { SignInButtons } from './SignInButtons';
+import { SandboxBadge } from '../sandbox/SandboxBadge';
+import { SandboxRefusals } from '../sandbox/SandboxRefusals';
+import { healthOf } from './server-health';
+import { StateBadge } from './StateBadge';
+
+interface Props {
+  readonly server: ServerSummary;
+  /** Its registry entry (undefined while loading or when the file is broken: then it cannot be edited). */
+  readonly config?: Readonly<Record<string, unknown>> | undefined;
+  readonly cost?: { readonly toolTokens: number; readonly instructionTokens: number } | undefined;
+  readonly onEdit?: (() => void) | undefined;
+}
+
+/**
+ * One server in full: its state and what to do about it first, then the actions, its switches,
+ * how it is configured, what it said about itself once connected, and its recent output.
+ */
+export function ServerDetail({ server, config, cost, onEdit }: Props) {
+  const id = useId();
+  const { state } = server;
+  return (
+    <article className="server-detail" aria-labelledby={`${id}-name`}>
+      <header className="server-detail__header">
+        <h2 className="server-detail__name" id={`${id}-name`}>
+          {visibleText(server.name)}
+        </h2>
+        <span className="server-detail__badges">
+          {!server.enabled ? (
+            <span className="badge">Disabled</span>
+          ) : healthOf(server).kind === 'attention' ? (
+            // As in the list: nothing broke, it waits for the person.
+            <span className="badge badge--starting">Needs you</span>
+          ) : (
+            <StateBadge state={state} />
+          )}
+          <SandboxBadge server={server} />
+        </span>
+      </header>
+      <div className="server-detail__actions" role="group" aria-label={`Actions for ${server.name}`}>
+        <ServerRunButtons server={server} />
+        {server.transport === 'http' && server.enabled ? <SignInButtons server={server} /> : null}
+        {onEdit ? (
+          <button type="button" className="button button--with-icon" aria-label={`Edit ${server.name}`} onClick={onEdit}>
+            <Pencil aria-hidden="true" size={14} />
+            Edit
+          </button>
+        ) : null}
+        {config ? <RemoveServer name={server.name} /> : null}
+      </div>
+      {state.kind === 'error' && server.enabled ? <ServerErrorMessage server={server} state={state} config={config} /> : null}
+      {server.sandboxed ? <SandboxRefusals server={server.name} /> : null}
+      {config ? <ServerSwitches server={server} config={config} /> : null}
+      <section className="server-detail__section" aria-labelledby={`${id}-config`}>
+        <h3 id={`${id}-config`}>Configuration</h3>
+        <ConfigFacts server={server} config={config} />
+      </section>
+      <section className="server-detail__section" aria-labelledby={`${id}-connection`}>
+        <h3 id={`${id}-connection`}>Connection</h3>
+        <ConnectionFacts server={server} cost={cost} />
+      </section>
+      {/* Sections other features add to a server's page (e.g. its log, its sandbox) go here. */}
+      {server.transport === 'stdio' && server.enabled && state.kind !== 'error' ? <ServerOutput name={server.name} /> : null}
+    </article>
+  );
+}
