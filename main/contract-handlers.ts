@@ -56,6 +56,15 @@ export function bindCommands(host: Host): CommandHandlers {
     'serverEvents.list': async ({ afterSeq }) => host.serverEvents.list(afterSeq !== undefined ? { afterSeq } : {}),
     'elicitation.pending': async () => host.elicitation.pending(),
     'elicitation.respond': async ({ id, action, content }) => ({ accepted: host.elicitation.respond(id, action, content) }),
+    'sampling.pending': async () => host.sampling.pending(),
+    'sampling.respond': async (answer) => ({ accepted: host.sampling.respond(answer) }),
+    'logs.list': async ({ server }) => host.logs.view(server),
+    'logs.setLevel': ({ server, level }) => host.logs.setLevel(server, level),
+    'resources.subscriptions': async ({ server }) => host.subscriptions.list(server),
+    'resources.subscribe': ({ server, uri }) => host.subscriptions.subscribe(server, uri),
+    'resources.unsubscribe': ({ server, uri }) => host.subscriptions.unsubscribe(server, uri),
+    // The desktop app replaces this with its folder dialog (main/shell/folder-picker.ts).
+    'app.pickFolder': async () => ({ supported: false }),
     'consent.pending': async () => host.consent.pendingRequests(),
     'consent.respond': async ({ id, decision }) => ({ accepted: host.consent.respond(id, decision) }),
     'consent.list': async () => host.consent.decisions(),
@@ -76,6 +85,7 @@ export function bindCommands(host: Host): CommandHandlers {
     'settings.get': () => host.settings.get(),
     'settings.setModel': ({ model }) => host.settings.setModel(model),
     'settings.setChat': ({ chat }) => host.settings.setChat(chat),
+    'settings.testModel': () => host.settings.testModel(),
     'chat.status': () => host.chat.status(),
     'chat.send': async ({ conversationId, text, attachments, files, editOf }) => {
       const turn = await host.chat.send({

@@ -14,6 +14,7 @@ import { DisposableStore, markAsSingleton } from './host/lifecycle';
 import { Redactor } from './host/secrets/redactor';
 import { bindIpc, forwardEvents, isAppTopFrame } from './ipc';
 import { AddServerConsent } from './shell/add-server-consent';
+import { folderPickerHandlers } from './shell/folder-picker';
 import { appSandboxUrl, registerAppSandboxScheme, serveAppSandbox } from './shell/app-sandbox-protocol';
 import { BundleFileInbox } from './shell/bundle-files';
 import { withShellCommands } from './shell/shell-handlers';
@@ -152,7 +153,7 @@ async function start(quit: QuitController): Promise<void> {
   owned.add(
     bindIpc({
       ipcMain,
-      dispatch: createDispatcher(withShellCommands(bindCommands(host), { links: linkConsent, updates })),
+      dispatch: createDispatcher({ ...withShellCommands(bindCommands(host), { links: linkConsent, updates }), ...folderPickerHandlers(dialog, () => mainWindow) }),
       isTrustedSender: (frame) => isAppTopFrame(frame, (url) => isAppUrl(url, renderer.url)),
     }),
   );

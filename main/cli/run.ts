@@ -6,6 +6,7 @@ import type { Disposable } from '../host/lifecycle';
 import type { CliCommand, CliContext } from './command';
 import { OutputClosedError } from './closed-output';
 import { CliOutput, EXIT, UsageError, exitCodeFor } from './output';
+import { noteSampling } from './sampling-notes';
 import { didYouMean } from './suggest';
 
 const GLOBAL_OPTIONS = {
@@ -98,6 +99,7 @@ export async function runCli(options: RunOptions): Promise<number> {
   );
   let host: Host | undefined;
   let trace: Disposable | undefined;
+  let samplingNotes: Disposable | undefined;
   const ctx: CliContext = {
     out,
     args,
@@ -110,6 +112,8 @@ export async function runCli(options: RunOptions): Promise<number> {
         host = await options.createHost(globals);
         // --yes (where a command offers it) approves launching the servers it needs, for this run.
         if (commandOptions.yes === true) host.consent.approveLaunchesForSession('*');
+        // --allow-sampling (where a command offers it) approves this run's sampling requests; either way the person is told.
+        samplingNotes = noteSampling(out, host, commandOptions['allow-sampling'] === true);
         // --trace: every JSON-RPC message in and out, secrets redacted, on stderr.
         if (globals.trace) trace = host.traffic.onEntry((e) => out.info(`[${e.server}] ${e.direction === 'out' ? '->' : '<-'} ${e.text}`));
       }
@@ -125,6 +129,7 @@ export async function runCli(options: RunOptions): Promise<number> {
     return exitCodeFor(error);
   } finally {
     await trace?.dispose();
+    await samplingNotes?.dispose();
     if (host) {
       try {
         await host.dispose();

@@ -35,8 +35,14 @@ import { InstalledServers } from './services/installed-servers';
 import { RedactionExit } from './services/redaction-exit';
 import { RegistryEditing } from './services/registry-editing';
 import { RegistryState } from './services/registry-state';
+import { LogBook } from './services/log-book';
+import { SamplingService } from './services/sampling-service';
 import { SandboxService } from './services/sandbox-service';
 import { SecretService } from './services/secret-service';
+import { samplingSettings, serverFeatures } from './services/server-features';
+import { ServerLogService } from './services/server-logs';
+import { SubscriptionService } from './services/subscription-service';
+import { Sampler } from './sampling/sampler';
 import { adoptRegistryOnFirstRun } from './services/first-run';
 import { ServerControl } from './services/server-control';
 import { ServerIdentities } from './services/server-identities';
@@ -75,6 +81,9 @@ export class Host implements Disposable {
   readonly elicitation: HostDoors['elicitation'];
   readonly traffic: HostDoors['traffic'];
   readonly serverEvents: HostDoors['serverEvents'];
+  readonly sampling: HostDoors['sampling'];
+  readonly logs: HostDoors['logs'];
+  readonly subscriptions: HostDoors['subscriptions'];
   readonly apps: HostDoors['apps'];
   readonly tools: HostDoors['tools'];
   readonly bundles: HostDoors['bundles'];
@@ -136,6 +145,17 @@ export class Host implements Disposable {
         onOpen: (server, url) => inner.emit('auth.open', { server, url: url.href }),
       }),
     );
+    // What servers may ask of Harbor beyond tools: the model (reviewed by the person), their roots, their log.
+    const logs = new LogBook(inner);
+    const sampler = this.owned.add(
+      new Sampler({
+        settings: (server) => samplingSettings(this.state, server),
+        events: inner,
+        resolveSecret: (name) => secrets.resolve(name),
+        interactive: options.mode !== 'cli',
+      }),
+    );
+    const features = (server: string) => serverFeatures(server, { registry: this.state, sampler, logs });
     // Disposed after the servers (reverse order): their sandboxed launches are released first.
     const sandboxRuntime = this.owned.add(
       new SandboxRuntime({
@@ -166,6 +186,7 @@ export class Host implements Disposable {
               loginPath: this.loginPath,
               sandbox: sandboxRuntime,
               onSandboxRefusal: (server, refusal) => refusals.record(server, refusal),
+              features,
             },
             onChange,
           ),
@@ -208,6 +229,9 @@ export class Host implements Disposable {
       settings: new SettingsService(this.state, registry, secrets),
       traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.events.listenerCount > 0)),
       serverEvents: this.owned.add(new ServerEventLog(inner)),
+      sampling: new SamplingService(sampler),
+      logs: new ServerLogService(logs, servers, this.state, registry),
+      subscriptions: new SubscriptionService(servers),
       tools: this.owned.add(new ToolSearch(servers, inner)),
       bundles,
       gallery: new GalleryService(this.state, registry, installed, bundles, new RegistryClient(), sandbox),
@@ -247,6 +271,9 @@ export class Host implements Disposable {
     this.settings = doors.settings;
     this.traffic = doors.traffic;
     this.serverEvents = doors.serverEvents;
+    this.sampling = doors.sampling;
+    this.logs = doors.logs;
+    this.subscriptions = doors.subscriptions;
     this.apps = doors.apps;
     this.tools = doors.tools;
     this.bundles = doors.bundles;

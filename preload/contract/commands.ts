@@ -11,6 +11,7 @@ import { installCommands } from './installs';
 import { ImportReportData, ImportRequest, ImportSourceData, RegistryProblem, RegistryView, ServerConfigData } from './registry';
 import { sandboxCommands } from './sandbox';
 import { SECRET_NAME } from './secrets';
+import { LogLevel, ResourceSubscriptionsView, SamplingAnswer, SamplingRequestData, ServerLogsView } from './client-features';
 import { CatalogView, ElicitationRequestData, LaunchFailureData, McpObject, ServerEventData, ToolSearchHit, TrafficEntryData } from './server-views';
 import { ChatSettingsData, ModelProvider, SettingsData } from './settings';
 import { AppInfo, ServerSummary, UpdateStatus } from './shared';
@@ -143,6 +144,20 @@ export const commands = {
     z.object({ id: z.string(), action: z.enum(['accept', 'decline', 'cancel']), content: z.record(z.string(), z.unknown()).optional() }).strict(),
     z.object({ accepted: z.boolean() }),
   ),
+  /** Sampling reviews still waiting for the person (a reloaded window shows them again). */
+  'sampling.pending': command(Empty, z.array(SamplingRequestData)),
+  /** Approves (possibly edited) or denies one stage of a sampling review; an edit that does not fit is BAD_REQUEST. */
+  'sampling.respond': command(SamplingAnswer, z.object({ accepted: z.boolean() })),
+  /** A server's log messages (newest last), the level the person set, and its stderr. */
+  'logs.list': command(z.object({ server: z.string().min(1) }).strict(), ServerLogsView),
+  /** Sets the least severe level a server should send (null: the server's own default); saved in the registry. */
+  'logs.setLevel': command(z.object({ server: z.string().min(1), level: LogLevel.nullable() }).strict(), ServerLogsView),
+  /** The resources subscribed to on a server; an update of one is re-read and shown as changed. */
+  'resources.subscriptions': command(z.object({ server: z.string().min(1) }).strict(), ResourceSubscriptionsView),
+  'resources.subscribe': command(z.object({ server: z.string().min(1), uri: z.string().min(1) }).strict(), ResourceSubscriptionsView),
+  'resources.unsubscribe': command(z.object({ server: z.string().min(1), uri: z.string().min(1) }).strict(), ResourceSubscriptionsView),
+  /** The desktop app's folder picker (for a server's roots); elsewhere unsupported. */
+  'app.pickFolder': command(Empty, z.object({ supported: z.boolean(), path: z.string().optional() })),
   'consent.pending': command(Empty, z.array(ConsentRequest)),
   'consent.respond': command(
     z.object({ id: z.string(), decision: ConsentChoice }).strict(),
@@ -186,6 +201,8 @@ export const commands = {
   ),
   /** Replaces the chat settings; a field left out goes back to its default. */
   'settings.setChat': command(z.object({ chat: ChatSettingsData.strict() }).strict(), SettingsData),
+  /** One tiny real request to the saved model: whether it answers, how fast, and what. */
+  'settings.testModel': command(Empty, z.object({ model: z.string(), ms: z.number().int(), reply: z.string() })),
   'consent.revoke': command(z.object({ server: z.string().min(1), tool: z.string().min(1).optional() }).strict(), z.object({ removed: z.number().int() })),
   'chat.status': command(Empty, ChatStatus),
   /** Starts a turn (a new conversation without conversationId); progress arrives as chat.* events. */

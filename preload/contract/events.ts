@@ -4,6 +4,7 @@ import { appEvents } from './apps';
 import { ChatToolCall, TurnStatus } from './chat';
 import { ConsentChoice, ConsentRequest } from './consent';
 import { HarborErrorData } from './errors';
+import { SamplingExchange, SamplingRequestData, ServerLogEntry } from './client-features';
 import { installEvents } from './installs';
 import { sandboxEvents } from './sandbox';
 import { ElicitationRequestData, LaunchFailureData, ServerChange, ServerEventData, TrafficEntryData } from './server-views';
@@ -26,6 +27,14 @@ export const events = {
   /** A server asks the person for input; answer with elicitation.respond. */
   'elicitation.request': ElicitationRequestData,
   'elicitation.resolved': z.object({ id: z.string(), action: z.enum(['accept', 'decline', 'cancel']) }),
+  /** A server sent a log message (notifications/message). */
+  'servers.log': ServerLogEntry,
+  /** A server asks the model something and the person reviews it (a stage of it); answer with sampling.respond. */
+  'sampling.request': SamplingRequestData,
+  /** A review stage ended (answered, timed out, or its request gave up). */
+  'sampling.resolved': z.object({ id: z.string(), action: z.enum(['approve', 'deny']) }),
+  /** How a server's sampling request ended: sent back, denied, declined, failed or over its rate limit. */
+  'sampling.exchange': SamplingExchange,
   /** The person must decide before a tool runs or a server launches. */
   'consent.request': ConsentRequest,
   /** A pending request ended (answered, timed out, or cancelled). */

@@ -17,6 +17,7 @@
  * code          code mode: a script run, its calls, logs and result
  * registry      the registry as edited, import sources and reports
  * server-views  catalog, traffic, elicitation requests
+ * client-features  sampling reviews, server log messages, resource subscriptions
  * settings      model and chat settings
  * apps          MCP Apps: an app's view and policy, its requests, its audit trail
  * sandbox       the sandbox servers run in: availability, refusals, the install setting
@@ -36,6 +37,7 @@ export * from './chat-files';
 export * from './code';
 export * from './registry';
 export * from './server-views';
+export * from './client-features';
 export * from './settings';
 export * from './apps';
 export * from './sandbox';

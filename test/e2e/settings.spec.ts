@@ -105,7 +105,8 @@ test('theme, model and key, discovery, approvals and timeouts', async ({ page, h
   await timeouts.getByRole('textbox', { name: 'feature' }).fill('5');
   await timeouts.getByRole('button', { name: 'Save the timeout of feature' }).click();
   await expect(timeouts.getByRole('button', { name: 'Save the timeout of feature' })).toBeDisabled();
-  expect(JSON.parse(readFileSync(harbor.configPath, 'utf8')).mcpServers.feature.timeoutMs).toBe(5000);
+  // The button is disabled while saving too: wait for the file rather than read it at once.
+  await expect.poll(() => JSON.parse(readFileSync(harbor.configPath, 'utf8')).mcpServers.feature.timeoutMs).toBe(5000);
   await goTo(page, 'Activity');
   await expect(page.getByRole('list', { name: 'Server events' }).getByText('stopped')).toHaveCount(0);
   expect(errors).toEqual([]);

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { EVERYTHING_SERVER, NODE } from './host';
+import { runningServer, type RunningHttpServer } from './http-server';
 
 export interface RunningEverything {
   readonly port: number;
@@ -38,6 +39,12 @@ export async function startEverything(mode: 'streamableHttp' | 'sse'): Promise<R
         child.kill('SIGKILL');
       }),
   };
+}
+
+/** server-everything over Streamable HTTP (2025 sessions), as `npx … streamableHttp` runs it, at its /mcp URL. */
+export async function startEverythingHttp(): Promise<RunningHttpServer> {
+  const { port, child } = await startEverything('streamableHttp');
+  return runningServer(`http://127.0.0.1:${port}/mcp`, child);
 }
 
 function freePort(): Promise<number> {

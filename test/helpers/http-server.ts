@@ -34,7 +34,7 @@ export function startHttpTasksServer(extraArgs: string[] = []): Promise<RunningH
 }
 
 /** Runs a fixture that prints {"listening": URL} on stdout once bound to 127.0.0.1. */
-async function startListeningServer(args: string[]): Promise<RunningHttpServer> {
+export async function startListeningServer(args: string[]): Promise<RunningHttpServer> {
   const child = spawn(NODE, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -53,6 +53,11 @@ async function startListeningServer(args: string[]): Promise<RunningHttpServer> 
       }
     });
   });
+  return runningServer(url, child);
+}
+
+/** A started server process at `url`; kill() resolves once it has exited. */
+export function runningServer(url: string, child: ChildProcess): RunningHttpServer {
   return {
     url,
     child,

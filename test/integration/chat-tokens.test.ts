@@ -2,7 +2,8 @@
  * Token accounting against a real server: a tool costs the o200k_base tokens of its name +
  * description + compact JSON of its inputSchema. Reference figures, measured on
  * @modelcontextprotocol/server-everything@2026.8.31 seen by a client that declares elicitation
- * form + url and tasks (16 tools): ≈ 1,374 tokens of tools, 312 of instructions (±10 %).
+ * form + url and tasks, with sampling denied so trigger-sampling-request is not offered (16 tools):
+ * ≈ 1,374 tokens of tools, 312 of instructions (±10 %).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestHost } from '../helpers/host';
@@ -19,7 +20,7 @@ afterEach(async () => {
 
 describe('token accounting', () => {
   it('matches the reference figures for server-everything', async () => {
-    test = await createTestHost({ everything: everythingServer() });
+    test = await createTestHost({ everything: everythingServer({ sampling: 'deny' }) });
     const catalog = await test.host.calls.catalog('everything');
     const instructions = await test.host.calls.instructions('everything');
     const count = await loadTokenCounter();

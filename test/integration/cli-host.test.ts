@@ -29,7 +29,7 @@ describe('harbor CLI over real servers', () => {
       resources: 2,
       prompts: 1,
     });
-    expect(lines[1]).toMatchObject({ name: 'everything', state: 'ready', era: 'legacy', protocolVersion: '2025-11-25', tools: 16, resources: 7, prompts: 4 });
+    expect(lines[1]).toMatchObject({ name: 'everything', state: 'ready', era: 'legacy', protocolVersion: '2025-11-25', tools: 18, resources: 7, prompts: 4 });
     expect(lines[2]).toMatchObject({ name: 'off', state: 'stopped' });
     // Nothing but JSON on stdout.
     expect(run.stdout.trim().split('\n')).toHaveLength(3);

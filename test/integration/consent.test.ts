@@ -85,6 +85,19 @@ describe('consent tiers', () => {
     expect(requests[0]).toMatchObject({ kind: 'tool', server: 's', trusted: true, tool: { name: 'wipe', description: 'Wipe everything' }, arguments: {} });
   });
 
+  it('a call outside a conversation (run by hand) never offers "this conversation"', async () => {
+    current = await createTestHost({ s: { command: NODE, args: [LEGACY] } }, { interactiveConsent: true });
+    const requests: ConsentRequest[] = [];
+    disposeAfterTest(current.host.events.onEvent('consent.request', (r) => {
+      requests.push(r);
+      current!.host.consent.respond(r.id, 'once');
+    }));
+    await current.host.calls.callTool('s', 'echo', { text: 'a' });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.conversationId).toBeUndefined();
+    expect(requests[0]?.options).toEqual(['once', 'always', 'deny']);
+  });
+
   it('"for this conversation" covers that conversation only', async () => {
     current = await createTestHost({ s: { command: NODE, args: [LEGACY] } }, { interactiveConsent: true });
     const requests: ConsentRequest[] = [];

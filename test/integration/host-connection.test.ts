@@ -50,9 +50,10 @@ describe('Host ↔ real servers over stdio', () => {
     expect(summary.state).toEqual({ kind: 'ready' });
     expect(summary.era).toBe('legacy');
     expect(summary.protocolVersion).toBe('2025-11-25');
-    // Harbor declares elicitation form + url, and tasks (elicitation run as a task): server-everything
-    // then offers 16 tools (trigger-elicitation-request-async among them).
-    expect(summary.counts).toMatchObject({ tools: 16, resources: 7, prompts: 4 });
+    // Harbor declares elicitation form + url, sampling ("ask" by default) and tasks (elicitation and
+    // sampling run as tasks): server-everything then offers 18 tools (trigger-sampling-request and
+    // the two -async ones among them).
+    expect(summary.counts).toMatchObject({ tools: 18, resources: 7, prompts: 4 });
     const echo = await current.call('everything', 'echo', { message: 'hi' });
     expect(JSON.stringify(echo.content)).toContain('hi');
   });

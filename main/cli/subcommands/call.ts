@@ -3,6 +3,7 @@ import { parseIntOption, parseJsonOption } from '../json-option';
 import { EXIT } from '../output';
 import { renderToolResult } from '../render';
 import { ANSWER_OPTIONS, PAGE_WAIT_MS, withCliAnswers } from '../elicit';
+import { SAMPLING_OPTIONS } from '../sampling-notes';
 import type { TaskView } from '../../../preload/contract';
 import type { CliOutput } from '../output';
 
@@ -22,11 +23,12 @@ export const DEFAULT_MAX_CALL_MS = 10 * 60_000;
 export const callCommand: CliCommand = {
   name: 'call',
   summary: 'Call a tool and print its result',
-  usage: 'call SERVER TOOL [--args JSON] [--answer JSON] [--open] [--yes] [--timeout MS]',
+  usage: 'call SERVER TOOL [--args JSON] [--answer JSON] [--open] [--yes] [--allow-sampling] [--timeout MS]',
   positionals: { min: 2, max: 2 },
   options: {
     args: { type: 'string' },
     ...ANSWER_OPTIONS,
+    ...SAMPLING_OPTIONS,
     yes: { type: 'boolean' },
     timeout: { type: 'string' },
   },

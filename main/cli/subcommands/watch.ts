@@ -1,6 +1,8 @@
 import type { CliCommand } from '../command';
-import { parseIntOption } from '../json-option';
+import { parseIntOption, parseJsonOption } from '../json-option';
 import { EXIT } from '../output';
+import { renderToolResult } from '../render';
+import { SAMPLING_OPTIONS } from '../sampling-notes';
 
 const EVENT_FOR = {
   tools: 'toolsChanged',
@@ -11,18 +13,28 @@ const EVENT_FOR = {
 
 export const watchCommand: CliCommand = {
   name: 'watch',
-  summary: 'Hold the subscription and print each change as a JSON line',
-  usage: 'watch SERVER [--seconds N] [--yes]',
+  summary: 'Hold the subscription and print each change and log message as a JSON line',
+  usage: 'watch SERVER [--resource URI]... [--call TOOL [--args JSON]] [--seconds N] [--yes] [--allow-sampling]',
   positionals: { min: 1, max: 1 },
-  options: { seconds: { type: 'string' }, yes: { type: 'boolean' } },
+  options: {
+    seconds: { type: 'string' },
+    yes: { type: 'boolean' },
+    resource: { type: 'string', multiple: true },
+    call: { type: 'string' },
+    args: { type: 'string' },
+    ...SAMPLING_OPTIONS,
+  },
   async run(ctx) {
     const [server] = ctx.args as [string];
     const seconds = parseIntOption('seconds', ctx.options.seconds, { min: 1 });
+    const resources = ctx.options.resource as string[] | undefined;
+    const tool = typeof ctx.options.call === 'string' ? ctx.options.call : undefined;
+    const args = parseJsonOption('args', ctx.options.args);
     const host = await ctx.host();
     host.registry.requireValid();
     await host.servers.connect(server);
     const print = (line: Record<string, unknown>) => ctx.out.result(line, JSON.stringify(line));
-    const subscription = host.events.onEvent('servers.changed', (payload) => {
+    const changes = host.events.onEvent('servers.changed', (payload) => {
       if (payload.name !== server) return;
       if (payload.reason === 'catalog') {
         for (const e of new Set((payload.changed ?? []).map((k) => EVENT_FOR[k]))) print({ event: e });
@@ -32,13 +44,24 @@ export const watchCommand: CliCommand = {
         ctx.out.error(`${server}: ${payload.summary.state.message}`);
       }
     });
+    // The server's log messages (notifications/message), at the level set in the registry; "logger" is null when it names none.
+    const logs = host.events.onEvent('servers.log', (entry) => {
+      if (entry.server === server) print({ event: 'log', level: entry.level, logger: entry.logger ?? null, data: entry.data });
+    });
     const stop = new AbortController();
     const onAbort = () => stop.abort();
     ctx.signal.addEventListener('abort', onAbort, { once: true });
     const timer = seconds !== undefined ? setTimeout(() => stop.abort(), seconds * 1000) : undefined;
     try {
-      await host.calls.watchResources(server, stop.signal);
-      ctx.out.info(`watching ${server}${seconds ? ` for ${seconds} s` : ''} (Ctrl-C to stop)`);
+      await host.calls.watchResources(server, stop.signal, resources);
+      if (resources?.length && host.subscriptions.list(server).supported === false) ctx.out.info(`${server} does not offer resource subscriptions: no resourceUpdated will come.`);
+      ctx.out.info(`watching ${server}${resources?.length ? ` (${resources.join(', ')})` : ''}${seconds ? ` for ${seconds} s` : ''} (Ctrl-C to stop)`);
+      // Each `harbor` run is its own connection: a tool that starts something for "this session"
+      // (server-everything's toggles) has to be called in the run that watches.
+      if (tool) {
+        const result = await host.calls.callTool(server, tool, args, { consent: { approveOnce: ctx.options.yes === true }, signal: stop.signal });
+        ctx.out.info(`${tool}: ${renderToolResult(result).trim()}`);
+      }
       await new Promise<void>((resolve) => {
         if (stop.signal.aborted) resolve();
         stop.signal.addEventListener('abort', () => resolve(), { once: true });
@@ -47,7 +70,8 @@ export const watchCommand: CliCommand = {
     } finally {
       if (timer) clearTimeout(timer);
       ctx.signal.removeEventListener('abort', onAbort);
-      await subscription.dispose();
+      await changes.dispose();
+      await logs.dispose();
     }
   },
 };

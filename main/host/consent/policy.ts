@@ -101,7 +101,9 @@ export class ConsentPolicy {
   private optionsFor(ctx: ToolCallContext): readonly ConsentChoice[] {
     const annotations = ctx.trusted ? ctx.tool.annotations : undefined;
     const destructive = annotations?.readOnlyHint !== true && annotations?.destructiveHint !== false;
-    return ctx.trusted && destructive ? DESTRUCTIVE_CHOICES : ALL_CHOICES;
+    const choices = ctx.trusted && destructive ? DESTRUCTIVE_CHOICES : ALL_CHOICES;
+    // A call outside a conversation (a tool run by hand) has no conversation to remember it for.
+    return ctx.conversationId === undefined ? choices.filter((c) => c !== 'conversation') : choices;
   }
 }
 

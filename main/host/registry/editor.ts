@@ -1,6 +1,7 @@
 import { editorServerNameProblem, type RegistryProblem } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import { lineOfParseError, lineOfPath } from './locate';
+import { rootsProblems } from './roots';
 import { formatIssues } from './store';
 import { parseRegistryFile, ServerConfig, type RegistryFile } from './schema';
 
@@ -15,6 +16,11 @@ function checkConfig(name: string, config: unknown): void {
   if (!parsed.success) {
     const lines = formatIssues(parsed.error.issues.map((i) => ({ ...i, path: ['mcpServers', name, ...i.path] })));
     throw new HarborError('CONFIG_INVALID', `The configuration of "${name}" has problems:\n${lines.map((l) => `  ${l}`).join('\n')}`, lines.join('\n'));
+  }
+  // A root typed into the editor must be a folder now (one that disappears later is only reported).
+  const roots = rootsProblems(parsed.data.roots).map((problem) => `mcpServers.${name}.${problem}`);
+  if (roots.length > 0) {
+    throw new HarborError('CONFIG_INVALID', `The configuration of "${name}" has problems:\n${roots.map((l) => `  ${l}`).join('\n')}`, roots.join('\n'));
   }
 }
 

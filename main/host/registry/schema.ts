@@ -1,9 +1,35 @@
 import { z } from 'zod';
-import { serverNameProblem } from '../../../preload/contract';
+import { LogLevel, serverNameProblem } from '../../../preload/contract';
 import { InstalledFrom, InstallsConfig } from './install-fields';
 import { describeValue, registryErrorMap } from './messages';
 import { OAuthConfig } from './oauth-config';
 import { SandboxConfig } from './sandbox-config';
+
+/**
+ * The chat model: `"model": {"provider": "anthropic", "model": "claude-…"}`. Keys belong in the
+ * keychain (`"apiKey": "${secret:NAME}"`); without one the provider's usual environment variable
+ * (ANTHROPIC_API_KEY, OPENAI_API_KEY) is used.
+ */
+export const ModelConfig = z
+  .looseObject({
+    provider: z.enum(['anthropic', 'openai', 'openai-compatible']),
+    model: z.string().min(1, 'must not be empty'),
+    baseURL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    apiKey: z.string().optional(),
+    /** The model's context window in tokens (default 128,000): sizes the tool-search threshold. */
+    contextWindow: z.number().int().positive().optional(),
+    /** Whether tool results may carry images to this model (default: anthropic and openai yes, others no). */
+    imagesInToolResults: z.boolean().optional(),
+    /** Whether the person may attach images for this model (default: anthropic and openai yes, others by model name). */
+    vision: z.boolean().optional(),
+    /** Retries of a failed model request (default 2). */
+    maxRetries: z.number().int().min(0).optional(),
+  })
+  .refine((m) => m.provider !== 'openai-compatible' || m.baseURL !== undefined, {
+    message: 'an "openai-compatible" model needs "baseURL" (e.g. "http://127.0.0.1:11434/v1" for Ollama)',
+    path: ['baseURL'],
+  });
+export type ModelConfig = z.infer<typeof ModelConfig>;
 
 /**
  * The registry file: the `mcpServers` shape people already have from Claude Desktop and Cursor,
@@ -24,6 +50,21 @@ const HarborFields = {
   probeTimeoutMs: z.number().int().positive().max(600_000).optional(),
   /** Tools of this server the person turned off: never offered to the model. */
   disabledTools: z.array(z.string()).optional(),
+  /**
+   * Folders this server may work in ("/abs/path", "file:///abs/path", "~/projects/x"): Harbor
+   * declares `roots` to it and answers `roots/list` with them. An entry that is not an existing
+   * folder is a problem of this server (registry/roots.ts), left out of `roots/list`; the file and
+   * the server's other settings still work, so a folder deleted later stops nothing.
+   */
+  roots: z.array(z.string()).optional(),
+  /** When the server asks the model (sampling): "ask" the person each time (default), "allow", or "deny" (not offered at all). */
+  sampling: z.enum(['ask', 'allow', 'deny']).optional(),
+  /** The model(s) this server's sampling uses instead of the registry's "model"; its hints pick among several. */
+  samplingModel: z.union([ModelConfig, z.array(ModelConfig).min(1, 'must name at least one model')]).optional(),
+  /** At most this many sampling requests of this server per minute (default 10). */
+  samplingPerMinute: z.number().int().positive().max(1000).optional(),
+  /** The least severe log message the server should send (legacy logging/setLevel; modern per request). */
+  logLevel: LogLevel.optional(),
   /** Installed from a bundle or the gallery (install-fields.ts). */
   installed: InstalledFrom.optional(),
 };
@@ -99,32 +140,6 @@ export const ServerConfig = z.unknown().transform((value, ctx): StdioServerConfi
   return result.data;
 });
 export type ServerConfig = z.infer<typeof ServerConfig>;
-
-/**
- * The chat model: `"model": {"provider": "anthropic", "model": "claude-…"}`. Keys belong in the
- * keychain (`"apiKey": "${secret:NAME}"`); without one the provider's usual environment variable
- * (ANTHROPIC_API_KEY, OPENAI_API_KEY) is used.
- */
-export const ModelConfig = z
-  .looseObject({
-    provider: z.enum(['anthropic', 'openai', 'openai-compatible']),
-    model: z.string().min(1, 'must not be empty'),
-    baseURL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-    apiKey: z.string().optional(),
-    /** The model's context window in tokens (default 128,000): sizes the tool-search threshold. */
-    contextWindow: z.number().int().positive().optional(),
-    /** Whether tool results may carry images to this model (default: anthropic and openai yes, others no). */
-    imagesInToolResults: z.boolean().optional(),
-    /** Whether the person may attach images for this model (default: anthropic and openai yes, others by model name). */
-    vision: z.boolean().optional(),
-    /** Retries of a failed model request (default 2). */
-    maxRetries: z.number().int().min(0).optional(),
-  })
-  .refine((m) => m.provider !== 'openai-compatible' || m.baseURL !== undefined, {
-    message: 'an "openai-compatible" model needs "baseURL" (e.g. "http://127.0.0.1:11434/v1" for Ollama)',
-    path: ['baseURL'],
-  });
-export type ModelConfig = z.infer<typeof ModelConfig>;
 
 /** How the chat loop behaves; every field has a default. */
 export const ChatConfig = z.looseObject({

@@ -1,10 +1,12 @@
 import type { Client, McpSubscription, PriorDiscovery } from '@modelcontextprotocol/client';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import type { CatalogKind } from './catalog';
+import type { ServerFeatures } from './client-features';
 import { createMcpClient } from './client-factory';
 import type { ConnectionDeps, ConnectionInfo, OpenedTransport } from './connection-types';
 import { ProbeInterruptedError, StrayOutputError } from './connection-failures';
 import type { LaunchSpec } from './launch';
+import { carryLogLevel } from './log-level';
 import { ProbeOutcome } from './probe-outcome';
 import { deliverProgressFirst } from './progress-order';
 import { scopeTransport } from './request-scope';
@@ -35,7 +37,7 @@ export interface ChannelOptions {
   /** The spec as launched (secrets resolved): it lives only here and in the transport. */
   readonly spec: LaunchSpec;
   readonly legacySse: boolean;
-  readonly deps: Pick<ConnectionDeps, 'clientInfo' | 'traffic' | 'openTransport' | 'elicit' | 'pageDone' | 'probeTimeoutMs' | 'connectTimeoutMs'>;
+  readonly deps: Pick<ConnectionDeps, 'clientInfo' | 'traffic' | 'openTransport' | 'elicit' | 'pageDone' | 'probeTimeoutMs' | 'connectTimeoutMs' | 'features'>;
   readonly events: ChannelEvents;
 }
 
@@ -65,6 +67,8 @@ export class Channel implements Disposable {
       // outage (the SDK fails instead of falling back), so the probe gets the connect timeout.
       probeTimeoutMs: spec.transport === 'stdio' ? deps.probeTimeoutMs : deps.connectTimeoutMs,
       elicit: deps.elicit,
+      // A late log line of a channel already replaced is not this server's any more.
+      ...(deps.features ? { features: quietOnceDisposed(deps.features, () => this.disposed) } : {}),
     });
     for (const [method, kinds] of Object.entries(LIST_CHANGED)) {
       this.client.setNotificationHandler(method as keyof typeof LIST_CHANGED, () => {
@@ -100,7 +104,9 @@ export class Channel implements Disposable {
     // Progress before its result (deliverProgressFirst), then each response handled in the scope of
     // the request it answers (Streamable HTTP relates a server's request to the POST it answers;
     // stdio and SSE cannot), and task results handed to the request that made the task.
-    const transport = this.tasks.wrap(scopeTransport(deliverProgressFirst(tapped), { linkedOnWire: this.options.spec.transport !== 'stdio' && !this.options.legacySse }));
+    const scoped = scopeTransport(deliverProgressFirst(tapped), { linkedOnWire: this.options.spec.transport !== 'stdio' && !this.options.legacySse });
+    // Modern requests carry the log level the person chose (log-level.ts).
+    const transport = this.tasks.wrap(carryLogLevel(scoped, () => deps.features?.logLevel()));
     try {
       await this.client.connect(transport, { timeout: deps.connectTimeoutMs, ...(prior ? { prior } : {}) });
     } catch (error) {
@@ -171,4 +177,17 @@ export class Channel implements Disposable {
     // The client closes its transport; closing again makes sure a half-open one (failed connect) ends too.
     await this.opened.transport.close().catch(() => undefined);
   }
+}
+
+/** The server's features, except that a log line arriving after the channel was disposed is dropped. */
+function quietOnceDisposed(features: ServerFeatures, disposed: () => boolean): ServerFeatures {
+  return {
+    declared: () => features.declared(),
+    listRoots: () => features.listRoots(),
+    sample: (params, context) => features.sample(params, context),
+    logLevel: () => features.logLevel(),
+    logged: (message) => {
+      if (!disposed()) features.logged(message);
+    },
+  };
 }

@@ -6,6 +6,7 @@ import {
   type Implementation,
 } from '@modelcontextprotocol/client';
 import { JsonSchemaValidator } from '../json-schema';
+import { withDeclaredFeatures, type ServerFeatures } from './client-features';
 
 /** What Harbor answers when a server asks the person for input (form or URL elicitation). */
 export type ElicitationHandler = (
@@ -22,6 +23,8 @@ export interface McpClientOptions {
    */
   readonly probeTimeoutMs: number;
   readonly elicit: ElicitationHandler;
+  /** Sampling, roots and logging for this server; without it only elicitation is offered. */
+  readonly features?: ServerFeatures;
 }
 
 /** The MCP Apps extension (a tool's interactive UI), and the one kind of UI resource Harbor renders. */
@@ -53,14 +56,30 @@ export const HARBOR_CLIENT_CAPABILITIES: Readonly<ClientCapabilities> = {
 const OUTPUT_VALIDATOR = new JsonSchemaValidator().forSdk();
 
 export function createMcpClient(options: McpClientOptions): Client {
+  const { features } = options;
+  const declared = features?.declared();
   const client = new Client(options.clientInfo, {
     versionNegotiation: { mode: 'auto', probe: { timeoutMs: options.probeTimeoutMs } },
-    capabilities: structuredClone(HARBOR_CLIENT_CAPABILITIES),
+    capabilities: withDeclaredFeatures(structuredClone(HARBOR_CLIENT_CAPABILITIES), declared),
     jsonSchemaValidator: OUTPUT_VALIDATOR,
   });
   client.setRequestHandler('elicitation/create', async (request, ctx) => {
     const signal = (ctx as { mcpReq?: { signal?: AbortSignal } } | undefined)?.mcpReq?.signal ?? new AbortController().signal;
     return options.elicit(request.params, { signal });
   });
+  if (features) registerFeatureHandlers(client, features, declared!);
   return client;
+}
+
+/** The handlers behind what `declared` offers (the SDK refuses a handler for an undeclared capability), and log messages. */
+function registerFeatureHandlers(client: Client, features: ServerFeatures, declared: ReturnType<ServerFeatures['declared']>): void {
+  if (declared.sampling) {
+    client.setRequestHandler('sampling/createMessage', (request, ctx) => features.sample(request.params, { signal: requestSignal(ctx) }));
+  }
+  if (declared.roots) client.setRequestHandler('roots/list', () => ({ roots: features.listRoots() }));
+  client.setNotificationHandler('notifications/message', (notification) => features.logged(notification.params));
+}
+
+function requestSignal(ctx: unknown): AbortSignal {
+  return (ctx as { mcpReq?: { signal?: AbortSignal } } | undefined)?.mcpReq?.signal ?? new AbortController().signal;
 }

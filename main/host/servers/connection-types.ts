@@ -2,6 +2,7 @@ import type { ElicitRequest, ElicitResult, Implementation, ServerCapabilities, T
 import type { ConnectionState, ElicitationOrigin, Era } from '../../../preload/contract';
 import type { RestartPolicy } from './backoff';
 import type { CatalogKind } from './catalog';
+import type { ServerFeatures } from './client-features';
 import type { EraCache } from './era-cache';
 import type { LaunchSpec } from './launch';
 import type { RequestScope } from './request-scope';
@@ -56,6 +57,8 @@ export interface ConnectionDeps {
   readonly authorizeLaunch?: (spec: LaunchSpec) => Promise<void>;
   /** Resolves `${secret:…}` references: the spec actually launched, built per attempt. */
   readonly prepareLaunch?: (spec: LaunchSpec) => Promise<LaunchSpec>;
+  /** Sampling, roots and logging offered to this server (absent: elicitation only). */
+  readonly features?: ServerFeatures;
   readonly now?: () => number;
 }
 

@@ -4,12 +4,15 @@ import { HarborError } from '../errors';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import type { Catalog, CatalogKind } from './catalog';
 import { CatalogSync } from './catalog-sync';
+import type { ServerFeatures } from './client-features';
 import type { CallOptions, ConnectionDeps, ConnectionInfo } from './connection-types';
 import { ConnectionLostError } from './connection-failures';
 import { LaunchAttempt, type AttemptEvents } from './launch-attempt';
 import { launchHash, type LaunchSpec } from './launch';
 import { currentRequestScope, outsideAnyRequest } from './request-scope';
-import { InFlightRequests, complete, subscribeResources, type Completion, type CompletionRef, type SdkRequestOptions } from './requests';
+import { InFlightRequests, complete, type Completion, type CompletionRef, type SdkRequestOptions } from './requests';
+import { applyLegacyLogLevel } from './log-level';
+import { ResourceSubscriptions } from './resource-subscriptions';
 import { RestartScheduler } from './restart-scheduler';
 import { MAX_REAUTHORIZATIONS, requestWithSignIns } from './sign-in';
 import type { TaskWire } from './task-wire/wire';
@@ -34,6 +37,8 @@ export class ServerConnection implements Disposable {
   private readonly restarts: RestartScheduler;
   private readonly requests: InFlightRequests;
   private readonly catalogSync: CatalogSync;
+  /** The resources the person subscribed to, re-applied on every connect. */
+  readonly subscriptions: ResourceSubscriptions;
   /** What each attempt is given: the deps, with a server's questions tied to the request they belong to. */
   private readonly attemptDeps: ConnectionDeps;
   private disposed = false;
@@ -55,6 +60,7 @@ export class ServerConnection implements Disposable {
         // A question outlives neither the server's patience nor the request it was asked in.
         return deps.elicit(request, { signal: AbortSignal.any([context.signal, belongsTo.ended]), request: belongsTo });
       },
+      ...(deps.features ? { features: this.attributedFeatures(deps.features) } : {}),
     };
     // "Open these pages first" (-32042) is shown as the server's URL questions are: the request has
     // already failed, so the person's answer only opens the page (or not) before they try again.
@@ -70,6 +76,26 @@ export class ServerConnection implements Disposable {
       isReady: () => this._state.kind === 'ready',
       onChange: (changed) => deps.onChange({ kind: 'catalog', changed }),
     });
+    this.subscriptions = new ResourceSubscriptions({
+      source: () => this.attempt?.connected,
+      timeoutMs: deps.connectTimeoutMs,
+      isReady: () => this._state.kind === 'ready',
+    });
+  }
+
+  /** A server's sampling request, tied (like a question) to the request of Harbor's it belongs to. */
+  private attributedFeatures(features: ServerFeatures): ServerFeatures {
+    return {
+      declared: () => features.declared(),
+      listRoots: () => features.listRoots(),
+      logged: (message) => features.logged(message),
+      logLevel: () => features.logLevel(),
+      sample: (params, context) => {
+        const belongsTo = this.requests.attribute(context.request ?? currentRequestScope());
+        if (!belongsTo) return features.sample(params, { signal: context.signal });
+        return features.sample(params, { signal: AbortSignal.any([context.signal, belongsTo.ended]), request: belongsTo });
+      },
+    };
   }
 
   get state(): ConnectionState {
@@ -181,8 +207,11 @@ export class ServerConnection implements Disposable {
 
   private readonly attemptEvents: AttemptEvents = {
     opened: async (attempt) => {
-      this._info = attempt.connected?.info ?? {};
+      const connected = attempt.connected;
+      this._info = connected?.info ?? {};
       await this.catalogSync.connected();
+      if (connected) await applyLegacyLogLevel(connected.channel.client, this._info, this.deps.features?.logLevel(), this.deps.connectTimeoutMs);
+      void this.subscriptions.connected().catch(() => undefined);
     },
     lost: (attempt) => this.onLost(attempt),
     // SDK 2.4.0 does not fail a request whose Streamable HTTP response stream drops (it waits for
@@ -262,13 +291,16 @@ export class ServerConnection implements Disposable {
     }
   }
 
-  /** Legacy servers: `resources/subscribe`; modern: a listen stream with resourceSubscriptions. */
-  async subscribeResources(uris: readonly string[], signal: AbortSignal): Promise<void> {
-    await this.whenReady();
-    if (!this._info.capabilities?.resources?.subscribe || uris.length === 0) return;
-    const client = this.attempt?.client;
-    if (!client) throw new HarborError('CONNECTION_CLOSED', `"${this.name}" is not connected.`);
-    await subscribeResources(client, this._info.era ?? 'legacy', uris, signal);
+  /**
+   * The registry's roots or log level of this server changed while it runs: a legacy server is told
+   * (`notifications/roots/list_changed`, `logging/setLevel`); a modern one reads them on its next request.
+   */
+  async featuresChanged(changed: { readonly roots?: boolean; readonly logLevel?: boolean }): Promise<void> {
+    const connected = this._state.kind === 'ready' ? this.attempt?.connected : undefined;
+    if (!connected || this._info.era !== 'legacy') return;
+    const { client } = connected.channel;
+    if (changed.roots && this.deps.features?.declared().roots) await client.sendRootsListChanged().catch(() => undefined);
+    if (changed.logLevel) await applyLegacyLogLevel(client, this._info, this.deps.features?.logLevel(), this.deps.connectTimeoutMs);
   }
 
   /** The task plumbing of the channel connected now (task-wire/), if any. */

@@ -6,6 +6,7 @@ import { cannotStartMessage, serverEntryProblems } from '../registry/placeholder
 import { sandboxRules } from '../registry/sandbox-config';
 import { isStdio, type ServerConfig } from '../registry/schema';
 import { RestartPolicy, type RestartPolicyOptions } from './backoff';
+import { declaredFeaturesOf, FEATURE_FIELDS, type ServerFeatures } from './client-features';
 import { ServerConnection } from './connection';
 import type { ConnectionChange, TransportFactory } from './connection-types';
 import type { ElicitationBroker } from './elicitation';
@@ -29,6 +30,8 @@ export interface ServerManagerDeps {
   readonly authorizeLaunch?: (server: string, trusted: boolean, spec: LaunchSpec, config: ServerConfig) => Promise<void>;
   /** Resolves a launch's `${secret:…}` references just before it opens. */
   readonly prepareLaunch?: (server: string, spec: LaunchSpec, config: ServerConfig) => Promise<LaunchSpec>;
+  /** Sampling, roots and logging offered to a server (absent: elicitation only). */
+  readonly features?: (server: string) => ServerFeatures;
 }
 
 /** What applying a registry did: entries that changed, and servers started, restarted and stopped because of it. */
@@ -46,11 +49,14 @@ interface Entry {
   readonly problem?: HarborError;
 }
 
-/** Fields that do not change what is launched or reached: editing them keeps a server running. */
-const RUNTIME_ONLY = new Set(['trusted', 'timeoutMs', 'disabledTools']);
+/**
+ * Fields that do not change what is launched or reached: editing them keeps a server running. Of
+ * the client features only what is declared (sampling offered at all, roots at all) needs a new connection.
+ */
+const RUNTIME_ONLY = new Set<string>(['trusted', 'timeoutMs', 'disabledTools', ...FEATURE_FIELDS]);
 
 function launchShape(config: ServerConfig): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(config).filter(([key]) => !RUNTIME_ONLY.has(key)));
+  return { ...Object.fromEntries(Object.entries(config).filter(([key]) => !RUNTIME_ONLY.has(key))), declared: declaredFeaturesOf(config) };
 }
 
 /** Owns one ServerConnection per configured server; starts and stops them in parallel. */
@@ -86,6 +92,7 @@ export class ServerManager implements Disposable {
         onChange: (change) => this.deps.onChange(name, change),
         ...(this.deps.authorizeLaunch ? { authorizeLaunch: (launch: LaunchSpec) => this.deps.authorizeLaunch!(name, this.entries.get(name)?.config.trusted === true, launch, config) } : {}),
         ...(this.deps.prepareLaunch ? { prepareLaunch: (launch: LaunchSpec) => this.deps.prepareLaunch!(name, launch, config) } : {}),
+        ...(this.deps.features ? { features: this.deps.features(name) } : {}),
       });
       return { config, connection };
     } catch (error) {
@@ -115,6 +122,8 @@ export class ServerManager implements Disposable {
         // Only Harbor's own switches changed (trust, timeout, disabled tools): the running
         // server keeps running; they are read from the current entry when next needed.
         this.entries.set(name, { ...entry, config: next });
+        const changedField = (key: 'roots' | 'logLevel') => canonical(next[key] ?? null) !== canonical(entry.config[key] ?? null);
+        void entry.connection.featuresChanged({ roots: changedField('roots'), logLevel: changedField('logLevel') }).catch(() => undefined);
         continue;
       }
       this.entries.delete(name);

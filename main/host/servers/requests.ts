@@ -1,5 +1,4 @@
 import type { Client } from '@modelcontextprotocol/client';
-import type { Era } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import type { CallOptions } from './connection-types';
 import { inRequestScope, newRequestScope, type RequestScope } from './request-scope';
@@ -118,14 +117,4 @@ export async function complete(client: Client, params: Parameters<Client['comple
   const result = await client.complete(params, { timeout: timeoutMs });
   const { values, total, hasMore } = result.completion;
   return { values: values.slice(0, 100), ...(total !== undefined ? { total } : {}), ...(hasMore !== undefined ? { hasMore } : {}) };
-}
-
-/** Legacy servers: `resources/subscribe` per URI; modern: one listen stream with resourceSubscriptions, closed on abort. */
-export async function subscribeResources(client: Client, era: Era, uris: readonly string[], signal: AbortSignal): Promise<void> {
-  if (era === 'modern') {
-    const subscription = await client.listen({ resourceSubscriptions: [...uris] }, { signal });
-    signal.addEventListener('abort', () => void subscription.close(), { once: true });
-  } else {
-    await Promise.all(uris.map((uri) => client.subscribeResource({ uri }, { signal }).catch(() => undefined)));
-  }
 }

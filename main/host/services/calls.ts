@@ -132,12 +132,17 @@ export class CallService {
   }
 
   /**
-   * Subscribes to every resource of the server for as long as `signal` is not aborted (`harbor
-   * watch`): updates arrive as `servers.changed` events. A server that cannot subscribe is not watched.
+   * Subscribes to `uris` (default: every resource of the server) for as long as `signal` is not
+   * aborted (`harbor watch`): updates arrive as `servers.changed` events. Resolves once subscribed;
+   * a server that cannot subscribe is not watched.
    */
-  async watchResources(server: string, signal: AbortSignal): Promise<void> {
-    const connection = this.servers.connection(server);
-    await connection.subscribeResources(connection.catalog.resources.map((r) => r.uri), signal).catch(() => undefined);
+  async watchResources(server: string, signal: AbortSignal, uris?: readonly string[]): Promise<void> {
+    const connection = await this.servers.ready(server);
+    const { subscriptions } = connection;
+    const watched = (uris ?? connection.catalog.resources.map((r) => r.uri)).filter((uri) => !subscriptions.has(uri));
+    if (signal.aborted) return;
+    signal.addEventListener('abort', () => void Promise.all(watched.map((uri) => subscriptions.remove(uri))).catch(() => undefined), { once: true });
+    await Promise.all(watched.map((uri) => subscriptions.add(uri))).catch(() => undefined);
   }
 
   private timeoutFor(server: string): number | undefined {

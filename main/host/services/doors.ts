@@ -7,6 +7,9 @@ import type { ConsentDecisions } from './consent-decisions';
 import type { ElicitationService } from './elicitation-service';
 import type { GalleryService } from './gallery-service';
 import type { ImportService } from './import-service';
+import type { SamplingService } from './sampling-service';
+import type { ServerLogService } from './server-logs';
+import type { SubscriptionService } from './subscription-service';
 import type { ExitKind, RedactionExit } from './redaction-exit';
 import type { RegistryEditing } from './registry-editing';
 import type { SandboxService } from './sandbox-service';
@@ -31,6 +34,9 @@ export interface DoorServices {
   readonly settings: SettingsService;
   readonly traffic: TrafficFeed;
   readonly serverEvents: ServerEventLog;
+  readonly sampling: SamplingService;
+  readonly logs: ServerLogService;
+  readonly subscriptions: SubscriptionService;
   readonly apps: AppService;
   readonly tools: ToolSearch;
   readonly sandbox: SandboxService;
@@ -97,11 +103,16 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     // Names only: no value ever leaves through this door.
     // Which servers a secret belongs to: secret and server names.
     secrets: exit.door(s.secrets, { list: 'asWritten', overview: 'redact', set: 'asWritten', delete: 'asWritten', grant: 'asWritten', revoke: 'asWritten', owners: 'asWritten' }),
-    settings: exit.door(s.settings, { get: 'redact', setModel: 'redact', setChat: 'redact', chat: 'asWritten' }),
+    settings: exit.door(s.settings, { get: 'redact', setModel: 'redact', setChat: 'redact', chat: 'asWritten', testModel: 'redact' }),
     // The log redacts every entry's text itself (once, when first read): listing it needs no second pass.
     traffic: exit.door(s.traffic, { list: 'asWritten', onEntry: 'asWritten' }),
     // State summaries quote servers' errors, stderr and command lines.
     serverEvents: exit.door(s.serverEvents, { list: 'redact' }),
+    // A sampling review carries what the server and the model wrote.
+    sampling: exit.door(s.sampling, { pending: 'mask', respond: 'asWritten', approveForThisRun: 'asWritten' }),
+    // Log messages and stderr are the server's words.
+    logs: exit.door(s.logs, { view: 'mask', setLevel: 'mask' }),
+    subscriptions: exit.door(s.subscriptions, { list: 'asWritten', subscribe: 'asWritten', unsubscribe: 'asWritten' }), // URIs the person chose
     apps: exit.door(s.apps, {
       forTool: 'asWritten', // a ui:// address
       open: 'mask', // the server's app document and tool definition
@@ -162,6 +173,10 @@ export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'auth.open': 'asWritten', // the sign-in page the person must open, exactly as it is
   'elicitation.request': 'mask',
   'elicitation.resolved': 'asWritten',
+  'servers.log': 'mask', // the server's own words
+  'sampling.request': 'mask', // the server's prompt and the model's answer
+  'sampling.resolved': 'asWritten',
+  'sampling.exchange': 'redact', // Harbor's words about it, quoting failures
   'consent.request': 'mask',
   'consent.resolved': 'asWritten',
   'consent.changed': 'asWritten',

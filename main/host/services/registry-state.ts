@@ -1,5 +1,6 @@
 import { HarborError } from '../errors';
 import { serverEntryProblems } from '../registry/placeholders';
+import { rootsProblems } from '../registry/roots';
 import type { RegistryFile, ServerConfig } from '../registry/schema';
 import type { LoadedRegistry, RegistryStore } from '../registry/store';
 
@@ -63,7 +64,8 @@ export class RegistryState {
    */
   get problems(): readonly string[] {
     if (!this.loaded) return this.problemLines;
-    return [...this.loaded.servers].flatMap(([name, config]) => serverEntryProblems(config).map((problem) => `mcpServers${/^[A-Za-z_$][\w$-]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`}: ${problem}`));
+    // Roots that are not existing folders are listed too; the server starts without them.
+    return [...this.loaded.servers].flatMap(([name, config]) => [...serverEntryProblems(config), ...rootsProblems(config.roots)].map((problem) => `mcpServers${/^[A-Za-z_$][\w$-]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`}: ${problem}`));
   }
 
   /** Throws the file's problems (CLI: exit 2); the app shows them instead. */

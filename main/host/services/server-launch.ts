@@ -7,6 +7,7 @@ import type { SandboxRefusal } from '../sandbox/refusals';
 import type { SandboxRuntime } from '../sandbox/runtime';
 import { resolveLaunchSecrets } from '../secrets/references';
 import type { SecretStore } from '../secrets/store';
+import type { ServerFeatures } from '../servers/client-features';
 import type { ElicitationBroker } from '../servers/elicitation';
 import { EraCache } from '../servers/era-cache';
 import { ServerManager, type ServerManagerDeps } from '../servers/manager';
@@ -61,6 +62,8 @@ export interface ServerLaunchDeps {
   readonly secrets: SecretStore;
   readonly redactor: Redactor;
   readonly loginPath: LoginPathCache;
+  /** Sampling, roots and logging offered to each server. */
+  readonly features?: (server: string) => ServerFeatures;
   readonly sandbox: SandboxRuntime;
   readonly onSandboxRefusal: (server: string, refusal: SandboxRefusal) => void;
 }
@@ -98,6 +101,7 @@ export function createServerManager(options: HostOptions, deps: ServerLaunchDeps
       if (spec.transport === 'stdio') await deps.loginPath.whenReady();
       return resolveLaunchSecrets(name, spec, { store: deps.secrets, redactor: deps.redactor });
     },
+    ...(deps.features ? { features: deps.features } : {}),
     onChange,
   });
 }

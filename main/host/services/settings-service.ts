@@ -1,3 +1,4 @@
+import { checkModelConnection, type ModelCheck } from '../chat/model-check';
 import { resolveChatSettings, type ChatSettings } from '../chat/settings';
 import { HarborError } from '../errors';
 import type { RegistryEditing } from './registry-editing';
@@ -52,6 +53,13 @@ export class SettingsService {
   async setChat(input: ChatInput): Promise<SettingsView> {
     await this.editing.save(withChat(this.registry.requireValid().file, input));
     return this.get();
+  }
+
+  /** Sends one tiny request to the saved model (Settings › Model › Test connection). */
+  async testModel(): Promise<ModelCheck> {
+    const model = this.chat().model;
+    if (!model) throw new HarborError('MODEL_NOT_CONFIGURED', 'No model is set. Choose a provider and model, save them, then test the connection.');
+    return checkModelConnection(model, (name) => this.secrets.resolve(name));
   }
 
   /** The chat's settings from the registry's "model" and "chat" entries (throws when the file is invalid). */

@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import type { Bridge } from '../bridge/connect';
 import type { ActivityLog } from '../features/activity/activity-log';
 import { BundleHost } from '../features/bundles/BundleHost';
 import { ConsentHost } from '../features/consent/ConsentHost';
 import { ElicitationHost } from '../features/elicitation/ElicitationHost';
 import { ServerAlerts } from '../features/servers/ServerAlerts';
+import { SamplingHost } from '../features/sampling/SamplingHost';
 import { UpdateBanner } from '../features/updates/UpdateBanner';
 import { Toasts } from '../ui/Toasts';
 import { ConnectionBanner } from './ConnectionBanner';
@@ -21,7 +22,6 @@ interface Props {
 export function App({ bridge, activity }: Props) {
   const route = useRoute();
   const services = useMemo(() => ({ api: bridge.api, activity }), [bridge.api, activity]);
-  useFocusTitleOnNavigation(route);
   return (
     <ServicesContext.Provider value={services}>
       <div className="shell">
@@ -37,22 +37,13 @@ export function App({ bridge, activity }: Props) {
           </main>
         </div>
       </div>
-      {/* App-wide: a server's question, a consent request or a bundle to install shows whatever page is open. */}
+      {/* App-wide: a server's question, a sampling review, a consent request or a bundle to install shows whatever page is open. */}
       <BundleHost />
       <ConsentHost />
       <ElicitationHost />
+      <SamplingHost />
       <ServerAlerts />
       <Toasts />
     </ServicesContext.Provider>
   );
-}
-
-/** After a navigation (not the first paint), move focus to the new page's title. */
-function useFocusTitleOnNavigation(route: string): void {
-  const previous = useRef(route);
-  useEffect(() => {
-    if (previous.current === route) return;
-    previous.current = route;
-    document.getElementById('page-title')?.focus();
-  }, [route]);
 }

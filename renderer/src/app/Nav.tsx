@@ -1,23 +1,37 @@
+import { Activity, FileText, ListChecks, MessageSquare, ScrollText, Server, Settings, Store, Wrench, type LucideIcon } from 'lucide-react';
 import { ServerHealthIndicator } from '../features/servers/ServerHealthIndicator';
 import { ROUTES, hrefFor, type RouteId } from './routes';
+
+/** One icon per page, beside its name (the name stays the link's accessible name). */
+const ICONS: Record<RouteId, LucideIcon> = {
+  chat: MessageSquare,
+  servers: Server,
+  gallery: Store,
+  tools: Wrench,
+  resources: FileText,
+  prompts: ScrollText,
+  tasks: ListChecks,
+  activity: Activity,
+  settings: Settings,
+};
 
 export function Nav({ current }: { readonly current: RouteId }) {
   return (
     <nav className="nav" aria-label="Main">
       <ul>
-        {ROUTES.map((route) => (
-          <li key={route.id} className="nav__item">
-            <a
-              className="nav__link"
-              href={hrefFor(route.id)}
-              aria-current={route.id === current ? 'page' : undefined}
-            >
-              {route.label}
-            </a>
-            {/* The servers' health: failed ones, and ones waiting for the person. */}
-            {route.id === 'servers' ? <ServerHealthIndicator /> : null}
-          </li>
-        ))}
+        {ROUTES.map((route) => {
+          const Icon = ICONS[route.id];
+          return (
+            <li key={route.id} className="nav__item">
+              <a className="nav__link" href={hrefFor(route.id)} aria-current={route.id === current ? 'page' : undefined}>
+                <Icon className="nav__icon" size={16} strokeWidth={1.75} aria-hidden="true" focusable="false" />
+                <span>{route.label}</span>
+              </a>
+              {/* The servers' health: failed ones, and ones waiting for the person. */}
+              {route.id === 'servers' ? <ServerHealthIndicator /> : null}
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

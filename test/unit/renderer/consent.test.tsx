@@ -11,7 +11,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsentRequest } from '../../../preload/contract';
 import { ConsentDialog } from '../../../renderer/src/features/consent/ConsentDialog';
 import { ConsentHost } from '../../../renderer/src/features/consent/ConsentHost';
+import { approvedSince, noteConsentAnswered } from '../../../renderer/src/features/consent/consent-clock';
 import { diffDefinitions, diffLines } from '../../../renderer/src/features/consent/definition-diff';
+import { riskLine } from '../../../renderer/src/features/consent/risk';
 import { ContractTransport } from '../../helpers/contract-transport';
 import { dangerousAttributes } from './dom-helpers';
 import { WithHost } from './with-host';
@@ -58,7 +60,7 @@ describe('ConsentDialog', () => {
     expect(description.textContent).toBe('Echo the text back.\nSecond line <img src=x onerror="window.__pwned=1"> [x](javascript:alert(1))');
     expect(dangerousAttributes(dialog())).toEqual([]);
     expect(dialog().querySelector('img, a[href]')).toBeNull();
-    expect(d.getByText('only reads')).toBeTruthy();
+    expect(dialog().querySelector('.consent__risk')!.textContent).toBe('Read-only: it only reads data. (as the server describes it)');
     const args = within(d.getByRole('region', { name: 'Arguments' })).getByText(/secret plans/);
     expect(args.textContent).toBe(JSON.stringify({ text: 'secret plans', nested: { n: 1 } }, null, 2));
     expect(d.getByRole('timer').textContent).toMatch(/Denied automatically in [45]:\d\d/);
@@ -73,6 +75,37 @@ describe('ConsentDialog', () => {
     expect(screen.getByText('2 more requests waiting after this one.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Allow once' }));
     expect(onDecide).toHaveBeenCalledWith('once');
+  });
+
+  it('outside a conversation (a tool run by hand) never offers "this conversation", and says it is a manual run', () => {
+    const { conversationId: _omit, ...manual } = toolRequest();
+    render(<ConsentDialog request={manual} waiting={0} onDecide={() => undefined} />);
+    const buttons = within(dialog().querySelector('footer')!).getAllByRole('button').map((b) => b.textContent);
+    expect(buttons).toEqual(['Deny', 'Allow once', 'Always allow']);
+    expect(dialog().textContent).toContain('You are running this tool by hand.');
+    expect(dialog().textContent).not.toMatch(/conversation/);
+  });
+
+  it('in a conversation, offers "this conversation" when the Host does', () => {
+    render(<ConsentDialog request={toolRequest()} waiting={0} onDecide={() => undefined} />);
+    const buttons = within(dialog().querySelector('footer')!).getAllByRole('button').map((b) => b.textContent);
+    expect(buttons).toEqual(['Deny', 'Allow once', 'Allow in this conversation', 'Always allow']);
+    expect(dialog().textContent).toContain('A tool wants to run for the chat.');
+  });
+
+  it('gives every tool a risk line: "may change data" when the server says nothing', () => {
+    render(<ConsentDialog request={toolRequest({ tool: { name: 'wipe', description: 'Wipes.' } })} waiting={0} onDecide={() => undefined} />);
+    expect(dialog().querySelector('.consent__risk')!.textContent).toBe('May change data: the server does not say whether it only reads or also deletes.');
+  });
+
+  it.each([
+    [undefined, 'May change data: the server does not say whether it only reads or also deletes.'],
+    [{}, 'May change data: the server does not say whether it only reads or also deletes.'],
+    [{ readOnlyHint: true, openWorldHint: false }, 'Read-only: it only reads data; stays within its own system.'],
+    [{ destructiveHint: true, openWorldHint: true }, 'Destructive: it may delete or overwrite data; open world: it reaches outside services, such as the internet.'],
+    [{ destructiveHint: false, idempotentHint: true }, 'May change data (it adds, but does not delete or overwrite); safe to repeat.'],
+  ])('spells out the hints %j', (annotations, line) => {
+    expect(riskLine(annotations)).toBe(line);
   });
 
   it.each([
@@ -270,5 +303,29 @@ describe('ConsentHost (app-wide)', () => {
     await act(async () => host.emit('consent.resolved', { id: 'x', decision: 'deny' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(host.sent('consent.respond')).toEqual([]);
+  });
+});
+
+describe('consent clock', () => {
+  it('moves a manual run\'s start to the person\'s answer, so think time is not counted', () => {
+    expect(approvedSince(1_000_000)).toEqual({ from: 1_000_000, approved: false });
+    noteConsentAnswered(1_004_000);
+    expect(approvedSince(1_000_000)).toEqual({ from: 1_004_000, approved: true });
+    // An answer before the run started is not this run's.
+    expect(approvedSince(1_005_000)).toEqual({ from: 1_005_000, approved: false });
+  });
+
+  it('is set when the person answers in the app-wide host', async () => {
+    const host = new ContractTransport({ 'consent.pending': () => [], 'consent.respond': () => ({ accepted: true }) });
+    render(
+      <WithHost transport={host}>
+        <ConsentHost />
+      </WithHost>,
+    );
+    await act(async () => host.emit('consent.request', toolRequest({ id: 'clock' })));
+    await screen.findByRole('dialog');
+    const before = performance.now();
+    fireEvent.click(screen.getByRole('button', { name: 'Allow once' }));
+    expect(approvedSince(before).approved).toBe(true);
   });
 });

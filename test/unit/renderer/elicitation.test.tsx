@@ -100,6 +100,17 @@ describe('ElicitationDialog (form)', () => {
     expect(onAnswer.mock.calls).toEqual([[action]]);
   });
 
+  it.each([
+    ['a form', {}],
+    ['a web page', { mode: 'url' as const, url: 'https://example.com/sign-in' }],
+  ])('explains Decline and Cancel for %s', (_what, extra) => {
+    render(<ElicitationDialog request={formRequest(extra)} waiting={0} onAnswer={() => undefined} />);
+    const choices = screen.getByRole('dialog').querySelector('.elicitation__choices')!;
+    expect(choices.textContent).toBe('Decline tells the server “no”: you refuse what it asks. Cancel dismisses the question without answering either way.');
+    expect(screen.getByRole('button', { name: 'Decline' }).getAttribute('title')).toBe('Tell the server no');
+    expect(screen.getByRole('button', { name: 'Cancel' }).getAttribute('title')).toBe('Dismiss without answering');
+  });
+
   it('cancels on Escape and at the deadline', () => {
     const onAnswer = vi.fn();
     render(<ElicitationDialog request={formRequest()} waiting={0} onAnswer={onAnswer} />);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsentDecisions, ConsentPolicyMode, ServerSummary, SettingsData } from '../../../preload/contract';
 import { SettingsPage } from '../../../renderer/src/features/settings/SettingsPage';
 import { applyTheme, loadTheme, setTheme } from '../../../renderer/src/features/settings/theme';
-import { ContractTransport } from '../../helpers/contract-transport';
+import { ContractTransport, failure } from '../../helpers/contract-transport';
 import { serverSummary } from '../../helpers/server-summary';
 import { WithHost } from './with-host';
 
@@ -19,7 +19,7 @@ const DEFAULTS: SettingsData['defaults'] = { maxSteps: 25, resultCapBytes: 100_0
 const feature: ServerSummary = serverSummary('feature', { trusted: true, target: 'node f', counts: { tools: 1 } });
 
 function settingsHost(initial: SettingsData, decisions: ConsentDecisions = { approvals: [], launches: [], changes: [], secrets: [] }) {
-  const state = { settings: initial, decisions, policies: [] as Array<{ server: string; tool: string; mode: ConsentPolicyMode }> };
+  const state = { settings: initial, decisions, policies: [] as Array<{ server: string; tool: string; mode: ConsentPolicyMode }>, testError: undefined as string | undefined };
   const host = new ContractTransport({
     'app.info': () => ({ name: 'Harbor', version: '0.1.0', mode: 'web', configPath: '/x/harbor.json', dataDir: '/x', platform: 'linux', versions: { node: '24' }, configProblems: [] }),
     'settings.get': () => state.settings,
@@ -47,6 +47,7 @@ function settingsHost(initial: SettingsData, decisions: ConsentDecisions = { app
     'sandbox.status': () => ({ platform: 'linux', available: true, mechanism: 'bubblewrap' as const, sandboxInstalled: true }),
     'gallery.settings': () => ({ registries: ['https://registry.modelcontextprotocol.io'] }),
     'gallery.setSettings': (p) => ({ registries: p.registries }),
+    'settings.testModel': () => (state.testError ? failure('MODEL_ERROR', state.testError) : state.settings.model ? { model: `${state.settings.model.provider}:${state.settings.model.model}`, ms: 42, reply: 'ok' } : failure('MODEL_NOT_CONFIGURED', 'No model is set.')),
   });
   return { host, state };
 }
@@ -203,5 +204,72 @@ describe('installing settings', () => {
     await act(async () => fireEvent.click(within(gallery).getByRole('button', { name: 'Save' })));
     await waitFor(() => expect(host.sent('gallery.setSettings')).toEqual([{ registries: ['http://127.0.0.1:9000'] }]));
     expect(screen.getAllByRole('switch', { name: /Sandbox servers installed/ })).toHaveLength(1);
+  });
+});
+
+describe('Settings sections and the connection test', () => {
+  const renderPage = (host: ContractTransport) =>
+    render(
+      <WithHost transport={host}>
+        <SettingsPage />
+      </WithHost>,
+    );
+  const saved: SettingsData = { model: { provider: 'openai-compatible', model: 'scripted', baseURL: 'http://127.0.0.1:1/v1', apiKey: { kind: 'env' } }, chat: {}, defaults: DEFAULTS };
+
+  it('has its own navigation: a deep link per section, in page order', async () => {
+    const { host } = settingsHost(saved);
+    renderPage(host);
+    await screen.findByRole('region', { name: 'Model' });
+    const nav = screen.getByRole('navigation', { name: 'Settings sections' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Model', '#/settings/model'],
+      ['Tools in chat', '#/settings/chat'],
+      ['Approvals', '#/settings/approvals'],
+      ['Timeouts', '#/settings/timeouts'],
+      ['Sandbox', '#/settings/sandbox'],
+      ['Gallery sources', '#/settings/gallery'],
+      ['Appearance', '#/settings/appearance'],
+      ['Updates', '#/settings/updates'],
+      ['About', '#/settings/about'],
+    ]);
+    // Each link's target holds the panel of that name.
+    expect(document.getElementById('settings-section-approvals')!.querySelector('h2')!.textContent).toBe('Approvals');
+    expect(document.getElementById('settings-section-appearance')!.querySelector('h2')!.textContent).toBe('Appearance');
+  });
+
+  it('a deep link lands on its section: marked current, its heading focused', async () => {
+    window.location.hash = '#/settings/timeouts';
+    try {
+      const { host } = settingsHost(saved);
+      renderPage(host);
+      await waitFor(() => expect(document.activeElement?.textContent).toBe('Timeouts'));
+      expect(within(screen.getByRole('navigation', { name: 'Settings sections' })).getByRole('link', { name: 'Timeouts' }).getAttribute('aria-current')).toBe('location');
+    } finally {
+      window.location.hash = '';
+    }
+  });
+
+  it('tests the saved model and says who answered, how fast and what', async () => {
+    const { host } = settingsHost(saved);
+    renderPage(host);
+    const model = within(await screen.findByRole('region', { name: 'Model' }));
+    await act(async () => fireEvent.click(model.getByRole('button', { name: 'Test connection' })));
+    expect(host.sent('settings.testModel')).toEqual([{}]);
+    await waitFor(() => expect(model.getByRole('status').textContent).toBe('Connected: openai-compatible:scripted answered in 42 ms — “ok”.'));
+  });
+
+  it('shows a failed test as an error with its fix, and offers no test without a saved model', async () => {
+    const { host, state } = settingsHost(saved);
+    state.testError = 'The model failed: connect ECONNREFUSED (HTTP 502). Check that the provider is reachable.';
+    renderPage(host);
+    const model = within(await screen.findByRole('region', { name: 'Model' }));
+    await act(async () => fireEvent.click(model.getByRole('button', { name: 'Test connection' })));
+    await waitFor(() => expect(model.getByText(/ECONNREFUSED/)).toBeTruthy());
+    cleanup();
+    const empty = settingsHost({ chat: {}, defaults: DEFAULTS });
+    renderPage(empty.host);
+    const none = within(await screen.findByRole('region', { name: 'Model' }));
+    expect(none.queryByRole('button', { name: 'Test connection' })).toBeNull();
   });
 });

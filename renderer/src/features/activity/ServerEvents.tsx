@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useActivity } from '../../app/services';
 
-/** Server starts, stops, errors and catalog changes, recent ones kept by the Host across reloads. */
+/** Server starts, stops, errors, catalog changes, log messages and sampling; the Host keeps recent changes and failures across reloads. */
 export function ServerEvents() {
   const log = useActivity();
   const entries = useSyncExternalStore(log.subscribe, log.snapshot);
@@ -9,7 +9,7 @@ export function ServerEvents() {
     <section className="panel server-events" aria-labelledby="server-events-title">
       <h2 id="server-events-title">Server events</h2>
       {entries.length === 0 ? (
-        <p className="muted">Nothing yet: starts, stops and catalog changes show up here.</p>
+        <p className="muted">Nothing yet: starts, stops, catalog changes, log messages and sampling requests show up here.</p>
       ) : (
         <ol className="activity" aria-label="Server events">
           {entries.slice(0, 50).map((entry) => (

@@ -1,4 +1,5 @@
 import type { HarborApi, LaunchFailureData, ServerEventData } from '../../../../preload/contract';
+import { describeLog, describeSampling } from './describe-capability-events';
 import { describeChange, describeFailure } from './describe-change';
 
 export interface ActivityEntry {
@@ -11,15 +12,18 @@ export interface ActivityEntry {
 }
 
 /**
- * Server events (starts, stops, catalog changes, failed launches), newest first, kept app-wide.
- * The Host keeps the recent ones (serverEvents.list, servers.launchFailures), so a reloaded
- * window still shows what happened before it opened: the history is loaded when someone first
- * looks, and merged by sequence number with the live events, followed from the start.
+ * Server events (starts, stops, catalog changes, failed launches, log messages, how each sampling
+ * request ended), newest first, kept app-wide. The Host keeps the recent changes and failures
+ * (serverEvents.list, servers.launchFailures), so a reloaded window still shows them: that history
+ * is loaded when someone first looks, and merged by sequence number with the live events,
+ * followed from the start. Log messages and sampling are listed from this window's start.
  */
 export class ActivityLog {
   private entries: readonly ActivityEntry[] = [];
   private readonly listeners = new Set<() => void>();
   private historyAsked = false;
+  /** Numbers the entries only this window sees (log messages, sampling). */
+  private nextLocal = 1;
 
   constructor(
     private readonly api: HarborApi,
@@ -27,6 +31,8 @@ export class ActivityLog {
   ) {
     api.on.serverEvents.entry((entry) => this.merge(changes([entry])));
     api.on.servers.launchFailed((failure) => this.merge(failures([failure])));
+    api.on.servers.log((entry) => this.merge([this.local(entry.server, describeLog(entry))]));
+    api.on.sampling.exchange((exchange) => this.merge([this.local(exchange.server, describeSampling(exchange))]));
   }
 
   snapshot = (): readonly ActivityEntry[] => this.entries;
@@ -44,6 +50,10 @@ export class ActivityLog {
     const [events, launchFailures] = await Promise.all([this.api.serverEvents.list({}), this.api.servers.launchFailures({})]);
     // Without the history the live events still show: the lists are a convenience, not a failure.
     this.merge([...(events.ok ? changes(events.value) : []), ...(launchFailures.ok ? failures(launchFailures.value) : [])]);
+  }
+
+  private local(server: string, text: string): ActivityEntry {
+    return { id: `local-${this.nextLocal++}`, at: new Date(), server, text };
   }
 
   private merge(incoming: readonly ActivityEntry[]): void {

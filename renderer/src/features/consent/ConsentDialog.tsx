@@ -5,6 +5,7 @@ import { Countdown } from './Countdown';
 import { DefinitionDiff } from './DefinitionDiff';
 import { CommandSection, RemoteSection, SecretSection } from './LaunchDetails';
 import { Modal } from './Modal';
+import { riskLine } from './risk';
 
 interface Props {
   readonly request: ConsentRequest;
@@ -40,18 +41,6 @@ const SECRET_LABELS: Record<ConsentChoice, string> = {
   always: 'Give it the secret',
   deny: 'Deny',
 };
-
-/** Hints a tool's server gives about it, in words (they are the server's claims, not facts). */
-function hints(annotations: Record<string, unknown> | undefined): string[] {
-  if (!annotations) return [];
-  const out: string[] = [];
-  if (annotations.readOnlyHint === true) out.push('only reads');
-  if (annotations.destructiveHint === true) out.push('may delete or overwrite things');
-  if (annotations.destructiveHint === false) out.push('does not delete anything');
-  if (annotations.idempotentHint === true) out.push('is safe to repeat');
-  if (annotations.openWorldHint === true) out.push('reaches outside services');
-  return out;
-}
 
 function pretty(value: unknown): string {
   let text: string;
@@ -94,9 +83,11 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
         : request.stale
           ? `“${name}” on ${server} changed since you approved it`
           : `Allow ${server} to run “${toolTitle ?? name}”?`;
-  const toolHints = hints(tool?.annotations);
+  // Outside a conversation (a tool run by hand, a server started from its page) there is no
+  // conversation to remember a choice for: "for this conversation" is never offered there.
+  const manual = request.conversationId === undefined;
   // Deny is always offered (and is what Escape, closing and the deadline do).
-  const options = ['deny' as const, ...request.options.filter((o) => o !== 'deny')];
+  const options = ['deny' as const, ...request.options.filter((o) => o !== 'deny' && !(manual && o === 'conversation'))];
 
   return (
     <Modal labelledBy={titleId} describedBy={leadId} onCancel={() => onDecide('deny')} initialFocus={denyRef} className="consent">
@@ -128,7 +119,9 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
           </p>
         ) : (
           <p id={leadId} className="consent__lead">
-            A tool wants to run{request.conversationId ? ' for the chat' : ''}. Check what it does and the data it gets.
+            {manual
+              ? 'You are running this tool by hand. Check what it does and the data it gets.'
+              : 'A tool wants to run for the chat. Check what it does and the data it gets.'}
           </p>
         )}
 
@@ -153,12 +146,11 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
               <dd>
                 <p className="plain-text consent__description">{tool.description ? visibleText(tool.description, { multiline: true }) : '(The server gave no description.)'}</p>
               </dd>
-              {toolHints.length > 0 ? (
-                <>
-                  <dt>Server says it</dt>
-                  <dd>{toolHints.join(', ')}</dd>
-                </>
-              ) : null}
+              <dt>Risk</dt>
+              <dd className="consent__risk">
+                {riskLine(tool.annotations)}
+                {tool.annotations && Object.keys(tool.annotations).length > 0 ? <span className="consent__note"> (as the server describes it)</span> : null}
+              </dd>
             </>
           ) : null}
         </dl>

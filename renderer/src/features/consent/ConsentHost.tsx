@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ConsentChoice, ConsentRequest } from '../../../../preload/contract';
 import { useHarbor } from '../../app/services';
+import { noteConsentAnswered } from './consent-clock';
 import { ConsentDialog } from './ConsentDialog';
 
 /**
@@ -31,6 +32,7 @@ export function ConsentHost() {
 
   const decide = useCallback(
     (id: string, decision: ConsentChoice) => {
+      noteConsentAnswered();
       setQueue((q) => q.filter((r) => r.id !== id));
       void api.consent.respond({ id, decision });
     },

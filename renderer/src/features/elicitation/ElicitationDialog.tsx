@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, type FormEvent, type RefObject } from 'react';
 import { visibleText } from '../../lib/visible-text';
 import { SchemaFields, sensitiveFields, useSchemaForm } from '../../ui/schema-form';
-import { Countdown } from '../consent/Countdown';
+import { QueueStatus } from '../consent/QueueStatus';
 import { Modal } from '../consent/Modal';
 import { openExternally, reviewUrl } from './url-safety';
 import { UrlView } from './UrlView';
@@ -74,19 +74,18 @@ export function ElicitationDialog({ request, waiting, onAnswer, open, refusal }:
         ) : (
           <FormPart request={request} formId={formId} onAnswer={onAnswer} refusal={refusal} />
         )}
-        <Countdown deadline={request.deadline} outcome="Cancelled" onExpire={() => onAnswer('cancel')} />
-        {waiting > 0 ? (
-          <p className="muted">
-            {waiting} more question{waiting === 1 ? '' : 's'} waiting after this one.
-          </p>
-        ) : null}
+        <p className="muted elicitation__choices">
+          <strong>Decline</strong> tells the server “no”: you refuse what it asks. <strong>Cancel</strong> dismisses the question without answering
+          either way.
+        </p>
+        <QueueStatus deadline={request.deadline} outcome="Cancelled" onExpire={() => onAnswer('cancel')} waiting={waiting} noun="question" />
       </div>
       {url ? null : (
         <footer className="modal__actions">
-          <button type="button" className="button" onClick={() => onAnswer('cancel')}>
+          <button type="button" className="button" title="Dismiss without answering" onClick={() => onAnswer('cancel')}>
             Cancel
           </button>
-          <button type="button" className="button" onClick={() => onAnswer('decline')}>
+          <button type="button" className="button" title="Tell the server no" onClick={() => onAnswer('decline')}>
             Decline
           </button>
           <button type="submit" form={formId} className="button button--primary">
@@ -161,10 +160,10 @@ function UrlPart({
         Harbor does not load this page. If you open it, it opens in your web browser, outside Harbor, and the server learns that you did.
       </p>
       <div className="modal__actions elicitation__url-actions">
-        <button type="button" className="button" onClick={() => onAnswer('cancel')}>
+        <button type="button" className="button" title="Dismiss without answering" onClick={() => onAnswer('cancel')}>
           Cancel
         </button>
-        <button type="button" className="button" ref={declineRef} onClick={() => onAnswer('decline')}>
+        <button type="button" className="button" title="Tell the server no" ref={declineRef} onClick={() => onAnswer('decline')}>
           Decline
         </button>
         <button

@@ -11,12 +11,14 @@ interface Props {
   readonly uri: string;
   /** The server said this resource changed since it was read. */
   readonly updated: boolean;
+  /** A subscribed resource the server changed: this read is the new content, fetched at once (epoch ms of the change). */
+  readonly changedAt?: number;
   readonly onReadAgain: () => void;
   readonly onClose: () => void;
 }
 
 /** One resource read (resources/read), which Stop cancels: text as text, images from data only, other binaries by size. */
-export function ReadResource({ server, uri, updated, onReadAgain, onClose }: Props) {
+export function ReadResource({ server, uri, updated, changedAt, onReadAgain, onClose }: Props) {
   const api = useHarbor();
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -32,6 +34,13 @@ export function ReadResource({ server, uri, updated, onReadAgain, onClose }: Pro
         {uri}
       </h2>
       <p className="muted">from {server}</p>
+      {changedAt !== undefined ? (
+        <div className="notice notice--info" role="status">
+          <p className="notice__message">
+            Changed on the server at {new Date(changedAt).toLocaleTimeString()}: this is the new content (you are subscribed).
+          </p>
+        </div>
+      ) : null}
       {updated ? (
         <div className="notice notice--info" role="status">
           <p className="notice__message">{server} says this resource changed.</p>

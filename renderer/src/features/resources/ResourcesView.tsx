@@ -11,6 +11,7 @@ import { useCatalog } from '../catalog/use-catalog';
 import { useSelection } from '../catalog/use-selection';
 import { ReadResource } from './ReadResource';
 import { TemplateForm } from './TemplateForm';
+import { useSubscriptions } from './use-subscriptions';
 
 interface ResourceItem {
   readonly uri: string;
@@ -46,6 +47,7 @@ export function ResourcesView({ server, search, grouped = false }: Props) {
   const reading = readingUri === undefined ? undefined : { uri: readingUri, generation };
   const [template, setTemplate] = useState<TemplateItem | undefined>();
   const [updated, setUpdated] = useState(false);
+  const subscriptions = useSubscriptions(server.name, server.state.kind === 'ready');
 
   const resources = useMemo<ResourceItem[]>(
     () =>
@@ -72,13 +74,18 @@ export function ResourcesView({ server, search, grouped = false }: Props) {
   const shownResources = useMemo(() => resources.filter((r) => matches(search, r.name, r.title, r.uri, r.description)), [resources, search]);
   const shownTemplates = useMemo(() => templates.filter((t) => matches(search, t.name, t.title, t.uriTemplate, t.description)), [templates, search]);
 
-  // The resource on screen changed on the server: say so (and offer to read it again).
+  // The resource on screen changed on the server: a subscribed one is read again at once and
+  // shown as changed; any other says so and offers to read it again.
+  const subscribed = reading ? subscriptions.uris.has(reading.uri) : false;
   useEffect(() => {
     if (readingUri === undefined) return;
     return api.on.servers.changed((event) => {
-      if (event.name === server.name && event.reason === 'resourceUpdated' && event.uri === readingUri) setUpdated(true);
+      if (event.name !== server.name || event.reason !== 'resourceUpdated' || event.uri !== readingUri) return;
+      // Subscribed: read it again at once (a new generation remounts the reader).
+      if (subscribed) setGeneration((g) => g + 1);
+      else setUpdated(true);
     });
-  }, [api, server.name, readingUri]);
+  }, [api, server.name, readingUri, subscribed]);
 
   const read = (uri: string) => {
     setUpdated(false);
@@ -101,10 +108,12 @@ export function ResourcesView({ server, search, grouped = false }: Props) {
           server={server.name}
           uri={reading.uri}
           updated={updated}
+          {...(subscribed && subscriptions.changed.has(reading.uri) ? { changedAt: subscriptions.changed.get(reading.uri)! } : {})}
           onReadAgain={() => read(reading.uri)}
           onClose={() => setReadingUri(undefined)}
         />
       ) : null}
+      {subscriptions.error ? <ErrorMessage error={subscriptions.error} /> : null}
       {resources.length === 0 && templates.length === 0 ? <EmptyState title={`${server.name} offers no resources`} /> : null}
       {resources.length > 0 ? (
         <section aria-label={`Resources of ${server.name}`}>
@@ -133,6 +142,21 @@ export function ResourcesView({ server, search, grouped = false }: Props) {
                     </p>
                   </div>
                   <div className="item-row__side">
+                    {subscriptions.uris.has(r.uri) && subscriptions.changed.has(r.uri) ? (
+                      <span className="badge">changed {new Date(subscriptions.changed.get(r.uri)!).toLocaleTimeString()}</span>
+                    ) : null}
+                    {subscriptions.supported ? (
+                      <button
+                        type="button"
+                        className="button button--small"
+                        aria-pressed={subscriptions.uris.has(r.uri)}
+                        aria-label={`${subscriptions.uris.has(r.uri) ? 'Unsubscribe from' : 'Subscribe to'} ${r.title ?? r.name}`}
+                        disabled={subscriptions.busy.has(r.uri)}
+                        onClick={() => void subscriptions.toggle(r.uri)}
+                      >
+                        {subscriptions.uris.has(r.uri) ? 'Subscribed' : 'Subscribe'}
+                      </button>
+                    ) : null}
                     <button type="button" className="button button--small" aria-label={`Read ${r.title ?? r.name}`} onClick={() => read(r.uri)}>
                       Read
                     </button>

@@ -1,7 +1,8 @@
 import { Pencil } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { ServerSummary } from '../../../../preload/contract';
 import { visibleText } from '../../lib/visible-text';
+import { ServerLogs } from '../logs/ServerLogs';
 import { RemoveServer } from './RemoveServer';
 import { ServerRunButtons } from './ServerActions';
 import { ServerErrorMessage } from './ServerErrorMessage';
@@ -29,6 +30,7 @@ interface Props {
 export function ServerDetail({ server, config, cost, onEdit }: Props) {
   const id = useId();
   const { state } = server;
+  const [showLogs, setShowLogs] = useState(false);
   return (
     <article className="server-detail" aria-labelledby={`${id}-name`}>
       <header className="server-detail__header">
@@ -56,8 +58,13 @@ export function ServerDetail({ server, config, cost, onEdit }: Props) {
             Edit
           </button>
         ) : null}
+        <button type="button" className="button" aria-expanded={showLogs} aria-label={`Logs of ${server.name}`} onClick={() => setShowLogs((shown) => !shown)}>
+          Logs
+        </button>
         {config ? <RemoveServer name={server.name} /> : null}
       </div>
+      {/* The server's own log messages (notifications/message), searchable. */}
+      {showLogs ? <ServerLogs server={server.name} /> : null}
       {state.kind === 'error' && server.enabled ? <ServerErrorMessage server={server} state={state} config={config} /> : null}
       {server.sandboxed ? <SandboxRefusals server={server.name} /> : null}
       {config ? <ServerSwitches server={server} config={config} /> : null}

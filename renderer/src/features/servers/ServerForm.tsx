@@ -7,6 +7,7 @@ import { Switch } from '../../ui/Switch';
 import { SandboxSection } from '../sandbox/SandboxSection';
 import { useSandboxStatus } from '../sandbox/use-sandbox';
 import { ArgsEditor } from './ArgsEditor';
+import { CapabilityFields } from './CapabilityFields';
 import { KeyValueEditor } from './KeyValueEditor';
 import { configFromForm, emptyServerForm, formFromConfig, rowId, splitCommandLine, validateServerForm, type FormErrors, type ServerFormData } from './server-form-model';
 import { TextField } from './TextField';
@@ -205,6 +206,7 @@ export function ServerForm({ editing, takenNames, secretNames, onDone, onCancel,
       />
 
       {/* Sections other features add to a server's settings (sandbox, roots, sampling) go here, above the actions. */}
+      <CapabilityFields extra={form.extra} disabled={busy} onChange={(extra) => set({ extra })} />
 
       {failure ? <ErrorMessage error={failure} /> : null}
       <div className="actions server-form__actions">

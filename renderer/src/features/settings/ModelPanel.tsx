@@ -3,6 +3,7 @@ import type { HarborErrorData, ModelProvider, SettingsData } from '../../../../p
 import { useHarbor } from '../../app/services';
 import { asErrorData } from '../../lib/load-state';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { ModelConnectionTest } from './ModelConnectionTest';
 
 const PROVIDERS: Record<ModelProvider, { label: string; example: string; env?: string }> = {
   anthropic: { label: 'Anthropic', example: 'claude-sonnet-4-5', env: 'ANTHROPIC_API_KEY' },
@@ -88,7 +89,8 @@ export function ModelPanel({ settings, onSaved }: Props) {
       {!current ? <p className="muted">No model is set, so chat is off. Choose a provider and model to turn it on.</p> : null}
       <form noValidate onSubmit={(e) => void save(e)}>
         <div className="settings-grid">
-          <div className="field">
+          {/* The full row: the OpenAI-compatible label names its servers and must not be cut off. */}
+          <div className="field settings-grid__wide">
             <label className="field__label" htmlFor={`${id}-provider`}>
               Provider
             </label>
@@ -193,6 +195,7 @@ export function ModelPanel({ settings, onSaved }: Props) {
           ) : null}
         </div>
       </form>
+      {current ? <ModelConnectionTest disabled={busy} /> : null}
     </section>
   );
 }

@@ -8,9 +8,10 @@ import { ContentBlocks, JsonText } from '../catalog/ContentView';
 import { AppFrame } from '../apps/AppFrame';
 import { useToolApp } from '../apps/use-tool-app';
 import { StopButton, useStoppable } from '../catalog/stoppable';
+import { approvedSince } from '../consent/consent-clock';
 import type { ToolItem } from './tool-item';
 
-type Outcome = { readonly result: Record<string, unknown>; readonly ms: number; readonly input: Record<string, unknown>; readonly run: number } | { readonly error: HarborErrorData };
+type Outcome = { readonly result: Record<string, unknown>; readonly ms: number; readonly approved: boolean; readonly input: Record<string, unknown>; readonly run: number } | { readonly error: HarborErrorData };
 
 /**
  * Runs one tool by hand, with arguments from a form built from its inputSchema. The call goes
@@ -38,8 +39,12 @@ export function RunTool({ server, tool, onClose }: { readonly server: string; re
     const started = performance.now();
     const result = await stoppable.run((requestId) => api.tools.call({ server, tool: tool.name, arguments: checked.value, requestId }));
     runs.current += 1;
+    // The time the tool took, from the person's approval (if asked) to the result.
+    const { from, approved } = approvedSince(started);
     setOutcome(
-      result.ok ? { result: result.value, ms: Math.round(performance.now() - started), input: checked.value, run: runs.current } : { error: asErrorData(result.error) },
+      result.ok
+        ? { result: result.value, ms: Math.round(performance.now() - from), approved, input: checked.value, run: runs.current }
+        : { error: asErrorData(result.error) },
     );
   };
 
@@ -86,12 +91,12 @@ function Result({ outcome }: { readonly outcome: Outcome }) {
       </div>
     );
   }
-  const { result, ms } = outcome;
+  const { result, ms, approved } = outcome;
   const content = Array.isArray(result.content) ? result.content : [];
   return (
     <div className="detail__result" role="region" aria-label="Result">
       <h3>
-        {result.isError === true ? 'The tool reported an error' : 'Result'} <span className="muted">({ms} ms)</span>
+        {result.isError === true ? 'The tool reported an error' : 'Result'} <span className="muted">({ms} ms{approved ? ' after your approval' : ''})</span>
       </h3>
       <div className={result.isError === true ? 'notice notice--error' : undefined}>
         <ContentBlocks blocks={content} />
