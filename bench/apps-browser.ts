@@ -17,7 +17,7 @@ import { MARKER_ENV, NODE, REPO, findMarkedProcesses, freshDir, marker, sleep } 
 const VANILLA = join(REPO, 'node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js');
 const PROBE = join(REPO, 'test/fixtures/servers/apps/probe-app-server.mjs');
 /** The same flags as the e2e project (playwright.config.ts): Debian's Chromium, headless. */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /**
  * Runs in the Harbor page before its own code: timestamps each tool call's result as its socket

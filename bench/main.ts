@@ -31,8 +31,9 @@ import { REPO, killEverything, removeScratch } from './support';
 import { benchToolSearch } from './tool-search';
 
 import { benchAppCards, benchAppPaint } from './apps';
+import { benchUiScale } from './ui-scale';
 
-const BENCHES = ['per-call', 'cold-start', 'shutdown', 'context-cost', 'code-mode', 'tool-search', 'host-scale', 'cli-start', 'app-paint', 'app-cards'] as const;
+const BENCHES = ['per-call', 'cold-start', 'shutdown', 'context-cost', 'code-mode', 'tool-search', 'host-scale', 'cli-start', 'app-paint', 'app-cards', 'ui-scale'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 interface Settings {
@@ -81,6 +82,7 @@ const RUNNERS: Record<BenchName, (s: Settings) => Promise<Figure | Figure[]>> = 
   'cli-start': () => benchCliStart({ runs: 20 }),
   'app-paint': () => benchAppPaint({ turns: 10 }),
   'app-cards': () => benchAppCards({ cards: 20 }),
+  'ui-scale': () => benchUiScale({ servers: 50, toolsPerServer: 40, loads: 3 }),
 };
 
 const load = () => loadavg().map((l) => Math.round(l * 100) / 100);

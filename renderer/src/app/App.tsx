@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import type { Bridge } from '../bridge/connect';
 import type { ActivityLog } from '../features/activity/activity-log';
 import { BundleHost } from '../features/bundles/BundleHost';
@@ -22,7 +22,6 @@ interface Props {
 export function App({ bridge, activity }: Props) {
   const route = useRoute();
   const services = useMemo(() => ({ api: bridge.api, activity }), [bridge.api, activity]);
-  useFocusTitleOnNavigation(route);
   return (
     <ServicesContext.Provider value={services}>
       <div className="shell">
@@ -47,14 +46,4 @@ export function App({ bridge, activity }: Props) {
       <Toasts />
     </ServicesContext.Provider>
   );
-}
-
-/** After a navigation (not the first paint), move focus to the new page's title. */
-function useFocusTitleOnNavigation(route: string): void {
-  const previous = useRef(route);
-  useEffect(() => {
-    if (previous.current === route) return;
-    previous.current = route;
-    document.getElementById('page-title')?.focus();
-  }, [route]);
 }

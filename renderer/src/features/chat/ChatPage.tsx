@@ -14,7 +14,7 @@ import { ContextMeter } from './ContextMeter';
 import { ConversationList } from './ConversationList';
 import { isRunning, rowsOf } from './conversation-model';
 import { LinkCheckDialog } from './LinkCheckDialog';
-import { LinkOpenerContext } from './Markdown';
+import { LinkOpenerContext } from './link-opener';
 import { MessageCommandsContext, type MessageCommands } from './MessageActions';
 import { ModelPicker } from './ModelPicker';
 import { ModelSetup } from './ModelSetup';

@@ -1,11 +1,11 @@
-import { createContext, memo, useContext, type ReactNode } from 'react';
+import { memo, useContext, type ReactNode } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps, type UrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CodeBlock } from './CodeBlock';
+import { LinkOpenerContext } from './link-opener';
 import { safeHref } from './safe-url';
 
-/** What a click on a link in rendered text does (the chat checks it with the person first). */
-export const LinkOpenerContext = createContext<((href: string) => void) | null>(null);
+export { LinkOpenerContext };
 
 const plugins = [remarkGfm];
 

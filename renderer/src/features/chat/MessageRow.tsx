@@ -3,7 +3,7 @@ import { Info } from 'lucide-react';
 import { memo } from 'react';
 import { sameRow, type CallProgress, type Row } from './conversation-model';
 import { CodeCard } from './CodeCard';
-import { Markdown } from './Markdown';
+import { LazyMarkdown } from './LazyMarkdown';
 import { CopyAction, RegenerateAction, useMessageCommands } from './MessageActions';
 import { ProblemCard } from './ProblemCard';
 import { ToolCallCard } from './ToolCallCard';
@@ -39,7 +39,7 @@ export const MessageRow = memo(
       case 'assistant':
         return (
           <div className="msg msg--assistant">
-            <Markdown text={item.text} />
+            <LazyMarkdown text={item.text} />
             {row.regenerate ? (
               <div className="msg__actions">
                 <CopyAction text={item.text} />
