@@ -4,19 +4,9 @@
  * as JSON lines; clear empties the list; the filters and the server events survive a reload.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { FEATURE_SERVER, NODE, allowCallsWithoutAsking, collectErrors, expect, goTo, pickServer, runTool, screenshot, serverRow, test } from './servers-fixture';
+import { allowCallsWithoutAsking, expectNoAxeViolations, screenshotBothThemes, collectErrors, expect, goTo, pickServer, runTool, serverRow, test, TWO_FEATURE_SERVERS } from './servers-fixture';
 
-test.use({
-  harborOptions: {
-    registry: {
-      mcpServers: {
-        feature: { command: NODE, args: [FEATURE_SERVER], trusted: true },
-        second: { command: NODE, args: [FEATURE_SERVER, '--name', 'second'], trusted: true },
-      },
-    },
-  },
-});
+test.use({ harborOptions: TWO_FEATURE_SERVERS });
 
 test('pairs, pause, export, clear, and what a reload keeps', async ({ page, context, harbor }, testInfo) => {
   const errors = collectErrors(page);
@@ -72,16 +62,11 @@ test('pairs, pause, export, clear, and what a reload keeps', async ({ page, cont
   expect(lines[1]).toMatchObject({ direction: 'in', answers: 'tools/call', pairSeq: lines[0]!.seq, message: { jsonrpc: '2.0', result: { isError: true } } });
   expect(typeof lines[1]!.latencyMs).toBe('number');
 
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectNoAxeViolations(page);
   for (const [width, height] of [[1000, 700], [1400, 900]] as const) {
     await page.setViewportSize({ width, height });
-    await page.emulateMedia({ colorScheme: 'light' });
-    await screenshot(page, `activity-light-${width}x${height}`, testInfo);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(page, `activity-dark-${width}x${height}`, testInfo);
+    await screenshotBothThemes(page, 'activity', testInfo);
   }
-  await page.emulateMedia({ colorScheme: 'light' });
 
   // A reload keeps the filters, and the server events from before it.
   await filters.getByRole('combobox', { name: 'Direction' }).selectOption('in');

@@ -2,18 +2,9 @@
  * Activity: the Host's JSON-RPC traffic, listed on load and followed live (a call made in another
  * tab shows up without a reload), filtered by server, method and direction, opened and copied.
  */
-import { FEATURE_SERVER, NODE, allowCallsWithoutAsking, collectErrors, expect, goTo, pickServer, runTool, screenshot, serverRow, test } from './servers-fixture';
+import { allowCallsWithoutAsking, collectErrors, expect, goTo, pickServer, runTool, screenshot, serverRow, test, TWO_FEATURE_SERVERS } from './servers-fixture';
 
-test.use({
-  harborOptions: {
-    registry: {
-      mcpServers: {
-        feature: { command: NODE, args: [FEATURE_SERVER], trusted: true },
-        second: { command: NODE, args: [FEATURE_SERVER, '--name', 'second'], trusted: true },
-      },
-    },
-  },
-});
+test.use({ harborOptions: TWO_FEATURE_SERVERS });
 
 test('traffic is listed, followed live, filtered and copied', async ({ page, context, harbor }, testInfo) => {
   const errors = collectErrors(page);

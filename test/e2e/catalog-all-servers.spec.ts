@@ -2,19 +2,9 @@
  * Tools, Resources and Prompts search every server at once, grouped by server; the search text,
  * the server picked and the item opened are kept across a reload.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { FEATURE_SERVER, NODE, collectErrors, expect, goTo, screenshot, test } from './servers-fixture';
+import { collectErrors, expectNoAxeViolations, screenshotBothThemes, expect, goTo, test, TWO_FEATURE_SERVERS } from './servers-fixture';
 
-test.use({
-  harborOptions: {
-    registry: {
-      mcpServers: {
-        feature: { command: NODE, args: [FEATURE_SERVER], trusted: true },
-        second: { command: NODE, args: [FEATURE_SERVER, '--name', 'second'], trusted: true },
-      },
-    },
-  },
-});
+test.use({ harborOptions: TWO_FEATURE_SERVERS });
 
 test('one search over every server, grouped, kept across a reload', async ({ page, harbor }, testInfo) => {
   const errors = collectErrors(page);
@@ -37,16 +27,11 @@ test('one search over every server, grouped, kept across a reload', async ({ pag
   await expect(second.getByRole('region', { name: /^Run echo/ })).toBeVisible();
   await expect(page.getByRole('region', { name: /^Run echo/ })).toHaveCount(1);
 
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectNoAxeViolations(page);
   for (const [width, height] of [[1000, 700], [1400, 900]] as const) {
     await page.setViewportSize({ width, height });
-    await page.emulateMedia({ colorScheme: 'light' });
-    await screenshot(page, `tools-all-light-${width}x${height}`, testInfo);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(page, `tools-all-dark-${width}x${height}`, testInfo);
+    await screenshotBothThemes(page, 'tools-all', testInfo);
   }
-  await page.emulateMedia({ colorScheme: 'light' });
 
   await page.reload();
   await expect(page.getByRole('searchbox', { name: 'Search tools' })).toHaveValue('ech');
@@ -60,7 +45,7 @@ test('one search over every server, grouped, kept across a reload', async ({ pag
   await expect(page.getByRole('button', { name: 'Read Ünïcödé' })).toHaveCount(0);
   await feature.getByRole('button', { name: 'Read Hello' }).click();
   await expect(feature.getByText('Hello from the feature fixture.')).toBeVisible();
-  expect((await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page);
 
   // Prompts: a picked server is kept too, for every catalog page.
   await goTo(page, 'Prompts');

@@ -94,6 +94,16 @@ function runCli(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ code
 
 
 
+/** Two copies of the feature fixture, "feature" and "second": for views that show several servers at once. */
+export const TWO_FEATURE_SERVERS: HarborOptions = {
+  registry: {
+    mcpServers: {
+      feature: { command: NODE, args: [FEATURE_SERVER], trusted: true },
+      second: { command: NODE, args: [FEATURE_SERVER, '--name', 'second'], trusted: true },
+    },
+  },
+};
+
 /** A server's row in the Servers page's list (a link named by the server). */
 export function serverRow(page: Page, name: string) {
   return page.getByRole('list', { name: 'Servers' }).getByRole('link', { name, exact: true });
