@@ -21,6 +21,8 @@ import type { LimitName } from './limits';
 import type { CallAnswer, LogLevel, RunRequest, SandboxWorkerData, ToHost, ToWorker, WorkerOutcome } from './protocol';
 
 /** QuickJS's own stack check must fire before the thread's (the host gives this worker 16 MB). */
+/** How far past the time limit a script's timer may be set (the limit always ends the script first). */
+const TIMER_MARGIN_MS = 5_000;
 const MAX_STACK_BYTES = 512 * 1024;
 /** Timers one script may have waiting at once. */
 const MAX_TIMERS = 1000;
@@ -183,8 +185,10 @@ class ScriptRun {
 
   private sleep(ms: number): QuickJSHandle {
     if (this.timers.size >= MAX_TIMERS) throw new RangeError(`A script may have at most ${MAX_TIMERS} timers waiting at once.`);
-    // A timer cannot outlast the time limit, so none waits longer than that.
-    const delay = Math.min(Math.max(0, Number.isFinite(ms) ? ms : 0), this.request.limits.timeoutMs);
+    // No timer needs to outlast the time limit: the limit (kept by the host, on another thread) ends
+    // the script first. The margin keeps it that way on a busy machine; a timer capped at exactly
+    // the limit would race it and could let a script sleep past its limit.
+    const delay = Math.min(Math.max(0, Number.isFinite(ms) ? ms : 0), this.request.limits.timeoutMs + TIMER_MARGIN_MS);
     const deferred = this.vm.newPromise();
     const timer = setTimeout(() => {
       if (!this.timers.delete(timer)) return;
