@@ -18,6 +18,9 @@ export interface PromptOptions {
 export function promptLine(prompt: string, options: PromptOptions): Promise<string> {
   const { signal, hidden = false, undone = 'nothing was changed', maxLength = 64 * 1024 } = options;
   const stdin = process.stdin;
+  // Raw mode before the prompt shows: what the person types once they see it is never echoed by
+  // the terminal itself (typed-ahead keys would be, while the terminal still echoes).
+  stdin.setRawMode(true);
   process.stderr.write(prompt);
   return new Promise((resolve, reject) => {
     let value = '';
@@ -45,7 +48,6 @@ export function promptLine(prompt: string, options: PromptOptions): Promise<stri
       }
     };
     const onAbort = () => finish(new UsageError(`interrupted: ${undone}.`));
-    stdin.setRawMode(true);
     stdin.resume();
     stdin.on('data', onData);
     signal.addEventListener('abort', onAbort, { once: true });

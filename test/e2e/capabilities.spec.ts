@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { startScriptedModel, type ScriptedModel } from '../fixtures/model/scripted-model';
 import { NODE, ROOT, allowCallsWithoutAsking, collectErrors, expect, goTo, openServer, pickServer, runTool, screenshot, test } from './servers-fixture';
+import { SIMULATED_LOG } from '../helpers/everything-logs';
 
 const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 
@@ -93,12 +94,12 @@ test('logging: log messages in the server\'s log view, filtered, searched, and t
   const card = await openServer(page, 'everything');
   await card.getByRole('button', { name: 'Logs of everything' }).click();
   const logs = card.getByRole('list', { name: 'Log messages of everything' });
-  await expect(logs.getByText(/-level message/).first()).toBeVisible({ timeout: 15_000 });
+  await expect(logs.getByText(SIMULATED_LOG).first()).toBeVisible({ timeout: 15_000 });
 
   // Search: only what matches stays.
   await card.getByRole('searchbox', { name: 'Search' }).fill('no message says this');
   await expect(card.getByText('No log message matches.')).toBeVisible();
-  await card.getByRole('searchbox', { name: 'Search' }).fill('level message');
+  await card.getByRole('searchbox', { name: 'Search' }).fill('message');
   await expect(logs.getByRole('listitem').first()).toBeVisible();
   // Level filter: "emergency and more severe" hides everything less severe.
   await card.getByRole('combobox', { name: 'Show' }).selectOption('emergency');
@@ -113,7 +114,7 @@ test('logging: log messages in the server\'s log view, filtered, searched, and t
   await screenshot(page, 'server-logs', testInfo);
 
   await goTo(page, 'Activity');
-  await expect(page.getByRole('list', { name: 'Server events' })).toContainText(/everything logged \(\w+\): \w+-level message/);
+  await expect(page.getByRole('list', { name: 'Server events' })).toContainText(/everything logged \(\w+\): \w+[- ]level[- ]message/);
   await expect(page.getByRole('list', { name: 'Messages' }).getByText('logging/setLevel', { exact: true })).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -14,6 +14,7 @@ import { startScriptedModel, type ScriptedModel } from '../fixtures/model/script
 import { startEverythingHttp } from '../helpers/everything-http';
 import type { RunningHttpServer } from '../helpers/http-server';
 import { NODE, ROOT, allowCallsWithoutAsking, collectErrors, expect, goTo, openServer, pickServer, runTool, test } from './servers-fixture';
+import { SIMULATED_LOG } from '../helpers/everything-logs';
 
 const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const FOLDER = mkdtempSync(join(tmpdir(), 'harbor-e2e-root-'));
@@ -140,7 +141,7 @@ for (const server of ['stdio', 'http']) {
     await goTo(page, 'Servers');
     const card = await openServer(page, server);
     await card.getByRole('button', { name: `Logs of ${server}` }).click();
-    await expect(card.getByRole('list', { name: `Log messages of ${server}` }).getByText(/-level message/).first()).toBeVisible({ timeout: 30_000 });
+    await expect(card.getByRole('list', { name: `Log messages of ${server}` }).getByText(SIMULATED_LOG).first()).toBeVisible({ timeout: 30_000 });
     rows.push({ tool: 'toggle-simulated-logging (log view)', ms: 0, result: 'random-level messages in the server log view' });
 
     mkdirSync(OUTPUT, { recursive: true });

@@ -18,6 +18,7 @@ import { disposeAfterTest } from '../helpers/dispose-after-test';
 import { startEverythingHttp } from '../helpers/everything-http';
 import { waitFor, type TestHost } from '../helpers/host';
 import type { RunningHttpServer } from '../helpers/http-server';
+import { SIMULATED_LOG } from '../helpers/everything-logs';
 
 const folders = mkdtempSync(join(tmpdir(), 'harbor-roots-'));
 const ROOT_A = join(folders, 'alpha');
@@ -210,8 +211,8 @@ describe.each(Object.keys(TRANSPORTS) as (keyof typeof TRANSPORTS)[])('server-ev
         const logs: EventPayload<'servers.log'>[] = [];
         disposeAfterTest(test.host.events.onEvent('servers.log', (entry) => logs.push(entry)));
         await test.call('everything', 'toggle-simulated-logging');
-        await waitFor(() => logs.some((l) => l.server === 'everything' && /-level message/.test(String(l.data))), 'a simulated log message');
-        expect(test.host.logs.view('everything').entries.some((e) => /-level message/.test(String(e.data)))).toBe(true);
+        await waitFor(() => logs.some((l) => l.server === 'everything' && SIMULATED_LOG.test(String(l.data))), 'a simulated log message');
+        expect(test.host.logs.view('everything').entries.some((e) => SIMULATED_LOG.test(String(e.data)))).toBe(true);
         const view = await test.host.logs.setLevel('everything', 'error');
         expect(view).toMatchObject({ level: 'error', supported: true, era: 'legacy' });
         await waitFor(
