@@ -94,3 +94,24 @@ export function JsonText({ value }: { readonly value: unknown }) {
   }
   return <pre className="content-json">{text}</pre>;
 }
+
+/**
+ * A tool result's body, wherever a result is shown (a run from the Tools view, a task's result):
+ * its content blocks (marked when the tool reports an error) and its structured content on demand.
+ */
+export function ToolResultBody({ result }: { readonly result: { readonly content?: unknown; readonly isError?: unknown; readonly structuredContent?: unknown } }) {
+  const content = Array.isArray(result.content) ? result.content : [];
+  return (
+    <>
+      <div className={result.isError === true ? 'notice notice--error' : undefined}>
+        <ContentBlocks blocks={content} />
+      </div>
+      {result.structuredContent !== undefined ? (
+        <details>
+          <summary>Structured content</summary>
+          <JsonText value={result.structuredContent} />
+        </details>
+      ) : null}
+    </>
+  );
+}

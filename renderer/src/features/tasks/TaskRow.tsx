@@ -4,7 +4,7 @@ import { useHarbor } from '../../app/services';
 import { asErrorData } from '../../lib/load-state';
 import { visibleText } from '../../lib/visible-text';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { ContentBlocks, JsonText } from '../catalog/ContentView';
+import { ToolResultBody } from '../catalog/ContentView';
 import { STATUS_BADGE, STATUS_LABEL, elapsedText } from './task-list';
 
 type Shown = { readonly kind: 'loading' } | { readonly kind: 'error'; readonly error: HarborErrorData } | { readonly kind: 'result'; readonly result: Record<string, unknown> };
@@ -85,20 +85,10 @@ export function TaskRow({ task, now }: { readonly task: TaskView; readonly now: 
 }
 
 function TaskResult({ result }: { readonly result: Record<string, unknown> }) {
-  const content = Array.isArray(result.content) ? result.content : [];
-  const isError = result.isError === true;
   return (
     <section className="task-row__result" aria-label="Result">
-      <h3 className="task-row__result-title">{isError ? 'The tool reported an error' : 'Result'}</h3>
-      <div className={isError ? 'notice notice--error' : undefined}>
-        <ContentBlocks blocks={content} />
-      </div>
-      {result.structuredContent !== undefined ? (
-        <details>
-          <summary>Structured content</summary>
-          <JsonText value={result.structuredContent} />
-        </details>
-      ) : null}
+      <h3 className="task-row__result-title">{result.isError === true ? 'The tool reported an error' : 'Result'}</h3>
+      <ToolResultBody result={result} />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { useHarbor } from '../../app/services';
 import { asErrorData } from '../../lib/load-state';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { SchemaFields, useSchemaForm } from '../../ui/schema-form';
-import { ContentBlocks, JsonText } from '../catalog/ContentView';
+import { ToolResultBody } from '../catalog/ContentView';
 import { AppFrame } from '../apps/AppFrame';
 import { useToolApp } from '../apps/use-tool-app';
 import { StopButton, useStoppable } from '../catalog/stoppable';
@@ -92,21 +92,12 @@ function Result({ outcome }: { readonly outcome: Outcome }) {
     );
   }
   const { result, ms, approved } = outcome;
-  const content = Array.isArray(result.content) ? result.content : [];
   return (
     <div className="detail__result" role="region" aria-label="Result">
       <h3>
         {result.isError === true ? 'The tool reported an error' : 'Result'} <span className="muted">({ms} ms{approved ? ' after your approval' : ''})</span>
       </h3>
-      <div className={result.isError === true ? 'notice notice--error' : undefined}>
-        <ContentBlocks blocks={content} />
-      </div>
-      {result.structuredContent !== undefined ? (
-        <details>
-          <summary>Structured content</summary>
-          <JsonText value={result.structuredContent} />
-        </details>
-      ) : null}
+      <ToolResultBody result={result} />
     </div>
   );
 }
