@@ -17,6 +17,10 @@ export interface CliContext {
   readonly signal: AbortSignal;
 }
 
+/**
+ * A command as help, suggestions and argument parsing know it. Its code is loaded only when it runs
+ * (a chunk of its own in the built CLI), so `harbor --version`, `--help` and usage errors load none.
+ */
 export interface CliCommand {
   readonly name: string;
   readonly summary: string;
@@ -25,5 +29,10 @@ export interface CliCommand {
   readonly options?: ParseArgsOptionsConfig;
   /** Minimum and maximum number of positionals. */
   readonly positionals?: { min: number; max: number };
+  load(): Promise<CliCommandCode>;
+}
+
+/** What a command does when it runs, with its arguments already checked against its CliCommand. */
+export interface CliCommandCode {
   run(ctx: CliContext): Promise<number>;
 }

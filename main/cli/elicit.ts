@@ -7,9 +7,6 @@ import type { CliContext } from './command';
 import { parseJsonOption } from './json-option';
 import { UsageError, type CliOutput } from './output';
 
-/** The options every command that talks to a server mid-request takes. */
-export const ANSWER_OPTIONS = { answer: { type: 'string' }, open: { type: 'boolean' } } as const;
-
 /** How long `--open` waits for a server to say a page is done, unless the command's --timeout says otherwise. */
 export const PAGE_WAIT_MS = 5 * 60_000;
 

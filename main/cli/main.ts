@@ -2,54 +2,14 @@
  * `harbor` — the headless CLI over the same Host as the app (scripting, CI, conformance).
  * Runs under plain Node; never imports electron.
  */
-import { callCommand } from './subcommands/call';
-import { chatCommand } from './subcommands/chat';
-import { consentCommand } from './subcommands/consent';
-import { execCommand } from './subcommands/exec';
-import { promptsCommand, resourcesCommand, toolsCommand } from './subcommands/catalog';
-import { infoCommand } from './subcommands/info';
-import { promptCommand, readCommand } from './subcommands/read';
-import { serversCommand } from './subcommands/servers';
-import { tasksCommand } from './subcommands/tasks';
-import { watchCommand } from './subcommands/watch';
-import { runCli } from './run';
-import type { CliCommand } from './command';
-import { webCommand } from './subcommands/web';
-import { realpathSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
-import { importCommand } from './subcommands/import';
-import { installCommand } from './subcommands/install';
-import { galleryCommand } from './subcommands/gallery';
-import { secretCommand } from './subcommands/secret';
-import { loginCommand, logoutCommand } from './subcommands/auth';
 import { Redactor } from '../host/secrets/redactor';
 import { maskingStream } from '../host/secrets/masking-stream';
 import { guardOutput } from './closed-output';
+import { COMMANDS } from './commands';
 import { EXIT } from './output';
-
-export const COMMANDS: readonly CliCommand[] = [
-  serversCommand,
-  toolsCommand,
-  resourcesCommand,
-  promptsCommand,
-  callCommand,
-  execCommand,
-  tasksCommand,
-  chatCommand,
-  readCommand,
-  promptCommand,
-  watchCommand,
-  consentCommand,
-  importCommand,
-  installCommand,
-  galleryCommand,
-  secretCommand,
-  loginCommand,
-  logoutCommand,
-  infoCommand,
-  webCommand,
-];
+import { runCli } from './run';
 
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<number> {
   const controller = new AbortController();
@@ -87,6 +47,9 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
 }
 
 // Run when this file is the entry point (`node out/main/cli.js …`); bin/harbor.js imports it instead.
+// node:fs through getBuiltinModule: an ES import of it evaluates all its lazy exports (fs.promises,
+// its streams, readline), a few ms of every start for one realpath.
+const { realpathSync } = process.getBuiltinModule('node:fs');
 if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
   void main().then((code) => {
     process.exitCode = code;

@@ -1,4 +1,4 @@
-import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import type { ParseArgsOptionsConfig } from 'node:util';
 import { APP_NAME, APP_VERSION } from '../app-meta';
 import { HarborError } from '../host/errors';
 import type { Host } from '../host/host';
@@ -8,6 +8,10 @@ import { OutputClosedError } from './closed-output';
 import { CliOutput, EXIT, UsageError, exitCodeFor } from './output';
 import { noteSampling } from './sampling-notes';
 import { didYouMean } from './suggest';
+
+// Not `import … from 'node:util'`: an ES import of a builtin evaluates all its lazy exports (util's
+// brings worker_threads and the diff engine), a few ms of every start that parsing has no use for.
+const { parseArgs } = process.getBuiltinModule('node:util');
 
 const GLOBAL_OPTIONS = {
   config: { type: 'string' },
@@ -121,7 +125,7 @@ export async function runCli(options: RunOptions): Promise<number> {
     },
   };
   try {
-    return await command.run(ctx);
+    return await (await command.load()).run(ctx);
   } catch (error) {
     // The reader of the output went away: the command was stopped on purpose, say nothing.
     if (ctx.signal.reason instanceof OutputClosedError) return EXIT.OK;

@@ -1,6 +1,6 @@
 import { platformOpener, type BrowserOpener } from '../../host/auth/opener';
 import { untilAborted } from '../../host/chat/abortable';
-import type { CliCommand } from '../command';
+import type { CliCommandCode } from '../command';
 import { EXIT, UsageError } from '../output';
 
 /**
@@ -9,12 +9,7 @@ import { EXIT, UsageError } from '../output';
  * Waits for the browser to come back to Harbor's loopback listener (5 minutes at most), stores the
  * tokens in the OS keychain, and exits 0 once the server is ready. Ctrl-C cancels.
  */
-export const loginCommand: CliCommand = {
-  name: 'login',
-  summary: 'Sign in to a remote server (OAuth): prints the sign-in URL, waits for the browser, keeps the tokens in the keychain',
-  usage: 'login SERVER [--open]',
-  options: { open: { type: 'boolean' } },
-  positionals: { min: 1, max: 1 },
+export const loginCommand: CliCommandCode = {
   async run(ctx) {
     const name = ctx.args[0]!;
     const host = await ctx.host();
@@ -39,11 +34,7 @@ export const loginCommand: CliCommand = {
 };
 
 /** `harbor logout SERVER`: forgets the server's tokens and client registration (revoking them first when the authorization server allows). */
-export const logoutCommand: CliCommand = {
-  name: 'logout',
-  summary: "Forget a remote server's sign-in: its tokens and client registration leave the keychain",
-  usage: 'logout SERVER',
-  positionals: { min: 1, max: 1 },
+export const logoutCommand: CliCommandCode = {
   async run(ctx) {
     const name = ctx.args[0]!;
     const host = await ctx.host();

@@ -1,9 +1,8 @@
-import type { CliCommand } from '../command';
+import type { CliCommandCode } from '../command';
 import { parseIntOption, parseJsonOption } from '../json-option';
 import { EXIT } from '../output';
 import { renderToolResult } from '../render';
-import { ANSWER_OPTIONS, PAGE_WAIT_MS, withCliAnswers } from '../elicit';
-import { SAMPLING_OPTIONS } from '../sampling-notes';
+import { PAGE_WAIT_MS, withCliAnswers } from '../elicit';
 import type { TaskView } from '../../../preload/contract';
 import type { CliOutput } from '../output';
 
@@ -20,18 +19,7 @@ function taskStatusPrinter(out: CliOutput): (task: TaskView) => void {
 /** The hard ceiling of one call, progress or not (the per-request timeout resets on progress). */
 export const DEFAULT_MAX_CALL_MS = 10 * 60_000;
 
-export const callCommand: CliCommand = {
-  name: 'call',
-  summary: 'Call a tool and print its result',
-  usage: 'call SERVER TOOL [--args JSON] [--answer JSON] [--open] [--yes] [--allow-sampling] [--timeout MS]',
-  positionals: { min: 2, max: 2 },
-  options: {
-    args: { type: 'string' },
-    ...ANSWER_OPTIONS,
-    ...SAMPLING_OPTIONS,
-    yes: { type: 'boolean' },
-    timeout: { type: 'string' },
-  },
+export const callCommand: CliCommandCode = {
   async run(ctx) {
     const [server, tool] = ctx.args as [string, string];
     const args = parseJsonOption('args', ctx.options.args);

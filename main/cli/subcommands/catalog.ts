@@ -1,6 +1,6 @@
 import type { Catalog } from '../../host/servers/catalog';
 import { loadTokenCounter, toolTokens } from '../../host/tools/tokens';
-import type { CliCommand, CliContext } from '../command';
+import type { CliCommandCode, CliContext } from '../command';
 import type { ErrorCode } from '../../../preload/contract';
 import { HarborError } from '../../host/errors';
 import { UsageError, exitCodeForFailures } from '../output';
@@ -88,12 +88,7 @@ function human(row: Row, kind: Kind): string {
   return `${String(row.server)}  ${String(row.name)}${desc}`;
 }
 
-export const toolsCommand: CliCommand = {
-  name: 'tools',
-  summary: `List the tools of one server, or of every enabled server; --search ranks them for a query, best first (--limit, default ${DEFAULT_TOOL_SEARCH_LIMIT})`,
-  usage: 'tools [SERVER] [--search QUERY [--limit N]] [--yes]',
-  options: { yes: { type: 'boolean' }, search: { type: 'string' }, limit: { type: 'string' } },
-  positionals: { min: 0, max: 1 },
+export const toolsCommand: CliCommandCode = {
   run: (ctx) => {
     const query = ctx.options.search;
     if (query === undefined) {
@@ -104,20 +99,10 @@ export const toolsCommand: CliCommand = {
   },
 };
 
-export const resourcesCommand: CliCommand = {
-  name: 'resources',
-  summary: 'List the resources and resource templates of a server',
-  usage: 'resources SERVER [--yes]',
-  options: { yes: { type: 'boolean' } },
-  positionals: { min: 1, max: 1 },
+export const resourcesCommand: CliCommandCode = {
   run: (ctx) => listKind(ctx, 'resources'),
 };
 
-export const promptsCommand: CliCommand = {
-  name: 'prompts',
-  summary: 'List the prompts of a server',
-  usage: 'prompts SERVER [--yes]',
-  options: { yes: { type: 'boolean' } },
-  positionals: { min: 1, max: 1 },
+export const promptsCommand: CliCommandCode = {
   run: (ctx) => listKind(ctx, 'prompts'),
 };

@@ -1,8 +1,8 @@
 import type { ChatToolCall } from '../../../preload/contract';
 import type { TurnEvent } from '../../host/chat/turn';
 import { HarborError } from '../../host/errors';
-import type { CliCommand, CliContext } from '../command';
-import { ANSWER_OPTIONS, PAGE_WAIT_MS, withCliAnswers } from '../elicit';
+import type { CliCommandCode, CliContext } from '../command';
+import { PAGE_WAIT_MS, withCliAnswers } from '../elicit';
 import { EXIT, exitCodeForCode } from '../output';
 
 /** Exit code of a turn the person interrupted (Ctrl-C), as shells report SIGINT. */
@@ -13,16 +13,7 @@ export const EXIT_INTERRUPTED = EXIT.INTERRUPTED;
  * model's text streams to stdout; tool calls and results go to stderr (human) or, with --json,
  * every event is a JSON line on stdout: text / toolCall / toolResult / done.
  */
-export const chatCommand: CliCommand = {
-  name: 'chat',
-  summary: 'Send one message to the model and let it use the servers\' tools (one turn)',
-  usage: 'chat [--conversation ID] [--yes] [--answer JSON] [--open] MESSAGE',
-  positionals: { min: 1, max: 1 },
-  options: {
-    conversation: { type: 'string' },
-    yes: { type: 'boolean' },
-    ...ANSWER_OPTIONS,
-  },
+export const chatCommand: CliCommandCode = {
   async run(ctx) {
     const text = ctx.args[0]!;
     if (!text.trim()) throw new HarborError('BAD_REQUEST', 'The message is empty. Usage: harbor chat "your message"');

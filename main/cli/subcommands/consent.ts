@@ -1,21 +1,16 @@
-import type { CliCommand } from '../command';
+import type { CliCommandCode } from '../command';
+import { CONSENT_USAGE } from '../commands';
 import { EXIT, UsageError } from '../output';
 
-const USAGE = 'consent list | grant SERVER TOOL [--always] | grant-launch SERVER | revoke SERVER [TOOL]';
 
 /** `harbor consent …`: list, grant and revoke the person's decisions (kept in the data dir). */
-export const consentCommand: CliCommand = {
-  name: 'consent',
-  summary: 'List, grant or revoke tool approvals and launch approvals',
-  usage: USAGE,
-  positionals: { min: 1, max: 3 },
-  options: { always: { type: 'boolean' } },
+export const consentCommand: CliCommandCode = {
   async run(ctx) {
     const [action, server, tool] = ctx.args;
     const host = await ctx.host();
     switch (action) {
       case 'list': {
-        if (server !== undefined) throw new UsageError(`consent list takes no arguments. Usage: harbor ${USAGE}`);
+        if (server !== undefined) throw new UsageError(`consent list takes no arguments. Usage: harbor ${CONSENT_USAGE}`);
         const d = host.consent.decisions();
         const lines = [
           ...d.approvals.map((a) => `${a.server}  ${a.tool}  ${a.kind === 'always' ? 'always' : 'next call'}  ${a.fingerprint.slice(0, 12)}  ${new Date(a.createdAt).toISOString()}`),
@@ -26,7 +21,7 @@ export const consentCommand: CliCommand = {
         return EXIT.OK;
       }
       case 'grant': {
-        if (server === undefined || tool === undefined) throw new UsageError(`consent grant needs SERVER and TOOL. Usage: harbor ${USAGE}`);
+        if (server === undefined || tool === undefined) throw new UsageError(`consent grant needs SERVER and TOOL. Usage: harbor ${CONSENT_USAGE}`);
         host.registry.requireValid();
         const always = ctx.options.always === true;
         await host.consent.grantTool(server, tool, always);
@@ -39,7 +34,7 @@ export const consentCommand: CliCommand = {
         return EXIT.OK;
       }
       case 'grant-launch': {
-        if (server === undefined || tool !== undefined) throw new UsageError(`consent grant-launch needs SERVER. Usage: harbor ${USAGE}`);
+        if (server === undefined || tool !== undefined) throw new UsageError(`consent grant-launch needs SERVER. Usage: harbor ${CONSENT_USAGE}`);
         host.registry.requireValid();
         const approved = host.servers.approveLaunch(server);
         const headers = approved.headerNames?.length ? ` with the headers ${approved.headerNames.join(', ')}` : '';
@@ -50,13 +45,13 @@ export const consentCommand: CliCommand = {
         return EXIT.OK;
       }
       case 'revoke': {
-        if (server === undefined) throw new UsageError(`consent revoke needs SERVER. Usage: harbor ${USAGE}`);
+        if (server === undefined) throw new UsageError(`consent revoke needs SERVER. Usage: harbor ${CONSENT_USAGE}`);
         const removed = host.consent.revoke(server, tool);
         ctx.out.result({ removed }, `Revoked ${removed} approval${removed === 1 ? '' : 's'} of ${tool ? `"${tool}" on ` : ''}"${server}".`);
         return EXIT.OK;
       }
       default:
-        throw new UsageError(`unknown consent action "${action}". Usage: harbor ${USAGE}`);
+        throw new UsageError(`unknown consent action "${action}". Usage: harbor ${CONSENT_USAGE}`);
     }
   },
 };

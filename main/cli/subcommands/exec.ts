@@ -7,8 +7,8 @@ import type { CodeLimits } from '../../host/code-mode/limits';
 import { CodeSandbox } from '../../host/code-mode/sandbox';
 import type { CodeRunEvent } from '../../host/code-mode/script-run';
 import { HarborError } from '../../host/errors';
-import type { CliCommand, CliContext } from '../command';
-import { ANSWER_OPTIONS, PAGE_WAIT_MS, withCliAnswers } from '../elicit';
+import type { CliCommandCode, CliContext } from '../command';
+import { PAGE_WAIT_MS, withCliAnswers } from '../elicit';
 import { parseIntOption } from '../json-option';
 import { EXIT, UsageError, exitCodeFor } from '../output';
 import { EXIT_INTERRUPTED } from './chat';
@@ -21,20 +21,7 @@ const MAX_SCRIPT_BYTES = 1024 * 1024;
  * program's console output goes to stdout as it prints, each tool call to stderr; its return
  * value is printed last. --json prints one object: {result, logs, calls} or {error, logs, calls}.
  */
-export const execCommand: CliCommand = {
-  name: 'exec',
-  summary: 'Run a JavaScript program against the servers\' tools in a sandbox (each call asks consent)',
-  usage: 'exec [FILE | -] [--yes] [--timeout MS] [--types]',
-  positionals: { min: 0, max: 1 },
-  options: {
-    yes: { type: 'boolean' },
-    timeout: { type: 'string' },
-    memory: { type: 'string' },
-    'max-calls': { type: 'string' },
-    'max-output': { type: 'string' },
-    ...ANSWER_OPTIONS,
-    types: { type: 'boolean' },
-  },
+export const execCommand: CliCommandCode = {
   async run(ctx) {
     const overrides = limitFlags(ctx);
     const code = ctx.options.types === true ? '' : await readScript(ctx);

@@ -1,41 +1,26 @@
 import type { GalleryServerData } from '../../../preload/contract';
-import type { CliCommand, CliContext } from '../command';
+import type { CliCommandCode, CliContext } from '../command';
 import { parseIntOption } from '../json-option';
+import { GALLERY_USAGE } from '../commands';
 import { EXIT, UsageError } from '../output';
 import { parseSetOptions } from '../set-option';
 import { reportInstall } from './install';
 
-const USAGE = 'gallery search [QUERY] [--registry URL] [--cursor C] [--limit N] [--json] | add NAME [--version V] [--set KEY=VALUE]... [--name LOCAL] [--option N] [--yes] [--dry-run]';
 
 /**
  * `harbor gallery search QUERY` and `harbor gallery add NAME`: the MCP Registry (the official one,
  * or --registry URL, or the first one in the "installs" settings). `add` installs one way of
  * running the server (the first Harbor can run, or --option N) and shows the exact command first.
  */
-export const galleryCommand: CliCommand = {
-  name: 'gallery',
-  summary: 'Search the MCP Registry and install servers from it',
-  usage: USAGE,
-  options: {
-    registry: { type: 'string' },
-    cursor: { type: 'string' },
-    limit: { type: 'string' },
-    version: { type: 'string' },
-    set: { type: 'string', multiple: true },
-    name: { type: 'string' },
-    option: { type: 'string' },
-    yes: { type: 'boolean' },
-    'dry-run': { type: 'boolean' },
-  },
-  positionals: { min: 1, max: 2 },
+export const galleryCommand: CliCommandCode = {
   async run(ctx) {
     const [action, subject] = ctx.args;
     if (action === 'search') return search(ctx, subject);
     if (action === 'add') {
-      if (!subject) throw new UsageError(`gallery add needs the server's NAME (as "harbor gallery search" shows it). Usage: harbor ${USAGE}`);
+      if (!subject) throw new UsageError(`gallery add needs the server's NAME (as "harbor gallery search" shows it). Usage: harbor ${GALLERY_USAGE}`);
       return add(ctx, subject);
     }
-    throw new UsageError(`unknown gallery action "${action ?? ''}". Usage: harbor ${USAGE}`);
+    throw new UsageError(`unknown gallery action "${action ?? ''}". Usage: harbor ${GALLERY_USAGE}`);
   },
 };
 

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { CliCommand, CliContext } from '../command';
+import type { CliCommandCode, CliContext } from '../command';
 import { EXIT, UsageError } from '../output';
 import { promptLine } from '../prompt';
 
@@ -10,16 +10,7 @@ import { promptLine } from '../prompt';
  * get their `default`, a `--set` value, or — on a terminal — a value typed at a prompt (password
  * inputs unechoed); a password's value goes to the keychain, never into the file.
  */
-export const importCommand: CliCommand = {
-  name: 'import',
-  summary: 'Import servers from a Claude Desktop, VS Code or Cursor config file (never overwrites)',
-  usage: 'import FILE [--rename] [--dry-run] [--set ID=VALUE]…',
-  options: {
-    rename: { type: 'boolean' },
-    'dry-run': { type: 'boolean' },
-    set: { type: 'string', multiple: true },
-  },
-  positionals: { min: 1, max: 1 },
+export const importCommand: CliCommandCode = {
   async run(ctx) {
     const file = resolve(ctx.args[0]!);
     const rename = ctx.options.rename === true;

@@ -1,10 +1,7 @@
-import type { CliCommand } from '../command';
+import type { CliCommandCode } from '../command';
 import { EXIT } from '../output';
 
-export const infoCommand: CliCommand = {
-  name: 'info',
-  summary: 'Show the version, the registry file in use and any problems in it',
-  usage: 'info',
+export const infoCommand: CliCommandCode = {
   async run(ctx) {
     const info = (await ctx.host()).appInfo();
     ctx.out.result(info, [

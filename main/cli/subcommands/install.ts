@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { BundleReviewData, InstallOutcomeData } from '../../../preload/contract';
-import type { CliCommand, CliContext } from '../command';
+import type { CliCommandCode, CliContext } from '../command';
 import { EXIT } from '../output';
 import { parseSetOptions } from '../set-option';
 
@@ -9,12 +9,7 @@ import { parseSetOptions } from '../set-option';
  * checks an MCP bundle, shows what it is and exactly what it will run, and installs it. --yes also
  * approves launching the command shown; without it, the first start asks (or exits 4).
  */
-export const installCommand: CliCommand = {
-  name: 'install',
-  summary: 'Install an MCP bundle (.mcpb): settings with --set KEY=VALUE, --yes approves launching the command shown',
-  usage: 'install FILE.mcpb [--name NAME] [--set KEY=VALUE]... [--yes] [--dry-run]',
-  options: { name: { type: 'string' }, set: { type: 'string', multiple: true }, yes: { type: 'boolean' }, 'dry-run': { type: 'boolean' } },
-  positionals: { min: 1, max: 1 },
+export const installCommand: CliCommandCode = {
   async run(ctx) {
     const values = parseSetOptions(ctx.options.set);
     const host = await ctx.host();

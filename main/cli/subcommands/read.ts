@@ -1,16 +1,10 @@
-import type { CliCommand } from '../command';
-import { ANSWER_OPTIONS, PAGE_WAIT_MS, withCliAnswers } from '../elicit';
+import type { CliCommandCode } from '../command';
+import { PAGE_WAIT_MS, withCliAnswers } from '../elicit';
 import { parseJsonOption } from '../json-option';
 import { EXIT } from '../output';
 import { renderPrompt, renderResource } from '../render';
-import { SAMPLING_OPTIONS } from '../sampling-notes';
 
-export const readCommand: CliCommand = {
-  name: 'read',
-  summary: 'Read a resource',
-  usage: 'read SERVER URI [--answer JSON] [--open] [--yes] [--allow-sampling]',
-  options: { yes: { type: 'boolean' }, ...ANSWER_OPTIONS, ...SAMPLING_OPTIONS },
-  positionals: { min: 2, max: 2 },
+export const readCommand: CliCommandCode = {
   async run(ctx) {
     const [server, uri] = ctx.args as [string, string];
     const host = await ctx.host();
@@ -21,12 +15,7 @@ export const readCommand: CliCommand = {
   },
 };
 
-export const promptCommand: CliCommand = {
-  name: 'prompt',
-  summary: 'Get a prompt, filled with arguments',
-  usage: 'prompt SERVER NAME [--args JSON] [--answer JSON] [--open] [--yes] [--allow-sampling]',
-  positionals: { min: 2, max: 2 },
-  options: { args: { type: 'string' }, yes: { type: 'boolean' }, ...ANSWER_OPTIONS, ...SAMPLING_OPTIONS },
+export const promptCommand: CliCommandCode = {
   async run(ctx) {
     const [server, name] = ctx.args as [string, string];
     const raw = parseJsonOption('args', ctx.options.args);

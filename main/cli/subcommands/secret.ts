@@ -1,7 +1,8 @@
 import { HarborError } from '../../host/errors';
 import type { Host } from '../../host/host';
 import { MIN_MASKED_LENGTH } from '../../host/secrets/redactor';
-import type { CliCommand, CliContext } from '../command';
+import type { CliCommandCode, CliContext } from '../command';
+import { SECRET_USAGE } from '../commands';
 import { EXIT, UsageError } from '../output';
 import { promptLine } from '../prompt';
 import { reportError } from '../run';
@@ -9,7 +10,6 @@ import { reportError } from '../run';
 /** A secret is a token or a key, not a file: anything longer is a mistake (a wrong pipe). */
 export const MAX_SECRET_BYTES = 64 * 1024;
 
-const USAGE = 'secret set|list|delete [NAME] | grant|revoke NAME SERVER';
 
 /** The registry schema and secret-name rules bring zod: loaded when a secret command runs, not when the CLI starts. */
 async function loadTools() {
@@ -29,11 +29,7 @@ type Tools = Awaited<ReturnType<typeof loadTools>>;
  * with KEYCHAIN_UNAVAILABLE and the fix. Deleting a secret that does not exist: exit 2 with
  * SECRET_MISSING, so a typo in a script does not pass silently.
  */
-export const secretCommand: CliCommand = {
-  name: 'secret',
-  summary: 'Keep secrets in the OS keychain: set NAME (value from stdin), list, delete NAME, grant|revoke NAME SERVER',
-  usage: USAGE,
-  positionals: { min: 1, max: 3 },
+export const secretCommand: CliCommandCode = {
   async run(ctx) {
     const [action, name, extra] = ctx.args;
     const tools = await loadTools();
@@ -47,23 +43,23 @@ export const secretCommand: CliCommand = {
         }
         return setSecret(ctx, tools, required(tools, name, 'set'));
       case 'list':
-        if (name !== undefined) throw new UsageError(`secret list takes no argument. Usage: harbor ${USAGE}`);
+        if (name !== undefined) throw new UsageError(`secret list takes no argument. Usage: harbor ${SECRET_USAGE}`);
         return listSecrets(ctx, tools);
       case 'delete':
-        if (extra !== undefined) throw new UsageError(`secret delete takes one NAME. Usage: harbor ${USAGE}`);
+        if (extra !== undefined) throw new UsageError(`secret delete takes one NAME. Usage: harbor ${SECRET_USAGE}`);
         return deleteSecret(ctx, tools, required(tools, name, 'delete'));
       case 'grant':
       case 'revoke':
-        if (extra === undefined) throw new UsageError(`secret ${action} needs NAME and SERVER. Usage: harbor ${USAGE}`);
+        if (extra === undefined) throw new UsageError(`secret ${action} needs NAME and SERVER. Usage: harbor ${SECRET_USAGE}`);
         return action === 'grant' ? grantSecret(ctx, required(tools, name, action), extra) : revokeSecret(ctx, required(tools, name, action), extra);
       default:
-        throw new UsageError(`unknown secret action "${action ?? ''}". Usage: harbor ${USAGE}`);
+        throw new UsageError(`unknown secret action "${action ?? ''}". Usage: harbor ${SECRET_USAGE}`);
     }
   },
 };
 
 function required({ assertSecretName }: Tools, name: string | undefined, action: string): string {
-  if (name === undefined) throw new UsageError(`secret ${action} needs a NAME. Usage: harbor ${USAGE}`);
+  if (name === undefined) throw new UsageError(`secret ${action} needs a NAME. Usage: harbor ${SECRET_USAGE}`);
   assertSecretName(name); // BAD_REQUEST: exit 2, before anything is read or stored
   return name;
 }

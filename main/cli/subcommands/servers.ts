@@ -1,7 +1,7 @@
 import type { ServerSummary } from '../../../preload/contract';
 import type { Host } from '../../host/host';
 import { loadTokenCounter, serverTokenCost, type ServerTokenCost } from '../../host/tools/tokens';
-import type { CliCommand } from '../command';
+import type { CliCommandCode } from '../command';
 import { exitCodeForFailures } from '../output';
 
 /** The `harbor servers --json` line: the contract scripts rely on. */
@@ -55,11 +55,7 @@ function humanLine(s: ServerSummary, tokens?: ServerTokenCost): string {
   return `${head} ${s.era ?? ''} ${s.protocolVersion ?? ''}  ${version}  tools ${s.counts.tools}, resources ${s.counts.resources}, prompts ${s.counts.prompts}${cost}`;
 }
 
-export const serversCommand: CliCommand = {
-  name: 'servers',
-  summary: 'Connect every enabled server in parallel and print one line per server',
-  usage: 'servers [--yes]',
-  options: { yes: { type: 'boolean' } },
+export const serversCommand: CliCommandCode = {
   async run(ctx) {
     const host = await ctx.host();
     host.registry.requireValid();

@@ -1,5 +1,5 @@
 import type { TaskView } from '../../../preload/contract';
-import type { CliCommand } from '../command';
+import type { CliCommandCode } from '../command';
 import { EXIT } from '../output';
 
 /** The `harbor tasks --json` line: every field of the task (taskId, server, tool, status, statusMessage, createdAt, lastUpdatedAt, …). */
@@ -19,12 +19,7 @@ function humanLine(task: TaskView, now: number): string {
 }
 
 /** `harbor tasks [SERVER]`: the tasks Harbor followed (kept in the data folder), newest first. */
-export const tasksCommand: CliCommand = {
-  name: 'tasks',
-  summary: 'List the tasks servers ran for tool calls (status, message, elapsed); --refresh asks SERVER first',
-  usage: 'tasks [SERVER] [--refresh] [--yes]',
-  positionals: { min: 0, max: 1 },
-  options: { refresh: { type: 'boolean' }, yes: { type: 'boolean' } },
+export const tasksCommand: CliCommandCode = {
   async run(ctx) {
     const [server] = ctx.args;
     const host = await ctx.host();

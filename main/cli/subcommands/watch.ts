@@ -1,8 +1,7 @@
-import type { CliCommand } from '../command';
+import type { CliCommandCode } from '../command';
 import { parseIntOption, parseJsonOption } from '../json-option';
 import { EXIT } from '../output';
 import { renderToolResult } from '../render';
-import { SAMPLING_OPTIONS } from '../sampling-notes';
 
 const EVENT_FOR = {
   tools: 'toolsChanged',
@@ -11,19 +10,7 @@ const EVENT_FOR = {
   resourceTemplates: 'resourcesChanged',
 } as const;
 
-export const watchCommand: CliCommand = {
-  name: 'watch',
-  summary: 'Hold the subscription and print each change and log message as a JSON line',
-  usage: 'watch SERVER [--resource URI]... [--call TOOL [--args JSON]] [--seconds N] [--yes] [--allow-sampling]',
-  positionals: { min: 1, max: 1 },
-  options: {
-    seconds: { type: 'string' },
-    yes: { type: 'boolean' },
-    resource: { type: 'string', multiple: true },
-    call: { type: 'string' },
-    args: { type: 'string' },
-    ...SAMPLING_OPTIONS,
-  },
+export const watchCommand: CliCommandCode = {
   async run(ctx) {
     const [server] = ctx.args as [string];
     const seconds = parseIntOption('seconds', ctx.options.seconds, { min: 1 });

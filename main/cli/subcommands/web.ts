@@ -6,16 +6,12 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { CliCommand } from '../command';
+import type { CliCommandCode } from '../command';
 import { parseIntOption } from '../json-option';
 import { builtRendererDir } from '../layout';
 import { EXIT } from '../output';
 
-export const webCommand: CliCommand = {
-  name: 'web',
-  summary: 'Serve the app to a browser on 127.0.0.1 (prints the URL to open as one JSON line)',
-  usage: 'web [--port N] [--no-autostart]',
-  options: { port: { type: 'string' }, 'no-autostart': { type: 'boolean' } },
+export const webCommand: CliCommandCode = {
   async run(ctx) {
     // 0 (the default) picks a free port.
     const port = parseIntOption('port', ctx.options.port, { max: 65_535 }) ?? 0;

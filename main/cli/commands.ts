@@ -1,0 +1,201 @@
+/**
+ * Every `harbor` command as help, suggestions and argument parsing need it: name, summary, usage,
+ * flags and the number of arguments. What a command does lives in subcommands/ and is imported
+ * only when that command runs, so starting the CLI costs the same whatever the commands need.
+ */
+import { DEFAULT_TOOL_SEARCH_LIMIT } from '../host/tools/search';
+import type { CliCommand } from './command';
+import { SAMPLING_OPTIONS } from './sampling-notes';
+
+/** `--answer JSON` and `--open`, for the commands during which a server may ask the person (elicitation). */
+export const ANSWER_OPTIONS = { answer: { type: 'string' }, open: { type: 'boolean' } } as const;
+
+export const CONSENT_USAGE = 'consent list | grant SERVER TOOL [--always] | grant-launch SERVER | revoke SERVER [TOOL]';
+export const GALLERY_USAGE =
+  'gallery search [QUERY] [--registry URL] [--cursor C] [--limit N] [--json] | add NAME [--version V] [--set KEY=VALUE]... [--name LOCAL] [--option N] [--yes] [--dry-run]';
+export const SECRET_USAGE = 'secret set|list|delete [NAME] | grant|revoke NAME SERVER';
+
+const YES = { yes: { type: 'boolean' } } as const;
+
+/** In the order `harbor --help` lists them. */
+export const COMMANDS: readonly CliCommand[] = [
+  {
+    name: 'servers',
+    summary: 'Connect every enabled server in parallel and print one line per server',
+    usage: 'servers [--yes]',
+    options: { ...YES },
+    load: async () => (await import('./subcommands/servers')).serversCommand,
+  },
+  {
+    name: 'tools',
+    summary: `List the tools of one server, or of every enabled server; --search ranks them for a query, best first (--limit, default ${DEFAULT_TOOL_SEARCH_LIMIT})`,
+    usage: 'tools [SERVER] [--search QUERY [--limit N]] [--yes]',
+    options: { ...YES, search: { type: 'string' }, limit: { type: 'string' } },
+    positionals: { min: 0, max: 1 },
+    load: async () => (await import('./subcommands/catalog')).toolsCommand,
+  },
+  {
+    name: 'resources',
+    summary: 'List the resources and resource templates of a server',
+    usage: 'resources SERVER [--yes]',
+    options: { ...YES },
+    positionals: { min: 1, max: 1 },
+    load: async () => (await import('./subcommands/catalog')).resourcesCommand,
+  },
+  {
+    name: 'prompts',
+    summary: 'List the prompts of a server',
+    usage: 'prompts SERVER [--yes]',
+    options: { ...YES },
+    positionals: { min: 1, max: 1 },
+    load: async () => (await import('./subcommands/catalog')).promptsCommand,
+  },
+  {
+    name: 'call',
+    summary: 'Call a tool and print its result',
+    usage: 'call SERVER TOOL [--args JSON] [--answer JSON] [--open] [--yes] [--allow-sampling] [--timeout MS]',
+    positionals: { min: 2, max: 2 },
+    options: { args: { type: 'string' }, ...ANSWER_OPTIONS, ...SAMPLING_OPTIONS, ...YES, timeout: { type: 'string' } },
+    load: async () => (await import('./subcommands/call')).callCommand,
+  },
+  {
+    name: 'exec',
+    summary: "Run a JavaScript program against the servers' tools in a sandbox (each call asks consent)",
+    usage: 'exec [FILE | -] [--yes] [--timeout MS] [--types]',
+    positionals: { min: 0, max: 1 },
+    options: {
+      ...YES,
+      timeout: { type: 'string' },
+      memory: { type: 'string' },
+      'max-calls': { type: 'string' },
+      'max-output': { type: 'string' },
+      ...ANSWER_OPTIONS,
+      types: { type: 'boolean' },
+    },
+    load: async () => (await import('./subcommands/exec')).execCommand,
+  },
+  {
+    name: 'tasks',
+    summary: 'List the tasks servers ran for tool calls (status, message, elapsed); --refresh asks SERVER first',
+    usage: 'tasks [SERVER] [--refresh] [--yes]',
+    positionals: { min: 0, max: 1 },
+    options: { refresh: { type: 'boolean' }, ...YES },
+    load: async () => (await import('./subcommands/tasks')).tasksCommand,
+  },
+  {
+    name: 'chat',
+    summary: "Send one message to the model and let it use the servers' tools (one turn)",
+    usage: 'chat [--conversation ID] [--yes] [--answer JSON] [--open] MESSAGE',
+    positionals: { min: 1, max: 1 },
+    options: { conversation: { type: 'string' }, ...YES, ...ANSWER_OPTIONS },
+    load: async () => (await import('./subcommands/chat')).chatCommand,
+  },
+  {
+    name: 'read',
+    summary: 'Read a resource',
+    usage: 'read SERVER URI [--answer JSON] [--open] [--yes] [--allow-sampling]',
+    options: { ...YES, ...ANSWER_OPTIONS, ...SAMPLING_OPTIONS },
+    positionals: { min: 2, max: 2 },
+    load: async () => (await import('./subcommands/read')).readCommand,
+  },
+  {
+    name: 'prompt',
+    summary: 'Get a prompt, filled with arguments',
+    usage: 'prompt SERVER NAME [--args JSON] [--answer JSON] [--open] [--yes] [--allow-sampling]',
+    positionals: { min: 2, max: 2 },
+    options: { args: { type: 'string' }, ...YES, ...ANSWER_OPTIONS, ...SAMPLING_OPTIONS },
+    load: async () => (await import('./subcommands/read')).promptCommand,
+  },
+  {
+    name: 'watch',
+    summary: 'Hold the subscription and print each change and log message as a JSON line',
+    usage: 'watch SERVER [--resource URI]... [--call TOOL [--args JSON]] [--seconds N] [--yes] [--allow-sampling]',
+    positionals: { min: 1, max: 1 },
+    options: {
+      seconds: { type: 'string' },
+      ...YES,
+      resource: { type: 'string', multiple: true },
+      call: { type: 'string' },
+      args: { type: 'string' },
+      ...SAMPLING_OPTIONS,
+    },
+    load: async () => (await import('./subcommands/watch')).watchCommand,
+  },
+  {
+    name: 'consent',
+    summary: 'List, grant or revoke tool approvals and launch approvals',
+    usage: CONSENT_USAGE,
+    positionals: { min: 1, max: 3 },
+    options: { always: { type: 'boolean' } },
+    load: async () => (await import('./subcommands/consent')).consentCommand,
+  },
+  {
+    name: 'import',
+    summary: 'Import servers from a Claude Desktop, VS Code or Cursor config file (never overwrites)',
+    usage: 'import FILE [--rename] [--dry-run] [--set ID=VALUE]…',
+    options: { rename: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, set: { type: 'string', multiple: true } },
+    positionals: { min: 1, max: 1 },
+    load: async () => (await import('./subcommands/import')).importCommand,
+  },
+  {
+    name: 'install',
+    summary: 'Install an MCP bundle (.mcpb): settings with --set KEY=VALUE, --yes approves launching the command shown',
+    usage: 'install FILE.mcpb [--name NAME] [--set KEY=VALUE]... [--yes] [--dry-run]',
+    options: { name: { type: 'string' }, set: { type: 'string', multiple: true }, ...YES, 'dry-run': { type: 'boolean' } },
+    positionals: { min: 1, max: 1 },
+    load: async () => (await import('./subcommands/install')).installCommand,
+  },
+  {
+    name: 'gallery',
+    summary: 'Search the MCP Registry and install servers from it',
+    usage: GALLERY_USAGE,
+    options: {
+      registry: { type: 'string' },
+      cursor: { type: 'string' },
+      limit: { type: 'string' },
+      version: { type: 'string' },
+      set: { type: 'string', multiple: true },
+      name: { type: 'string' },
+      option: { type: 'string' },
+      ...YES,
+      'dry-run': { type: 'boolean' },
+    },
+    positionals: { min: 1, max: 2 },
+    load: async () => (await import('./subcommands/gallery')).galleryCommand,
+  },
+  {
+    name: 'secret',
+    summary: 'Keep secrets in the OS keychain: set NAME (value from stdin), list, delete NAME, grant|revoke NAME SERVER',
+    usage: SECRET_USAGE,
+    positionals: { min: 1, max: 3 },
+    load: async () => (await import('./subcommands/secret')).secretCommand,
+  },
+  {
+    name: 'login',
+    summary: 'Sign in to a remote server (OAuth): prints the sign-in URL, waits for the browser, keeps the tokens in the keychain',
+    usage: 'login SERVER [--open]',
+    options: { open: { type: 'boolean' } },
+    positionals: { min: 1, max: 1 },
+    load: async () => (await import('./subcommands/auth')).loginCommand,
+  },
+  {
+    name: 'logout',
+    summary: "Forget a remote server's sign-in: its tokens and client registration leave the keychain",
+    usage: 'logout SERVER',
+    positionals: { min: 1, max: 1 },
+    load: async () => (await import('./subcommands/auth')).logoutCommand,
+  },
+  {
+    name: 'info',
+    summary: 'Show the version, the registry file in use and any problems in it',
+    usage: 'info',
+    load: async () => (await import('./subcommands/info')).infoCommand,
+  },
+  {
+    name: 'web',
+    summary: 'Serve the app to a browser on 127.0.0.1 (prints the URL to open as one JSON line)',
+    usage: 'web [--port N] [--no-autostart]',
+    options: { port: { type: 'string' }, 'no-autostart': { type: 'boolean' } },
+    load: async () => (await import('./subcommands/web')).webCommand,
+  },
+];
