@@ -4,7 +4,8 @@
  * - `harbor --version` against Node starting and doing nothing (`node -e 0`), runs interleaved:
  *   what Harbor adds to the floor every command pays. Held against the target in CPU time (each
  *   command's own user + system time, which load from elsewhere on a shared machine barely
- *   moves); the wall-time medians are reported beside it.
+ *   moves); the wall-time medians are reported beside it, and so is the floor of any ES module
+ *   CLI: one that only reads its package.json and prints the version.
  * - `harbor tools` (no servers, and one stdio server): which npm packages it loads, recorded by a
  *   module hook. It needs the MCP SDK (and, with servers, the tokenizer for each tool's `tokens`);
  *   it must not load the AI SDK, model providers, the code sandbox's engine or the schema validator.
@@ -38,6 +39,12 @@ interface Timed {
   /** The command's own CPU time (user + system). */
   readonly cpuMs: number;
 }
+
+/** The least a Node ES module CLI can do for --version: read package.json, print one line. */
+const VERSION_FLOOR = `import { readFileSync } from 'node:fs';
+const pkg = JSON.parse(readFileSync(${JSON.stringify(join(REPO, 'package.json'))}, 'utf8'));
+process.stdout.write(\`\${pkg.productName} \${pkg.version}\\n\`);
+`;
 
 function timed(args: readonly string[]): Timed {
   const cpuBefore = endedChildrenCpuMs();
@@ -89,20 +96,26 @@ function loadCost(specifier: string): number {
 export async function benchCliStart({ runs }: CliStartOptions): Promise<Figure[]> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first`);
   const dir = freshDir('cli-start');
+  const floorScript = join(dir, 'version-floor.mjs');
+  writeFileSync(floorScript, VERSION_FLOOR);
   const node: Timed[] = [];
   const version: Timed[] = [];
+  const floor: Timed[] = [];
   timed(['-e', '0']);
   timed([CLI, '--version']);
+  timed([floorScript]);
   for (let i = 0; i < runs; i += 1) {
-    // Interleaved, so a burst of load hits both.
+    // Interleaved, so a burst of load hits all three.
     node.push(timed(['-e', '0']));
     version.push(timed([CLI, '--version']));
+    floor.push(timed([floorScript]));
   }
   const nodeMs = median(node.map((t) => t.ms));
   const versionMs = median(version.map((t) => t.ms));
   // Summed over the runs: the kernel counts CPU time in clock ticks (10 ms), coarse for one run.
   const nodeCpu = sum(node.map((t) => t.cpuMs)) / runs;
   const versionCpu = sum(version.map((t) => t.cpuMs)) / runs;
+  const floorCpu = sum(floor.map((t) => t.cpuMs)) / runs;
 
   const recorded = join(REPO, 'test/fixtures/tool-catalogs/servers/time.json');
   const catalogServer = join(REPO, 'test/fixtures/servers/legacy/catalog-server.mjs');
@@ -120,7 +133,10 @@ export async function benchCliStart({ runs }: CliStartOptions): Promise<Figure[]
       target: { at: 'most', value: VERSION_TARGET },
       measured: `CPU per run: harbor --version ${versionCpu.toFixed(0)} ms, Node starting and doing nothing ${nodeCpu.toFixed(0)} ms (means of ${runs}, interleaved)`,
       problems: [],
-      notes: [`wall time (medians): harbor --version ${versionMs.toFixed(0)} ms, node -e 0 ${nodeMs.toFixed(0)} ms (${(versionMs / nodeMs).toFixed(2)}×)`],
+      notes: [
+        `wall time (medians): harbor --version ${versionMs.toFixed(0)} ms, node -e 0 ${nodeMs.toFixed(0)} ms (${(versionMs / nodeMs).toFixed(2)}×)`,
+        `the floor of an ES module CLI (reads package.json, prints the version): ${floorCpu.toFixed(0)} ms CPU (${(floorCpu / nodeCpu).toFixed(2)}×)`,
+      ],
     },
     {
       name: 'CLI start: packages harbor tools loads but does not need',

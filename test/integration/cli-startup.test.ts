@@ -4,10 +4,10 @@
  * records every module Node resolves — and a mistyped command or flag gets a suggestion.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI, runCli, tempRegistry } from '../helpers/cli';
 import { NODE } from '../helpers/host';
@@ -26,19 +26,56 @@ registerHooks({ resolve(specifier, context, next) { const result = next(specifie
 `,
 );
 
-/** The package folders under node_modules that a CLI run loaded. */
-function packagesLoaded(args: string[]): string[] {
+// Loaded with --require before the CLI: at exit, writes the Node internals the process loaded.
+const INTERNALS = join(dir, 'record-internals.cjs');
+writeFileSync(INTERNALS, `process.on('exit', () => require('node:fs').writeFileSync(process.env.HARBOR_TEST_INTERNALS, process.moduleLoadList.join('\\n')));\n`);
+
+/** Every module URL Node resolved in a CLI run (npm packages, the built files, node: builtins). */
+function modulesResolved(args: string[]): string[] {
   const record = join(dir, `modules-${args.join('_').replace(/[^\w-]/g, '')}.txt`);
   writeFileSync(record, '');
   const run = spawnSync(NODE, ['--import', pathToFileURL(HOOK).href, CLI, ...args], { env: { ...process.env, HARBOR_TEST_MODULES: record }, encoding: 'utf8' });
   expect(run.error).toBeUndefined();
-  const urls = readFileSync(record, 'utf8').split('\n').filter(Boolean);
-  return [...new Set(urls.flatMap((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? []))].sort();
+  return [...new Set(readFileSync(record, 'utf8').split('\n').filter(Boolean))];
+}
+
+/** The package folders under node_modules that a CLI run loaded. */
+function packagesLoaded(args: string[]): string[] {
+  return [...new Set(modulesResolved(args).flatMap((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? []))].sort();
+}
+
+/** Node's own internal modules a CLI run loaded ("NativeModule internal/fs/promises", …). */
+function internalsLoaded(args: string[]): string[] {
+  const record = join(dir, `internals-${args.join('_').replace(/[^\w-]/g, '')}.txt`);
+  const run = spawnSync(NODE, ['--require', INTERNALS, CLI, ...args], { env: { ...process.env, HARBOR_TEST_INTERNALS: record }, encoding: 'utf8' });
+  expect(run.status, run.stderr).toBe(0);
+  return readFileSync(record, 'utf8').split('\n');
 }
 
 describe('the CLI loads what a command needs, when it runs', () => {
   it.each([['--version'], ['--help'], ['servers', '--help'], ['no-such-command']].map((args) => [args.join(' '), args] as const))('harbor %s loads no package at all', (_, args) => {
     expect(packagesLoaded([...args])).toEqual([]);
+  });
+
+  // Each command's code is its own chunk, loaded when it runs: what starts is the parser, the
+  // command table, the output and the redactor (about 41 kB; with every command loaded it was 136 kB).
+  it.each([['--version'], ['--help'], ['servers', '--help'], ['no-such-command']].map((args) => [args.join(' '), args] as const))(
+    'harbor %s loads at most 60 kB of the built CLI and no child_process, worker_threads or crypto',
+    (_, args) => {
+      const resolved = modulesResolved([...args]);
+      const built = resolved.filter((url) => url.startsWith('file:') && !url.includes('/node_modules/') && url !== pathToFileURL(HOOK).href);
+      expect(built.length).toBeGreaterThan(0);
+      const bytes = built.reduce((sum, url) => sum + statSync(fileURLToPath(url)).size, 0);
+      expect(bytes, built.join('\n')).toBeLessThanOrEqual(60_000);
+      expect(resolved.filter((url) => ['node:child_process', 'node:worker_threads', 'node:crypto'].includes(url))).toEqual([]);
+    },
+  );
+
+  // An ES import of node:fs or node:util evaluates all their lazy exports (fs.promises and its
+  // streams, readline, worker_threads, the diff engine): a few ms of every start that --version has no use for.
+  it('harbor --version loads none of the Node internals that node:fs and node:util load lazily', () => {
+    const lazy = ['NativeModule internal/fs/promises', 'NativeModule internal/readline/interface', 'NativeModule worker_threads', 'NativeModule internal/util/diff'];
+    expect(internalsLoaded(['--version']).filter((name) => lazy.includes(name))).toEqual([]);
   });
 
   // What a chat turn, run_code or a schema check needs: `tools` lists catalogs and needs none of it.
