@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, posix, resolve } from 'node:path';
 import { extractFile, listPackage, statFile } from '@electron/asar';
 
 const root = resolve(import.meta.dirname, '..');
@@ -121,6 +121,9 @@ try {
   // Every package the main bundle imports at run time is shipped (electron-vite keeps deps external).
   const builtins = new Set([...builtinModules, 'electron']);
   const imported = new Set();
+  // The CLI's commands are chunks it imports when they run: each relative import must be in the asar too.
+  const unresolved = [];
+  let relative = 0;
   for (const file of entries.filter((e) => e.startsWith('out/main/') && e.endsWith('.js'))) {
     const code = readText(file);
     const specs = [
@@ -128,11 +131,18 @@ try {
       ...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g), // dynamic, literal specifier
     ].map((m) => m[1]);
     for (const spec of specs) {
-      if (spec.startsWith('.') || spec.startsWith('/')) continue;
+      if (spec.startsWith('.')) {
+        relative += 1;
+        const target = posix.join(posix.dirname(file), spec);
+        if (!has(target)) unresolved.push(`${file} → ${spec}`);
+        continue;
+      }
+      if (spec.startsWith('/')) continue;
       if (spec.startsWith('node:') || builtins.has(spec.split('/')[0])) continue;
       imported.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
     }
   }
+  check(relative > 0 && unresolved.length === 0, `every file out/main imports (${relative} relative imports, the CLI's command chunks among them) is in the asar${unresolved.length ? ` — missing: ${unresolved.join(', ')}` : ''}`);
   const missing = [...imported].filter((name) => !has(`node_modules/${name}/package.json`));
   check(imported.size > 0 && missing.length === 0, `every package out/main imports is shipped (${[...imported].sort().join(', ')})${missing.length ? ` — missing: ${missing.join(', ')}` : ''}`);
 
