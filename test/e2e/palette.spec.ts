@@ -90,7 +90,7 @@ test('Ctrl-K finds tools, conversations and settings by fuzzy text; shortcuts wo
   await expect(history.getByRole('button', { name: /Weather in Lisbon/ })).toHaveAttribute('aria-current', 'true');
 
   // A Settings section.
-  dialog = await search(page, 'timeouts');
+  await search(page, 'timeouts');
   await expect(highlighted(page)).toHaveAccessibleName(/^Settings: Timeouts/);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
@@ -102,6 +102,12 @@ test('Ctrl-K finds tools, conversations and settings by fuzzy text; shortcuts wo
   await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeAttached();
   await expect(page.getByRole('button', { name: 'New conversation' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText('A new conversation')).toBeVisible();
+  // Its alternative that a browser tab delivers (Chromium keeps Ctrl-N for a new window): from another conversation.
+  await history.getByRole('button', { name: /Weather in Lisbon/ }).click();
+  await expect(page.getByRole('button', { name: 'New conversation' })).toHaveAttribute('aria-pressed', 'false');
+  await page.getByRole('heading', { level: 1, name: 'Chat' }).focus();
+  await page.keyboard.press('Control+Shift+O');
+  await expect(page.getByRole('button', { name: 'New conversation' })).toHaveAttribute('aria-pressed', 'true');
 
   // Ctrl-1…9: the views in the navigation's order.
   await page.getByRole('heading', { level: 1, name: 'Chat' }).focus();
@@ -113,7 +119,7 @@ test('Ctrl-K finds tools, conversations and settings by fuzzy text; shortcuts wo
   await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeAttached();
 
   // The shortcuts are listed: each command with its keys, and a "Keyboard shortcuts" entry.
-  dialog = await search(page, 'keyboard shortcuts');
+  await search(page, 'keyboard shortcuts');
   await expect(highlighted(page)).toHaveAccessibleName(/^Keyboard shortcuts/);
   await page.keyboard.press('Enter');
   const shortcuts = palette(page).getByRole('listbox', { name: 'Keyboard shortcuts' });
