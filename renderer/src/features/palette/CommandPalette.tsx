@@ -120,7 +120,7 @@ export function CommandPalette({ mode, onClose }: Props) {
                   {item.shortcuts?.length ? (
                     <span className="palette__keys">
                       {item.shortcuts.map((shortcut) => (
-                        <kbd key={shortcut}>{formatShortcut(shortcut)}</kbd>
+                        <kbd key={shortcut} className="palette-key">{formatShortcut(shortcut)}</kbd>
                       ))}
                     </span>
                   ) : null}

@@ -42,7 +42,7 @@ export function PaletteButton() {
       <span className="palette-button__label">
         <Search aria-hidden="true" size={14} /> Search…
       </span>
-      <kbd>{formatShortcut(PALETTE_SHORTCUT)}</kbd>
+      <kbd className="palette-key">{formatShortcut(PALETTE_SHORTCUT)}</kbd>
     </button>
   );
 }
