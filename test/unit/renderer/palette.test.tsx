@@ -182,6 +182,16 @@ describe('the palette', () => {
     expect(window.location.hash).toBe('#/servers/stopped');
   });
 
+  it('toggles the theme through its registered command', async () => {
+    const { dialog, box } = await openPalette();
+    document.documentElement.dataset.theme = 'dark';
+    fireEvent.change(box, { target: { value: 'theme' } });
+    fireEvent.click(within(dialog).getByRole('option', { name: /^Toggle light\/dark theme/ }));
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(localStorage.getItem('harbor.theme')).toBe('light');
+    delete document.documentElement.dataset.theme;
+  });
+
   it('Escape closes it', async () => {
     const { dialog } = await openPalette();
     fireEvent.keyDown(dialog, { key: 'Escape' });
