@@ -6,7 +6,7 @@
  * person types. Axe finds nothing on the open palette in either theme.
  */
 import type { Page } from '@playwright/test';
-import { collectErrors, expect, openChat, send, test } from './chat-fixture';
+import { collectErrors, expect, openChat, screenshotSizes, send, test } from './chat-fixture';
 import { expectNoAxeViolations } from './servers-fixture';
 
 function palette(page: Page) {
@@ -29,7 +29,7 @@ function highlighted(page: Page) {
   return palette(page).locator('[role="option"][aria-selected="true"]');
 }
 
-test('Ctrl-K finds tools, conversations and settings by fuzzy text; shortcuts work but not while typing', async ({ page, startHarbor }) => {
+test('Ctrl-K finds tools, conversations and settings by fuzzy text; shortcuts work but not while typing', async ({ page, startHarbor }, testInfo) => {
   const harbor = await startHarbor({ script: [{ text: 'Dig in spring.' }, { text: 'Sunny, 24 degrees.' }] });
   const errors = collectErrors(page);
   await openChat(page, harbor);
@@ -52,7 +52,9 @@ test('Ctrl-K finds tools, conversations and settings by fuzzy text; shortcuts wo
   await composer.press('Control+k');
   await expect(palette(page)).toBeVisible();
   await expect(palette(page).getByRole('combobox')).toBeFocused();
+  await expect(palette(page).getByRole('option', { name: /^echo feature/ })).toBeVisible();
   await expectNoAxeViolations(page);
+  await screenshotSizes(page, 'palette', testInfo);
 
   // Escape closes it and focus goes back to the composer.
   await page.keyboard.press('Escape');
@@ -88,6 +90,12 @@ test('Ctrl-K finds tools, conversations and settings by fuzzy text; shortcuts wo
   dialog = await search(page, 'lisbon');
   await dialog.getByRole('option', { name: /Weather in Lisbon/ }).click();
   await expect(history.getByRole('button', { name: /Weather in Lisbon/ })).toHaveAttribute('aria-current', 'true');
+
+  // A server's details.
+  await search(page, 'featur');
+  await palette(page).getByRole('group', { name: 'Servers' }).getByRole('option', { name: /^feature/ }).click();
+  await expect(page.getByRole('article', { name: 'feature', exact: true })).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('#/servers/feature');
 
   // A Settings section.
   await search(page, 'timeouts');
