@@ -4,6 +4,7 @@ import type { ActivityLog } from '../features/activity/activity-log';
 import { BundleHost } from '../features/bundles/BundleHost';
 import { ConsentHost } from '../features/consent/ConsentHost';
 import { ElicitationHost } from '../features/elicitation/ElicitationHost';
+import { PaletteButton, PaletteHost } from '../features/palette/PaletteHost';
 import { ServerAlerts } from '../features/servers/ServerAlerts';
 import { SamplingHost } from '../features/sampling/SamplingHost';
 import { UpdateBanner } from '../features/updates/UpdateBanner';
@@ -28,6 +29,7 @@ export function App({ bridge, activity }: Props) {
         <aside className="shell__side">
           <p className="brand">Harbor</p>
           <Nav current={route} />
+          <PaletteButton />
         </aside>
         <div className="shell__main">
           <ConnectionBanner source={bridge} />
@@ -44,6 +46,7 @@ export function App({ bridge, activity }: Props) {
       <SamplingHost />
       <ServerAlerts />
       <Toasts />
+      <PaletteHost />
     </ServicesContext.Provider>
   );
 }

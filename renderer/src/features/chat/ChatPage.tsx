@@ -22,6 +22,7 @@ import { ProblemCard } from './ProblemCard';
 import { useNarrow } from './use-narrow';
 import { useChatContext, useChatStatus } from './use-chat-info';
 import { AppConversationContext, PartialInputsContext } from '../apps/app-conversation';
+import { useChatRequests } from '../palette/chat-requests';
 
 /** Below this width of the chat area the conversations list is a drawer over it. */
 const DRAWER_BELOW_PX = 720;
@@ -40,6 +41,8 @@ export function ChatPage() {
     return () => controller.stop();
   }, [controller]);
   const state = useSyncExternalStore(controller.subscribe, controller.snapshot);
+  // The palette's and the shortcuts' "New chat" and "open this conversation".
+  useChatRequests(useCallback((request) => (request.kind === 'new' ? controller.newConversation() : void controller.open(request.id)), [controller]));
   const [status, reloadStatus] = useChatStatus();
   const [context, reloadContext] = useChatContext();
   const [link, setLink] = useState<string | undefined>();

@@ -1,0 +1,77 @@
+import { ROUTES, hrefFor } from '../../app/routes';
+import { SETTINGS_SECTIONS } from '../settings/SettingsSections';
+import { setTheme } from '../settings/theme';
+import { requestChat } from './chat-requests';
+import type { Command } from './command-registry';
+import { openPalette, togglePalette } from './palette-state';
+
+/** Ctrl/Cmd-K: the one shortcut that also works while typing. */
+export const PALETTE_SHORTCUT = '$mod+KeyK';
+
+function go(href: string): void {
+  window.location.hash = href;
+}
+
+/** The theme the page shows now: the saved choice, or the system's when there is none. */
+function shownTheme(): 'light' | 'dark' {
+  const chosen = document.documentElement.dataset.theme;
+  if (chosen === 'light' || chosen === 'dark') return chosen;
+  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+/**
+ * The app's own commands: a new chat, each view (Ctrl/Cmd-1…9 in the navigation's order), each
+ * Settings section, the theme, and the list of shortcuts. They register like any feature's.
+ */
+export function builtinCommands(): Command[] {
+  return [
+    {
+      id: 'palette.open',
+      title: 'Command palette',
+      group: 'Commands',
+      keywords: 'search find',
+      shortcuts: [PALETTE_SHORTCUT],
+      run: togglePalette,
+    },
+    {
+      id: 'chat.new',
+      title: 'New chat',
+      group: 'Commands',
+      keywords: 'conversation',
+      // Ctrl/Cmd-N in the desktop app; a browser tab keeps it (new window), so Ctrl/Cmd-Shift-O too.
+      shortcuts: ['$mod+KeyN', '$mod+Shift+KeyO'],
+      run: () => requestChat({ kind: 'new' }),
+    },
+    {
+      id: 'palette.shortcuts',
+      title: 'Keyboard shortcuts',
+      group: 'Commands',
+      keywords: 'keys hotkeys help',
+      run: () => openPalette('shortcuts'),
+    },
+    {
+      id: 'theme.toggle',
+      title: 'Toggle light/dark theme',
+      group: 'Commands',
+      keywords: 'appearance dark light mode',
+      run: () => setTheme(shownTheme() === 'dark' ? 'light' : 'dark'),
+    },
+    ...ROUTES.map(
+      (route, index): Command => ({
+        id: `view.${route.id}`,
+        title: `Go to ${route.label}`,
+        group: 'Views',
+        ...(index < 9 ? { shortcuts: [`$mod+Digit${index + 1}`] } : {}),
+        run: () => go(hrefFor(route.id)),
+      }),
+    ),
+    ...SETTINGS_SECTIONS.map(
+      (section): Command => ({
+        id: `settings.${section.id}`,
+        title: `Settings: ${section.label}`,
+        group: 'Settings sections',
+        run: () => go(`${hrefFor('settings')}/${section.id}`),
+      }),
+    ),
+  ];
+}
