@@ -46,7 +46,7 @@ export function bindCommands(host: Host): CommandHandlers {
       // Readonly arrays of MCP objects, copied into the contract's plain-data shape.
       return { server: name, tools: [...catalog.tools], resources: [...catalog.resources], resourceTemplates: [...catalog.resourceTemplates], prompts: [...catalog.prompts] };
     },
-    'tools.search': async ({ query, limit }) => host.tools.search(query, limit),
+    'tools.search': async ({ query, limit, server, asYouType }) => host.tools.search(query, limit, { ...(server === undefined ? {} : { server }), ...(asYouType === undefined ? {} : { asYouType }) }),
     'tools.call': async ({ server, tool, arguments: args, requestId }) => (await host.calls.callTool(server, tool, args, requestId ? { requestId } : {})),
     'resources.read': async ({ server, uri, requestId }) => (await host.calls.readResource(server, uri, requestId ? { requestId } : {})),
     'prompts.get': async ({ server, name, arguments: args, requestId }) => (await host.calls.getPrompt(server, name, args, requestId ? { requestId } : {})),

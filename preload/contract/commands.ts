@@ -100,9 +100,18 @@ export const commands = {
   /**
    * Searches the tools of every server Harbor knows (connected, or stopped with their last tool
    * list), best match first: the same ranking as the chat's search_tools and `harbor tools --search`.
+   * `server` keeps one server's tools; `asYouType` ranks a search box's text (every word must
+   * match, the last one as a prefix), as the Tools page does.
    */
   'tools.search': command(
-    z.object({ query: z.string().max(1_000), limit: z.number().int().min(1).max(100).optional() }).strict(),
+    z
+      .object({
+        query: z.string().max(1_000),
+        limit: z.number().int().min(1).max(2_000).optional(),
+        server: z.string().min(1).optional(),
+        asYouType: z.boolean().optional(),
+      })
+      .strict(),
     z.array(ToolSearchHit),
   ),
   'tools.call': command(

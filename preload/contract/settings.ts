@@ -10,6 +10,8 @@ export const ChatSettingsData = z.object({
   resultCapBytes: z.number().int().positive().optional(),
   toolSearch: z.enum(['auto', 'on', 'off']).optional(),
   toolSearchThreshold: z.number().positive().max(1).optional(),
+  /** Code mode: run_code beside the tools (auto, the default), instead of them (on), or never (off). */
+  codeMode: z.enum(['auto', 'on', 'off']).optional(),
 });
 
 /** The Settings page: the model (its key only as "where it comes from"), chat settings and their defaults. */

@@ -23,6 +23,14 @@ test('one search over every server, grouped, kept across a reload', async ({ pag
   await expect(feature.getByRole('button', { name: 'Run echo', exact: true })).toBeVisible();
   await expect(second.getByRole('button', { name: 'Run echo', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Run add', exact: true })).toHaveCount(0);
+  // The Host's one tool index ranks the search (as search_tools and `harbor tools --search` do): it
+  // knows parameters too — "delay" is only a parameter of slow (delayMs), in no name or description.
+  await page.getByRole('searchbox', { name: 'Search tools' }).fill('delay');
+  await expect(feature.getByRole('button', { name: 'Run slow', exact: true })).toBeVisible();
+  await expect(second.getByRole('button', { name: 'Run slow', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Run echo', exact: true })).toHaveCount(0);
+  await page.getByRole('searchbox', { name: 'Search tools' }).fill('ech');
+  await expect(second.getByRole('button', { name: 'Run echo', exact: true })).toBeVisible();
   await second.getByRole('button', { name: 'Run echo', exact: true }).click();
   await expect(second.getByRole('region', { name: /^Run echo/ })).toBeVisible();
   await expect(page.getByRole('region', { name: /^Run echo/ })).toHaveCount(1);

@@ -80,6 +80,15 @@ test('theme, model and key, discovery, approvals and timeouts', async ({ page, h
   await tools.getByRole('button', { name: 'Save' }).click();
   await expect(tools.getByText('Saved.')).toBeVisible();
   expect(JSON.parse(readFileSync(harbor.configPath, 'utf8')).chat).toEqual({ toolSearchThreshold: 0.1 });
+  // Code mode, set here rather than only in the file; kept across a reload.
+  const codeGroup = tools.getByRole('group', { name: 'Code mode' });
+  await expect(codeGroup.getByRole('radio', { name: /^Beside the tools/ })).toBeChecked();
+  await codeGroup.getByRole('radio', { name: 'Never', exact: true }).check();
+  await tools.getByRole('button', { name: 'Save' }).click();
+  await expect(tools.getByText('Saved.')).toBeVisible();
+  expect(JSON.parse(readFileSync(harbor.configPath, 'utf8')).chat).toEqual({ toolSearchThreshold: 0.1, codeMode: 'off' });
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Tools in chat' }).getByRole('group', { name: 'Code mode' }).getByRole('radio', { name: 'Never', exact: true })).toBeChecked({ timeout: 30_000 });
 
   // Remembered decisions: the CLI's "always" for echo, revoked here.
   const approvals = page.getByRole('region', { name: 'Approvals' });

@@ -173,6 +173,11 @@ describe('settings', () => {
     expect(chat.chat).toEqual({ toolSearch: 'on', toolSearchThreshold: 0.1 });
     expect(host.settings.chat().toolSearchThreshold).toBe(0.1);
     await expect(host.settings.setChat({ toolSearchThreshold: 2 })).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
+    // Code mode is a chat setting the app sets too; what the chat reads from the registry follows.
+    const code = await host.settings.setChat({ codeMode: 'on' });
+    expect(code.chat).toEqual({ codeMode: 'on' });
+    expect(readConfig(current).chat).toEqual({ codeMode: 'on' });
+    expect(host.settings.chat().codeMode).toBe('on');
     await host.settings.setChat({});
     expect('chat' in readConfig(current)).toBe(false);
 

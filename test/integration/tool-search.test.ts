@@ -94,5 +94,11 @@ describe("the Host's tool search", () => {
     expect(found).toEqual({ ok: true, value: [{ server: 'time', tool: 'get_current_time', score: expect.any(Number), description: 'Get current time in a specific timezone' }] });
     expect(await dispatch('tools.search', { query: 'commit' })).toMatchObject({ ok: true, value: expect.arrayContaining([expect.objectContaining({ server: 'git', tool: 'git_commit' })]) });
     expect(await dispatch('tools.search', { query: 'x', limit: 0 })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    // The Tools page's search box: one server's tools, every word typed, the last one unfinished.
+    const typed = await dispatch('tools.search', { query: 'git comm', server: 'git', asYouType: true, limit: 500 });
+    expect(typed).toMatchObject({ ok: true, value: expect.arrayContaining([expect.objectContaining({ server: 'git', tool: 'git_commit' })]) });
+    expect(typed.ok && (typed.value as { server: string }[]).every((hit) => hit.server === 'git')).toBe(true);
+    expect(await dispatch('tools.search', { query: 'get curr', server: 'git', asYouType: true })).toEqual({ ok: true, value: [] });
+    expect(await dispatch('tools.search', { query: 'get curr', asYouType: true })).toMatchObject({ ok: true, value: [expect.objectContaining({ server: 'time', tool: 'get_current_time' })] });
   });
 });

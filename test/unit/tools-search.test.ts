@@ -142,6 +142,19 @@ describe('ToolSearchIndex', () => {
     index.setServer('files', [tool('download_file', 'Download a file.')]);
     expect(index.search('download', { limit: 2 }).map((m) => m.tool)).toEqual(['download_file', 'fetch']);
   });
+
+  it("as you type (the Tools page's search box): every word must match, the last as a prefix however short", () => {
+    const names = (query: string, asYouType: boolean) => shared.search(query, { limit: 10, asYouType }).map((m) => `${m.server}/${m.tool}`);
+    // A short unfinished word: no match for a model's question, the tools it starts for a search box.
+    expect(names('fil', false)).toEqual([]);
+    expect(names('fil', true)).toEqual(expect.arrayContaining(['filesystem/read_file', 'filesystem/write_file', 'github/get_file_contents']));
+    // Every word narrows: a question ranks anything with either word, the search box only tools with both.
+    expect(names('write repository', false)).toEqual(expect.arrayContaining(['filesystem/write_file', 'github/create_issue']));
+    expect(names('write fi', true)).toEqual(['filesystem/write_file']);
+    // No related action words are added ("download" would find fetch for a model).
+    expect(names('sum', true)).toEqual(['math/getSum']);
+    expect(names('nothing like it', true)).toEqual([]);
+  });
 });
 
 describe('relevance on the tools of real servers', () => {

@@ -66,9 +66,10 @@ export interface ChatInput {
   readonly resultCapBytes?: number;
   readonly toolSearch?: 'auto' | 'on' | 'off';
   readonly toolSearchThreshold?: number;
+  readonly codeMode?: 'auto' | 'on' | 'off';
 }
 
-const CHAT_KEYS = ['maxSteps', 'resultCapBytes', 'toolSearch', 'toolSearchThreshold'] as const;
+const CHAT_KEYS = ['maxSteps', 'resultCapBytes', 'toolSearch', 'toolSearchThreshold', 'codeMode'] as const;
 
 /** The registry with the chat settings replaced: a field left out goes back to its default. */
 export function withChat(file: RegistryFile, input: ChatInput): RegistryFile {

@@ -29,10 +29,15 @@ export class ToolSearch implements Disposable {
     trackDisposable(this);
   }
 
-  /** The best matches over every known server's tools, each with its title and description. */
-  search(query: string, limit = DEFAULT_TOOL_SEARCH_LIMIT): ToolSearchHit[] {
+  /**
+   * The best matches over every known server's tools (or one server's), each with its title and
+   * description; `asYouType` for a search box (see ToolSearchOptions).
+   */
+  search(query: string, limit = DEFAULT_TOOL_SEARCH_LIMIT, filter: { readonly server?: string; readonly asYouType?: boolean } = {}): ToolSearchHit[] {
     this.catchUp();
-    return this.index.search(query, { limit }).map((match) => {
+    const { server, asYouType } = filter;
+    const options: ToolSearchOptions = { limit, ...(asYouType ? { asYouType } : {}), ...(server === undefined ? {} : { accept: (s: string) => s === server }) };
+    return this.index.search(query, options).map((match) => {
       const tool = this.tool(match);
       return {
         server: match.server,

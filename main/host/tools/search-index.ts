@@ -28,6 +28,12 @@ export interface ToolSearchOptions {
   readonly limit: number;
   /** Only tools this accepts are ranked (e.g. a chat turn's enabled tools). */
   readonly accept?: (server: string, tool: string) => boolean;
+  /**
+   * The query is a search box being typed in, not a model's question: every word must match
+   * somewhere (each word typed narrows the list), the last word as a prefix however short it is
+   * ("ech" finds "echo"), and no related action words are added.
+   */
+  readonly asYouType?: boolean;
 }
 
 /** What one update of a server's tools did to the index. */
@@ -59,6 +65,12 @@ const SEARCH: SearchOptions = {
 /** How much a related action word counts against the word the query used ("fetch" for "download"). */
 const RELATED_WEIGHT = 0.3;
 const RELATED_BOOST = Object.fromEntries(Object.entries(BOOST).map(([field, boost]) => [field, boost * RELATED_WEIGHT]));
+
+/** A search box's query: every word, the last one (still being typed) as a prefix. */
+const AS_YOU_TYPE: SearchOptions = {
+  combineWith: 'AND',
+  prefix: (term, index, terms) => index === terms.length - 1 || term.length >= 4,
+};
 
 /** The query as typed, OR its related action words at a fraction of the weight (exact words only). */
 function expand(query: string): Query {
@@ -148,7 +160,8 @@ export class ToolSearchIndex {
   search(query: string, options: ToolSearchOptions): ToolSearchMatch[] {
     const limit = Math.max(1, Math.floor(options.limit));
     const accept = options.accept;
-    const results = this.engine.search(expand(query), accept ? { filter: (r) => this.accepts(r.id as number, accept) } : {});
+    const filter: SearchOptions = accept ? { filter: (r) => this.accepts(r.id as number, accept) } : {};
+    const results = options.asYouType ? this.engine.search(query, { ...AS_YOU_TYPE, ...filter }) : this.engine.search(expand(query), filter);
     return results
       .map((r) => ({ document: this.byId.get(r.id as number)!, score: r.score }))
       .sort((a, b) => b.score - a.score || compare(a.document.server, b.document.server) || compare(a.document.tool, b.document.tool))

@@ -101,6 +101,9 @@ describe('Tools page', () => {
       'servers.list': () => [feature, serverSummary('second', { counts: { tools: 2 } })],
       'registry.get': () => ({ path: '/x', text: '', problems: [], servers: [] }),
       'catalog.get': ({ name }) => ({ server: name, tools: [echo, { name: `${name}_only`, inputSchema: { type: 'object' } }], resources: [], resourceTemplates: [], prompts: [] }),
+      // The page ranks by the Host's index: this Host's index knows the two "only" tools.
+      'tools.search': ({ query }) =>
+        ['feature', 'second'].map((server) => ({ server, tool: `${server}_only`, score: 1 })).filter((hit) => hit.tool.includes(query)),
     });
     const page = () => (
       <WithHost transport={host}>
@@ -112,8 +115,8 @@ describe('Tools page', () => {
     await within(second).findByRole('list', { name: 'Tools of second' });
     expect(await screen.findByRole('list', { name: 'Tools of feature' })).toBeTruthy();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search tools' }), { target: { value: 'only' } });
-    expect(screen.getByRole('button', { name: 'Run feature_only' })).toBeTruthy();
-    expect(within(second).getByRole('button', { name: 'Run second_only' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Run feature_only' })).toBeTruthy();
+    expect(await within(second).findByRole('button', { name: 'Run second_only' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Run echo' })).toBeNull();
     fireEvent.click(within(second).getByRole('button', { name: 'Run second_only' }));
     first.unmount();

@@ -131,6 +131,22 @@ describe('model settings', () => {
     await act(async () => fireEvent.click(chat.getByRole('button', { name: 'Save' })));
     expect(host.sent('settings.setChat')).toEqual([{ chat: { toolSearchThreshold: 0.1 } }]);
   });
+
+  it('sets code mode, and keeps it when the other chat settings are saved', async () => {
+    const { host } = settingsHost({ chat: { codeMode: 'on' }, defaults: DEFAULTS });
+    render(
+      <WithHost transport={host}>
+        <SettingsPage />
+      </WithHost>,
+    );
+    const chat = within(await screen.findByRole('region', { name: 'Tools in chat' }));
+    const code = within(chat.getByRole('group', { name: 'Code mode' }));
+    expect((code.getByRole('radio', { name: /^Instead of the tools/ }) as HTMLInputElement).checked).toBe(true);
+    await act(async () => fireEvent.click(chat.getByRole('button', { name: 'Save' })));
+    fireEvent.click(code.getByRole('radio', { name: /^Beside the tools/ }));
+    await act(async () => fireEvent.click(chat.getByRole('button', { name: 'Save' })));
+    expect(host.sent('settings.setChat')).toEqual([{ chat: { codeMode: 'on' } }, { chat: {} }]);
+  });
 });
 
 describe('approvals', () => {

@@ -6,7 +6,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 
 type Mode = 'auto' | 'on' | 'off';
 
-/** Progressive discovery (tool search) and the turn's step limit. */
+/** Progressive discovery (tool search), code mode and the turn's step limit. */
 export function ChatPanel({ settings, onSaved }: { readonly settings: SettingsData; readonly onSaved: () => void }) {
   const api = useHarbor();
   const id = useId();
@@ -14,6 +14,7 @@ export function ChatPanel({ settings, onSaved }: { readonly settings: SettingsDa
   const [mode, setMode] = useState<Mode>(chat.toolSearch ?? 'auto');
   const [percent, setPercent] = useState(chat.toolSearchThreshold !== undefined ? String(round(chat.toolSearchThreshold * 100)) : '');
   const [maxSteps, setMaxSteps] = useState(chat.maxSteps !== undefined ? String(chat.maxSteps) : '');
+  const [codeMode, setCodeMode] = useState<Mode>(chat.codeMode ?? 'auto');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
   const [error, setError] = useState<HarborErrorData | undefined>();
@@ -41,6 +42,7 @@ export function ChatPanel({ settings, onSaved }: { readonly settings: SettingsDa
         ...(mode !== 'auto' ? { toolSearch: mode } : {}),
         ...(threshold !== undefined ? { toolSearchThreshold: threshold } : {}),
         ...(steps !== undefined ? { maxSteps: steps } : {}),
+        ...(codeMode !== 'auto' ? { codeMode } : {}),
         ...(chat.resultCapBytes !== undefined ? { resultCapBytes: chat.resultCapBytes } : {}),
       },
     });
@@ -70,6 +72,25 @@ export function ChatPanel({ settings, onSaved }: { readonly settings: SettingsDa
           ).map(([value, label]) => (
             <label key={value} className="schema-form__check">
               <input type="radio" name={`${id}-mode`} checked={mode === value} disabled={busy} onChange={() => setMode(value)} />
+              <span>{label}</span>
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="settings-radios">
+          <legend className="field__label">Code mode</legend>
+          <p className="field__hint">
+            The model can write one short JavaScript program that calls several tools in a sandbox, so intermediate results never pass through it: fewer round trips and tokens when a task
+            chains calls. Each call the program makes still asks for your approval.
+          </p>
+          {(
+            [
+              ['auto', 'Beside the tools: the model picks a direct call or a program'],
+              ['on', 'Instead of the tools: every call goes through a program'],
+              ['off', 'Never'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="schema-form__check">
+              <input type="radio" name={`${id}-code`} checked={codeMode === value} disabled={busy} onChange={() => setCodeMode(value)} />
               <span>{label}</span>
             </label>
           ))}

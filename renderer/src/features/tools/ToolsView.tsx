@@ -6,7 +6,6 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
 import { VirtualList } from '../../ui/VirtualList';
-import { matches } from '../catalog/CatalogFrame';
 import { NotReady } from '../catalog/NotReady';
 import { useCatalog } from '../catalog/use-catalog';
 import { useSelection } from '../catalog/use-selection';
@@ -14,16 +13,19 @@ import { useRegistry } from '../servers/use-registry';
 import { RunTool } from './RunTool';
 import { ToolRow } from './ToolRow';
 import { asTool, type ToolItem } from './tool-item';
+import type { ToolMatches } from './use-tool-search';
 
 interface Props {
   readonly server: ServerSummary;
   readonly search: string;
+  /** What the page's search found (the Host's tool index), or every tool when nothing is typed. */
+  readonly matches: ToolMatches;
   /** One group among all servers': nothing at all when no tool matches the search. */
   readonly grouped?: boolean;
 }
 
 /** One server's tools: searchable, each turned on or off, one opened to run by hand (kept across reloads). Updates live. */
-export function ToolsView({ server, search, grouped = false }: Props) {
+export function ToolsView({ server, search, matches, grouped = false }: Props) {
   const api = useHarbor();
   const [catalog, reload] = useCatalog(server, ['tools']);
   const [registry] = useRegistry();
@@ -35,7 +37,7 @@ export function ToolsView({ server, search, grouped = false }: Props) {
   const [pending, setPending] = useState<ReadonlyMap<string, { readonly value: boolean; readonly seen: unknown }>>(() => new Map());
 
   const tools = useMemo(() => (catalog?.status === 'ready' ? catalog.value.tools.map(asTool).filter((t): t is ToolItem => t !== undefined) : []), [catalog]);
-  const shown = useMemo(() => tools.filter((t) => matches(search, t.name, t.title, t.description)), [tools, search]);
+  const shown = useMemo(() => matchingTools(tools, server.name, matches), [tools, server.name, matches]);
   const found = selectedName === undefined ? undefined : tools.find((t) => t.name === selectedName);
   // Remembered while rendering (React's "adjust state on a prop change"), not in an effect.
   if (found && found !== kept) setKept(found);
@@ -83,6 +85,9 @@ export function ToolsView({ server, search, grouped = false }: Props) {
   }
   if (catalog.status === 'loading') return <>{panel}<Loading label={`Loading the tools of ${server.name}…`} /></>;
   if (catalog.status === 'error') return <ErrorMessage error={catalog.error} onRetry={reload} />;
+  // The page says a failed search once, above every server; the lists wait for a working one.
+  if (matches.status === 'error') return panel;
+  if (matches.status === 'searching') return <>{panel}<Loading label="Searching…" /></>;
   if (grouped && search.trim() && shown.length === 0 && !panel) return <p className="muted">No tool matches.</p>;
   return (
     <>
@@ -123,4 +128,12 @@ export function ToolsView({ server, search, grouped = false }: Props) {
       )}
     </>
   );
+}
+
+/** The server's tools the search found, best first (all of them, in the server's order, with no search). */
+function matchingTools(tools: readonly ToolItem[], server: string, matches: ToolMatches): readonly ToolItem[] {
+  if (matches.status === 'all') return tools;
+  if (matches.status !== 'found') return [];
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  return (matches.byServer.get(server) ?? []).map((name) => byName.get(name)).filter((t): t is ToolItem => t !== undefined);
 }
