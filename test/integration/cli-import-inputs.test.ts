@@ -123,6 +123,17 @@ describe.skipIf(problem !== undefined)(`harbor import fills VS Code inputs${prob
     expect(readFileSync(ws.config, 'utf8')).toBe('{"mcpServers":{}}\n');
   });
 
+  it('an input given twice: exit 2 naming it, nothing written (not the last one silently winning)', async () => {
+    const ws = workspace();
+    const run = await harbor([...ws.flags, 'import', ws.source, '--set', 'greeting=hi', '--set', 'greeting=hello']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--set greeting is given 2 times: give it one value.');
+    expect(readFileSync(ws.config, 'utf8')).toBe('{"mcpServers":{}}\n');
+    const bad = await harbor([...ws.flags, 'import', ws.source, '--set', 'greeting']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--set needs ID=VALUE (an input id of the file, "=", its value), got "greeting". Example: --set root-dir=/home/me/projects');
+  });
+
   it.skipIf(!existsSync('/usr/bin/script'))('on a terminal, asks for each input without a value; the password is not echoed', async () => {
     const ws = workspace();
     const command = [NODE, CLI, ...ws.flags, 'import', ws.source].map((a) => `'${a}'`).join(' ');

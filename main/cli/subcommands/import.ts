@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import type { CliCommandCode, CliContext } from '../command';
-import { EXIT, UsageError } from '../output';
+import { EXIT } from '../output';
 import { promptLine } from '../prompt';
+import { parseSingleSetOptions } from '../set-option';
 
 /**
  * `harbor import FILE [--rename] [--dry-run] [--set ID=VALUE]…`: merges the servers of a Claude
@@ -15,7 +16,7 @@ export const importCommand: CliCommandCode = {
     const file = resolve(ctx.args[0]!);
     const rename = ctx.options.rename === true;
     const dryRun = ctx.options['dry-run'] === true;
-    let inputs = parseSetOptions(ctx.options.set);
+    let inputs = parseSingleSetOptions(ctx.options.set, INPUT_FORM);
 
     const host = await ctx.host();
     const configPath = host.appInfo().configPath;
@@ -41,17 +42,8 @@ export const importCommand: CliCommandCode = {
   },
 };
 
-/** `--set ID=VALUE`, repeated: the value is everything after the first "=". */
-export function parseSetOptions(raw: unknown): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const item of Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]) {
-    const text = String(item);
-    const eq = text.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--set needs ID=VALUE (an input id of the file, "=", its value), got "${text}". Example: --set root-dir=/home/me/projects`);
-    values[text.slice(0, eq)] = text.slice(eq + 1);
-  }
-  return values;
-}
+/** A VS Code input takes one value: everything after the first "=". */
+const INPUT_FORM = { form: 'ID=VALUE (an input id of the file, "=", its value)', example: 'root-dir=/home/me/projects' };
 
 interface InputToAsk {
   readonly id: string;
