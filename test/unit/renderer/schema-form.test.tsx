@@ -268,3 +268,21 @@ describe('SchemaFields', () => {
     expect(screen.getByText('Nothing to fill in.')).toBeTruthy();
   });
 });
+
+describe('free-form values', () => {
+  it('types a schema-less object as JSON, reports text that does not parse, and sends the parsed value', async () => {
+    const sent: Array<Record<string, unknown>> = [];
+    const schema = { type: 'object', properties: { extra: { type: 'object' }, note: { type: ['string', 'null'] } } };
+    render(<Harness schema={schema} onSubmit={(v) => sent.push(v)} />);
+    expect(screen.getByRole('textbox', { name: 'note' }).tagName).toBe('INPUT');
+    const extra = screen.getByRole('textbox', { name: 'extra' });
+    expect(extra.tagName).toBe('TEXTAREA');
+    await act(async () => fireEvent.change(extra, { target: { value: '{"k": [1,' } }));
+    await send();
+    expect(sent).toEqual([]);
+    expect(screen.getByText('Not valid JSON yet.')).toBeTruthy();
+    await act(async () => fireEvent.change(extra, { target: { value: '{"k": [1, 2]}' } }));
+    await send();
+    expect(sent).toEqual([{ extra: { k: [1, 2] } }]);
+  });
+});

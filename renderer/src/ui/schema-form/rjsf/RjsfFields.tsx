@@ -5,6 +5,7 @@ import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import { formJsonSchema, formUiSchema } from './prepare';
 import { templates } from './templates';
 import { widgets } from './widgets';
+import { JsonField } from './JsonField';
 import { harborValidator, validateValues, type ValidationErrors } from './validator';
 import './rjsf.css';
 
@@ -79,6 +80,7 @@ export default function RjsfFields({ schema: raw, values, onChange, live, disabl
       validator={harborValidator}
       templates={templates}
       widgets={widgets}
+      fields={FIELDS}
       idPrefix={idPrefix}
       disabled={disabled}
       liveValidate={live ? 'onChange' : false}
@@ -95,6 +97,7 @@ export default function RjsfFields({ schema: raw, values, onChange, live, disabl
 }
 
 const ignore = () => undefined;
+const FIELDS = { JsonField };
 
 /** Autofocus on the first top-level field (a dialog asking questions starts there). */
 function firstFieldAutofocus(schema: RJSFSchema, ui: Record<string, unknown>): Record<string, unknown> {

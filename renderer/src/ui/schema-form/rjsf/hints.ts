@@ -1,4 +1,5 @@
 import { descriptionId, errorId, type RJSFSchema } from '@rjsf/utils';
+import { isFreeForm, jsonExpects } from './JsonField';
 
 /**
  * The help under a field: the server's description, then the constraints in words, so nobody has
@@ -7,7 +8,7 @@ import { descriptionId, errorId, type RJSFSchema } from '@rjsf/utils';
 export function hintText(schema: RJSFSchema): string | undefined {
   const parts: string[] = [];
   if (typeof schema.description === 'string' && schema.description.trim()) parts.push(schema.description);
-  const constraints = constraintText(schema);
+  const constraints = isFreeForm(schema) ? jsonExpects(schema) : constraintText(schema);
   if (constraints) parts.push(constraints);
   return parts.length ? parts.join(' ') : undefined;
 }

@@ -1,4 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { isFreeForm } from './JsonField';
 
 /**
  * Turns a server's schema into what the form renders: a copy without `pattern` (a server's regex
@@ -57,6 +58,7 @@ export function formUiSchema(schema: RJSFSchema): UiSchema {
 function uiFor(schema: Json, depth: number): UiSchema {
   const ui: UiSchema = {};
   if (depth > 20) return ui;
+  if (depth > 0 && isFreeForm(schema)) return { 'ui:field': 'JsonField' };
   const options = optionCount(schema);
   if (options !== undefined && options <= MAX_RADIOS && schema.type !== 'array') ui['ui:widget'] = 'radio';
   if (schema.type === 'array' && isObject(schema.items) && optionCount(schema.items) !== undefined) ui['ui:widget'] = 'checkboxes';

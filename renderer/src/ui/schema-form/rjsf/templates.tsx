@@ -43,7 +43,8 @@ function Errors({ id, errors }: { readonly id: string; readonly errors: readonly
 function FieldTemplate({ id, label, children, rawErrors, hidden, required, displayLabel, schema, uiSchema }: FieldTemplateProps) {
   if (hidden) return <div hidden>{children}</div>;
   const widget = getUiOptions(uiSchema).widget;
-  const container = schema.type === 'object' || (schema.type === 'array' && widget !== 'checkboxes') || (!schema.type && (schema.oneOf || schema.anyOf));
+  const json = uiSchema?.['ui:field'] === 'JsonField';
+  const container = !json && schema.type === 'object' || (schema.type === 'array' && widget !== 'checkboxes') || (!schema.type && (schema.oneOf || schema.anyOf));
   // Objects and lists draw their own fieldset; only a list-wide error (e.g. too few items) shows here.
   if (container) {
     return (
@@ -68,10 +69,10 @@ function FieldTemplate({ id, label, children, rawErrors, hidden, required, displ
       </fieldset>
     );
   }
-  const checkbox = schema.type === 'boolean';
+  const checkbox = schema.type === 'boolean' && !json;
   return (
     <div className={checkbox ? 'schema-form__field schema-form__field--check' : 'schema-form__field'}>
-      {displayLabel && !checkbox ? (
+      {(displayLabel || json) && !checkbox ? (
         <label className="schema-form__label" htmlFor={id}>
           {label}
           <RequiredMark required={required} />

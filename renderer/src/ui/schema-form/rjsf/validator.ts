@@ -1,5 +1,6 @@
 import { validate as check, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema';
 import { toErrorSchema, type CustomValidator, type ErrorTransformer, type RJSFSchema, type RJSFValidationError, type ValidationData, type ValidatorType } from '@rjsf/utils';
+import { NOT_JSON } from './JsonField';
 import { messageFor } from './messages';
 
 /**
@@ -82,7 +83,14 @@ function problems(schema: RJSFSchema, value: unknown): Problem[] {
     const message = messageFor(unit.keyword, parentSchema, at(data, path), unit.error);
     out.push({ path, keyword: unit.keyword, message });
   }
-  return collapseAlternatives(out);
+  return [...unparsed(data, []), ...collapseAlternatives(out).filter((p) => at(data, p.path) !== NOT_JSON)];
+}
+
+/** JSON boxes whose text does not parse yet. */
+function unparsed(value: unknown, path: string[]): Problem[] {
+  if (value === NOT_JSON) return [{ path, keyword: 'json', message: 'Not valid JSON yet.' }];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, child]) => unparsed(child, [...path, key]));
 }
 
 /**
