@@ -286,3 +286,40 @@ describe('free-form values', () => {
     expect(sent).toEqual([{ extra: { k: [1, 2] } }]);
   });
 });
+
+describe('a tool schema as zod writes it (forms fixture)', () => {
+  it('fills the discriminator of the chosen alternative and sends what the old form could only take as JSON', async () => {
+    const sent: Array<Record<string, unknown>> = [];
+    const schema = {
+      type: 'object',
+      properties: {
+        steps: { minItems: 1, type: 'array', title: 'Steps', items: { type: 'object', title: 'Step', properties: { name: { type: 'string', title: 'Name' }, minutes: { type: 'integer', minimum: 1, maximum: 120, title: 'Minutes' } }, required: ['name', 'minutes'] } },
+        priority: { type: 'string', enum: ['lowest', 'low', 'normal', 'high', 'highest'], title: 'Priority' },
+        target: {
+          title: 'Target',
+          oneOf: [
+            { type: 'object', title: 'A web address', properties: { kind: { type: 'string', const: 'url' }, url: { type: 'string', title: 'URL' } }, required: ['kind', 'url'] },
+            { type: 'object', title: 'A local path', properties: { kind: { type: 'string', const: 'path' }, path: { type: 'string', title: 'Path' } }, required: ['kind', 'path'] },
+          ],
+        },
+      },
+      required: ['steps', 'priority', 'target'],
+    };
+    render(<Harness schema={schema} onSubmit={(v) => sent.push(v)} />);
+    // A required list with minItems starts with its first item.
+    const step = screen.getByRole('group', { name: 'Step 1' });
+    await act(async () => fireEvent.change(within(step).getByRole('textbox', { name: /Name/ }), { target: { value: 'build' } }));
+    await act(async () => fireEvent.change(within(step).getByRole('spinbutton', { name: /Minutes/ }), { target: { value: '500' } }));
+    await act(async () => fireEvent.change(screen.getByRole('combobox', { name: /Priority/ }), { target: { value: '3' } }));
+    expect(screen.queryByRole('textbox', { name: /kind/ })).toBeNull();
+    await act(async () => fireEvent.change(screen.getByRole('combobox', { name: 'Target: which kind' }), { target: { value: '1' } }));
+    await act(async () => fireEvent.change(screen.getByRole('textbox', { name: /Path/ }), { target: { value: '/srv' } }));
+    await send();
+    expect(sent).toEqual([]);
+    expect(screen.getByText('Must be at most 120.')).toBeTruthy();
+    await act(async () => fireEvent.change(within(step).getByRole('spinbutton', { name: /Minutes/ }), { target: { value: '5' } }));
+    expect(screen.queryByText('Must be at most 120.')).toBeNull();
+    await send();
+    expect(sent).toEqual([{ steps: [{ name: 'build', minutes: 5 }], priority: 'high', target: { kind: 'path', path: '/srv' } }]);
+  });
+});

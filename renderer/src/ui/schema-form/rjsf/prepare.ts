@@ -32,6 +32,21 @@ function optionCount(schema: Json): number | undefined {
   return undefined;
 }
 
+/** A property with a fixed value (a union's discriminator) gets it as its default: nobody has to type it. */
+function fillConstants(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(fillConstants);
+  if (!isObject(value)) return value;
+  const out: Json = {};
+  for (const [key, child] of Object.entries(value)) out[key] = fillConstants(child);
+  const properties = out.properties;
+  if (isObject(properties)) {
+    for (const [name, property] of Object.entries(properties)) {
+      if (isObject(property) && property.const !== undefined && property.default === undefined) properties[name] = { ...property, default: property.const };
+    }
+  }
+  return out;
+}
+
 /** Lists of options become checkboxes (RJSF wants uniqueItems for that; ticking a box twice is not possible anyway). */
 function markMultiSelects(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(markMultiSelects);
@@ -43,7 +58,7 @@ function markMultiSelects(value: unknown): unknown {
 }
 
 export function formJsonSchema(raw: unknown): RJSFSchema {
-  const schema = isObject(raw) ? (markMultiSelects(stripPatterns(raw)) as Json) : {};
+  const schema = isObject(raw) ? (fillConstants(markMultiSelects(stripPatterns(raw))) as Json) : {};
   if (schema.type === undefined && !schema.oneOf && !schema.anyOf && !schema.allOf) schema.type = 'object';
   return schema as RJSFSchema;
 }
@@ -59,6 +74,8 @@ function uiFor(schema: Json, depth: number): UiSchema {
   const ui: UiSchema = {};
   if (depth > 20) return ui;
   if (depth > 0 && isFreeForm(schema)) return { 'ui:field': 'JsonField' };
+  // A fixed value (a union's discriminator, e.g. {"kind": {"const": "url"}}) is filled in, not asked.
+  if (schema.const !== undefined && depth > 0) return { 'ui:widget': 'hidden' };
   const options = optionCount(schema);
   if (options !== undefined && options <= MAX_RADIOS && schema.type !== 'array') ui['ui:widget'] = 'radio';
   if (schema.type === 'array' && isObject(schema.items) && optionCount(schema.items) !== undefined) ui['ui:widget'] = 'checkboxes';
