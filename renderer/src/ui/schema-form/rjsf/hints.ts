@@ -17,9 +17,10 @@ function constraintText(schema: RJSFSchema): string | undefined {
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   if (type === 'string' && !schema.enum) {
     const { minLength: min, maxLength: max } = schema;
-    if (min !== undefined && max !== undefined) return `${min}–${max} characters.`;
-    if (min !== undefined) return `At least ${min} characters.`;
-    if (max !== undefined) return `At most ${max} characters.`;
+    const characters = (n: number) => `${n} character${n === 1 ? '' : 's'}`;
+    if (min !== undefined && max !== undefined) return `${min}–${characters(max)}.`;
+    if (min !== undefined) return `At least ${characters(min)}.`;
+    if (max !== undefined) return `At most ${characters(max)}.`;
     if (schema.format === 'date-time') return 'Date and time with a time zone.';
     return undefined;
   }
