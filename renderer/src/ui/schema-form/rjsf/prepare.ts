@@ -32,33 +32,30 @@ function optionCount(schema: Json): number | undefined {
   return undefined;
 }
 
-/** A property with a fixed value (a union's discriminator) gets it as its default: nobody has to type it. */
-function fillConstants(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(fillConstants);
+/** A copy of a schema with `adjust` applied to every object in it, innermost first. */
+function mapObjects(value: unknown, adjust: (node: Json) => void): unknown {
+  if (Array.isArray(value)) return value.map((v) => mapObjects(v, adjust));
   if (!isObject(value)) return value;
   const out: Json = {};
-  for (const [key, child] of Object.entries(value)) out[key] = fillConstants(child);
-  const properties = out.properties;
+  for (const [key, child] of Object.entries(value)) out[key] = mapObjects(child, adjust);
+  adjust(out);
+  return out;
+}
+
+function adjustForForm(node: Json): void {
+  // Lists of options become checkboxes (RJSF wants uniqueItems for that; a box cannot be ticked twice anyway).
+  if (node.type === 'array' && isObject(node.items) && optionCount(node.items) !== undefined && node.uniqueItems === undefined) node.uniqueItems = true;
+  // A property with a fixed value (a union's discriminator) gets it as its default: nobody has to type it.
+  const properties = node.properties;
   if (isObject(properties)) {
     for (const [name, property] of Object.entries(properties)) {
       if (isObject(property) && property.const !== undefined && property.default === undefined) properties[name] = { ...property, default: property.const };
     }
   }
-  return out;
-}
-
-/** Lists of options become checkboxes (RJSF wants uniqueItems for that; ticking a box twice is not possible anyway). */
-function markMultiSelects(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(markMultiSelects);
-  if (!isObject(value)) return value;
-  const out: Json = {};
-  for (const [key, child] of Object.entries(value)) out[key] = markMultiSelects(child);
-  if (out.type === 'array' && isObject(out.items) && optionCount(out.items) !== undefined && out.uniqueItems === undefined) out.uniqueItems = true;
-  return out;
 }
 
 export function formJsonSchema(raw: unknown): RJSFSchema {
-  const schema = isObject(raw) ? (fillConstants(markMultiSelects(stripPatterns(raw))) as Json) : {};
+  const schema = isObject(raw) ? (mapObjects(stripPatterns(raw), adjustForForm) as Json) : {};
   if (schema.type === undefined && !schema.oneOf && !schema.anyOf && !schema.allOf) schema.type = 'object';
   return schema as RJSFSchema;
 }

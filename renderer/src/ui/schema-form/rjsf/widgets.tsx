@@ -1,4 +1,4 @@
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import { enumOptionsIndexForValue, getInputProps, optionId, type BaseInputTemplateProps, type RegistryWidgetsType, type WidgetProps } from '@rjsf/utils';
 import { RequiredMark } from '../../RequiredMark';
 import { describedBy } from './hints';
@@ -19,8 +19,8 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, options, schema, rawErrors, type, required, placeholder } = props;
   const inputProps = getInputProps(schema, type, options);
   const numeric = inputProps.type === 'number';
-  const change = (event: ChangeEvent<HTMLInputElement>) => {
-    const { value: text, validity } = event.target;
+  const change = (event: ChangeEvent<HTMLInputElement> | FormEvent<HTMLInputElement>) => {
+    const { value: text, validity } = event.currentTarget;
     if (numeric) onChange(validity.badInput ? NOT_A_NUMBER : text === '' ? options.emptyValue : Number(text));
     else onChange(text === '' ? options.emptyValue : text);
   };
@@ -41,6 +41,9 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       aria-required={required || undefined}
       aria-describedby={describedBy(id, schema, rawErrors)}
       onChange={change}
+      // React's onChange skips an input event that leaves the value as it was, and a number box
+      // reads "" both when empty and while its text is not a number ("-", "1e"): onInput sees both.
+      onInput={numeric ? change : undefined}
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}
     />
@@ -71,68 +74,58 @@ function CheckboxWidget({ id, value, disabled, readonly, autofocus, label, requi
   );
 }
 
-function RadioWidget({ id, value, disabled, readonly, autofocus, options, required, label, schema, rawErrors, onChange, onBlur, onFocus }: WidgetProps) {
-  const choices = options.enumOptions ?? [];
+/** Radios or checkboxes, one per option; the first carries the field's id (its label and errors point there). */
+function Choices({ props, type, isChecked, pick, children }: { readonly props: WidgetProps; readonly type: 'radio' | 'checkbox'; readonly isChecked: (value: unknown) => boolean; readonly pick: (value: unknown, on: boolean) => void; readonly children?: ReactNode }) {
+  const { id, value, disabled, readonly, autofocus, options, schema, rawErrors, onBlur, onFocus } = props;
   return (
     <div className="schema-form__choices">
-      {choices.map((option, index) => (
+      {(options.enumOptions ?? []).map((option, index) => (
         <label key={String(option.value)} className="schema-form__check">
           <input
-            type="radio"
+            type={type}
             id={index === 0 ? id : optionId(id, index)}
             name={id}
-            checked={value === option.value}
+            checked={isChecked(option.value)}
             disabled={disabled || readonly}
             autoFocus={autofocus && index === 0}
             aria-describedby={describedBy(id, schema, rawErrors)}
-            onChange={() => onChange(option.value)}
+            onChange={(e) => pick(option.value, e.target.checked)}
             onBlur={() => onBlur(id, value)}
             onFocus={() => onFocus(id, value)}
           />
           <span>{option.label}</span>
         </label>
       ))}
+      {children}
+    </div>
+  );
+}
+
+function RadioWidget(props: WidgetProps) {
+  const { value, disabled, readonly, required, label, onChange } = props;
+  return (
+    <Choices props={props} type="radio" isChecked={(v) => v === value} pick={(v) => onChange(v)}>
       {!required && value !== undefined ? (
         <button type="button" className="button button--small button--quiet" disabled={disabled || readonly} onClick={() => onChange(undefined)}>
           Clear {label}
         </button>
       ) : null}
-    </div>
+    </Choices>
   );
 }
 
-function CheckboxesWidget({ id, value, disabled, readonly, autofocus, options, schema, rawErrors, onChange, onBlur, onFocus }: WidgetProps) {
-  const choices = options.enumOptions ?? [];
+function CheckboxesWidget(props: WidgetProps) {
+  const { value, options, onChange } = props;
   const selected: unknown[] = Array.isArray(value) ? value : [];
   const toggle = (option: unknown, on: boolean) => {
     const set = new Set(selected);
     if (on) set.add(option);
     else set.delete(option);
     // Keep the schema's order, whatever order the boxes were ticked in.
-    const next = choices.map((c) => c.value).filter((v) => set.has(v));
+    const next = (options.enumOptions ?? []).map((c) => c.value).filter((v) => set.has(v));
     onChange(next.length ? next : undefined);
   };
-  return (
-    <div className="schema-form__choices">
-      {choices.map((option, index) => (
-        <label key={String(option.value)} className="schema-form__check">
-          <input
-            type="checkbox"
-            id={index === 0 ? id : optionId(id, index)}
-            name={id}
-            checked={selected.includes(option.value)}
-            disabled={disabled || readonly}
-            autoFocus={autofocus && index === 0}
-            aria-describedby={describedBy(id, schema, rawErrors)}
-            onChange={(e) => toggle(option.value, e.target.checked)}
-            onBlur={() => onBlur(id, value)}
-            onFocus={() => onFocus(id, value)}
-          />
-          <span>{option.label}</span>
-        </label>
-      ))}
-    </div>
-  );
+  return <Choices props={props} type="checkbox" isChecked={(v) => selected.includes(v)} pick={toggle} />;
 }
 
 function SelectWidget({ id, value, disabled, readonly, autofocus, options, required, schema, rawErrors, onChange, onBlur, onFocus, label, name }: WidgetProps) {
