@@ -85,7 +85,6 @@ export default function RjsfFields({ schema: raw, values, onChange, live, disabl
       disabled={disabled}
       liveValidate={live ? 'onChange' : false}
       showErrorList={false}
-      noHtml5Validate
       focusOnFirstError={focusError}
       experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipEmptyDefaults', arrayMinItems: { populate: 'requiredOnly' }, constAsDefaults: 'never' }}
       onChange={change}
