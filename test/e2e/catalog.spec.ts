@@ -57,9 +57,10 @@ test.describe('one feature server', () => {
     await pickServer(page, 'feature');
     await expect(page.getByRole('list', { name: 'Tools of feature' })).toBeVisible({ timeout: 30_000 });
     // add is read-only on a trusted server: it runs without a dialog.
-    const add = await runTool(page, 'add', { a: '2', b: 'x' });
+    // b is a number box: "-" is the nearest a person can type to not-a-number into it.
+    const add = await runTool(page, 'add', { a: '2', b: '-' });
     await expect(add.getByText('Must be a number.')).toBeVisible();
-    await add.getByRole('textbox', { name: /^b/ }).fill('3');
+    await add.getByRole('spinbutton', { name: /^b/ }).fill('3');
     await add.getByRole('button', { name: 'Run', exact: true }).click();
     const result = add.getByRole('region', { name: 'Result' });
     await expect(result.getByText('5', { exact: true })).toBeVisible();

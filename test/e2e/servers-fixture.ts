@@ -180,7 +180,13 @@ export async function runTool(page: Page, tool: string, args: Record<string, str
   await page.getByRole('searchbox', { name: 'Search tools' }).fill(tool);
   await tools.getByRole('button', { name: `Run ${tool}`, exact: true }).click();
   const panel = page.getByRole('region', { name: new RegExp(`^Run ${tool}`) });
-  for (const [name, value] of Object.entries(args)) await panel.getByRole('textbox', { name: new RegExp(`^${name}`) }).fill(value);
+  for (const [name, value] of Object.entries(args)) {
+    // Numbers are number inputs: typed key by key, as a person would (fill refuses text that is not a number).
+    const label = new RegExp(`^${name}`);
+    const field = panel.getByRole('textbox', { name: label }).or(panel.getByRole('spinbutton', { name: label }));
+    if ((await field.getAttribute('type')) === 'number') await field.pressSequentially(value);
+    else await field.fill(value);
+  }
   await panel.getByRole('button', { name: 'Run', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Search tools' }).fill('');
   return panel;

@@ -6,9 +6,10 @@
  * app-wide host answers each question through the door it came from.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ElicitationDialog, type PendingElicitation } from '../../../renderer/src/features/elicitation/ElicitationDialog';
 import { ElicitationHost } from '../../../renderer/src/features/elicitation/ElicitationHost';
+import { loadSchemaForm } from '../../../renderer/src/ui/schema-form';
 import { decodePunycode, reviewUrl, splitHost } from '../../../renderer/src/features/elicitation/url-safety';
 import { ContractTransport, failure } from '../../helpers/contract-transport';
 import { dangerousAttributes } from './dom-helpers';
@@ -19,6 +20,9 @@ beforeEach(() => {
   fetchSpy.mockReset();
   vi.stubGlobal('fetch', fetchSpy);
 });
+// The form's code loads on first use: loaded once here so every dialog below renders its fields at once.
+beforeAll(() => loadSchemaForm());
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -77,12 +81,12 @@ describe('ElicitationDialog (form)', () => {
     fireEvent.change(name, { target: { value: 'A' } });
     expect(screen.getByText('At least 2 characters (now 1).')).toBeTruthy();
     fireEvent.change(name, { target: { value: 'Ada' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /Age/ }), { target: { value: '200' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: /Age/ }), { target: { value: '200' } });
     fireEvent.change(screen.getByRole('textbox', { name: /Email/ }), { target: { value: 'not-an-email' } });
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
     expect(onAnswer).not.toHaveBeenCalled();
 
-    fireEvent.change(screen.getByRole('textbox', { name: /Age/ }), { target: { value: '36' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: /Age/ }), { target: { value: '36' } });
     fireEvent.change(screen.getByRole('textbox', { name: /Email/ }), { target: { value: 'ada@example.com' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Blue' }));
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
@@ -239,13 +243,13 @@ describe('ElicitationHost (app-wide)', () => {
     await act(async () =>
       host.emit('elicitation.request', { id: 'q', server: 'everything', mode: 'form', message: 'Numbers', requestedSchema: { type: 'object', properties: { integer: { type: 'integer', title: 'Integer' } } }, deadline: Date.now() + 60_000 }),
     );
-    fireEvent.change(screen.getByRole('textbox', { name: /Integer/ }), { target: { value: '1000' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: /Integer/ }), { target: { value: '1000' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Accept' })));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Not sent.');
     expect(alert.textContent).toContain('"integer" must be at most 100 (got 1000)');
     expect(screen.getByRole('heading', { name: '“everything” asks for your input' })).toBeTruthy();
-    fireEvent.change(screen.getByRole('textbox', { name: /Integer/ }), { target: { value: '7' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: /Integer/ }), { target: { value: '7' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Accept' })));
     expect(host.sent('elicitation.respond')).toEqual([
       { id: 'q', action: 'accept', content: { integer: 1000 } },

@@ -135,7 +135,7 @@ function FormPart({
         </div>
       ) : null}
       <form id={formId} noValidate onSubmit={submit} aria-label={`Answer to ${visibleText(request.server)}`}>
-        <SchemaFields form={form} emptyText="The server asks for no fields: Accept just says yes." />
+        <SchemaFields form={form} autoFocus emptyText="The server asks for no fields: Accept just says yes." />
       </form>
     </>
   );

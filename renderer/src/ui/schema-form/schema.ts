@@ -1,9 +1,9 @@
 /**
- * Reads a JSON Schema into form fields. The restricted schema MCP elicitation allows (flat object,
- * primitive properties, enums, multi-select arrays of enums) maps onto real inputs; anything else a
- * tool's inputSchema may hold (nested objects, arrays of objects, unions) becomes a JSON text field,
- * so every tool can still be run by hand. Schemas come from servers: untrusted data, read
- * defensively, never evaluated (no `pattern` regexes: a hostile one could hang the page).
+ * Reads a JSON Schema's top-level properties into field descriptions: what the form state needs
+ * without the form's code (which loads on first use) — whether there is anything to fill in, each
+ * field's label and kind (for the "asks for a secret" warning and for leaving empty optional
+ * fields out of what is sent). The form itself is drawn by RJSF (rjsf/). Schemas come from
+ * servers: untrusted data, read defensively, never evaluated.
  */
 
 export type StringFormat = 'email' | 'uri' | 'date' | 'date-time';
