@@ -8,8 +8,8 @@ import type { TransportAuth } from './transport-auth';
 
 /**
  * Why a request's `ended` signal fired: one reason for all of them. `abort()` without one builds
- * a DOMException (with its stack) on every request, the dearest single step of a tool call's
- * bookkeeping; what listens to `ended` only needs to know that it fired.
+ * a DOMException (with its stack) on every request, several times the cost of the rest of the
+ * abort; what listens to `ended` only needs to know that it fired.
  */
 const REQUEST_ENDED = new DOMException('The request has ended.', 'AbortError');
 
