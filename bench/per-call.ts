@@ -10,8 +10,12 @@
  * of the protocol, paid by any client that supports elicitation, not Harbor's overhead. A client
  * with the SDK's defaults (no capabilities) runs as a reported arm beside it, so both ratios show.
  *
- * One more arm, for the diagnosis only: the bare SDK client over Harbor's SupervisedStdioTransport.
- * It splits the overhead into what the transport costs and what the Host adds on top.
+ * Two more arms, for the diagnosis only: the bare SDK client over Harbor's SupervisedStdioTransport,
+ * plainly and with the request options every Host request carries (an abort signal, the timeout
+ * reset by progress: the Stop button and a lost connection end a request at once). They split the
+ * overhead into what the transport costs, what the SDK itself charges for a cancellable request,
+ * and what the Host's own code (catalog, argument check, consent, request scope, task wire,
+ * traffic log) adds on top.
  *
  * The arms take turns in short blocks (rotating which goes first), in one process, so bursts of
  * load from elsewhere on the machine hit all of them alike.
@@ -98,12 +102,20 @@ export async function benchPerCall({ calls, blockSize, warmup }: PerCallOptions)
       new SupervisedStdioTransport({ command: NODE, args: SERVER_ARGS, env: { ...env, [MARKER_ENV]: marker('per-call-transport') } }),
     );
     clients.push(overHarborTransport);
+    const cancellable = await bareClient(
+      new SupervisedStdioTransport({ command: NODE, args: SERVER_ARGS, env: { ...env, [MARKER_ENV]: marker('per-call-cancellable') } }),
+    );
+    clients.push(cancellable);
 
     const arms = [
       arm('harbor', () => host.calls.callTool('bench', 'echo', ARGS)),
       arm('bare', () => bare.callTool({ name: 'echo', arguments: ARGS })),
       arm('sdk over harbor transport', () => overHarborTransport.callTool({ name: 'echo', arguments: ARGS })),
       arm('bare, sdk defaults', () => defaults.callTool({ name: 'echo', arguments: ARGS })),
+      // As InFlightRequests.run makes every request (main/host/servers/requests.ts).
+      arm('sdk over harbor transport, cancellable', () =>
+        cancellable.callTool({ name: 'echo', arguments: ARGS }, { signal: new AbortController().signal, timeout: 60_000, resetTimeoutOnProgress: true }),
+      ),
     ] as const;
 
     for (let i = 0; i < warmup; i++) for (const a of arms) await a.call();
@@ -122,11 +134,13 @@ export async function benchPerCall({ calls, blockSize, warmup }: PerCallOptions)
       }
     }
 
-    const [h, b, t, d] = arms;
+    const [h, b, t, d, c] = arms;
     const hm = median(h.samples);
     const bm = median(b.samples);
     const tm = median(t.samples);
     const dm = median(d.samples);
+    const cm = median(c.samples);
+    const signed = (ms: number) => `${ms >= 0 ? '+' : ''}${(ms * 1000).toFixed(0)} µs`;
     const blockRatios = h.blockMedians.map((m, i) => m / b.blockMedians[i]!);
     return ratioFigure({
       name: 'per-call overhead',
@@ -139,8 +153,9 @@ export async function benchPerCall({ calls, blockSize, warmup }: PerCallOptions)
         `the bare client declares Harbor's capabilities (form + URL elicitation); with the SDK's defaults (none) it takes ${dm.toFixed(3)} ms: ` +
           `harbor / that = ${(hm / dm).toFixed(2)}, the server validating the richer _meta envelope on each request accounting for ${((bm - dm) * 1000).toFixed(0)} µs`,
         `p90 harbor ${percentile(h.samples, 90).toFixed(3)} ms, bare ${percentile(b.samples, 90).toFixed(3)} ms`,
-        `where it goes: the bare SDK client over Harbor's stdio transport takes ${tm.toFixed(3)} ms ` +
-          `(transport ${(tm - bm >= 0 ? '+' : '')}${((tm - bm) * 1000).toFixed(0)} µs, Host on top ${(hm - tm >= 0 ? '+' : '')}${((hm - tm) * 1000).toFixed(0)} µs per call)`,
+        `where it goes: the bare SDK client over Harbor's stdio transport takes ${tm.toFixed(3)} ms (transport ${signed(tm - bm)}), ` +
+          `${cm.toFixed(3)} ms with the abort signal and timeout every Host request carries (the SDK's cancellable request ${signed(cm - tm)}); ` +
+          `the Host's own code on top ${signed(hm - cm)} per call`,
       ],
     });
   } finally {

@@ -146,15 +146,28 @@ export class JsonSchemaValidator {
 
   /** Checks `value` against `schema`; never throws (a schema that cannot be compiled is reported as unchecked). */
   validate(schema: unknown, value: unknown, options: ValidateOptions = {}): SchemaCheck {
+    return this.prepare(schema, options)(value);
+  }
+
+  /**
+   * `validate` with the schema compiled once, for a caller that checks many values against one
+   * schema object (a tool's inputSchema on every call): no lookup keyed by the schema's JSON text.
+   */
+  prepare(schema: unknown, options: ValidateOptions = {}): (value: unknown) => SchemaCheck {
     // Only filling in defaults changes the value: then the caller's value is left as it was.
-    const copy = options.applyDefaults && value !== undefined ? structuredClone(value) : value;
-    if (schema === true || schema === undefined) return { valid: true, value: copy };
-    if (schema === false) return { valid: false, problems: [{ path: '', message: 'is not allowed by the schema' }] };
-    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return { valid: true, value: copy, unchecked: 'the schema is not a JSON object' };
-    const compiled = this.compile(schema as Record<string, unknown>, { applyDefaults: options.applyDefaults === true, assertFormats: options.assertFormats !== false });
-    if ('unchecked' in compiled) return { valid: true, value: copy, unchecked: compiled.unchecked };
-    if (compiled.validate(copy)) return { valid: true, value: copy };
-    return { valid: false, problems: describeErrors(compiled.validate.errors ?? []) };
+    const applyDefaults = options.applyDefaults === true;
+    const copyOf = (value: unknown) => (applyDefaults && value !== undefined ? structuredClone(value) : value);
+    if (schema === true || schema === undefined) return (value) => ({ valid: true, value: copyOf(value) });
+    if (schema === false) return () => ({ valid: false, problems: [{ path: '', message: 'is not allowed by the schema' }] });
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return (value) => ({ valid: true, value: copyOf(value), unchecked: 'the schema is not a JSON object' });
+    const compiled = this.compile(schema as Record<string, unknown>, { applyDefaults, assertFormats: options.assertFormats !== false });
+    if ('unchecked' in compiled) return (value) => ({ valid: true, value: copyOf(value), unchecked: compiled.unchecked });
+    const { validate } = compiled;
+    return (value) => {
+      const copy = copyOf(value);
+      if (validate(copy)) return { valid: true, value: copy };
+      return { valid: false, problems: describeErrors(validate.errors ?? []) };
+    };
   }
 
   private compile(schema: Record<string, unknown>, flags: EngineFlags): Compiled {

@@ -1,9 +1,9 @@
-import type { CallToolResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/client';
+import type { CallToolResult, GetPromptResult, ReadResourceResult, Tool } from '@modelcontextprotocol/client';
 import type { ChatToolCallOptions } from '../chat/chat-host';
 import type { ConsentGate } from '../consent/gate';
 import { launchKey } from '../consent/identity';
 import { HarborError } from '../errors';
-import { describeProblems, type JsonSchemaValidator } from '../json-schema';
+import { describeProblems, type JsonSchemaValidator, type SchemaCheck } from '../json-schema';
 import type { Catalog } from '../servers/catalog';
 import type { CallOptions } from '../servers/connection';
 import type { TaskService } from '../tasks/service';
@@ -28,6 +28,12 @@ export interface ManualRequestOptions {
 export class CallService {
   /** The running requests started with a requestId, each with the abort that `cancel` pulls. */
   private readonly byRequestId = new Map<string, AbortController>();
+  /**
+   * Each tool definition's argument check, compiled on its first call. Keyed by the catalog's
+   * definition object: a refresh replaces definitions, never changes one in place (the consent
+   * fingerprint relies on the same), so a changed inputSchema is checked by a new validator.
+   */
+  private readonly argumentChecks = new WeakMap<Tool, (args: unknown) => SchemaCheck>();
 
   constructor(
     private readonly servers: ServerControl,
@@ -57,7 +63,7 @@ export class CallService {
     // Checked here, before the person is asked and before anything is sent: a local message
     // naming the field beats whatever the server would answer (or do) with bad arguments. Formats
     // are annotations here: Harbor never refuses what the server itself would accept.
-    const checked = this.schemas.validate(definition.inputSchema, args ?? {}, { assertFormats: false });
+    const checked = this.argumentCheck(definition)(args ?? {});
     if (!checked.valid) {
       throw new HarborError(
         'BAD_REQUEST',
@@ -143,6 +149,12 @@ export class CallService {
     if (signal.aborted) return;
     signal.addEventListener('abort', () => void Promise.all(watched.map((uri) => subscriptions.remove(uri))).catch(() => undefined), { once: true });
     await Promise.all(watched.map((uri) => subscriptions.add(uri))).catch(() => undefined);
+  }
+
+  private argumentCheck(definition: Tool): (args: unknown) => SchemaCheck {
+    let check = this.argumentChecks.get(definition);
+    if (!check) this.argumentChecks.set(definition, (check = this.schemas.prepare(definition.inputSchema, { assertFormats: false })));
+    return check;
   }
 
   private timeoutFor(server: string): number | undefined {

@@ -1,4 +1,4 @@
-import { serverIdentity, serverRef, type ServerRef } from '../consent/identity';
+import { serverIdentity, type ServerRef } from '../consent/identity';
 import { HarborError } from '../errors';
 import type { ServerConfig } from '../registry/schema';
 import type { RegistryState } from './registry-state';
@@ -8,6 +8,14 @@ import type { RegistryState } from './registry-state';
  * consent keys decisions by what the servers are (consent/identity.ts).
  */
 export class ServerIdentities {
+  /**
+   * Each registry entry's identity, computed once: hashing the launch (canonical JSON + SHA-256)
+   * is the dearest step of a tool call's consent check otherwise. Keyed by the entry object: the
+   * registry is parsed afresh on every read and an edit builds a new entry, never changing one in
+   * place, so a changed launch is a new key (and the old one is collected with its entry).
+   */
+  private readonly identities = new WeakMap<ServerConfig, string>();
+
   constructor(private readonly registry: RegistryState) {}
 
   /** The configured server with this name; SERVER_NOT_FOUND otherwise. */
@@ -16,7 +24,7 @@ export class ServerIdentities {
     if (!config) {
       throw new HarborError('SERVER_NOT_FOUND', `No server named "${name}". Known servers: ${[...this.registry.servers.keys()].join(', ') || '(none)'}.`);
     }
-    return { ...serverRef(name, config), config };
+    return { name, identity: this.identityOf(config), config };
   }
 
   /** Just the name and identity of the configured server with this name (SERVER_NOT_FOUND otherwise). */
@@ -27,14 +35,14 @@ export class ServerIdentities {
 
   find(name: string): ServerRef | undefined {
     const config = this.registry.server(name);
-    return config ? serverRef(name, config) : undefined;
+    return config ? { name, identity: this.identityOf(config) } : undefined;
   }
 
   /** identity → the names it is configured under now (usually one). */
   names(): Map<string, string[]> {
     const names = new Map<string, string[]>();
     for (const [name, config] of this.registry.servers) {
-      const identity = serverIdentity(config);
+      const identity = this.identityOf(config);
       names.set(identity, [...(names.get(identity) ?? []), name]);
     }
     return names;
@@ -43,6 +51,12 @@ export class ServerIdentities {
   /** The identities of the registry as read now; undefined while the file has problems (then nothing is known). */
   current(): Set<string> | undefined {
     if (!this.registry.file) return undefined;
-    return new Set([...this.registry.servers.values()].map(serverIdentity));
+    return new Set([...this.registry.servers.values()].map((config) => this.identityOf(config)));
+  }
+
+  private identityOf(config: ServerConfig): string {
+    let identity = this.identities.get(config);
+    if (identity === undefined) this.identities.set(config, (identity = serverIdentity(config)));
+    return identity;
   }
 }
