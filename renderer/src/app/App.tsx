@@ -9,9 +9,9 @@ import { SamplingHost } from '../features/sampling/SamplingHost';
 import { UpdateBanner } from '../features/updates/UpdateBanner';
 import { Toasts } from '../ui/Toasts';
 import { ConnectionBanner } from './ConnectionBanner';
-import { Nav } from './Nav';
 import { Page } from './Page';
 import { ServicesContext } from './services';
+import { Sidebar } from './Sidebar';
 import { useRoute } from './use-route';
 
 interface Props {
@@ -25,10 +25,7 @@ export function App({ bridge, activity }: Props) {
   return (
     <ServicesContext.Provider value={services}>
       <div className="shell">
-        <aside className="shell__side">
-          <p className="brand">Harbor</p>
-          <Nav current={route} />
-        </aside>
+        <Sidebar current={route} />
         <div className="shell__main">
           <ConnectionBanner source={bridge} />
           <UpdateBanner />
