@@ -49,11 +49,21 @@ function layoutProblems(page: Page): Promise<string[]> {
     const problems: string[] = [];
     const root = document.scrollingElement!;
     if (root.scrollWidth > innerWidth) problems.push(`the page is ${root.scrollWidth} px wide in a ${innerWidth} px window`);
+    const measure = document.createElement('canvas').getContext('2d')!;
     for (const el of document.querySelectorAll<HTMLElement>('button, select')) {
-      if (el.getClientRects().length === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-      if (el.scrollWidth > el.clientWidth + 1) {
-        const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
-        problems.push(`${el.tagName.toLowerCase()} “${name}” clips its text (${el.scrollWidth} > ${el.clientWidth})`);
+      const style = getComputedStyle(el);
+      if (el.getClientRects().length === 0 || style.visibility === 'hidden') continue;
+      const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
+      if (el instanceof HTMLSelectElement) {
+        // A select's scrollWidth never exceeds its box: measure the chosen option's text against
+        // the room left by its padding and the native arrow (20 px in Chromium, none without appearance).
+        measure.font = style.font;
+        const text = measure.measureText(el.selectedOptions[0]?.text ?? '').width;
+        const arrow = style.appearance === 'none' ? 0 : 20;
+        const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+        if (text > room + 1) problems.push(`select “${name}” cuts its choice “${el.selectedOptions[0]?.text}” (${Math.round(text)} px in ${Math.round(room)} px)`);
+      } else if (el.scrollWidth > el.clientWidth + 1) {
+        problems.push(`button “${name}” clips its text (${el.scrollWidth} > ${el.clientWidth})`);
       }
     }
     return problems;
