@@ -43,7 +43,7 @@ test.afterEach(async () => {
   model = undefined;
 });
 
-/** Buttons and selects on screen whose text does not fit their box, and whether the page scrolls sideways. */
+/** Buttons and selects on screen whose text does not fit their box (or squashed buttons), and whether the page scrolls sideways. */
 function layoutProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = [];
@@ -62,6 +62,9 @@ function layoutProblems(page: Page): Promise<string[]> {
         const arrow = style.appearance === 'none' ? 0 : 20;
         const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
         if (text > room + 1) problems.push(`select “${name}” cuts its choice “${el.selectedOptions[0]?.text}” (${Math.round(text)} px in ${Math.round(room)} px)`);
+      } else if (el.getBoundingClientRect().height < 24) {
+        // Squashed: a button shorter than the 24 px a pointer target needs (WCAG 2.5.8).
+        problems.push(`button “${name}” is ${Math.round(el.getBoundingClientRect().height)} px tall`);
       } else if (el.scrollWidth > el.clientWidth + 1) {
         problems.push(`button “${name}” clips its text (${el.scrollWidth} > ${el.clientWidth})`);
       }
