@@ -10,9 +10,9 @@ import { SamplingHost } from '../features/sampling/SamplingHost';
 import { UpdateBanner } from '../features/updates/UpdateBanner';
 import { Toasts } from '../ui/Toasts';
 import { ConnectionBanner } from './ConnectionBanner';
-import { Nav } from './Nav';
 import { Page } from './Page';
 import { ServicesContext } from './services';
+import { Sidebar } from './Sidebar';
 import { useRoute } from './use-route';
 
 interface Props {
@@ -26,11 +26,7 @@ export function App({ bridge, activity }: Props) {
   return (
     <ServicesContext.Provider value={services}>
       <div className="shell">
-        <aside className="shell__side">
-          <p className="brand">Harbor</p>
-          <Nav current={route} />
-          <PaletteButton />
-        </aside>
+        <Sidebar current={route} footer={(rail) => <PaletteButton rail={rail} />} />
         <div className="shell__main">
           <ConnectionBanner source={bridge} />
           <UpdateBanner />

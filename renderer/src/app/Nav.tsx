@@ -15,17 +15,24 @@ const ICONS: Record<RouteId, LucideIcon> = {
   settings: Settings,
 };
 
-export function Nav({ current }: { readonly current: RouteId }) {
+interface Props {
+  readonly current: RouteId;
+  readonly id?: string;
+  /** Icons only: each name becomes the link's tooltip, and stays its accessible name (hidden text). */
+  readonly rail?: boolean;
+}
+
+export function Nav({ current, id, rail = false }: Props) {
   return (
-    <nav className="nav" aria-label="Main">
+    <nav id={id} className="nav" aria-label="Main">
       <ul>
         {ROUTES.map((route) => {
           const Icon = ICONS[route.id];
           return (
             <li key={route.id} className="nav__item">
-              <a className="nav__link" href={hrefFor(route.id)} aria-current={route.id === current ? 'page' : undefined}>
+              <a className="nav__link" href={hrefFor(route.id)} aria-current={route.id === current ? 'page' : undefined} title={rail ? route.label : undefined}>
                 <Icon className="nav__icon" size={16} strokeWidth={1.75} aria-hidden="true" focusable="false" />
-                <span>{route.label}</span>
+                <span className={rail ? 'visually-hidden' : undefined}>{route.label}</span>
               </a>
               {/* The servers' health: failed ones, and ones waiting for the person. */}
               {route.id === 'servers' ? <ServerHealthIndicator /> : null}

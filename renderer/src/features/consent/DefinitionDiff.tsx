@@ -18,10 +18,10 @@ export function DefinitionDiff({ before, after, changed }: { readonly before: un
     <section className="diff" aria-label="What changed since you approved it">
       {differing.map((field) => (
         <div key={field.field} className="diff__field">
-          <h4 className="diff__name">
+          <h3 className="diff__name">
             {field.field}
             <span className="diff__tag">{field.presence === 'added' ? 'new' : field.presence === 'removed' ? 'removed' : 'changed'}</span>
-          </h4>
+          </h3>
           <ol className="diff__lines" aria-label={`Changes to ${field.field}`}>
             {field.lines.map((line, index) => (
               <li key={index} className={`diff__line diff__line--${line.kind}`}>

@@ -36,13 +36,20 @@ export function PaletteHost() {
 }
 
 /** A visible way in: the palette's button, with its shortcut beside it. */
-export function PaletteButton() {
+export function PaletteButton({ rail = false }: { readonly rail?: boolean }) {
+  const keys = formatShortcut(PALETTE_SHORTCUT);
   return (
-    <button type="button" className="palette-button" title="Command palette" aria-keyshortcuts={ariaShortcut(PALETTE_SHORTCUT)} onClick={() => openPalette()}>
+    <button
+      type="button"
+      className={`palette-button${rail ? ' palette-button--rail' : ''}`}
+      title={rail ? `Search… (${keys})` : 'Command palette'}
+      aria-keyshortcuts={ariaShortcut(PALETTE_SHORTCUT)}
+      onClick={() => openPalette()}
+    >
       <span className="palette-button__label">
-        <Search aria-hidden="true" size={14} /> Search…
+        <Search aria-hidden="true" size={14} /> <span className={rail ? 'visually-hidden' : undefined}>Search…</span>
       </span>
-      <kbd className="palette-key">{formatShortcut(PALETTE_SHORTCUT)}</kbd>
+      {rail ? null : <kbd className="palette-key">{keys}</kbd>}
     </button>
   );
 }

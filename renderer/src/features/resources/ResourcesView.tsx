@@ -193,7 +193,7 @@ export function ResourcesView({ server, search, grouped = false }: Props) {
                       window.scrollTo({ top: 0 });
                     }}
                   >
-                    Fill in…
+                    Use template
                   </button>
                 </div>
               </li>
