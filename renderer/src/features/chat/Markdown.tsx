@@ -75,11 +75,29 @@ function parse(text: string): ReactElement {
 }
 
 /**
+ * Parsed messages, kept while their rows scroll out of a virtualized list and back: one entry per
+ * message (a streaming answer replaces its own entry as it grows), the least recently shown
+ * dropped beyond KEPT. Keyed by the caller's key for the message, or by the text itself.
+ */
+const parsed = new Map<string, { readonly text: string; readonly element: ReactElement }>();
+const KEPT = 2_000;
+
+function parseOnce(key: string, text: string): ReactElement {
+  const kept = parsed.get(key);
+  parsed.delete(key);
+  const entry = kept?.text === text ? kept : { text, element: parse(text) };
+  parsed.set(key, entry);
+  if (parsed.size > KEPT) parsed.delete(parsed.keys().next().value!);
+  return entry.element;
+}
+
+/**
  * Model text as Markdown (GitHub flavour), safely: no raw HTML (react-markdown shows it as text
  * without rehype-raw), links only to http(s)/mailto and opened outside the app, no images loaded.
- * Fenced code is highlighted, labelled with its language and copyable.
+ * Fenced code is highlighted, labelled with its language and copyable. Each message is parsed
+ * once, however often its row is shown again (`cacheKey`: the message's lasting key).
  */
-export const Markdown = memo(function Markdown({ text }: { readonly text: string }) {
-  const content = useMemo(() => parse(text), [text]);
+export const Markdown = memo(function Markdown({ text, cacheKey }: { readonly text: string; readonly cacheKey?: string | undefined }) {
+  const content = useMemo(() => parseOnce(cacheKey ?? text, text), [cacheKey, text]);
   return <div className="md">{content}</div>;
 });
