@@ -1,4 +1,4 @@
-import { memo, useContext, useMemo, type ReactElement, type ReactNode } from 'react';
+import { memo, useContext, useDeferredValue, useMemo, type ReactElement, type ReactNode } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps, type UrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CodeBlock } from './CodeBlock';
@@ -95,9 +95,12 @@ function parseOnce(key: string, text: string): ReactElement {
  * Model text as Markdown (GitHub flavour), safely: no raw HTML (react-markdown shows it as text
  * without rehype-raw), links only to http(s)/mailto and opened outside the app, no images loaded.
  * Fenced code is highlighted, labelled with its language and copyable. Each message is parsed
- * once, however often its row is shown again (`cacheKey`: the message's lasting key).
+ * once, however often its row is shown again (`cacheKey`: the message's lasting key). While an
+ * answer streams, its text is parsed at a lower priority than typing and scrolling: pieces that
+ * arrive during a parse are taken together by the next one instead of each costing a parse.
  */
 export const Markdown = memo(function Markdown({ text, cacheKey }: { readonly text: string; readonly cacheKey?: string | undefined }) {
-  const content = useMemo(() => parseOnce(cacheKey ?? text, text), [cacheKey, text]);
+  const shown = useDeferredValue(text);
+  const content = useMemo(() => parseOnce(cacheKey ?? shown, shown), [cacheKey, shown]);
   return <div className="md">{content}</div>;
 });
