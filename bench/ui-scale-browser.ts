@@ -5,8 +5,8 @@
  * common shape.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { readUrlLine, stopProcess } from '../test/e2e/harbor-process';
 import type { Figure } from './result';
@@ -140,4 +140,30 @@ export async function scrollThrough(page: Page, selector: string, step: number, 
     await page.waitForTimeout(steps === 0 ? 200 : pauseMs);
     steps += 1;
   }
+}
+
+/** A Chromium performance trace of the page (CDP Tracing, through Playwright) into `path`, until browser.stopTracing(). */
+export async function startTrace(browser: Browser, page: Page, path: string): Promise<void> {
+  mkdirSync(dirname(path), { recursive: true });
+  await browser.startTracing(page, { path, screenshots: false });
+}
+
+interface TraceEvent {
+  readonly name: string;
+  readonly ph: string;
+  readonly pid: number;
+  readonly tid: number;
+  readonly dur?: number;
+  readonly args?: { readonly name?: string };
+}
+
+/** The longest task (RunTask) on a renderer's main thread in a saved trace, in ms. */
+export function longestTracedTask(path: string): number {
+  const trace = JSON.parse(readFileSync(path, 'utf8')) as { traceEvents: TraceEvent[] };
+  const main = new Set(trace.traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  let longest = 0;
+  for (const e of trace.traceEvents) {
+    if (e.name === 'RunTask' && e.ph === 'X' && main.has(`${e.pid}:${e.tid}`)) longest = Math.max(longest, (e.dur ?? 0) / 1000);
+  }
+  return longest;
 }

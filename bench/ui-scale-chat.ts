@@ -10,10 +10,12 @@
  *   parse) over the answers shown, after scrolling down and up again. Target: once each.
  * - collapsed results: after the scroll, no tool result is in the page (cards open on demand).
  */
-import type { Page } from '@playwright/test';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
 import type { SeededConversation } from './fixtures/long-conversation';
 import type { Figure } from './result';
-import { atMost, longTaskFigure, longTasksDuring, scrollThrough, type LongTasks } from './ui-scale-browser';
+import { REPO } from './support';
+import { atMost, longTaskFigure, longTasksDuring, longestTracedTask, scrollThrough, startTrace, type LongTasks } from './ui-scale-browser';
 
 /** Opening a stored conversation, however long: within a second (as the servers are shown). */
 const CONVERSATION_SHOWN_BUDGET_MS = 1000;
@@ -21,6 +23,8 @@ const CONVERSATION_SHOWN_BUDGET_MS = 1000;
 export const STREAM_END = 'That is the whole migration.';
 
 const MARKDOWN_PARSE = 'harbor.markdown.parse';
+/** The trace of the first stream (its long tasks, and the Markdown parses in them as User Timing). */
+export const STREAM_TRACE = join(REPO, 'test/output/bench/ui-scale-stream-trace.json');
 
 const parses = (page: Page) => page.evaluate((name) => performance.getEntriesByName(name).length, MARKDOWN_PARSE);
 
@@ -66,7 +70,7 @@ async function sendAndWaitForStream(page: Page, text: string, whileStreaming?: (
   }
 }
 
-export async function benchChat(page: Page, seeded: SeededConversation, stream: string): Promise<Figure[]> {
+export async function benchChat(browser: Browser, page: Page, seeded: SeededConversation, stream: string): Promise<Figure[]> {
   await page.goto(`${page.url().replace(/#.*$/, '')}#/chat`);
   let shownMs = 0;
   const opening = await longTasksDuring(page, async () => {
@@ -94,7 +98,9 @@ export async function benchChat(page: Page, seeded: SeededConversation, stream: 
     await page.locator('.messages .result').first().waitFor();
   });
 
-  const streamed = await longTasksDuring(page, () => sendAndWaitForStream(page, 'Write the migration plan, with the code.'));
+  await startTrace(browser, page, STREAM_TRACE);
+  const streamed = await longTasksDuring(page, () => sendAndWaitForStream(page, 'Write the migration plan, with the code.')).finally(() => browser.stopTracing());
+  const tracedStream = `trace: ${STREAM_TRACE.slice(REPO.length + 1)} (longest main-thread task in it ${longestTracedTask(STREAM_TRACE).toFixed(0)} ms)`;
   let typing: LongTasks = { longest: 0, count: 0 };
   await sendAndWaitForStream(page, 'Once more, for the export module.', async () => {
     const box = page.getByRole('textbox', { name: 'Message' });
@@ -123,7 +129,7 @@ export async function benchChat(page: Page, seeded: SeededConversation, stream: 
       notes: [],
     },
     longTaskFigure(`longest task opening a ${seeded.bigResultBytes / 1000} kB result`, openingResult, 'a closed tool card opened'),
-    longTaskFigure('longest task receiving a streamed answer', streamed, `${stream} into the ${where}`),
+    { ...longTaskFigure('longest task receiving a streamed answer', streamed, `${stream} into the ${where}`), notes: [tracedStream] },
     longTaskFigure('longest task typing during a stream', typing, 'typing the next message while the answer streams'),
   ];
 }

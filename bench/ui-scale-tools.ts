@@ -10,34 +10,13 @@
  * - scrolling the page through every server's group;
  * - typing a search over all of them.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import type { Figure } from './result';
-import { longTaskFigure, longTasksDuring, scrollThrough } from './ui-scale-browser';
+import { longTaskFigure, longTasksDuring, longestTracedTask, scrollThrough, startTrace } from './ui-scale-browser';
 import { REPO } from './support';
 
 export const TOOLS_TRACE = join(REPO, 'test/output/bench/ui-scale-tools-trace.json');
-
-interface TraceEvent {
-  readonly name: string;
-  readonly ph: string;
-  readonly pid: number;
-  readonly tid: number;
-  readonly dur?: number;
-  readonly args?: { readonly name?: string };
-}
-
-/** The longest task (RunTask) on a renderer's main thread in the trace, in ms. */
-function longestTracedTask(path: string): number {
-  const trace = JSON.parse(readFileSync(path, 'utf8')) as { traceEvents: TraceEvent[] };
-  const main = new Set(trace.traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  let longest = 0;
-  for (const e of trace.traceEvents) {
-    if (e.name === 'RunTask' && e.ph === 'X' && main.has(`${e.pid}:${e.tid}`)) longest = Math.max(longest, (e.dur ?? 0) / 1000);
-  }
-  return longest;
-}
 
 export async function benchTools(browser: Browser, page: Page, servers: number): Promise<Figure[]> {
   const total = `${servers} servers' tools`;
@@ -45,8 +24,7 @@ export async function benchTools(browser: Browser, page: Page, servers: number):
   await page.evaluate(() => localStorage.removeItem('harbor.ui.tools.search'));
   await page.goto(`${page.url().replace(/#.*$/, '')}#/servers`);
   await page.getByRole('link', { name: 'Tools' }).waitFor();
-  mkdirSync(join(REPO, 'test/output/bench'), { recursive: true });
-  await browser.startTracing(page, { path: TOOLS_TRACE, screenshots: false });
+  await startTrace(browser, page, TOOLS_TRACE);
   try {
     const opening = await longTasksDuring(page, async () => {
       await page.getByRole('link', { name: 'Tools' }).click();

@@ -10,7 +10,8 @@
  *   the page. Target: within a second.
  * - long tasks (the page's own PerformanceObserver('longtask')) while scrolling the Servers page;
  *   opening, scrolling and searching the Tools view over all 2,000 tools, under a performance
- *   trace (ui-scale-tools.ts); opening, scrolling and streaming into the long conversation, and
+ *   trace (ui-scale-tools.ts); opening, scrolling and streaming into the long conversation (the first
+ *   stream under a trace too), and
  *   typing during a stream (ui-scale-chat.ts); receiving and scrolling 10,000 Activity messages
  *   (ui-scale-activity.ts). Target: no main-thread task over 50 ms.
  *
@@ -139,7 +140,7 @@ export async function benchUiScale(options: UiScaleOptions): Promise<Figure[]> {
 
     const chat = await freshPage(browser, harbor);
     await chat.goto(harbor.origin);
-    figures.push(...(await benchChat(chat, seeded, `${pieces.length.toLocaleString('en-US')} streamed pieces (about ${options.streamTokens.toLocaleString('en-US')} tokens, code included)`)));
+    figures.push(...(await benchChat(browser, chat, seeded, `${pieces.length.toLocaleString('en-US')} streamed pieces (about ${options.streamTokens.toLocaleString('en-US')} tokens, code included)`)));
     await chat.context().close();
 
     const activity = await freshPage(browser, harbor);
