@@ -82,7 +82,7 @@ const RUNNERS: Record<BenchName, (s: Settings) => Promise<Figure | Figure[]>> = 
   'cli-start': () => benchCliStart({ runs: 20 }),
   'app-paint': () => benchAppPaint({ turns: 10 }),
   'app-cards': () => benchAppCards({ cards: 20 }),
-  'ui-scale': () => benchUiScale({ servers: 50, toolsPerServer: 40, loads: 3 }),
+  'ui-scale': () => benchUiScale({ servers: 50, toolsPerServer: 40, loads: 3, turns: 250, streamTokens: 4000, activityMessages: 10_000 }),
 };
 
 const load = () => loadavg().map((l) => Math.round(l * 100) / 100);

@@ -1,5 +1,5 @@
 import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import './virtual-list.css';
 
 interface Props<T> {
@@ -37,12 +37,15 @@ function observeOrAssume(instance: Virtualizer<HTMLDivElement, Element>, cb: (re
 export function VirtualList<T>({ items, label, getKey, renderItem, estimateSize = 56, className, overscan = 8, followTail = false }: Props<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
+  // The same function until the items change: a new one makes the virtualizer recompute every
+  // row's position, which on each scroll of a 10,000-row log is a long task.
+  const itemKey = useCallback((index: number) => getKey(items[index]!, index), [items, getKey]);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is designed to be used this way
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimateSize,
-    getItemKey: (index) => getKey(items[index]!, index),
+    getItemKey: itemKey,
     overscan,
     // Until the first measurement assume a window-sized viewport.
     initialRect: NO_LAYOUT,

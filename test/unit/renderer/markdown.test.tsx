@@ -8,7 +8,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatToolCall } from '../../../preload/contract';
-import { LinkOpenerContext, Markdown } from '../../../renderer/src/features/chat/Markdown';
+import { LinkOpenerContext, MARKDOWN_PARSE, Markdown } from '../../../renderer/src/features/chat/Markdown';
 import { safeHref } from '../../../renderer/src/features/chat/safe-url';
 import { ToolCallCard } from '../../../renderer/src/features/chat/ToolCallCard';
 import { ToolResultView } from '../../../renderer/src/features/chat/ToolResultView';
@@ -79,6 +79,31 @@ describe('Markdown (model text)', () => {
     });
     expect(event.defaultPrevented).toBe(true);
     expect(open).toHaveBeenCalledWith('https://example.com/a?b=1');
+  });
+});
+
+describe('Markdown parses each message once', () => {
+  const parses = () => performance.getEntriesByName(MARKDOWN_PARSE).length;
+
+  it('shows a message again (its row scrolled away and back) without parsing it again', () => {
+    const before = parses();
+    const first = render(<Markdown text={'# Plan\n\n- one\n- `two`'} cacheKey="turn-1:2" />);
+    expect(first.container.querySelector('h1')?.textContent).toBe('Plan');
+    first.unmount();
+    const again = render(<Markdown text={'# Plan\n\n- one\n- `two`'} cacheKey="turn-1:2" />);
+    expect(again.container.querySelector('h1')?.textContent).toBe('Plan');
+    expect(again.container.querySelectorAll('li')).toHaveLength(2);
+    expect(parses() - before).toBe(1);
+  });
+
+  it('parses a message again when its text changed (a streaming answer), and keeps only its newest text', () => {
+    const before = parses();
+    const view = render(<Markdown text="Partial" cacheKey="turn-2:1" />);
+    view.rerender(<Markdown text="Partial answer, **whole**" cacheKey="turn-2:1" />);
+    expect(view.container.querySelector('strong')?.textContent).toBe('whole');
+    view.unmount();
+    render(<Markdown text="Partial answer, **whole**" cacheKey="turn-2:1" />);
+    expect(parses() - before).toBe(2);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useHarbor } from '../../app/services';
 import { usePersisted } from '../../lib/persisted';
 import { EmptyState } from '../../ui/EmptyState';
@@ -26,8 +26,11 @@ export function ActivityPage() {
   // While paused, the rows as they were: the store keeps following behind them.
   const [frozen, setFrozen] = useState<readonly TrafficRowData[] | undefined>(undefined);
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
-  const all = frozen ?? state.rows;
-  const servers = useMemo(() => [...new Set(state.rows.map((r) => r.server))].sort(), [state.rows]);
+  // Messages can arrive by the hundred a second: the list follows at a lower priority than input,
+  // and messages that arrive while it renders are taken together in one render.
+  const live = useDeferredValue(state.rows);
+  const all = frozen ?? live;
+  const servers = useMemo(() => [...new Set(live.map((r) => r.server))].sort(), [live]);
   const rows = useMemo(() => filterTraffic(all, { ...NO_FILTER, ...filter }), [all, filter]);
   const lastShown = all.at(-1)?.seq ?? 0;
   const waiting = frozen ? state.rows.filter((r) => r.seq > lastShown).length : 0;

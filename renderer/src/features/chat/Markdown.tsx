@@ -1,4 +1,4 @@
-import { memo, useContext, type ReactNode } from 'react';
+import { memo, useContext, useDeferredValue, useMemo, type ReactElement, type ReactNode } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps, type UrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CodeBlock } from './CodeBlock';
@@ -60,16 +60,47 @@ const components: Components = {
 };
 
 /**
+ * The User Timing name of one Markdown parse: a performance profile shows each parse and its
+ * duration, and the renderer benchmark counts them (a message should be parsed once).
+ */
+export const MARKDOWN_PARSE = 'harbor.markdown.parse';
+
+/** Text to React elements: parsed (remark, GitHub extensions), made safe, rendered through our components. */
+function parse(text: string): ReactElement {
+  const start = performance.now();
+  // react-markdown's component is a plain function of its props (no hooks): called here, its result can be kept.
+  const element = ReactMarkdown({ children: text, remarkPlugins: plugins, urlTransform, components });
+  performance.measure(MARKDOWN_PARSE, { start });
+  return element;
+}
+
+/**
+ * Parsed messages, kept while their rows scroll out of a virtualized list and back: one entry per
+ * message (a streaming answer replaces its own entry as it grows), the least recently shown
+ * dropped beyond KEPT. Keyed by the caller's key for the message, or by the text itself.
+ */
+const parsed = new Map<string, { readonly text: string; readonly element: ReactElement }>();
+const KEPT = 2_000;
+
+function parseOnce(key: string, text: string): ReactElement {
+  const kept = parsed.get(key);
+  parsed.delete(key);
+  const entry = kept?.text === text ? kept : { text, element: parse(text) };
+  parsed.set(key, entry);
+  if (parsed.size > KEPT) parsed.delete(parsed.keys().next().value!);
+  return entry.element;
+}
+
+/**
  * Model text as Markdown (GitHub flavour), safely: no raw HTML (react-markdown shows it as text
  * without rehype-raw), links only to http(s)/mailto and opened outside the app, no images loaded.
- * Fenced code is highlighted, labelled with its language and copyable.
+ * Fenced code is highlighted, labelled with its language and copyable. Each message is parsed
+ * once, however often its row is shown again (`cacheKey`: the message's lasting key). While an
+ * answer streams, its text is parsed at a lower priority than typing and scrolling: pieces that
+ * arrive during a parse are taken together by the next one instead of each costing a parse.
  */
-export const Markdown = memo(function Markdown({ text }: { readonly text: string }) {
-  return (
-    <div className="md">
-      <ReactMarkdown remarkPlugins={plugins} urlTransform={urlTransform} components={components}>
-        {text}
-      </ReactMarkdown>
-    </div>
-  );
+export const Markdown = memo(function Markdown({ text, cacheKey }: { readonly text: string; readonly cacheKey?: string | undefined }) {
+  const shown = useDeferredValue(text);
+  const content = useMemo(() => parseOnce(cacheKey ?? shown, shown), [cacheKey, shown]);
+  return <div className="md">{content}</div>;
 });

@@ -1,6 +1,6 @@
 import './messages.css';
 import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useRef, useState } from 'react';
 import type { CallProgress, Row } from './conversation-model';
 import { MessageRow } from './MessageRow';
 
@@ -34,17 +34,22 @@ const STICK_PX = 80;
  * The conversation's rows, virtualized: only what is on screen (plus a few) is in the DOM, each
  * row measured as it renders, so a thousand-message conversation scrolls as lightly as a short one.
  */
-export function MessageList({ rows, progress, onAttach, onStop, initialRect }: Props) {
+export function MessageList({ rows: latest, progress, onAttach, onStop, initialRect }: Props) {
+  // A streamed answer changes the rows with every piece: the list follows at a lower priority than
+  // typing and scrolling, and pieces that arrive while it renders are taken together in one render.
+  const rows = useDeferredValue(latest);
   const scrollRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const lastTop = useRef(0);
   const [atBottom, setAtBottom] = useState(true);
+  // The same function until the rows change: a new one makes the virtualizer recompute every row's position on each scroll.
+  const itemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => estimate(rows[index]),
-    getItemKey: (index) => rows[index]?.key ?? index,
+    getItemKey: itemKey,
     overscan: 6,
     ...(initialRect ? { initialRect } : {}),
   });

@@ -39,7 +39,7 @@ export const MessageRow = memo(
       case 'assistant':
         return (
           <div className="msg msg--assistant">
-            <LazyMarkdown text={item.text} />
+            <LazyMarkdown text={item.text} cacheKey={row.key} />
             {row.regenerate ? (
               <div className="msg__actions">
                 <CopyAction text={item.text} />
