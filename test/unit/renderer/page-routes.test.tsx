@@ -19,7 +19,8 @@ describe('the page of a route', () => {
         <Page route="tasks" />
       </WithHost>,
     );
-    const tasks = await screen.findByRole('heading', { level: 1, name: 'Tasks' });
+    // Each page is its own chunk, imported on first use: on a busy machine the import takes over findBy's default second.
+    const tasks = await screen.findByRole('heading', { level: 1, name: 'Tasks' }, { timeout: 10_000 });
     expect(document.activeElement).not.toBe(tasks);
 
     view.rerender(
@@ -27,7 +28,7 @@ describe('the page of a route', () => {
         <Page route="activity" />
       </WithHost>,
     );
-    const activity = await screen.findByRole('heading', { level: 1, name: 'Activity' });
+    const activity = await screen.findByRole('heading', { level: 1, name: 'Activity' }, { timeout: 10_000 });
     await waitFor(() => expect(document.activeElement).toBe(activity));
   });
 });
