@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useHarbor } from '../../app/services';
 import { usePersisted } from '../../lib/persisted';
 import { EmptyState } from '../../ui/EmptyState';
@@ -16,6 +16,12 @@ import { trafficAsJsonLines } from './traffic-export';
 import { NO_FILTER, TrafficStore, filterTraffic, type TrafficFilter, type TrafficRowData } from './traffic-store';
 import './activity.css';
 
+/** A closed row's height in px, as activity.css makes it. */
+const ROW_HEIGHT = 41;
+
+/** A row's key for the list: its sequence number, the same for as long as the row lives. */
+const rowKey = (row: TrafficRowData) => String(row.seq);
+
 /** Every JSON-RPC message between Harbor and its servers (secrets masked), live, paired, filterable. */
 export function ActivityPage() {
   const api = useHarbor();
@@ -26,20 +32,25 @@ export function ActivityPage() {
   // While paused, the rows as they were: the store keeps following behind them.
   const [frozen, setFrozen] = useState<readonly TrafficRowData[] | undefined>(undefined);
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
-  // Messages can arrive by the hundred a second: the list follows at a lower priority than input,
-  // and messages that arrive while it renders are taken together in one render.
+  // Messages can arrive by the hundred a second (the store tells of them once a frame): the list
+  // follows at a lower priority than input, and messages that arrive while it renders are taken
+  // together in one render.
   const live = useDeferredValue(state.rows);
   const all = frozen ?? live;
-  const servers = useMemo(() => [...new Set(live.map((r) => r.server))].sort(), [live]);
   const rows = useMemo(() => filterTraffic(all, { ...NO_FILTER, ...filter }), [all, filter]);
   const lastShown = all.at(-1)?.seq ?? 0;
-  const waiting = frozen ? state.rows.filter((r) => r.seq > lastShown).length : 0;
-  const toggle = (seq: number) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (!next.delete(seq)) next.add(seq);
-      return next;
-    });
+  // The rows are in sequence order: the ones waiting are counted from the end.
+  const waiting = frozen ? state.rows.length - 1 - state.rows.findLastIndex((r) => r.seq <= lastShown) : 0;
+  // The same function for the page's life, so the rows already shown need not render again.
+  const toggle = useCallback(
+    (seq: number) =>
+      setOpen((current) => {
+        const next = new Set(current);
+        if (!next.delete(seq)) next.add(seq);
+        return next;
+      }),
+    [],
+  );
   const clear = () => {
     store.clear();
     setOpen(new Set());
@@ -50,7 +61,7 @@ export function ActivityPage() {
   return (
     <>
       <PageHeader title="Activity">Every message between Harbor and your servers, as it happens: each request with its response. Secrets are masked.</PageHeader>
-      <TrafficFilters filter={filter} servers={servers} onChange={setFilter} shown={rows.length} total={all.length} />
+      <TrafficFilters filter={filter} servers={state.servers} onChange={setFilter} shown={rows.length} total={all.length} />
       <TrafficActions
         paused={frozen !== undefined}
         waiting={waiting}
@@ -78,10 +89,10 @@ export function ActivityPage() {
           items={rows}
           label="Messages"
           className="traffic"
-          estimateSize={44}
+          estimateSize={ROW_HEIGHT}
           followTail={frozen === undefined}
-          getKey={(row) => String(row.seq)}
-          renderItem={(row) => <TrafficRow row={row} open={open.has(row.seq)} onToggle={() => toggle(row.seq)} />}
+          getKey={rowKey}
+          renderItem={(row) => <TrafficRow row={row} open={open.has(row.seq)} onToggle={toggle} />}
         />
       ) : null}
       <ServerEvents />

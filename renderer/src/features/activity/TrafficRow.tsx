@@ -1,3 +1,4 @@
+import { memo, useMemo } from 'react';
 import { CopyButton } from '../../ui/CopyButton';
 import { formatLatency } from './traffic-pairing';
 import { prettyMessage, type TrafficRowData } from './traffic-store';
@@ -5,18 +6,24 @@ import { prettyMessage, type TrafficRowData } from './traffic-store';
 interface Props {
   readonly row: TrafficRowData;
   readonly open: boolean;
-  readonly onToggle: () => void;
+  /** Opens or closes the row with this sequence number. */
+  readonly onToggle: (seq: number) => void;
 }
 
-/** One message: when, which server, which way, what, how long its pair took; opened, its full JSON (as text) and Copy. */
-export function TrafficRow({ row, open, onToggle }: Props) {
+/**
+ * One message: when, which server, which way, what, how long its pair took; opened, its full JSON
+ * (as text) and Copy. A row renders again only when it changes (its pair arrives, it is opened):
+ * a log taking hundreds of messages a second would otherwise format every row in view each time.
+ */
+export const TrafficRow = memo(function TrafficRow({ row, open, onToggle }: Props) {
+  const pretty = useMemo(() => prettyMessage(row.text), [row.text]);
   const time = new Date(row.at);
   const arrow = row.direction === 'out' ? '→' : '←';
   const way = row.direction === 'out' ? `to ${row.server}` : `from ${row.server}`;
   return (
     <div className={`traffic-row${row.isError ? ' traffic-row--error' : ''}`}>
       <div className="traffic-row__line">
-        <button type="button" className="traffic-row__toggle" aria-expanded={open} onClick={onToggle}>
+        <button type="button" className="traffic-row__toggle" aria-expanded={open} onClick={() => onToggle(row.seq)}>
           <time dateTime={time.toISOString()}>{time.toLocaleTimeString()}</time>
           <span className={`traffic-row__dir traffic-row__dir--${row.direction}`} aria-hidden="true">
             {arrow}
@@ -33,9 +40,9 @@ export function TrafficRow({ row, open, onToggle }: Props) {
           {row.isError ? <span className="badge badge--error">error</span> : null}
           <span className="visually-hidden"> {way}</span>
         </button>
-        <CopyButton text={prettyMessage(row.text)} label="Copy" className="button button--small traffic-row__copy" />
+        <CopyButton text={pretty} label="Copy" className="button button--small traffic-row__copy" />
       </div>
-      {open ? <pre className="traffic-row__body">{prettyMessage(row.text)}</pre> : null}
+      {open ? <pre className="traffic-row__body">{pretty}</pre> : null}
     </div>
   );
-}
+});

@@ -1,23 +1,32 @@
 import type { HarborApi, HarborErrorData, TrafficEntryData } from '../../../../preload/contract';
 import { asErrorData } from '../../lib/load-state';
-import { TrafficPairing, type RequestAnswered, type TrafficRowData } from './traffic-pairing';
+import { FrameBatch } from './frame-batch';
+import { TrafficLog } from './traffic-log';
+import { TrafficPairing, type TrafficRowData } from './traffic-pairing';
 
 export type { TrafficRowData } from './traffic-pairing';
 
 export type TrafficState =
-  | { readonly status: 'loading'; readonly rows: readonly TrafficRowData[] }
-  | { readonly status: 'error'; readonly error: HarborErrorData; readonly rows: readonly TrafficRowData[] }
-  | { readonly status: 'ready'; readonly rows: readonly TrafficRowData[] };
+  | { readonly status: 'loading'; readonly rows: readonly TrafficRowData[]; readonly servers: readonly string[] }
+  | { readonly status: 'error'; readonly error: HarborErrorData; readonly rows: readonly TrafficRowData[]; readonly servers: readonly string[] }
+  | { readonly status: 'ready'; readonly rows: readonly TrafficRowData[]; readonly servers: readonly string[] };
+
+type Status = { readonly status: 'loading' } | { readonly status: 'error'; readonly error: HarborErrorData } | { readonly status: 'ready' };
 
 /**
  * The Host's JSON-RPC log, loaded once (traffic.list) and then followed live (traffic.message),
  * newest last, bounded. Listening starts before the first load so nothing falls in between;
- * entries are merged by their sequence number.
+ * entries are merged by their sequence number. A message is taken in as it comes (pairing, the
+ * log's indexes); the state the page reads is put together only when it is read.
  */
 export class TrafficStore {
-  private state: TrafficState = { status: 'loading', rows: [] };
+  private status: Status = { status: 'loading' };
+  private state: TrafficState | undefined;
   private readonly listeners = new Set<() => void>();
   private readonly pairing = new TrafficPairing();
+  private readonly log: TrafficLog;
+  /** Live messages can come by the hundred a second: listeners hear of them once a frame. */
+  private readonly liveBatch = new FrameBatch(() => this.notify());
   private lastSeq = 0;
   private pending: TrafficEntryData[] = [];
   private loaded = false;
@@ -25,18 +34,21 @@ export class TrafficStore {
 
   constructor(
     private readonly api: HarborApi,
-    private readonly limit = 10_000,
-  ) {}
+    limit = 10_000,
+  ) {
+    this.log = new TrafficLog(limit);
+  }
 
   start(): () => void {
     this.stopListening = this.api.on.traffic.message((entry) => {
-      if (this.loaded) this.append([entry]);
-      else this.pending.push(entry);
+      if (!this.loaded) this.pending.push(entry);
+      else if (this.append([entry])) this.liveBatch.request();
     });
     void this.load();
     return () => {
       this.stopListening?.();
       this.stopListening = undefined;
+      this.liveBatch.dispose();
     };
   }
 
@@ -44,65 +56,55 @@ export class TrafficStore {
     const result = await this.api.traffic.list({});
     this.loaded = true;
     if (!result.ok) {
-      this.state = { status: 'error', error: asErrorData(result.error), rows: this.state.rows };
-      this.emit();
+      this.status = { status: 'error', error: asErrorData(result.error) };
+      this.state = undefined;
+      this.notify();
       return;
     }
-    this.state = { status: 'ready', rows: [] };
+    this.status = { status: 'ready' };
     this.append([...result.value, ...this.pending]);
     this.pending = [];
+    this.state = undefined;
+    this.notify();
   }
 
-  snapshot = (): TrafficState => this.state;
+  snapshot = (): TrafficState => {
+    this.state ??= { ...this.status, rows: this.log.list(), servers: this.log.servers() };
+    return this.state;
+  };
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
 
-  private append(entries: readonly TrafficEntryData[]): void {
+  /** Takes in the messages not seen yet; says whether there were any. */
+  private append(entries: readonly TrafficEntryData[]): boolean {
     // The same message may come from the list and the live feed: one row per sequence number.
-    const bySeq = new Map(entries.filter((e) => e.seq > this.lastSeq).map((e) => [e.seq, e]));
-    const fresh = [...bySeq.values()].sort((a, b) => a.seq - b.seq);
-    if (fresh.length === 0 && this.state.status === 'ready') {
-      this.emit();
-      return;
-    }
-    const answered: RequestAnswered[] = [];
-    const rows = fresh.map((entry) => {
+    const fresh = [...new Map(entries.filter((e) => e.seq > this.lastSeq).map((e) => [e.seq, e])).values()].sort((a, b) => a.seq - b.seq);
+    if (fresh.length === 0) return false;
+    this.status = { status: 'ready' };
+    for (const entry of fresh) {
       const described = this.pairing.describe(entry);
-      if (described.answered) answered.push(described.answered);
-      return described.row;
-    });
-    this.lastSeq = fresh.at(-1)?.seq ?? this.lastSeq;
-    const all = answerRequests([...this.state.rows, ...rows], answered);
-    this.state = { status: 'ready', rows: all.length > this.limit ? all.slice(all.length - this.limit) : all };
-    this.emit();
+      this.log.push(described.row);
+      if (described.answered) this.log.answer(described.answered);
+    }
+    this.lastSeq = fresh.at(-1)!.seq;
+    this.state = undefined;
+    return true;
   }
 
   /** Empties the list; only messages from now on show (the Host keeps its log). */
   clear(): void {
-    if (this.state.status !== 'ready') return;
-    this.state = { status: 'ready', rows: [] };
-    this.emit();
+    if (this.status.status !== 'ready') return;
+    this.log.clear();
+    this.state = undefined;
+    this.notify();
   }
 
-  private emit(): void {
+  private notify(): void {
     for (const listener of [...this.listeners]) listener();
   }
-}
-
-/** Marks each answered request with its response's sequence, latency and outcome; requests are searched newest first. */
-function answerRequests(rows: TrafficRowData[], answered: readonly RequestAnswered[]): TrafficRowData[] {
-  if (answered.length === 0) return rows;
-  const patches = new Map(answered.map((a) => [a.requestSeq, a.patch]));
-  for (let i = rows.length - 1; i >= 0 && patches.size > 0; i--) {
-    const patch = patches.get(rows[i]!.seq);
-    if (!patch) continue;
-    rows[i] = { ...rows[i]!, ...patch };
-    patches.delete(rows[i]!.seq);
-  }
-  return rows;
 }
 
 export interface TrafficFilter {
