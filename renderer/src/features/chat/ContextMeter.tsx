@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { ChatContext } from '../../../../preload/contract';
 import type { LoadState } from '../../lib/load-state';
 
@@ -8,8 +9,9 @@ const short = (value: number) => (value < 1000 ? String(value) : `${(value / 100
 /**
  * What the tool definitions cost in the model's context window, from the Host's token count:
  * a meter against the window (with the point where tool search takes over), and the cost per server.
+ * Memoized: the chat page renders again for every streamed piece, the count changes far less often.
  */
-export function ContextMeter({ state }: { readonly state: LoadState<ChatContext> }) {
+export const ContextMeter = memo(function ContextMeter({ state }: { readonly state: LoadState<ChatContext> }) {
   if (state.status !== 'ready') {
     return <span className="context-meter context-meter--empty">{state.status === 'loading' ? 'Measuring tools…' : 'Tool cost unknown'}</span>;
   }
@@ -68,4 +70,4 @@ export function ContextMeter({ state }: { readonly state: LoadState<ChatContext>
       </div>
     </details>
   );
-}
+});

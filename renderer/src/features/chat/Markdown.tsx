@@ -1,13 +1,12 @@
 import { memo, useContext, useDeferredValue, useMemo, type ReactElement, type ReactNode } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps, type UrlTransform } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
 import { CodeBlock } from './CodeBlock';
+import { renderGrowing, type GrowingMarkdown } from './growing-markdown';
 import { LinkOpenerContext } from './link-opener';
+import { remarkPlugins } from './markdown-blocks';
 import { safeHref } from './safe-url';
 
 export { LinkOpenerContext };
-
-const plugins = [remarkGfm];
 
 /** href: only http(s)/mailto survive; every other URL attribute (img src…) is dropped, so nothing loads by itself. */
 const urlTransform: UrlTransform = (url, key) => (key === 'href' ? safeHref(url) : '');
@@ -69,23 +68,29 @@ export const MARKDOWN_PARSE = 'harbor.markdown.parse';
 function parse(text: string): ReactElement {
   const start = performance.now();
   // react-markdown's component is a plain function of its props (no hooks): called here, its result can be kept.
-  const element = ReactMarkdown({ children: text, remarkPlugins: plugins, urlTransform, components });
+  const element = ReactMarkdown({ children: text, remarkPlugins, urlTransform, components });
   performance.measure(MARKDOWN_PARSE, { start });
   return element;
 }
 
 /**
  * Parsed messages, kept while their rows scroll out of a virtualized list and back: one entry per
- * message (a streaming answer replaces its own entry as it grows), the least recently shown
- * dropped beyond KEPT. Keyed by the caller's key for the message, or by the text itself.
+ * message, the least recently shown dropped beyond KEPT. Keyed by the caller's key for the
+ * message, or by the text itself. A message whose text grows under the same key is streaming: from
+ * then on it is rendered block by block, each finished block parsed once (growing-markdown.ts).
  */
-const parsed = new Map<string, { readonly text: string; readonly element: ReactElement }>();
+const parsed = new Map<string, { readonly text: string; readonly element: ReactElement; readonly growing?: GrowingMarkdown }>();
 const KEPT = 2_000;
 
 function parseOnce(key: string, text: string): ReactElement {
   const kept = parsed.get(key);
   parsed.delete(key);
-  const entry = kept?.text === text ? kept : { text, element: parse(text) };
+  let entry = kept?.text === text ? kept : undefined;
+  if (!entry && kept && text.startsWith(kept.text)) {
+    const { element, state } = renderGrowing(kept.growing, text, parse);
+    entry = { text, element, growing: state };
+  }
+  entry ??= { text, element: parse(text) };
   parsed.set(key, entry);
   if (parsed.size > KEPT) parsed.delete(parsed.keys().next().value!);
   return entry.element;
@@ -96,8 +101,8 @@ function parseOnce(key: string, text: string): ReactElement {
  * without rehype-raw), links only to http(s)/mailto and opened outside the app, no images loaded.
  * Fenced code is highlighted, labelled with its language and copyable. Each message is parsed
  * once, however often its row is shown again (`cacheKey`: the message's lasting key). While an
- * answer streams, its text is parsed at a lower priority than typing and scrolling: pieces that
- * arrive during a parse are taken together by the next one instead of each costing a parse.
+ * answer streams, only its last block is parsed again, at a lower priority than typing and
+ * scrolling: pieces that arrive during a parse are taken together by the next one.
  */
 export const Markdown = memo(function Markdown({ text, cacheKey }: { readonly text: string; readonly cacheKey?: string | undefined }) {
   const shown = useDeferredValue(text);

@@ -125,6 +125,12 @@ export type Row =
   | { readonly key: string; readonly kind: 'turnError'; readonly turn: ChatTurn };
 
 /**
+ * Each turn's rows, kept while the turn object lives: turns are replaced, never changed, so a
+ * streaming answer rebuilds the rows of its own turn only, and every other row keeps its identity.
+ */
+const rowsByTurn = new WeakMap<ChatTurn, readonly Row[]>();
+
+/**
  * The conversation as a flat list of rows (what the virtualized list renders). Keys are stable
  * across updates: a tool call keeps its key from "pending" to "done". A failed turn ends in its
  * error (with Retry) instead of Harbor's note repeating it.
@@ -132,25 +138,36 @@ export type Row =
 export function rowsOf(conversation: Conversation): Row[] {
   const rows: Row[] = [];
   for (const turn of conversation.turns) {
-    const failed = turn.status === 'error' && turn.error !== undefined;
-    const finished = turn.status !== 'running' && !failed;
-    const lastWords = turn.items.findLastIndex((i) => i.kind === 'assistant');
-    turn.items.forEach((item, index) => {
-      if (failed && item.kind === 'note') return;
-      const key = item.kind === 'toolCall' ? `${turn.id}:call:${item.call.id}` : `${turn.id}:${index}`;
-      const regenerate = finished && ((item.kind === 'assistant' && index === lastWords) || (item.kind === 'note' && lastWords < 0));
-      rows.push({
-        key,
-        kind: 'item',
-        item,
-        turnId: turn.id,
-        ...(item.kind === 'user' && turn.siblings ? { branch: turn.siblings } : {}),
-        ...(regenerate ? { regenerate } : {}),
-      });
-    });
-    if (turn.status === 'running') rows.push({ key: `${turn.id}:working`, kind: 'working', turnId: turn.id });
-    else if (failed || (turn.error && !turn.items.some((i) => i.kind === 'note'))) rows.push({ key: `${turn.id}:error`, kind: 'turnError', turn });
+    let own = rowsByTurn.get(turn);
+    if (!own) {
+      own = rowsOfTurn(turn);
+      rowsByTurn.set(turn, own);
+    }
+    for (const row of own) rows.push(row);
   }
+  return rows;
+}
+
+function rowsOfTurn(turn: ChatTurn): Row[] {
+  const rows: Row[] = [];
+  const failed = turn.status === 'error' && turn.error !== undefined;
+  const finished = turn.status !== 'running' && !failed;
+  const lastWords = turn.items.findLastIndex((i) => i.kind === 'assistant');
+  turn.items.forEach((item, index) => {
+    if (failed && item.kind === 'note') return;
+    const key = item.kind === 'toolCall' ? `${turn.id}:call:${item.call.id}` : `${turn.id}:${index}`;
+    const regenerate = finished && ((item.kind === 'assistant' && index === lastWords) || (item.kind === 'note' && lastWords < 0));
+    rows.push({
+      key,
+      kind: 'item',
+      item,
+      turnId: turn.id,
+      ...(item.kind === 'user' && turn.siblings ? { branch: turn.siblings } : {}),
+      ...(regenerate ? { regenerate } : {}),
+    });
+  });
+  if (turn.status === 'running') rows.push({ key: `${turn.id}:working`, kind: 'working', turnId: turn.id });
+  else if (failed || (turn.error && !turn.items.some((i) => i.kind === 'note'))) rows.push({ key: `${turn.id}:error`, kind: 'turnError', turn });
   return rows;
 }
 
