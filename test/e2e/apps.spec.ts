@@ -5,7 +5,7 @@
  * card and shows data only its bridge delivered; isolation is checked from inside the app's frame.
  */
 import type { Frame } from '@playwright/test';
-import { goTo } from './servers-fixture';
+import { expectNoAxeViolations, goTo } from './servers-fixture';
 import { collectErrors, screenshot, send } from './chat-fixture';
 import { allowWhile, appActivity, expect, openChatPage, readyApp, test, toolCard } from './apps-fixture';
 
@@ -281,6 +281,7 @@ test('the probe app drives every bridge request: context, display modes, links, 
   await press(app, '#link-https');
   const linkDialog = page.getByRole('dialog', { name: 'Open a link from the probe app?' });
   await expect(linkDialog.locator('mark')).toHaveText('example.com');
+  await expectNoAxeViolations(page, 'dialog[open]');
   await linkDialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(out).toContainText('link ok {"isError":true}');
   await press(app, '#link-http');
@@ -291,6 +292,7 @@ test('the probe app drives every bridge request: context, display modes, links, 
   await press(app, '#download');
   const saveDialog = page.getByRole('dialog', { name: 'Save a file from the probe app?' });
   await expect(saveDialog.getByText('probe-report.txt')).toBeVisible();
+  await expectNoAxeViolations(page, 'dialog[open]');
   await saveDialog.getByRole('button', { name: 'Save…' }).click();
   await saveDialog.getByRole('button', { name: 'Done' }).click();
   await expect(out).toContainText('download ok {}');
@@ -305,6 +307,7 @@ test('the probe app drives every bridge request: context, display modes, links, 
   await press(app, '#message');
   const messageDialog = page.getByRole('dialog', { name: 'Add the probe app’s message to the conversation?' });
   await expect(messageDialog.getByText('Hello from the probe app')).toBeVisible();
+  await expectNoAxeViolations(page, 'dialog[open]');
   await messageDialog.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Hello from the probe app')).toBeVisible();
   await expect(page.getByText('I see the token.')).toBeVisible();

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { startScriptedModel, type ScriptedModel } from '../fixtures/model/scripted-model';
-import { NODE, ROOT, allowCallsWithoutAsking, collectErrors, expect, goTo, openServer, pickServer, runTool, screenshot, test } from './servers-fixture';
+import { NODE, ROOT, allowCallsWithoutAsking, collectErrors, expect, expectNoAxeViolations, goTo, openServer, pickServer, runTool, screenshot, test } from './servers-fixture';
 import { SIMULATED_LOG } from '../helpers/everything-logs';
 
 const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -59,6 +59,7 @@ test('sampling: the person edits the request, approves, reads and edits the answ
   await message.fill('Why is the sea blue? One sentence.');
   await review.getByRole('textbox', { name: 'Longest answer, in tokens' }).fill('40');
   await screenshot(page, 'sampling-review-request', testInfo);
+  await expectNoAxeViolations(page, 'dialog[open]');
   await review.getByRole('button', { name: 'Approve and run' }).click();
 
   const answer = page.getByRole('dialog', { name: "Send the model's answer to “everything”?" });
@@ -67,6 +68,7 @@ test('sampling: the person edits the request, approves, reads and edits the answ
   await expect(text).toHaveValue('The sea is blue because of the sky.');
   await text.fill('The sea is blue (checked by a person).');
   await screenshot(page, 'sampling-review-answer', testInfo);
+  await expectNoAxeViolations(page, 'dialog[open]');
   await answer.getByRole('button', { name: 'Send answer' }).click();
   await expect(answer).toBeHidden();
 

@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test';
 import { packBundle } from '../helpers/bundles';
 import { startHttpFeatureServer, type RunningHttpServer } from '../helpers/http-server';
 import { startRegistry, type LocalRegistry } from '../helpers/registry-server';
-import { allowCallsWithoutAsking, collectErrors, expect, goTo, runTool, screenshot, test, pickServer } from './servers-fixture';
+import { allowCallsWithoutAsking, collectErrors, expect, expectNoAxeViolations, goTo, runTool, screenshot, test, pickServer } from './servers-fixture';
 
 const KEY = `bundle-e2e-${Date.now()}-key`;
 const NOTES_KEY = `notes-e2e-${Date.now()}-key`;
@@ -58,6 +58,7 @@ test('a bundle file is reviewed, installed with its secret in the keychain, and 
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Harbor Tests <tests@example.com>');
   await expect(dialog).toContainText('Unsigned');
+  await expectNoAxeViolations(page, 'dialog[open]');
   for (const tool of ['greet', 'key_fingerprint', 'list_root']) await expect(dialog.getByText(tool, { exact: true })).toBeVisible();
   await expect(dialog.getByText('welcome', { exact: true })).toBeVisible();
   // CI's Linux runs the sandbox (.ci/run installs bubblewrap): an installed server runs inside it.
@@ -112,6 +113,7 @@ test('the gallery finds, shows and installs a server from the local registry, an
   await braveDialog.getByLabel('BRAVE_API_KEY').fill('bsa-e2e-123');
   await expect(braveDialog.getByRole('region', { name: 'Command' })).toContainText('npx -y @brave/brave-search-mcp-server@2.0.1');
   await screenshot(page, 'view-gallery-install', testInfo);
+  await expectNoAxeViolations(page, 'dialog[open]');
   await braveDialog.getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByRole('searchbox', { name: 'Search the registry' }).fill('local-notes');

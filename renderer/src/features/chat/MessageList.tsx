@@ -1,6 +1,6 @@
 import './messages.css';
 import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
-import { useCallback, useDeferredValue, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { CallProgress, Row } from './conversation-model';
 import { MessageRow } from './MessageRow';
 
@@ -34,10 +34,9 @@ const STICK_PX = 80;
  * The conversation's rows, virtualized: only what is on screen (plus a few) is in the DOM, each
  * row measured as it renders, so a thousand-message conversation scrolls as lightly as a short one.
  */
-export function MessageList({ rows: latest, progress, onAttach, onStop, initialRect }: Props) {
-  // A streamed answer changes the rows with every piece: the list follows at a lower priority than
-  // typing and scrolling, and pieces that arrive while it renders are taken together in one render.
-  const rows = useDeferredValue(latest);
+export function MessageList({ rows, progress, onAttach, onStop, initialRect }: Props) {
+  // Not deferred (useDeferredValue): a row's tool card hands its call's arguments to an MCP App when
+  // the app starts, and a deferred, older row gave the app the arguments before they were complete.
   const scrollRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const lastTop = useRef(0);
