@@ -177,6 +177,8 @@ describe('Tools page', () => {
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Run echo' }));
     const panel = within(screen.getByRole('region', { name: /^Run echo/ }));
+    // The form's code loads on first use: wait for its field rather than for an earlier test to have loaded it.
+    await panel.findByRole('textbox', { name: /^text/ });
     await act(async () => fireEvent.click(panel.getByRole('button', { name: 'Run' })));
     expect(panel.getByText('Required.')).toBeTruthy();
     expect(host.sent('tools.call')).toEqual([]);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { CatalogView, ServerSummary } from '../../../../preload/contract';
 import { useHarbor } from '../../app/services';
 import { asErrorData, type LoadState } from '../../lib/load-state';
@@ -24,7 +24,11 @@ export function useCatalog(server: ServerSummary | undefined, lists: readonly Ca
     let live = true;
     void api.catalog.get({ name }).then((result) => {
       if (!live) return;
-      setState({ key, value: result.ok ? { status: 'ready', value: result.value } : { status: 'error', error: asErrorData(result.error) } });
+      // A transition: with every server shown, fifty catalogs arrive together, and React renders
+      // their lists in slices between the page's other work instead of in one long task.
+      startTransition(() => {
+        setState({ key, value: result.ok ? { status: 'ready', value: result.value } : { status: 'error', error: asErrorData(result.error) } });
+      });
     });
     return () => {
       live = false;

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import type { HarborErrorData, ServerSummary } from '../../../../preload/contract';
 import { useHarbor } from '../../app/services';
 import { asErrorData } from '../../lib/load-state';
@@ -6,6 +6,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
 import { VirtualList } from '../../ui/VirtualList';
+import { NearViewport } from '../catalog/NearViewport';
 import { NotReady } from '../catalog/NotReady';
 import { useCatalog } from '../catalog/use-catalog';
 import { useSelection } from '../catalog/use-selection';
@@ -24,8 +25,12 @@ interface Props {
   readonly grouped?: boolean;
 }
 
-/** One server's tools: searchable, each turned on or off, one opened to run by hand (kept across reloads). Updates live. */
-export function ToolsView({ server, search, matches, grouped = false }: Props) {
+/**
+ * One server's tools: searchable, each turned on or off, one opened to run by hand (kept across reloads). Updates live.
+ * Memoized: with fifty servers shown, a key typed in the search box does not re-render their lists before the box shows it;
+ * they follow with the deferred search.
+ */
+export const ToolsView = memo(function ToolsView({ server, search, matches, grouped = false }: Props) {
   const api = useHarbor();
   const [catalog, reload] = useCatalog(server, ['tools']);
   const [registry] = useRegistry();
@@ -104,29 +109,46 @@ export function ToolsView({ server, search, matches, grouped = false }: Props) {
           {shown.length === 0 ? (
             <EmptyState title="No tool matches your search" />
           ) : (
-            <VirtualList
-              items={shown}
-              label={`Tools of ${server.name}`}
-              estimateSize={72}
-              getKey={(t) => t.name}
-              renderItem={(tool) => (
-                <ToolRow
-                  tool={tool}
-                  enabled={isEnabled(tool.name)}
-                  canToggle={config !== undefined}
-                  selected={tool.name === selected?.name}
-                  onToggle={(on) => void setEnabled(tool.name, on)}
-                  onOpen={() => {
-                    select(tool.name);
-                    window.scrollTo({ top: 0 });
-                  }}
-                />
-              )}
-            />
+            <MaybeNearViewport lazy={grouped} rows={shown.length}>
+              <VirtualList
+                items={shown}
+                overscan={grouped ? GROUPED_OVERSCAN : undefined}
+                label={`Tools of ${server.name}`}
+                estimateSize={ROW_HEIGHT}
+                getKey={(t) => t.name}
+                renderItem={(tool) => (
+                  <ToolRow
+                    tool={tool}
+                    enabled={isEnabled(tool.name)}
+                    canToggle={config !== undefined}
+                    selected={tool.name === selected?.name}
+                    onToggle={(on) => void setEnabled(tool.name, on)}
+                    onOpen={() => {
+                      select(tool.name);
+                      window.scrollTo({ top: 0 });
+                    }}
+                  />
+                )}
+              />
+            </MaybeNearViewport>
           )}
         </>
       )}
     </>
+  );
+});
+
+const ROW_HEIGHT = 72;
+// Each list that scrolls into view among fifty is built while scrolling: a few spare rows, not eight.
+const GROUPED_OVERSCAN = 3;
+
+/** One group among fifty mounts its list only near the screen; a lone server's list is always there. */
+function MaybeNearViewport({ lazy, rows, children }: { readonly lazy: boolean; readonly rows: number; readonly children: ReactNode }) {
+  if (!lazy) return children;
+  return (
+    <NearViewport estimatedHeight={rows * ROW_HEIGHT} placeholderClassName="vlist">
+      {children}
+    </NearViewport>
   );
 }
 
