@@ -185,7 +185,11 @@ export async function runTool(page: Page, tool: string, args: Record<string, str
     // Numbers are number inputs: typed key by key, as a person would (fill refuses text that is not a number).
     const label = new RegExp(`^${name}`);
     const field = panel.getByRole('textbox', { name: label }).or(panel.getByRole('spinbutton', { name: label }));
-    if ((await field.getAttribute('type')) === 'number') await field.pressSequentially(value);
+    // A number box may hold the schema's default already: cleared first, as a person would select and retype.
+    if ((await field.getAttribute('type')) === 'number') {
+      await field.fill('');
+      await field.pressSequentially(value);
+    }
     else await field.fill(value);
   }
   await panel.getByRole('button', { name: 'Run', exact: true }).click();
