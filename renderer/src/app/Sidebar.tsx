@@ -1,5 +1,6 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
+import '../ui/controls.css';
 import { Nav } from './Nav';
 import type { RouteId } from './routes';
 import { useNavCollapsed } from './use-nav-collapsed';
@@ -21,7 +22,7 @@ export function Sidebar({ current, footer }: Props) {
     <aside className={`shell__side${collapsed ? ' shell__side--rail' : ''}`}>
       <div className="shell__top">
         <p className="brand">{collapsed ? <span className="visually-hidden">Harbor</span> : 'Harbor'}</p>
-        <button type="button" className="nav-toggle" aria-expanded={!collapsed} aria-controls={NAV_ID} aria-label={label} title={label} onClick={toggle}>
+        <button type="button" className="icon-button nav-toggle" aria-expanded={!collapsed} aria-controls={NAV_ID} aria-label={label} title={label} onClick={toggle}>
           <Icon size={16} strokeWidth={1.75} aria-hidden="true" focusable="false" />
         </button>
       </div>

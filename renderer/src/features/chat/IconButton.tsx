@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import '../../ui/controls.css';
 
 interface Props extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'aria-label' | 'title'> {
   readonly icon: LucideIcon;

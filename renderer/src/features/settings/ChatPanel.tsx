@@ -58,43 +58,24 @@ export function ChatPanel({ settings, onSaved }: { readonly settings: SettingsDa
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Tools in chat</h2>
       <form noValidate onSubmit={(e) => void save(e)}>
-        <fieldset className="settings-radios">
-          <legend className="field__label">Progressive discovery</legend>
-          <p className="field__hint">
-            With many tools, their definitions fill the model&apos;s context. Then the model gets two small tools instead — search the tools, and call one — and finds what it needs.
-          </p>
-          {(
-            [
-              ['auto', 'Automatic: when the tool definitions exceed the threshold'],
-              ['on', 'Always'],
-              ['off', 'Never: always send every enabled tool'],
-            ] as const
-          ).map(([value, label]) => (
-            <label key={value} className="schema-form__check">
-              <input type="radio" name={`${id}-mode`} checked={mode === value} disabled={busy} onChange={() => setMode(value)} />
-              <span>{label}</span>
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="settings-radios">
-          <legend className="field__label">Code mode</legend>
-          <p className="field__hint">
-            The model can write one short JavaScript program that calls several tools in a sandbox, so intermediate results never pass through it: fewer round trips and tokens when a task
-            chains calls. Each call the program makes still asks for your approval.
-          </p>
-          {(
-            [
-              ['auto', 'Beside the tools: the model picks a direct call or a program'],
-              ['on', 'Instead of the tools: every call goes through a program'],
-              ['off', 'Never'],
-            ] as const
-          ).map(([value, label]) => (
-            <label key={value} className="schema-form__check">
-              <input type="radio" name={`${id}-code`} checked={codeMode === value} disabled={busy} onChange={() => setCodeMode(value)} />
-              <span>{label}</span>
-            </label>
-          ))}
-        </fieldset>
+        <ModeChoice
+          legend="Progressive discovery"
+          hint="With many tools, their definitions fill the model's context. Then the model gets two small tools instead — search the tools, and call one — and finds what it needs."
+          name={`${id}-mode`}
+          value={mode}
+          disabled={busy}
+          onChange={setMode}
+          labels={{ auto: 'Automatic: when the tool definitions exceed the threshold', on: 'Always', off: 'Never: always send every enabled tool' }}
+        />
+        <ModeChoice
+          legend="Code mode"
+          hint="The model can write one short JavaScript program that calls several tools in a sandbox, so intermediate results never pass through it: fewer round trips and tokens when a task chains calls. Each call the program makes still asks for your approval."
+          name={`${id}-code`}
+          value={codeMode}
+          disabled={busy}
+          onChange={setCodeMode}
+          labels={{ auto: 'Beside the tools: the model picks a direct call or a program', on: 'Instead of the tools: every call goes through a program', off: 'Never' }}
+        />
         <div className="settings-grid">
           <div className="field">
             <label className="field__label" htmlFor={`${id}-threshold`}>
@@ -148,4 +129,30 @@ export function ChatPanel({ settings, onSaved }: { readonly settings: SettingsDa
 
 function round(n: number): number {
   return Math.round(n * 100) / 100;
+}
+
+interface ModeChoiceProps {
+  readonly legend: string;
+  readonly hint: string;
+  readonly name: string;
+  readonly value: Mode;
+  readonly disabled: boolean;
+  readonly onChange: (mode: Mode) => void;
+  readonly labels: Readonly<Record<Mode, string>>;
+}
+
+/** One auto / on / off setting as a group of radio buttons, each saying what it does. */
+function ModeChoice({ legend, hint, name, value, disabled, onChange, labels }: ModeChoiceProps) {
+  return (
+    <fieldset className="settings-radios">
+      <legend className="field__label">{legend}</legend>
+      <p className="field__hint">{hint}</p>
+      {(['auto', 'on', 'off'] as const).map((mode) => (
+        <label key={mode} className="schema-form__check">
+          <input type="radio" name={name} checked={value === mode} disabled={disabled} onChange={() => onChange(mode)} />
+          <span>{labels[mode]}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
 }
