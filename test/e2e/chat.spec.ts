@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { collectErrors, consentDialog, expect, openChat, openToolCard, screenshotBoth, send, test } from './chat-fixture';
+import { expectNoAxeViolations } from './servers-fixture';
 
 test('the model calls a tool → consent → allow once → result card → final answer; the conversation exports and renames', async ({ page, startHarbor }, testInfo) => {
   const harbor = await startHarbor({
@@ -54,6 +55,7 @@ test('the model calls a tool → consent → allow once → result card → fina
   await page.getByRole('link', { name: 'Docs' }).click();
   const check = page.getByRole('dialog', { name: 'Open this link in your browser?' });
   await expect(check.locator('mark')).toHaveText('example.com');
+  await expectNoAxeViolations(page, 'dialog[open]');
   await check.getByRole('button', { name: 'Cancel' }).click();
   expect(errors).toEqual([]);
 });
@@ -119,6 +121,8 @@ test('run a prompt as a slash command, with the server’s completion suggestion
   await expect(page.getByRole('option', { name: /\/notes\.summarize_notes/ })).toBeVisible();
   await box.press('Enter');
   const dialog = page.getByRole('dialog', { name: '/notes.summarize_notes' });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page, 'dialog[open]');
   await dialog.getByRole('textbox', { name: /style/ }).fill('b');
   const suggestions = dialog.getByRole('group', { name: 'Suggestions for style' });
   await expect(suggestions.getByRole('button')).toHaveText(['brief', 'bullet-points']);
