@@ -21,7 +21,7 @@ export type ToolMatches =
 export function useToolSearch(search: string): ToolMatches {
   const api = useHarbor();
   const query = search.trim();
-  const [found, setFound] = useState<{ readonly query: string; readonly matches: ToolMatches } | undefined>();
+  const [found, setFound] = useState<ToolMatches | undefined>();
   const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
@@ -37,12 +37,12 @@ export function useToolSearch(search: string): ToolMatches {
     void api.tools.search({ query, limit: TOOL_SEARCH_LIMIT, asYouType: true }).then((result) => {
       if (!live) return;
       if (!result.ok) {
-        setFound({ query, matches: { status: 'error', error: asErrorData(result.error) } });
+        setFound({ status: 'error', error: asErrorData(result.error) });
         return;
       }
       const byServer = new Map<string, string[]>();
       for (const hit of result.value) byServer.set(hit.server, [...(byServer.get(hit.server) ?? []), hit.tool]);
-      setFound({ query, matches: { status: 'found', byServer, capped: result.value.length >= TOOL_SEARCH_LIMIT } });
+      setFound({ status: 'found', byServer, capped: result.value.length >= TOOL_SEARCH_LIMIT });
     });
     return () => {
       live = false;
@@ -51,5 +51,5 @@ export function useToolSearch(search: string): ToolMatches {
 
   if (!query) return { status: 'all' };
   // The last answer stays on screen while the next word is searched: no flicker while typing.
-  return found?.matches ?? { status: 'searching' };
+  return found ?? { status: 'searching' };
 }
