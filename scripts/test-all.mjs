@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { playwrightFailures, vitestFailures } from './test-failures.mjs';
 
 const outDir = 'test/output';
 mkdirSync(outDir, { recursive: true });
@@ -33,22 +34,29 @@ for (const [name, cmd, args, env] of steps) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** Each failed test as "file > name: first line of its error", so the end of a log says which. */
+const failures = [];
 if (existsSync(vitestJson)) {
   const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
   passed += v.numPassedTests ?? 0;
   failed += v.numFailedTests ?? 0;
   skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+  failures.push(...vitestFailures(v, process.cwd()));
 }
 if (existsSync(playwrightJson)) {
   const p = JSON.parse(readFileSync(playwrightJson, 'utf8'));
   passed += p.stats?.expected ?? 0;
   failed += (p.stats?.unexpected ?? 0) + (p.stats?.flaky ?? 0);
   skipped += p.stats?.skipped ?? 0;
+  failures.push(...playwrightFailures(p.suites ?? []));
 }
 
 process.stdout.write('\n=== summary\n');
 for (const r of results) process.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s)\n`);
+for (const f of failures.slice(0, 20)) process.stdout.write(`failed: ${f}\n`);
+if (failures.length > 20) process.stdout.write(`failed: … and ${failures.length - 20} more (above in the log)\n`);
 const stepFailures = results.filter((r) => !r.ok).length;
 if (stepFailures > 0 && failed === 0) failed = stepFailures; // a failed lint/type-check/build step counts
 process.stdout.write(`${passed} passed, ${failed} failed, ${skipped} skipped\n`);
 process.exit(stepFailures > 0 ? 1 : 0);
+
