@@ -18,6 +18,8 @@ import { startHttpTasksServer, type RunningHttpServer } from '../helpers/http-se
 import { startScriptedModel, type ScriptedModel } from '../fixtures/model/scripted-model';
 
 let dir: string | undefined;
+/** Where the tasks server writes its events: removed only once that server is gone (it may still be writing). */
+let scratch: string | undefined;
 let remote: RunningHttpServer | undefined;
 let model: ScriptedModel | undefined;
 const hosts: Host[] = [];
@@ -26,8 +28,8 @@ afterEach(async () => {
   for (const host of hosts.splice(0)) await host.dispose();
   await remote?.kill();
   await model?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  dir = remote = model = undefined;
+  for (const folder of [dir, scratch]) if (folder) rmSync(folder, { recursive: true, force: true });
+  dir = scratch = remote = model = undefined;
 });
 
 /** A Host as the app builds one (browser mode), over the test's registry and data folder. */
@@ -60,34 +62,30 @@ const events = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').
 
 describe('tasks are durable', () => {
   it('are kept in tasks.db (owner-only), and followed again after a restart until they end', async () => {
-    const scratch = mkdtempSync(join(tmpdir(), 'harbor-events-'));
+    scratch = mkdtempSync(join(tmpdir(), 'harbor-events-'));
     const file = join(scratch, 'events.txt');
-    try {
-      remote = await startHttpTasksServer(['--events-file', file, '--poll-ms=200']);
-      registry();
-      const first = await startHarbor();
-      const updates: TaskView[] = [];
-      const call = first.calls.callTool('tasks', 'research', { topic: 'tides', steps: 12, stepMs: 250 }, { consent: { approveOnce: true }, task: { onUpdate: (t) => updates.push(t) } });
-      const settled = call.then(
-        () => 'resolved',
-        (error: { code?: string }) => error.code,
-      );
-      await waitFor(() => updates.some((u) => u.statusMessage?.startsWith('Step 2 of 12')), 'the task to run');
-      await stopHarbor(first);
-      // Harbor stopping is not a cancel: the task goes on on the server.
-      expect(await settled).toBe('CANCELLED');
-      expect(events(file).some((l) => l.startsWith('task-cancelled'))).toBe(false);
-      if (process.platform !== 'win32') expect(statSync(join(dir!, 'tasks.db')).mode & 0o077).toBe(0);
+    remote = await startHttpTasksServer(['--events-file', file, '--poll-ms=200']);
+    registry();
+    const first = await startHarbor();
+    const updates: TaskView[] = [];
+    const call = first.calls.callTool('tasks', 'research', { topic: 'tides', steps: 12, stepMs: 250 }, { consent: { approveOnce: true }, task: { onUpdate: (t) => updates.push(t) } });
+    const settled = call.then(
+      () => 'resolved',
+      (error: { code?: string }) => error.code,
+    );
+    await waitFor(() => updates.some((u) => u.statusMessage?.startsWith('Step 2 of 12')), 'the task to run');
+    await stopHarbor(first);
+    // Harbor stopping is not a cancel: the task goes on on the server.
+    expect(await settled).toBe('CANCELLED');
+    expect(events(file).some((l) => l.startsWith('task-cancelled'))).toBe(false);
+    if (process.platform !== 'win32') expect(statSync(join(dir!, 'tasks.db')).mode & 0o077).toBe(0);
 
-      const second = await startHarbor();
-      const [task] = second.tasks.list();
-      expect(task).toMatchObject({ server: 'tasks', tool: 'research', era: 'modern' });
-      await waitFor(() => second.tasks.list()[0]?.status === 'completed', 'the resumed task to complete', 20_000);
-      const { result } = second.tasks.result('tasks', task!.taskId);
-      expect(result).toMatchObject({ content: [{ type: 'text', text: 'Research on tides: done in 12 steps.' }] });
-    } finally {
-      rmSync(scratch, { recursive: true, force: true });
-    }
+    const second = await startHarbor();
+    const [task] = second.tasks.list();
+    expect(task).toMatchObject({ server: 'tasks', tool: 'research', era: 'modern' });
+    await waitFor(() => second.tasks.list()[0]?.status === 'completed', 'the resumed task to complete', 20_000);
+    const { result } = second.tasks.result('tasks', task!.taskId);
+    expect(result).toMatchObject({ content: [{ type: 'text', text: 'Research on tides: done in 12 steps.' }] });
   });
 
   it('a chat call\'s task that ends after its turn brings its result into the conversation', async () => {

@@ -174,6 +174,20 @@ describe('limits end a script, and say which', () => {
       await missing.dispose();
     }
   });
+
+  it('a worker that exits while starting is an INTERNAL outcome, and is disposed all the same', async () => {
+    // Its exit is seen before the run ends; the leak check at the end of this file fails if the
+    // worker was then taken for already disposed.
+    const exiting = new CodeSandbox({ workerUrl: new URL('../fixtures/code-mode/exiting-worker.mjs', import.meta.url) });
+    try {
+      expect(await exiting.run({ code: 'return 1', api: {}, limits: DEFAULT_CODE_LIMITS, broker: adder })).toMatchObject({
+        ok: false,
+        error: { code: 'INTERNAL', message: 'The code sandbox stopped while starting (exit 3).' },
+      });
+    } finally {
+      await exiting.dispose();
+    }
+  });
 });
 
 describe('Stop', () => {

@@ -26,6 +26,7 @@ class SandboxWorker implements Disposable {
   private readonly worker: Worker;
   private run: ScriptRun | undefined;
   private exited = false;
+  private disposed = false;
 
   constructor(url: URL) {
     const workerData: SandboxWorkerData = { prelude: VM_PRELUDE };
@@ -90,9 +91,12 @@ class SandboxWorker implements Disposable {
   }
 
   async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    markAsDisposed(this);
+    // A worker that exited on its own (it could not start, it crashed) has nothing left to end.
     if (this.exited) return;
     this.exited = true;
-    markAsDisposed(this);
     await this.worker.terminate();
   }
 }
