@@ -79,7 +79,12 @@ describe.each(Object.keys(TRANSPORTS) as (keyof typeof TRANSPORTS)[])('server-ev
         () => test.host.traffic.list({ server: 'everything' }).filter((e) => e.method === 'roots/list' && e.direction === 'in').length >= 2,
         'the server to list the roots again',
       );
-      const second = await test.call('everything', 'get-roots-list');
+      // The server stores the new list when our answer arrives, a moment after asking for it.
+      let second = await test.call('everything', 'get-roots-list');
+      for (const started = Date.now(); !textOf(second).includes('(2 total)') && Date.now() - started < 10_000; ) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        second = await test.call('everything', 'get-roots-list');
+      }
       expect(textOf(second)).toContain('Current MCP Roots (2 total)');
       expect(textOf(second)).toContain(`URI: ${pathToFileURL(ROOT_B).href}`);
       // The same connection: changing the roots' contents is not a restart.

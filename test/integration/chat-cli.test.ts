@@ -167,7 +167,7 @@ describe('harbor chat', () => {
     // The history sent is valid: the crashed turn contributes its user message only.
     expect(model.requests.at(-1)!.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'user', 'user']);
     // The SIGKILLed CLI could not stop its server: it was the fixture, which exits on stdin EOF.
-  });
+  }, 60_000); // three CLI runs, a crash and a reopen: 15 s here unloaded
 
   it('servers --json and tools --json report token costs (o200k_base) for server-everything', async () => {
     const flags = setup({ everything: everythingServer({ sampling: 'deny' }) });

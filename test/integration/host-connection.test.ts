@@ -81,9 +81,10 @@ describe('Host ↔ real servers over stdio', () => {
   it('a modern server that was only slow to start (npx downloading) is not remembered as legacy', async () => {
     // The first launch sleeps past the probe timeout, as a first `npx -y` does; later ones do not.
     const flag = join(tmpdir(), `harbor-slow-start-${process.pid}-${Date.now()}`);
-    const script = `[ -e "${flag}" ] || { : > "${flag}"; sleep 2; }; exec "${NODE}" "${FEATURE_SERVER}"`;
+    const script = `[ -e "${flag}" ] || { : > "${flag}"; sleep 5; }; exec "${NODE}" "${FEATURE_SERVER}"`;
     try {
-      current = await createTestHost({ slow: { command: 'sh', args: ['-c', script] } }, { probeTimeoutMs: 1_000 });
+      // The timeout leaves a busy machine time to start the server when it is not slow.
+      current = await createTestHost({ slow: { command: 'sh', args: ['-c', script] } }, { probeTimeoutMs: 3_000 });
       await current.host.servers.startAll();
       // The SDK fell back to initialize, which the modern server answers too: it works, as legacy.
       expect(current.host.servers.get('slow')).toMatchObject({ state: { kind: 'ready' }, era: 'legacy' });

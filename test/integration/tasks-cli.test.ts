@@ -105,7 +105,7 @@ describe('harbor call with a task', () => {
     expect((await runCli([...flags, 'tasks', 'remote', '--json'])).json().map((l) => l.server)).toEqual(['remote']);
     const human = await runCli([...flags, 'tasks']);
     expect(human.stdout).toMatch(/remote\/simulate-research-query +completed/);
-  });
+  }, 60_000); // a research task twice, over two transports: 16 s here unloaded
 
   it('tasks SERVER --refresh asks a legacy server (tasks/list) about tasks Harbor did not see end', async () => {
     remote = await startHttpEverythingServer();

@@ -102,7 +102,7 @@ describe('tasks are durable', () => {
     disposeAfterTest(first.events.onEvent('chat.toolCall', (e) => cards.push(e.call)));
     const turn = await first.chat.send({ text: 'research reefs', approveOnce: true });
     // The card shows the task's live status.
-    await waitFor(() => cards.some((c) => c.task?.status === 'working' && c.task.statusMessage?.startsWith('Step 2')), 'the card to show the task');
+    await waitFor(() => cards.some((c) => c.task?.status === 'working' && c.task.statusMessage?.startsWith('Step 2')), 'the card to show the task', 20_000);
     await stopHarbor(first);
     await turn.done;
 
