@@ -100,4 +100,24 @@ describe('InFlightRequests.attribute', () => {
     expect(requests.attribute(finished)).toBeUndefined();
     expect(finished!.ended.aborted).toBe(true);
   });
+
+  it('ended: a signal taken while the request runs (a question asked during it) fires when the request ends, however it ends', async () => {
+    const requests = new InFlightRequests();
+    for (const outcome of ['resolves', 'rejects'] as const) {
+      let during: AbortSignal | undefined;
+      let abortedWhileRunning: boolean | undefined;
+      const fired: string[] = [];
+      const running = requests.run(target, {} as never, 'calling tool a', {}, async () => {
+        during = currentRequestScope()!.ended;
+        during.addEventListener('abort', () => fired.push(outcome), { once: true });
+        await Promise.resolve();
+        abortedWhileRunning = during.aborted;
+        if (outcome === 'rejects') throw new Error('the server failed');
+      });
+      await running.catch(() => undefined);
+      expect(abortedWhileRunning).toBe(false);
+      expect(during!.aborted).toBe(true);
+      expect(fired).toEqual([outcome]);
+    }
+  });
 });
