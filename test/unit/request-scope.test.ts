@@ -101,6 +101,21 @@ describe('InFlightRequests.attribute', () => {
     expect(finished!.ended.aborted).toBe(true);
   });
 
+  it('id: each request has its own, the same however often it is read', async () => {
+    const requests = new InFlightRequests();
+    const ids: string[] = [];
+    for (const action of ['calling tool a', 'calling tool b']) {
+      await requests.run(target, {} as never, action, {}, async () => {
+        const scope = currentRequestScope()!;
+        ids.push(scope.id, scope.id);
+      });
+    }
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[3]).toBe(ids[2]);
+    expect(ids[2]).not.toBe(ids[0]);
+  });
+
   it('ended: a signal taken while the request runs (a question asked during it) fires when the request ends, however it ends', async () => {
     const requests = new InFlightRequests();
     for (const outcome of ['resolves', 'rejects'] as const) {

@@ -39,14 +39,15 @@ export function newRequestScope(server: string, action: string, ended: AbortSign
 const REQUEST_ENDED = new DOMException('The request has ended.', 'AbortError');
 
 /**
- * The scope of a request being made now; `finish()` ends it. Its `ended` signal is made the first
- * time something reads it (a server's question during the call, a check after it): most requests
- * end without anyone asking, and building an AbortController and firing its abort event on every
- * call cost more than the rest of the scope together. Read after `finish()`, it is already aborted.
+ * The scope of a request being made now; `finish()` ends it. Its `ended` signal (and its id) are
+ * made the first time something reads them (a server's question during the call, a check after
+ * it): most requests end without anyone asking, and building an AbortController and firing its
+ * abort event, or drawing a random UUID, on every call cost more than the rest of the scope
+ * together. Read after `finish()`, `ended` is already aborted.
  */
 export class RunningRequestScope implements RequestScope {
-  readonly id = randomUUID();
   readonly origin?: ElicitationOrigin;
+  private uuid: string | undefined;
   private controller: AbortController | undefined;
   private finished = false;
 
@@ -56,6 +57,10 @@ export class RunningRequestScope implements RequestScope {
     origin?: ElicitationOrigin,
   ) {
     if (origin) this.origin = origin;
+  }
+
+  get id(): string {
+    return (this.uuid ??= randomUUID());
   }
 
   get ended(): AbortSignal {
