@@ -4,11 +4,12 @@
  * supervised stdio transport) against a bare SDK client over the SDK's own StdioClientTransport,
  * each talking to its own process of the same fixture server script.
  *
- * Like for like on the wire: the bare client declares the client capabilities Harbor declares
- * (form + URL elicitation). A 2026-07-28 request carries them in its `_meta`, and the server's SDK
- * validates that envelope on every request, richer capabilities costing it more: that is the price
- * of the protocol, paid by any client that supports elicitation, not Harbor's overhead. A client
- * with the SDK's defaults (no capabilities) runs as a reported arm beside it, so both ratios show.
+ * Like for like on the wire: the bare client declares the client capabilities Harbor declares to
+ * this server (form + URL elicitation, MCP Apps, sampling, the Tasks extension). A 2026-07-28
+ * request carries them in its `_meta`, and the server's SDK validates that envelope on every
+ * request, richer capabilities costing it more: that is the price of the protocol, paid by any
+ * client that supports these features, not Harbor's overhead. A client with the SDK's defaults (no
+ * capabilities) runs as a reported arm beside it, so both ratios show.
  *
  * Two more arms, for the diagnosis only: the bare SDK client over Harbor's SupervisedStdioTransport,
  * plainly and with the request options every Host request carries (an abort signal, the timeout
@@ -18,12 +19,16 @@
  * traffic log) adds on top.
  *
  * The arms take turns in short blocks (rotating which goes first), in one process, so bursts of
- * load from elsewhere on the machine hit all of them alike.
+ * load from elsewhere on the machine hit all of them alike. Beside the wall time, each arm's CPU
+ * time in this process per call is reported: the client side's own work (the Host's code, the SDK,
+ * the transport), which the machine's load hardly changes, where wall time on a loaded machine
+ * mostly measures the scheduler.
  */
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { HARBOR_CLIENT_CAPABILITIES } from '../main/host/servers/client-factory';
 import { SupervisedStdioTransport } from '../main/host/servers/stdio/transport';
+import { TASKS_EXTENSION } from '../main/host/servers/task-wire/shapes';
 import { ratioFigure, type Figure } from './result';
 import { FEATURE_SERVER, MARKER_ENV, NODE, assertAllReady, createBenchHost, marker, median, now, percentile } from './support';
 
@@ -43,6 +48,9 @@ interface Arm {
   readonly call: () => Promise<void>;
   readonly samples: number[];
   readonly blockMedians: number[];
+  /** CPU time of this process spent in the arm's blocks, in microseconds, and the calls they made. */
+  cpuMicros: number;
+  cpuCalls: number;
 }
 
 function arm(name: string, call: () => Promise<{ isError?: boolean; content?: unknown }>): Arm {
@@ -54,8 +62,21 @@ function arm(name: string, call: () => Promise<{ isError?: boolean; content?: un
     },
     samples: [],
     blockMedians: [],
+    cpuMicros: 0,
+    cpuCalls: 0,
   };
 }
+
+/**
+ * What Harbor declares to the bench server: its base capabilities, sampling (declared unless a
+ * server's "sampling" is "deny"), and the Tasks extension (task-wire/declare.ts adds it to every
+ * modern request on the wire).
+ */
+const HARBOR_DECLARES = {
+  ...HARBOR_CLIENT_CAPABILITIES,
+  sampling: {},
+  extensions: { ...HARBOR_CLIENT_CAPABILITIES.extensions, [TASKS_EXTENSION]: {} },
+};
 
 /**
  * A bare SDK client, as a script using the SDK would make it (era negotiation on), declaring
@@ -64,10 +85,15 @@ function arm(name: string, call: () => Promise<{ isError?: boolean; content?: un
 async function bareClient(transport: StdioClientTransport | SupervisedStdioTransport, sdkDefaults = false): Promise<Client> {
   const client = new Client(
     { name: 'bench-bare', version: '0.0.0' },
-    { versionNegotiation: { mode: 'auto' }, ...(sdkDefaults ? {} : { capabilities: structuredClone(HARBOR_CLIENT_CAPABILITIES) }) },
+    { versionNegotiation: { mode: 'auto' }, ...(sdkDefaults ? {} : { capabilities: structuredClone(HARBOR_DECLARES) }) },
   );
-  // Declaring elicitation takes a handler; the echo tool never asks.
-  if (!sdkDefaults) client.setRequestHandler('elicitation/create', () => ({ action: 'decline' }));
+  // Declaring elicitation and sampling takes handlers; the echo tool never asks.
+  if (!sdkDefaults) {
+    client.setRequestHandler('elicitation/create', () => ({ action: 'decline' }));
+    client.setRequestHandler('sampling/createMessage', () => {
+      throw new Error('The bench client does not sample.');
+    });
+  }
   await client.connect(transport);
   // Like for like: Harbor lists the catalog on connect, so the bare client holds the tool list too.
   await client.listTools();
@@ -124,11 +150,15 @@ export async function benchPerCall({ calls, blockSize, warmup }: PerCallOptions)
       const order = arms.map((_, i) => arms[(i + block) % arms.length]!);
       for (const a of order) {
         const blockSamples: number[] = [];
+        const cpu = process.cpuUsage();
         for (let i = 0; i < blockSize; i++) {
           const started = now();
           await a.call();
           blockSamples.push(now() - started);
         }
+        const spent = process.cpuUsage(cpu);
+        a.cpuMicros += spent.user + spent.system;
+        a.cpuCalls += blockSize;
         a.samples.push(...blockSamples);
         a.blockMedians.push(median(blockSamples));
       }
@@ -140,6 +170,7 @@ export async function benchPerCall({ calls, blockSize, warmup }: PerCallOptions)
     const tm = median(t.samples);
     const dm = median(d.samples);
     const cm = median(c.samples);
+    const cpuPerCall = (x: Arm) => x.cpuMicros / x.cpuCalls;
     const signed = (ms: number) => `${ms >= 0 ? '+' : ''}${(ms * 1000).toFixed(0)} µs`;
     const blockRatios = h.blockMedians.map((m, i) => m / b.blockMedians[i]!);
     return ratioFigure({
@@ -150,9 +181,11 @@ export async function benchPerCall({ calls, blockSize, warmup }: PerCallOptions)
       notes: [
         `${h.samples.length} calls per arm in ${blocks} blocks of ${blockSize}, arms interleaved block by block in rotating order, ` +
           `after ${warmup} warm-up calls each; per-block ratio p25–p75 ${percentile(blockRatios, 25).toFixed(2)}–${percentile(blockRatios, 75).toFixed(2)}`,
-        `the bare client declares Harbor's capabilities (form + URL elicitation); with the SDK's defaults (none) it takes ${dm.toFixed(3)} ms: ` +
+        `the bare client declares Harbor's capabilities (form + URL elicitation, MCP Apps, sampling, Tasks); with the SDK's defaults (none) it takes ${dm.toFixed(3)} ms: ` +
           `harbor / that = ${(hm / dm).toFixed(2)}, the server validating the richer _meta envelope on each request accounting for ${((bm - dm) * 1000).toFixed(0)} µs`,
         `p90 harbor ${percentile(h.samples, 90).toFixed(3)} ms, bare ${percentile(b.samples, 90).toFixed(3)} ms`,
+        `CPU time of this process per call (the client side's own work, little changed by the machine's load): harbor ${cpuPerCall(h).toFixed(0)} µs, ` +
+          `bare ${cpuPerCall(b).toFixed(0)} µs, bare over Harbor's stdio transport ${cpuPerCall(t).toFixed(0)} µs, cancellable ${cpuPerCall(c).toFixed(0)} µs`,
         `where it goes: the bare SDK client over Harbor's stdio transport takes ${tm.toFixed(3)} ms (transport ${signed(tm - bm)}), ` +
           `${cm.toFixed(3)} ms with the abort signal and timeout every Host request carries (the SDK's cancellable request ${signed(cm - tm)}); ` +
           `the Host's own code on top ${signed(hm - cm)} per call`,

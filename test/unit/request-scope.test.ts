@@ -100,4 +100,39 @@ describe('InFlightRequests.attribute', () => {
     expect(requests.attribute(finished)).toBeUndefined();
     expect(finished!.ended.aborted).toBe(true);
   });
+
+  it('id: each request has its own, the same however often it is read', async () => {
+    const requests = new InFlightRequests();
+    const ids: string[] = [];
+    for (const action of ['calling tool a', 'calling tool b']) {
+      await requests.run(target, {} as never, action, {}, async () => {
+        const scope = currentRequestScope()!;
+        ids.push(scope.id, scope.id);
+      });
+    }
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[3]).toBe(ids[2]);
+    expect(ids[2]).not.toBe(ids[0]);
+  });
+
+  it('ended: a signal taken while the request runs (a question asked during it) fires when the request ends, however it ends', async () => {
+    const requests = new InFlightRequests();
+    for (const outcome of ['resolves', 'rejects'] as const) {
+      let during: AbortSignal | undefined;
+      let abortedWhileRunning: boolean | undefined;
+      const fired: string[] = [];
+      const running = requests.run(target, {} as never, 'calling tool a', {}, async () => {
+        during = currentRequestScope()!.ended;
+        during.addEventListener('abort', () => fired.push(outcome), { once: true });
+        await Promise.resolve();
+        abortedWhileRunning = during.aborted;
+        if (outcome === 'rejects') throw new Error('the server failed');
+      });
+      await running.catch(() => undefined);
+      expect(abortedWhileRunning).toBe(false);
+      expect(during!.aborted).toBe(true);
+      expect(fired).toEqual([outcome]);
+    }
+  });
 });

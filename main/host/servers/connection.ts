@@ -324,9 +324,14 @@ export class ServerConnection implements Disposable {
     });
   }
 
-  private async requestOnce<T>(action: string, options: CallOptions, run: (client: Client, requestOptions: SdkRequestOptions) => Promise<T>, signInsLeft: number): Promise<T> {
-    // The hot path of every call: a ready connection skips the start() round trip.
-    if (this._state.kind !== 'ready') await this.whenReady();
+  private requestOnce<T>(action: string, options: CallOptions, run: (client: Client, requestOptions: SdkRequestOptions) => Promise<T>, signInsLeft: number): Promise<T> {
+    // The hot path of every call: a ready connection skips the start() round trip (and the await).
+    if (this._state.kind !== 'ready') return this.whenReady().then(() => this.requestNow(action, options, run, signInsLeft));
+    return this.requestNow(action, options, run, signInsLeft);
+  }
+
+  /** Throws at once when not connected: requestWithSignIns (sign-in.ts) takes that like a rejection. */
+  private requestNow<T>(action: string, options: CallOptions, run: (client: Client, requestOptions: SdkRequestOptions) => Promise<T>, signInsLeft: number): Promise<T> {
     const attempt = this.attempt;
     const client = attempt?.client;
     if (!attempt || !client) throw new HarborError('CONNECTION_CLOSED', `"${this.name}" is not connected.`);

@@ -31,6 +31,52 @@ export function newRequestScope(server: string, action: string, ended: AbortSign
   return { id: randomUUID(), server, action, ended, ...(origin ? { origin } : {}) };
 }
 
+/**
+ * Why a request's `ended` signal fired: one reason for all of them. `abort()` without one builds
+ * a DOMException (with its stack) on every request; what listens to `ended` only needs to know
+ * that it fired.
+ */
+const REQUEST_ENDED = new DOMException('The request has ended.', 'AbortError');
+
+/**
+ * The scope of a request being made now; `finish()` ends it. Its `ended` signal (and its id) are
+ * made the first time something reads them (a server's question during the call, a check after
+ * it): most requests end without anyone asking, and building an AbortController and firing its
+ * abort event, or drawing a random UUID, on every call cost more than the rest of the scope
+ * together. Read after `finish()`, `ended` is already aborted.
+ */
+export class RunningRequestScope implements RequestScope {
+  readonly origin?: ElicitationOrigin;
+  private uuid: string | undefined;
+  private controller: AbortController | undefined;
+  private finished = false;
+
+  constructor(
+    readonly server: string,
+    readonly action: string,
+    origin?: ElicitationOrigin,
+  ) {
+    if (origin) this.origin = origin;
+  }
+
+  get id(): string {
+    return (this.uuid ??= randomUUID());
+  }
+
+  get ended(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.finished) this.controller.abort(REQUEST_ENDED);
+    }
+    return this.controller.signal;
+  }
+
+  finish(): void {
+    this.finished = true;
+    this.controller?.abort(REQUEST_ENDED);
+  }
+}
+
 export function inRequestScope<T>(scope: RequestScope, run: () => T): T {
   return current.run(scope, run);
 }

@@ -1,17 +1,10 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { HarborError } from '../errors';
 import type { CallOptions } from './connection-types';
-import { inRequestScope, newRequestScope, type RequestScope } from './request-scope';
+import { inRequestScope, RunningRequestScope, type RequestScope } from './request-scope';
 import { pagesToOpen, type PageToOpen } from './url-elicitation';
 import { SignInNeeded } from './sign-in';
 import type { TransportAuth } from './transport-auth';
-
-/**
- * Why a request's `ended` signal fired: one reason for all of them. `abort()` without one builds
- * a DOMException (with its stack) on every request, several times the cost of the rest of the
- * abort; what listens to `ended` only needs to know that it fired.
- */
-const REQUEST_ENDED = new DOMException('The request has ended.', 'AbortError');
 
 /** The SDK's per-request options, as Harbor fills them in. */
 export type SdkRequestOptions = Parameters<Client['callTool']>[1] & object;
@@ -77,8 +70,7 @@ export class InFlightRequests {
       }, options.maxTotalMs);
     }
     this.controllers.add(controller);
-    const ended = new AbortController();
-    const scope = newRequestScope(target.server, action, ended.signal, options.origin);
+    const scope = new RunningRequestScope(target.server, action, options.origin);
     this.scopes.add(scope);
     try {
       return await inRequestScope(scope, () =>
@@ -107,7 +99,7 @@ export class InFlightRequests {
       options.signal?.removeEventListener('abort', onUserAbort);
       this.controllers.delete(controller);
       this.scopes.delete(scope);
-      ended.abort(REQUEST_ENDED);
+      scope.finish();
     }
   }
 }

@@ -53,7 +53,9 @@ export class CallService {
     const { consent, ...callOptions } = options;
     // --yes covers the launch this call needs: the server as configured now.
     if (consent?.approveOnce) this.consent.approveLaunchForSession(launchKey(this.identities.of(server).config));
-    const connection = await this.servers.ready(server);
+    // The hot path of every call: a ready server's connection is used as is, without awaiting ready().
+    const current = this.servers.connection(server);
+    const connection = current.state.kind === 'ready' ? current : await this.servers.ready(server);
     const definition = connection.catalog.tools.find((t) => t.name === tool);
     if (!definition) {
       const known = connection.catalog.tools.map((t) => t.name);
@@ -110,8 +112,13 @@ export class CallService {
   }
 
   /** Runs `run` with the caller's options plus an abort that `cancel(requestId)` pulls. */
-  private async cancellable<T, O extends CallOptions>(requestId: string | undefined, options: O, run: (options: O) => Promise<T>): Promise<T> {
+  private cancellable<T, O extends CallOptions>(requestId: string | undefined, options: O, run: (options: O) => Promise<T>): Promise<T> {
+    // Without an id nothing can cancel it by id: the request itself, with no wrapper around it.
     if (requestId === undefined) return run(options);
+    return this.cancellableById(requestId, options, run);
+  }
+
+  private async cancellableById<T, O extends CallOptions>(requestId: string, options: O, run: (options: O) => Promise<T>): Promise<T> {
     if (this.byRequestId.has(requestId)) {
       throw new HarborError('BAD_REQUEST', `A request with id "${requestId}" is already running: give every request its own id.`);
     }
