@@ -6,6 +6,7 @@
  * run: an on* attribute, a javascript: URL, a <script>, an <img> pointing anywhere.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatToolCall } from '../../../preload/contract';
 import { LinkOpenerContext, MARKDOWN_PARSE, Markdown } from '../../../renderer/src/features/chat/Markdown';
@@ -104,6 +105,27 @@ describe('Markdown parses each message once', () => {
     view.unmount();
     render(<Markdown text="Partial answer, **whole**" cacheKey="turn-2:1" />);
     expect(parses() - before).toBe(2);
+  });
+
+  it('shows a row first seen as written and parses it in a later render; a row seen before renders parsed at once', () => {
+    const before = parses();
+    const text = '# Plan\n\n- one\n- `two`';
+    // The first render of a message not parsed yet (what renderToStaticMarkup sees): its text as written, nothing parsed.
+    const first = renderToStaticMarkup(<Markdown text={text} cacheKey="turn-3:2" deferFirstParse />);
+    expect(first).toContain('md--plain');
+    expect(first).not.toContain('<h1>');
+    expect(parses() - before).toBe(0);
+    // In the page, the deferred render follows and parses it, once.
+    const view = render(<Markdown text={text} cacheKey="turn-3:2" deferFirstParse />);
+    expect(view.container.querySelector('h1')?.textContent).toBe('Plan');
+    expect(view.container.querySelector('.md--plain')).toBeNull();
+    expect(parses() - before).toBe(1);
+    view.unmount();
+    // Scrolled back into view: parsed already, so its first render is the parsed one.
+    const again = renderToStaticMarkup(<Markdown text={text} cacheKey="turn-3:2" deferFirstParse />);
+    expect(again).toContain('<h1>Plan</h1>');
+    expect(again).not.toContain('md--plain');
+    expect(parses() - before).toBe(1);
   });
 });
 

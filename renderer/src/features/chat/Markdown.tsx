@@ -96,16 +96,38 @@ function parseOnce(key: string, text: string): ReactElement {
   return entry.element;
 }
 
+/** Whether `text` under `key` is parsed already (shown before, its row scrolled away and back). */
+function isParsed(key: string, text: string): boolean {
+  return parsed.get(key)?.text === text;
+}
+
+/** What a message not parsed yet shows first: its text as written, until its parse has run. */
+const NOT_PARSED = Symbol('not parsed');
+
+interface Props {
+  readonly text: string;
+  /** The message's lasting key: a message is parsed once under it, however often it is shown. */
+  readonly cacheKey?: string | undefined;
+  /**
+   * A message shown for the first time shows its text as written at once and is parsed in a
+   * deferred render, which React splits between messages: rows scrolled into view together cost a
+   * task each, not one long task for all of them. (Off: parsed in the render that shows it.)
+   */
+  readonly deferFirstParse?: boolean | undefined;
+}
+
 /**
  * Model text as Markdown (GitHub flavour), safely: no raw HTML (react-markdown shows it as text
  * without rehype-raw), links only to http(s)/mailto and opened outside the app, no images loaded.
  * Fenced code is highlighted, labelled with its language and copyable. Each message is parsed
- * once, however often its row is shown again (`cacheKey`: the message's lasting key). While an
- * answer streams, only its last block is parsed again, at a lower priority than typing and
- * scrolling: pieces that arrive during a parse are taken together by the next one.
+ * once, however often its row is shown again. While an answer streams, only its last block is
+ * parsed again, at a lower priority than typing and scrolling: pieces that arrive during a parse
+ * are taken together by the next one.
  */
-export const Markdown = memo(function Markdown({ text, cacheKey }: { readonly text: string; readonly cacheKey?: string | undefined }) {
-  const shown = useDeferredValue(text);
-  const content = useMemo(() => parseOnce(cacheKey ?? shown, shown), [cacheKey, shown]);
-  return <div className="md">{content}</div>;
+export const Markdown = memo(function Markdown({ text, cacheKey, deferFirstParse }: Props) {
+  // Only a first showing is deferred: a message parsed before renders at once, with no second render.
+  const first = deferFirstParse && !isParsed(cacheKey ?? text, text) ? NOT_PARSED : undefined;
+  const shown = useDeferredValue<string | typeof NOT_PARSED>(text, first);
+  const content = useMemo(() => (shown === NOT_PARSED ? undefined : parseOnce(cacheKey ?? shown, shown)), [cacheKey, shown]);
+  return content ? <div className="md">{content}</div> : <div className="md md--plain">{text}</div>;
 });

@@ -39,7 +39,7 @@ export const MessageRow = memo(
       case 'assistant':
         return (
           <div className="msg msg--assistant">
-            <LazyMarkdown text={item.text} cacheKey={row.key} />
+            <LazyMarkdown text={item.text} cacheKey={row.key} deferFirstParse />
             {row.regenerate ? (
               <div className="msg__actions">
                 <CopyAction text={item.text} />

@@ -54,6 +54,9 @@ export interface OpenMemory {
 
 type Started = Result<{ conversationId: string; turnId: string }>;
 
+/** Resolves in a later task of the event loop (after what the current one still has to do). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 const draft = (): Conversation => ({ id: '', title: 'New conversation', createdAt: Date.now(), updatedAt: Date.now(), turnCount: 0, turns: [] });
 
 /**
@@ -224,6 +227,8 @@ export class ChatController {
   private async reload(id: string): Promise<void> {
     const generation = this.openGeneration;
     const result = await this.api.conversations.open({ id });
+    // A long conversation's reply is megabytes: reading it is one task, showing it the next, not both in one long task.
+    await nextTask();
     if (generation !== this.openGeneration || this.state.openId !== id || !result.ok) return;
     // A turn started again meanwhile: its live state is newer than what the store has.
     if (isRunning(this.shown) || this.state.sending) return;
