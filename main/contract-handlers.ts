@@ -104,7 +104,7 @@ export function bindCommands(host: Host): CommandHandlers {
     'chat.context': () => host.chat.context(),
     'chat.stop': async ({ conversationId }) => ({ stopped: host.chat.stop(conversationId) }),
     'conversations.list': async () => host.chat.list(),
-    'conversations.open': async ({ id }) => host.chat.open(id),
+    'conversations.open': async ({ id, fromTurn }) => host.chat.open(id, fromTurn),
     'conversations.switchBranch': async ({ id, turnId }) => host.chat.switchBranch(id, turnId),
     'conversations.rename': async ({ id, title }) => host.chat.rename(id, title),
     'conversations.delete': async ({ id }) => ({ deleted: host.chat.delete(id) }),

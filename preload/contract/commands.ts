@@ -243,7 +243,11 @@ export const commands = {
   'chat.context': command(Empty, ChatContext),
   'chat.stop': command(z.object({ conversationId: z.string().min(1) }).strict(), z.object({ stopped: z.boolean() })),
   'conversations.list': command(Empty, z.array(ConversationSummary)),
-  'conversations.open': command(ConversationId, Conversation),
+  /**
+   * A stored conversation. With `fromTurn` (a turn of the branch shown), only that turn and the ones
+   * after it: what a turn that just ended changed, without sending the whole conversation again.
+   */
+  'conversations.open': command(z.object({ id: z.string().min(1), fromTurn: z.string().min(1).optional() }).strict(), Conversation),
   /** Shows (and continues) the branch through this turn: its latest answer below it. */
   'conversations.switchBranch': command(z.object({ id: z.string().min(1), turnId: z.string().min(1) }).strict(), Conversation),
   'conversations.rename': command(z.object({ id: z.string().min(1), title: z.string().trim().min(1).max(200) }).strict(), ConversationSummary),

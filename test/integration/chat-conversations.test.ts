@@ -69,6 +69,18 @@ describe('conversations', () => {
     const sent = model.requests[2]!;
     expect(sent.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'user']);
     expect(sent.toolResults[0]!.content).toBe('remember me');
+
+    // After a turn, the page asks for that turn only (fromTurn), not the whole conversation again.
+    const dispatch = createDispatcher(bindCommands(second));
+    const tail = await dispatch('conversations.open', { id: turn.conversationId, fromTurn: next.turnId });
+    expect(tail).toMatchObject({ ok: true, value: { id: turn.conversationId, turnCount: 2, turns: [{ id: next.turnId, status: 'completed' }] } });
+    expect((tail as { value: { turns: unknown[] } }).value.turns).toHaveLength(1);
+    const whole = await dispatch('conversations.open', { id: turn.conversationId, fromTurn: turn.turnId });
+    expect((whole as { value: { turns: Array<{ id: string }> } }).value.turns.map((t) => t.id)).toEqual([turn.turnId, next.turnId]);
+    expect(await dispatch('conversations.open', { id: turn.conversationId, fromTurn: 'no-such-turn' })).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_REQUEST', message: 'Turn "no-such-turn" is not on the branch this conversation shows: open it without fromTurn.' },
+    });
   });
 
   it('are listed, renamed, exported (Markdown and JSON) and deleted through the contract', async () => {

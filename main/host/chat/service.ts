@@ -277,8 +277,13 @@ export class ChatService implements Disposable {
     return this.store.list();
   }
 
-  open(id: string): Conversation {
-    return this.store.conversation(this.store.resolveId(id));
+  /** The conversation; from `fromTurn` on, only that turn of its branch and those after it. */
+  open(id: string, fromTurn?: string): Conversation {
+    const conversation = this.store.conversation(this.store.resolveId(id));
+    if (fromTurn === undefined) return conversation;
+    const at = conversation.turns.findIndex((t) => t.id === fromTurn);
+    if (at < 0) throw new HarborError('BAD_REQUEST', `Turn "${fromTurn}" is not on the branch this conversation shows: open it without fromTurn.`);
+    return { ...conversation, turns: conversation.turns.slice(at) };
   }
 
   /** Shows the branch through `turnId`; the next message continues it. */

@@ -106,6 +106,30 @@ describe('message actions', () => {
     expect(screen.getByRole('group', { name: 'Versions of this message' }).textContent).toContain('2/2');
   });
 
+  it('after a turn, asks for that turn only (fromTurn) and keeps the earlier turns as shown', async () => {
+    const first = turn('t1', 'Capital of Portugal?', 'Lisbon.');
+    const stored: ChatTurn = { ...turn('t2', 'Capital of Spain?', 'Madrid.'), items: [...turn('t2', 'Capital of Spain?', 'Madrid.').items, { kind: 'note', text: 'Stored note.' }] };
+    const host = new ContractTransport(
+      baseHandlers({
+        'conversations.list': () => [summary],
+        // The whole conversation has no t2 yet; asked from t2, only t2 as the store has it.
+        'conversations.open': (p) => (p.fromTurn === 't2' ? { ...conversation(stored), turnCount: 2 } : conversation(first)),
+        'chat.send': () => ({ conversationId: 'c1', turnId: 't2' }),
+      }),
+    );
+    reopen(host);
+    await screen.findByText('Lisbon.');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'Capital of Spain?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(host.sent('chat.send')).toEqual([{ conversationId: 'c1', text: 'Capital of Spain?' }]));
+    await act(async () => host.emit('chat.delta', { conversationId: 'c1', turnId: 't2', text: 'Madrid.' }));
+    await act(async () => host.emit('chat.done', { conversationId: 'c1', turnId: 't2', status: 'completed', text: 'Madrid.' }));
+    expect(await screen.findByText('Stored note.')).toBeTruthy();
+    expect(host.sent('conversations.open')).toEqual([{ id: 'c1' }, { id: 'c1', fromTurn: 't2' }]);
+    expect(screen.getByText('Lisbon.')).toBeTruthy();
+    expect(screen.getByText('Madrid.')).toBeTruthy();
+  });
+
   it('forgets a remembered conversation that is gone, landing on a new one', async () => {
     const host = new ContractTransport(
       baseHandlers({ 'conversations.list': () => [], 'conversations.open': () => failure('CONVERSATION_NOT_FOUND', 'No conversation c1.') }),

@@ -11,7 +11,7 @@ import type {
 } from '../../../../preload/contract';
 import { asErrorData, type LoadState } from '../../lib/load-state';
 import { parsePartialJson } from '../apps/partial-json';
-import { addBranchTurn, addSentTurn, applyDelta, applyDone, applyToolCall, applyToolInput, isRunning, type CallProgress, type PendingUser } from './conversation-model';
+import { addBranchTurn, addSentTurn, applyDelta, applyDone, applyToolCall, applyToolInput, isRunning, withStoredTurns, type CallProgress, type PendingUser } from './conversation-model';
 import { offerDownload } from './download';
 
 export interface ChatState {
@@ -180,8 +180,8 @@ export class ChatController {
         this.pending = undefined;
         if (this.state.partial.size > 0) this.set({ partial: new Map() });
         this.updateConversation((c) => applyDone(c, event.payload));
-        // The stored conversation carries Harbor's note on how the turn ended, and the final ids.
-        void this.reload(event.payload.conversationId);
+        // The stored turn carries Harbor's note on how it ended, and the final ids.
+        void this.reload(event.payload.conversationId, event.payload.turnId);
         break;
     }
   }
@@ -224,15 +224,21 @@ export class ChatController {
     this.replay(id);
   }
 
-  private async reload(id: string): Promise<void> {
+  /** The stored conversation again; after a turn (`fromTurn`), only that turn is asked for and replaced. */
+  private async reload(id: string, fromTurn?: string): Promise<void> {
     const generation = this.openGeneration;
-    const result = await this.api.conversations.open({ id });
-    // A long conversation's reply is megabytes: reading it is one task, showing it the next, not both in one long task.
+    // A long conversation is megabytes (tool results): a turn that ended changed only itself.
+    const tail = fromTurn !== undefined && this.shown?.id === id && this.shown.turns.some((t) => t.id === fromTurn) ? fromTurn : undefined;
+    const result = await this.api.conversations.open(tail ? { id, fromTurn: tail } : { id });
+    // Reading a large reply is one task, showing it the next, not both in one long task.
     await nextTask();
-    if (generation !== this.openGeneration || this.state.openId !== id || !result.ok) return;
+    if (generation !== this.openGeneration || this.state.openId !== id) return;
+    // The branch shown changed meanwhile (the turn is not on it any more): the whole conversation then.
+    if (!result.ok) return tail ? this.reload(id) : undefined;
     // A turn started again meanwhile: its live state is newer than what the store has.
-    if (isRunning(this.shown) || this.state.sending) return;
-    this.set({ conversation: { status: 'ready', value: result.value } });
+    const shown = this.shown;
+    if (isRunning(shown) || this.state.sending) return;
+    this.set({ conversation: { status: 'ready', value: tail && shown ? withStoredTurns(shown, result.value, tail) : result.value } });
   }
 
   // ------------------------------------------------------------------------------------------

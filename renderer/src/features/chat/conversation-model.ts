@@ -105,6 +105,17 @@ export function applyDone(conversation: Conversation, event: EventPayload<'chat.
   }));
 }
 
+/**
+ * The conversation shown, its turns from `fromTurn` on replaced by the stored ones (what
+ * conversations.open with fromTurn answers): the turns before it are kept as they are shown. A reply
+ * that does not start at that turn is a whole conversation, taken as it is.
+ */
+export function withStoredTurns(shown: Conversation, stored: Conversation, fromTurn: string): Conversation {
+  const at = shown.turns.findIndex((t) => t.id === fromTurn);
+  if (at < 0 || stored.turns[0]?.id !== fromTurn) return stored;
+  return { ...stored, turns: [...shown.turns.slice(0, at), ...stored.turns] };
+}
+
 export function isRunning(conversation: Conversation | undefined): boolean {
   return conversation?.turns.at(-1)?.status === 'running';
 }
