@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useActivity } from '../../app/services';
+import { formatTime } from '../../lib/time-format';
 
 /** Server starts, stops, errors, catalog changes, log messages and sampling; the Host keeps recent changes and failures across reloads. */
 export function ServerEvents() {
@@ -14,7 +15,7 @@ export function ServerEvents() {
         <ol className="activity" aria-label="Server events">
           {entries.slice(0, 50).map((entry) => (
             <li key={entry.id} className="activity__item">
-              <time dateTime={entry.at.toISOString()}>{entry.at.toLocaleTimeString()}</time>
+              <time dateTime={entry.at.toISOString()}>{formatTime(entry.at)}</time>
               <span>
                 <strong>{entry.server}</strong> {entry.text}
               </span>

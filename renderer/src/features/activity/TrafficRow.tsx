@@ -2,6 +2,7 @@ import { memo, useMemo } from 'react';
 import { CopyButton } from '../../ui/CopyButton';
 import { formatLatency } from './traffic-pairing';
 import { prettyMessage, type TrafficRowData } from './traffic-store';
+import { formatTime } from '../../lib/time-format';
 
 interface Props {
   readonly row: TrafficRowData;
@@ -24,7 +25,7 @@ export const TrafficRow = memo(function TrafficRow({ row, open, onToggle }: Prop
     <div className={`traffic-row${row.isError ? ' traffic-row--error' : ''}`}>
       <div className="traffic-row__line">
         <button type="button" className="traffic-row__toggle" aria-expanded={open} onClick={() => onToggle(row.seq)}>
-          <time dateTime={time.toISOString()}>{time.toLocaleTimeString()}</time>
+          <time dateTime={time.toISOString()}>{formatTime(time)}</time>
           <span className={`traffic-row__dir traffic-row__dir--${row.direction}`} aria-hidden="true">
             {arrow}
           </span>

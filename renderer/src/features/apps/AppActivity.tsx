@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { AppActivityEntry } from '../../../../preload/contract';
 import { useHarbor } from '../../app/services';
 import { visibleText } from '../../lib/visible-text';
+import { formatTime } from '../../lib/time-format';
 
 /** Newest first, at most this many on the page (the Host keeps more). */
 const SHOWN = 200;
@@ -49,7 +50,7 @@ export function AppActivity() {
         <ol className="activity" aria-label="App activity">
           {entries.map((entry) => (
             <li key={entry.seq} className="activity__item">
-              <time dateTime={new Date(entry.at).toISOString()}>{new Date(entry.at).toLocaleTimeString()}</time>
+              <time dateTime={new Date(entry.at).toISOString()}>{formatTime(entry.at)}</time>
               <span>
                 <strong>{entry.server}</strong> <code>{entry.method}</code> {visibleText(entry.detail)}{' '}
                 {OUTCOME[entry.outcome] ? <span className={`app-activity__outcome--${entry.outcome}`}>{OUTCOME[entry.outcome]}</span> : null}

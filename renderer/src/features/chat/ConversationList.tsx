@@ -4,6 +4,7 @@ import type { LoadState } from '../../lib/load-state';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
 import { VirtualList } from '../../ui/VirtualList';
+import { formatHourMinute, formatMonthDay } from '../../lib/time-format';
 
 interface Props {
   readonly id: string;
@@ -20,8 +21,8 @@ function when(ms: number): string {
   const date = new Date(ms);
   const today = new Date();
   return date.toDateString() === today.toDateString()
-    ? date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-    : date.toLocaleDateString([], { month: 'short', day: 'numeric' });
+    ? formatHourMinute(date)
+    : formatMonthDay(date);
 }
 
 /** Conversations, newest first (only those in view are rendered). Opening one loads it; "New conversation" starts an empty one. */

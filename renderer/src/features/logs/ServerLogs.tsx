@@ -6,6 +6,7 @@ import { visibleText } from '../../lib/visible-text';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { LEVELS, filterLogs, logText } from './log-filter';
 import './logs.css';
+import { formatTime } from '../../lib/time-format';
 
 /** Entries kept on screen; the Host keeps its own bounded list. */
 const SHOWN = 500;
@@ -111,7 +112,7 @@ export function ServerLogs({ server }: { readonly server: string }) {
         <ol className="server-logs__list" aria-label={`Log messages of ${server}`}>
           {shown.map((entry) => (
             <li key={entry.seq} className={`server-logs__entry server-logs__entry--${entry.level}`}>
-              <time dateTime={new Date(entry.at).toISOString()}>{new Date(entry.at).toLocaleTimeString()}</time>
+              <time dateTime={new Date(entry.at).toISOString()}>{formatTime(entry.at)}</time>
               <span className="badge server-logs__level">{entry.level}</span>
               {entry.logger ? <span className="server-logs__logger">{visibleText(entry.logger)}</span> : null}
               <span className="server-logs__data plain-text">{visibleText(logText(entry.data), { multiline: true })}</span>

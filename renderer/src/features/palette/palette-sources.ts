@@ -8,6 +8,7 @@ import { asTool } from '../tools/tool-item';
 import { requestChat } from './chat-requests';
 import type { Command } from './command-registry';
 import type { PaletteItem } from './palette-search';
+import { formatMonthDay } from '../../lib/time-format';
 
 type CatalogPage = 'tools' | 'resources' | 'prompts';
 
@@ -98,7 +99,7 @@ export function conversationItems(conversations: readonly ConversationSummary[])
     id: `conversation:${conversation.id}`,
     group: 'Conversations',
     title: visibleText(conversation.title),
-    detail: new Date(conversation.updatedAt).toLocaleDateString([], { month: 'short', day: 'numeric' }),
+    detail: formatMonthDay(conversation.updatedAt),
     run: () => requestChat({ kind: 'open', id: conversation.id }),
   }));
 }

@@ -5,6 +5,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
 import { ResourceContent } from '../catalog/ContentView';
 import { StopButton, useStoppable } from '../catalog/stoppable';
+import { formatTime } from '../../lib/time-format';
 
 interface Props {
   readonly server: string;
@@ -37,7 +38,7 @@ export function ReadResource({ server, uri, updated, changedAt, onReadAgain, onC
       {changedAt !== undefined ? (
         <div className="notice notice--info" role="status">
           <p className="notice__message">
-            Changed on the server at {new Date(changedAt).toLocaleTimeString()}: this is the new content (you are subscribed).
+            Changed on the server at {formatTime(changedAt)}: this is the new content (you are subscribed).
           </p>
         </div>
       ) : null}

@@ -12,6 +12,7 @@ import { useSelection } from '../catalog/use-selection';
 import { ReadResource } from './ReadResource';
 import { TemplateForm } from './TemplateForm';
 import { useSubscriptions } from './use-subscriptions';
+import { formatTime } from '../../lib/time-format';
 
 interface ResourceItem {
   readonly uri: string;
@@ -143,7 +144,7 @@ export function ResourcesView({ server, search, grouped = false }: Props) {
                   </div>
                   <div className="item-row__side">
                     {subscriptions.uris.has(r.uri) && subscriptions.changed.has(r.uri) ? (
-                      <span className="badge">changed {new Date(subscriptions.changed.get(r.uri)!).toLocaleTimeString()}</span>
+                      <span className="badge">changed {formatTime(subscriptions.changed.get(r.uri)!)}</span>
                     ) : null}
                     {subscriptions.supported ? (
                       <button

@@ -7,6 +7,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
 import { useServers } from '../servers/use-servers';
+import { formatDateTime } from '../../lib/time-format';
 
 const MODES: ReadonlyArray<readonly [ConsentPolicyMode | '', string]> = [
   ['', 'Decide by trust and the tool\'s hints (default)'],
@@ -134,7 +135,7 @@ export function ConsentPanel() {
                 <li key={`tool/${a.server}/${a.tool}/${a.kind}`}>
                   <span>
                     <strong>{a.server}</strong> <code>{a.tool}</code> — {a.kind === 'always' ? 'always allowed' : 'allowed for the next call'}, since{' '}
-                    {new Date(a.createdAt).toLocaleString()}
+                    {formatDateTime(a.createdAt)}
                     {change ? <span className="badge badge--error settings-list__badge">changed since: {change.changed.join(', ')}</span> : null}
                   </span>
                   <button
@@ -152,7 +153,7 @@ export function ConsentPanel() {
             {decisions.value.launches.map((l) => (
               <li key={`launch/${l.server}`}>
                 <span>
-                  <strong>{l.server}</strong> may launch <code>{l.commandLine}</code>, since {new Date(l.createdAt).toLocaleString()}
+                  <strong>{l.server}</strong> may launch <code>{l.commandLine}</code>, since {formatDateTime(l.createdAt)}
                 </span>
                 <button
                   type="button"
@@ -168,7 +169,7 @@ export function ConsentPanel() {
             {decisions.value.secrets.map((b) => (
               <li key={`secret/${b.secret}/${b.server}`}>
                 <span>
-                  <strong>{b.server}</strong> gets the keychain secret <code>{b.secret}</code> — {SECRET_ORIGINS[b.origin]}, since {new Date(b.createdAt).toLocaleString()}
+                  <strong>{b.server}</strong> gets the keychain secret <code>{b.secret}</code> — {SECRET_ORIGINS[b.origin]}, since {formatDateTime(b.createdAt)}
                 </span>
               </li>
             ))}

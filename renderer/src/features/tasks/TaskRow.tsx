@@ -6,6 +6,7 @@ import { visibleText } from '../../lib/visible-text';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { ToolResultBody } from '../catalog/ContentView';
 import { STATUS_BADGE, STATUS_LABEL, elapsedText } from './task-list';
+import { formatDateTime } from '../../lib/time-format';
 
 type Shown = { readonly kind: 'loading' } | { readonly kind: 'error'; readonly error: HarborErrorData } | { readonly kind: 'result'; readonly result: Record<string, unknown> };
 
@@ -53,7 +54,7 @@ export function TaskRow({ task, now }: { readonly task: TaskView; readonly now: 
         <dt>Elapsed</dt>
         <dd>{elapsedText(task, now)}</dd>
         <dt>Started</dt>
-        <dd>{new Date(task.startedAt).toLocaleString()}</dd>
+        <dd>{formatDateTime(task.startedAt)}</dd>
         <dt>Task id</dt>
         <dd>
           <code>{visibleText(task.taskId)}</code>
