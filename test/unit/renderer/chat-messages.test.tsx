@@ -130,6 +130,39 @@ describe('message actions', () => {
     expect(screen.getByText('Madrid.')).toBeTruthy();
   });
 
+  it('a turn sent before the last one was reloaded: the next reload asks from that last one', async () => {
+    const withNote = (t: ChatTurn, note: string): ChatTurn => ({ ...t, items: [...t.items, { kind: 'note', text: note }] });
+    const t2 = withNote(turn('t2', 'Capital of Spain?', 'Madrid.'), 'Note of t2.');
+    const t3 = withNote(turn('t3', 'And of France?', 'Paris.'), 'Note of t3.');
+    let sends = 0;
+    const host = new ContractTransport(
+      baseHandlers({
+        'conversations.list': () => [summary],
+        'conversations.open': (p) => (p.fromTurn === 't2' ? conversation(t2, t3) : conversation(turn('t1', 'Capital of Portugal?', 'Lisbon.'))),
+        'chat.send': () => ({ conversationId: 'c1', turnId: (sends += 1) === 1 ? 't2' : 't3' }),
+      }),
+    );
+    reopen(host);
+    await screen.findByText('Lisbon.');
+    const send = (text: string) => {
+      fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: text } });
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    };
+    send('Capital of Spain?');
+    await waitFor(() => expect(host.sent('chat.send')).toHaveLength(1));
+    await act(async () => {
+      host.emit('chat.done', { conversationId: 'c1', turnId: 't2', status: 'completed', text: 'Madrid.' });
+      // The next message goes before t2's reload is back: that reload is not shown (t3 runs).
+      send('And of France?');
+    });
+    await waitFor(() => expect(host.sent('chat.send')).toHaveLength(2));
+    await act(async () => host.emit('chat.done', { conversationId: 'c1', turnId: 't3', status: 'completed', text: 'Paris.' }));
+    expect(await screen.findByText('Note of t3.')).toBeTruthy();
+    expect(screen.getByText('Note of t2.')).toBeTruthy();
+    expect(host.sent('conversations.open').at(-1)).toEqual({ id: 'c1', fromTurn: 't2' });
+    expect(screen.getByText('Lisbon.')).toBeTruthy();
+  });
+
   it('forgets a remembered conversation that is gone, landing on a new one', async () => {
     const host = new ContractTransport(
       baseHandlers({ 'conversations.list': () => [], 'conversations.open': () => failure('CONVERSATION_NOT_FOUND', 'No conversation c1.') }),

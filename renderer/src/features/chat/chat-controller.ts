@@ -10,6 +10,7 @@ import type {
   Result,
 } from '../../../../preload/contract';
 import { asErrorData, type LoadState } from '../../lib/load-state';
+import { nextTask } from '../../lib/next-task';
 import { parsePartialJson } from '../apps/partial-json';
 import { addBranchTurn, addSentTurn, applyDelta, applyDone, applyToolCall, applyToolInput, isRunning, withStoredTurns, type CallProgress, type PendingUser } from './conversation-model';
 import { offerDownload } from './download';
@@ -54,9 +55,6 @@ export interface OpenMemory {
 
 type Started = Result<{ conversationId: string; turnId: string }>;
 
-/** Resolves in a later task of the event loop (after what the current one still has to do). */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 const draft = (): Conversation => ({ id: '', title: 'New conversation', createdAt: Date.now(), updatedAt: Date.now(), turnCount: 0, turns: [] });
 
 /**
@@ -81,6 +79,8 @@ export class ChatController {
   private awaitingTurn = false;
   private pending: PendingUser | undefined;
   private openGeneration = 0;
+  /** The first turn a skipped reload left as it was live (a turn was already running): the next reload starts there. */
+  private unsynced: { readonly generation: number; readonly from: string } | undefined;
 
   constructor(
     private readonly api: HarborApi,
@@ -224,20 +224,24 @@ export class ChatController {
     this.replay(id);
   }
 
-  /** The stored conversation again; after a turn (`fromTurn`), only that turn is asked for and replaced. */
+  /**
+   * The stored conversation again. After a turn (`fromTurn`), only that turn is asked for and
+   * replaced: a long conversation is megabytes (tool results), and a turn that ended changed only itself.
+   */
   private async reload(id: string, fromTurn?: string): Promise<void> {
     const generation = this.openGeneration;
-    // A long conversation is megabytes (tool results): a turn that ended changed only itself.
-    const tail = fromTurn !== undefined && this.shown?.id === id && this.shown.turns.some((t) => t.id === fromTurn) ? fromTurn : undefined;
+    const from = fromTurn !== undefined && this.unsynced?.generation === generation ? this.unsynced.from : fromTurn;
+    const tail = from !== undefined && this.shown?.id === id && this.shown.turns.some((t) => t.id === from) ? from : undefined;
     const result = await this.api.conversations.open(tail ? { id, fromTurn: tail } : { id });
     // Reading a large reply is one task, showing it the next, not both in one long task.
     await nextTask();
     if (generation !== this.openGeneration || this.state.openId !== id) return;
     // The branch shown changed meanwhile (the turn is not on it any more): the whole conversation then.
     if (!result.ok) return tail ? this.reload(id) : undefined;
-    // A turn started again meanwhile: its live state is newer than what the store has.
+    // A turn started again meanwhile: its live state is newer than what the store has; its reload asks from this turn.
     const shown = this.shown;
-    if (isRunning(shown) || this.state.sending) return;
+    if (isRunning(shown) || this.state.sending) return void (this.unsynced = tail ? { generation, from: tail } : this.unsynced);
+    this.unsynced = undefined;
     this.set({ conversation: { status: 'ready', value: tail && shown ? withStoredTurns(shown, result.value, tail) : result.value } });
   }
 
