@@ -10,7 +10,7 @@ import type { EventName } from '../../preload/contract';
 import { HostEvents } from '../../main/host/events';
 import { JsonSchemaValidator } from '../../main/host/json-schema';
 import { InteractiveElicitation } from '../../main/host/servers/app-elicitation';
-import { newRequestScope } from '../../main/host/servers/request-scope';
+import { RunningRequestScope } from '../../main/host/servers/request-scope';
 import { disposeAfterTest } from '../helpers/dispose-after-test';
 
 function setup() {
@@ -35,7 +35,7 @@ describe('InteractiveElicitation', () => {
 
   it('carries the chat call the request belongs to', async () => {
     const { dialog, seen, lastId } = setup();
-    const scope = newRequestScope('feature', 'calling tool ask_name', never(), { conversationId: 'c1', turnId: 't1', toolCallId: 'k1' });
+    const scope = new RunningRequestScope('feature', 'calling tool ask_name', { conversationId: 'c1', turnId: 't1', toolCallId: 'k1' });
     const result = dialog.respond('feature', { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }, { signal: never(), request: scope });
     expect(seen[0]!.payload).toMatchObject({ conversationId: 'c1', turnId: 't1', toolCallId: 'k1', mode: 'form' });
     dialog.answer(lastId(), 'decline');

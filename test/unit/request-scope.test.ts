@@ -6,7 +6,7 @@
  */
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { currentRequestScope, inRequestScope, newRequestScope, outsideAnyRequest, scopeTransport, type RequestScope } from '../../main/host/servers/request-scope';
+import { currentRequestScope, inRequestScope, outsideAnyRequest, RunningRequestScope, scopeTransport, type RequestScope } from '../../main/host/servers/request-scope';
 import { InFlightRequests } from '../../main/host/servers/requests';
 
 /** A transport that records what is sent and lets the test deliver messages. */
@@ -23,7 +23,7 @@ class FakeTransport implements Transport {
   }
 }
 
-const scope = (action: string): RequestScope => newRequestScope('s', action, new AbortController().signal, { conversationId: action, turnId: 't' });
+const scope = (action: string): RequestScope => new RunningRequestScope('s', action, { conversationId: action, turnId: 't' });
 
 function wrapped(linkedOnWire: boolean) {
   const inner = new FakeTransport();

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
-import { currentRequestScope, inRequestScope, newRequestScope, type RequestScope } from '../../main/host/servers/request-scope';
+import { currentRequestScope, inRequestScope, RunningRequestScope, type RequestScope } from '../../main/host/servers/request-scope';
 import { declareTasks } from '../../main/host/servers/task-wire/declare';
 import { TaskWire } from '../../main/host/servers/task-wire/wire';
 import { disposeAfterTest } from '../helpers/dispose-after-test';
@@ -37,7 +37,7 @@ function setup() {
 }
 
 function scope(action = 'calling tool research'): RequestScope {
-  return newRequestScope('server', action, new AbortController().signal);
+  return new RunningRequestScope('server', action);
 }
 
 const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } } };

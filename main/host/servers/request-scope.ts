@@ -27,10 +27,6 @@ export interface RequestScope {
  */
 const current = new AsyncLocalStorage<RequestScope>();
 
-export function newRequestScope(server: string, action: string, ended: AbortSignal, origin?: ElicitationOrigin): RequestScope {
-  return { id: randomUUID(), server, action, ended, ...(origin ? { origin } : {}) };
-}
-
 /**
  * Why a request's `ended` signal fired: one reason for all of them. `abort()` without one builds
  * a DOMException (with its stack) on every request; what listens to `ended` only needs to know
