@@ -279,11 +279,7 @@ export class ChatService implements Disposable {
 
   /** The conversation; from `fromTurn` on, only that turn of its branch and those after it. */
   open(id: string, fromTurn?: string): Conversation {
-    const conversation = this.store.conversation(this.store.resolveId(id));
-    if (fromTurn === undefined) return conversation;
-    const at = conversation.turns.findIndex((t) => t.id === fromTurn);
-    if (at < 0) throw new HarborError('BAD_REQUEST', `Turn "${fromTurn}" is not on the branch this conversation shows: open it without fromTurn.`);
-    return { ...conversation, turns: conversation.turns.slice(at) };
+    return this.store.conversation(this.store.resolveId(id), fromTurn);
   }
 
   /** Shows the branch through `turnId`; the next message continues it. */

@@ -132,9 +132,9 @@ export class ConversationStore implements Disposable {
     return this.reads.history(conversationId);
   }
 
-  /** The conversation as a person sees it: the branch shown, turns with their messages, tool calls, notes and siblings. */
-  conversation(id: string): Conversation {
-    return this.reads.conversation(id);
+  /** The conversation as a person sees it: the branch shown (from `fromTurn` on), turns with their messages, tool calls, notes and siblings. */
+  conversation(id: string, fromTurn?: string): Conversation {
+    return this.reads.conversation(id, fromTurn);
   }
 
   dispose(): void {

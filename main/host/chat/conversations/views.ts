@@ -111,12 +111,19 @@ export class ConversationViews {
     };
   }
 
-  /** The conversation as a person sees it: the turns of the branch shown, with their messages, tool calls, notes and siblings. */
-  conversation(id: string): Conversation {
+  /**
+   * The conversation as a person sees it: the turns of the branch shown, with their messages, tool
+   * calls, notes and siblings. From `fromTurn` on: only that turn of the branch and those after it,
+   * and only their rows are parsed (a long conversation's tool results are megabytes).
+   */
+  conversation(id: string, fromTurn?: string): Conversation {
     const summary = this.summary(id);
     const nodes = this.turnNodes(id);
     const siblings = siblingsOf(nodes);
-    const branch = new Set(this.activeTurns(id).map((t) => t.id));
+    const active = this.activeTurns(id).map((t) => t.id);
+    const from = fromTurn === undefined ? 0 : active.indexOf(fromTurn);
+    if (from < 0) throw new HarborError('BAD_REQUEST', `Turn "${fromTurn}" is not on the branch this conversation shows: open it without fromTurn.`);
+    const branch = new Set(active.slice(from));
     const turns = this.db.prepare('SELECT * FROM turns WHERE conversation_id = ? ORDER BY started_at, rowid').all(id).filter((row) => branch.has(String(row.id)));
     const messages = this.db.prepare('SELECT id, turn_id, step, role, content, files FROM messages WHERE conversation_id = ? ORDER BY id').all(id).filter((row) => branch.has(String(row.turn_id)));
     const calls = this.db.prepare('SELECT * FROM tool_calls WHERE conversation_id = ? ORDER BY id').all(id).filter((row) => branch.has(String(row.turn_id)));
