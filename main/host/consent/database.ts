@@ -1,8 +1,8 @@
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { z } from 'zod';
 import { HarborError } from '../errors';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
-import { preparePrivateDatabase } from '../private-files';
+import { openPrivateDatabase } from '../open-database';
 import { parseRow, type ConsentTable } from './rows';
 
 /**
@@ -52,10 +52,8 @@ export class ConsentDatabase implements Disposable {
 
   constructor(readonly path: string) {
     // Owner-only from the first byte: the folder 0700, the file (and so its -wal/-shm) 0600.
-    if (path !== ':memory:') preparePrivateDatabase(path);
-    this.db = new DatabaseSync(path);
+    this.db = openPrivateDatabase(path);
     try {
-      this.db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000;');
       this.migrate();
     } catch (error) {
       this.db.close();

@@ -1,6 +1,6 @@
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
-import { preparePrivateDatabase } from '../private-files';
+import { openPrivateDatabase } from '../open-database';
 import { parseTaskRow, type TaskRecord } from './rows';
 
 /** Finished tasks kept for the Tasks panel and `harbor tasks`; older ones are forgotten. */
@@ -66,9 +66,7 @@ export class TaskStore implements Disposable {
   private readonly db: DatabaseSync;
 
   constructor(private readonly path: string) {
-    if (path !== ':memory:') preparePrivateDatabase(path);
-    this.db = new DatabaseSync(path);
-    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000;');
+    this.db = openPrivateDatabase(path);
     this.db.exec(SCHEMA);
     trackDisposable(this);
   }

@@ -1,6 +1,6 @@
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import { HarborError } from '../../errors';
-import { preparePrivateDatabase } from '../../private-files';
+import { openPrivateDatabase } from '../../open-database';
 
 /**
  * The schema's version, in SQLite's `user_version`, and the steps that bring an older file up to
@@ -87,9 +87,7 @@ const MIGRATIONS: readonly string[] = [SCHEMA_1, BRANCHES];
  * "running" are marked interrupted before anything reads them.
  */
 export function openConversationDatabase(path: string, now: () => number): DatabaseSync {
-  preparePrivateDatabase(path);
-  const db = new DatabaseSync(path);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  const db = openPrivateDatabase(path, ['synchronous = NORMAL', 'foreign_keys = ON']);
   try {
     migrate(db, path);
     recoverInterrupted(db, now);
