@@ -119,6 +119,8 @@ describe('browsing the gallery', () => {
     const refused = await harbor([...ws.flags, 'gallery', 'search', 'x', '--registry', `http://127.0.0.1:${await closedPort()}`]);
     expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(/Cannot reach the MCP Registry at http:\/\/127\.0\.0\.1:\d+: nothing is listening there/);
+    // The fix names the Settings section that holds the registry's address, as the app labels it.
+    expect(refused.stderr).toContain('Check the address (Settings → Gallery sources, or --registry)');
     // The registry's own limit is 5 s; the rest is the CLI starting, slower on a busy machine.
     expect(refused.ms).toBeLessThan(10_000);
     const stalled = await startRegistry({ stall: true });

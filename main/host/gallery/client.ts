@@ -81,11 +81,11 @@ export class RegistryClient {
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') {
-        throw new HarborError('TIMEOUT', `The MCP Registry at ${label} did not answer within ${Math.round(options.timeoutMs / 1000)} s. Check the address (Settings → Install, or --registry) and your network.`);
+        throw new HarborError('TIMEOUT', `The MCP Registry at ${label} did not answer within ${Math.round(options.timeoutMs / 1000)} s. Check the address (Settings → Gallery sources, or --registry) and your network.`);
       }
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       const why = cause?.code === 'ECONNREFUSED' ? 'nothing is listening there' : cause?.code === 'ENOTFOUND' ? 'the host name is unknown' : (cause?.message ?? (error as Error).message);
-      throw new HarborError('CONNECT_FAILED', `Cannot reach the MCP Registry at ${label}: ${why}. Check the address (Settings → Install, or --registry) and your network.`);
+      throw new HarborError('CONNECT_FAILED', `Cannot reach the MCP Registry at ${label}: ${why}. Check the address (Settings → Gallery sources, or --registry) and your network.`);
     }
   }
 }
