@@ -9,8 +9,11 @@ export default defineConfig({
     setupFiles: ['test/setup/leak-check.ts'],
     // Real processes and sockets: forks isolate them, and a test that leaks a child is visible.
     pool: 'forks',
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Integration tests start real servers, often through the built CLI several times in a row: the
+    // slowest take 10–20 s on two idle cores, so 30 s left too little room when the machine is busy.
+    // A test that hangs still fails, just later.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // Two cores: integration tests spawn servers; too many files at once only adds noise.
     maxWorkers: 2,
     // Responses and events are checked against the contract in tests (main/host/contract-checks.ts):
