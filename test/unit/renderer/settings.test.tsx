@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsentDecisions, ConsentPolicyMode, ServerSummary, SettingsData } from '../../../preload/contract';
 import { SettingsPage } from '../../../renderer/src/features/settings/SettingsPage';
 import { applyTheme, loadTheme, setTheme } from '../../../renderer/src/features/settings/theme';
+import { builtinCommands } from '../../../renderer/src/features/palette/builtin-commands';
 import { ContractTransport, failure } from '../../helpers/contract-transport';
 import { serverSummary } from '../../helpers/server-summary';
 import { WithHost } from './with-host';
@@ -75,6 +76,24 @@ describe('theme', () => {
     expect(document.documentElement.dataset.theme).toBe('dark');
     fireEvent.click(screen.getByRole('radio', { name: 'Same as the system' }));
     expect(document.documentElement.dataset.theme).toBeUndefined();
+  });
+
+  it('the palette\'s theme toggle moves the Settings radios along while the page is open', () => {
+    const { host } = settingsHost({ chat: {}, defaults: DEFAULTS });
+    render(
+      <WithHost transport={host}>
+        <SettingsPage />
+      </WithHost>,
+    );
+    fireEvent.click(screen.getByRole('radio', { name: 'Light' }));
+    const toggle = builtinCommands().find((c) => c.id === 'theme.toggle')!;
+    act(() => void toggle.run());
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    const checked = (name: string) => (screen.getByRole('radio', { name }) as HTMLInputElement).checked;
+    expect(checked('Dark')).toBe(true);
+    act(() => void toggle.run());
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(checked('Light')).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { ROUTES, hrefFor } from '../../app/routes';
 import { SETTINGS_SECTIONS } from '../settings/SettingsSections';
-import { setTheme } from '../settings/theme';
+import { currentTheme, setTheme } from '../settings/theme';
 import { requestChat } from './chat-requests';
 import type { Command } from './command-registry';
 import { openPalette, togglePalette } from './palette-state';
@@ -14,8 +14,8 @@ function go(href: string): void {
 
 /** The theme the page shows now: the saved choice, or the system's when there is none. */
 function shownTheme(): 'light' | 'dark' {
-  const chosen = document.documentElement.dataset.theme;
-  if (chosen === 'light' || chosen === 'dark') return chosen;
+  const chosen = currentTheme();
+  if (chosen !== 'system') return chosen;
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 

@@ -1,11 +1,12 @@
-import { useId, useState } from 'react';
-import { THEMES, loadTheme, setTheme, type Theme } from './theme';
+import { useId, useSyncExternalStore } from 'react';
+import { THEMES, currentTheme, setTheme, subscribeTheme, type Theme } from './theme';
 
 const LABELS: Record<Theme, string> = { system: 'Same as the system', light: 'Light', dark: 'Dark' };
 
 export function ThemePanel() {
   const id = useId();
-  const [theme, choose] = useState<Theme>(() => loadTheme());
+  // Shared with the palette's theme toggle, which may change it while this panel is shown.
+  const theme = useSyncExternalStore(subscribeTheme, currentTheme);
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Appearance</h2>
@@ -17,10 +18,7 @@ export function ThemePanel() {
               type="radio"
               name={`${id}-theme`}
               checked={theme === t}
-              onChange={() => {
-                choose(t);
-                setTheme(t);
-              }}
+              onChange={() => setTheme(t)}
             />
             <span>{LABELS[t]}</span>
           </label>

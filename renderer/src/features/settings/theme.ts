@@ -15,7 +15,22 @@ export function loadTheme(storage: Pick<Storage, 'getItem'> | undefined = safeSt
   }
 }
 
-/** Applies a theme to the page (data-theme on <html>) and remembers it. */
+/** Who shows the choice: the Settings radios stay in step when the palette's toggle changes it. */
+const listeners = new Set<() => void>();
+
+/** The theme the page is set to now (its data-theme; none is "system"), whether or not storage kept it. */
+export function currentTheme(root: HTMLElement = document.documentElement): Theme {
+  const applied = root.dataset.theme;
+  return applied === 'light' || applied === 'dark' ? applied : 'system';
+}
+
+/** Calls `listener` after every setTheme; returns the unsubscribe (useSyncExternalStore's shape). */
+export function subscribeTheme(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Applies a theme to the page (data-theme on <html>), remembers it, and tells who shows it. */
 export function setTheme(theme: Theme, root: HTMLElement = document.documentElement, storage: Pick<Storage, 'setItem'> | undefined = safeStorage()): void {
   applyTheme(theme, root);
   try {
@@ -23,6 +38,7 @@ export function setTheme(theme: Theme, root: HTMLElement = document.documentElem
   } catch {
     // Storage disabled: the choice lasts until the page reloads.
   }
+  for (const listener of listeners) listener();
 }
 
 export function applyTheme(theme: Theme, root: HTMLElement = document.documentElement): void {
