@@ -168,6 +168,14 @@ describe('relevance on the tools of real servers', () => {
     expect(index.size).toBe(catalogs.reduce((n, c) => n + c.tools.length, 0));
   });
 
+  it('as you type, a tool named by the words typed comes before one whose parameters mention them', () => {
+    const typed = (query: string) => index.search(query, { limit: 3, asYouType: true }).map((m) => `${m.server}/${m.tool}`);
+    // git_branch's parameters speak of commits ("contains", "not_contains" a commit) many times over.
+    expect(typed('git comm')).toEqual(['git/git_commit', 'git/git_branch', 'git/git_log']);
+    expect(typed('git st')[0]).toBe('git/git_status');
+    expect(typed('creat pull')[0]).toBe('github/create_pull_request');
+  });
+
   // The targets of the benchmark (bench/tool-search.ts): the right tool within search_tools' 5 matches for ≥ 95 % of queries, MRR ≥ 0.85.
   it.each(['development', 'held-out'] as const)('%s queries: the right tool in the top 5 for ≥ 95 %, MRR ≥ 0.85', (set) => {
     const figures = relevance(loadQueries(set), rank, DEFAULT_SEARCH_LIMIT);

@@ -72,6 +72,15 @@ const AS_YOU_TYPE: SearchOptions = {
   prefix: (term, index, terms) => index === terms.length - 1 || term.length >= 4,
 };
 
+/**
+ * A search box's query, scored twice: once over every field, and again over the tool's name and
+ * title alone (the same words, all of them), so "git comm" puts git_commit above a tool whose
+ * parameters only mention commits. The second part finds nothing the first does not.
+ */
+function typedQuery(query: string): Query {
+  return { combineWith: 'OR', queries: [{ ...AS_YOU_TYPE, queries: [query] }, { ...AS_YOU_TYPE, fields: ['tool', 'title'], queries: [query] }] };
+}
+
 /** The query as typed, OR its related action words at a fraction of the weight (exact words only). */
 function expand(query: string): Query {
   const related = relatedActionWords(query);
@@ -161,7 +170,7 @@ export class ToolSearchIndex {
     const limit = Math.max(1, Math.floor(options.limit));
     const accept = options.accept;
     const filter: SearchOptions = accept ? { filter: (r) => this.accepts(r.id as number, accept) } : {};
-    const results = options.asYouType ? this.engine.search(query, { ...AS_YOU_TYPE, ...filter }) : this.engine.search(expand(query), filter);
+    const results = options.asYouType ? this.engine.search(typedQuery(query), filter) : this.engine.search(expand(query), filter);
     return results
       .map((r) => ({ document: this.byId.get(r.id as number)!, score: r.score }))
       .sort((a, b) => b.score - a.score || compare(a.document.server, b.document.server) || compare(a.document.tool, b.document.tool))
