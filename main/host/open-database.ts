@@ -9,7 +9,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { preparePrivateDatabase } from './private-files';
 
 /** How long a statement waits for another process's lock before giving up with SQLITE_BUSY. */
-export const BUSY_TIMEOUT_MS = 5000;
+const BUSY_TIMEOUT_MS = 5000;
 
 /** `pragmas` run after WAL is on (e.g. `synchronous = NORMAL`); the database is closed if any fails. */
 export function openPrivateDatabase(path: string, pragmas: readonly string[] = []): DatabaseSync {

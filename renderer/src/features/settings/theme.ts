@@ -5,11 +5,15 @@ export type Theme = (typeof THEMES)[number];
 
 const KEY = 'harbor.theme';
 
+/** A theme's name, or "system" for anything else (nothing saved, nothing applied, a stray value). */
+function asTheme(value: string | null | undefined): Theme {
+  return (THEMES as readonly string[]).includes(value ?? '') ? (value as Theme) : 'system';
+}
+
 /** The saved choice (this browser profile / app window), "system" when none or unreadable. */
 export function loadTheme(storage: Pick<Storage, 'getItem'> | undefined = safeStorage()): Theme {
   try {
-    const saved = storage?.getItem(KEY);
-    return (THEMES as readonly string[]).includes(saved ?? '') ? (saved as Theme) : 'system';
+    return asTheme(storage?.getItem(KEY));
   } catch {
     return 'system';
   }
@@ -20,8 +24,7 @@ const listeners = new Set<() => void>();
 
 /** The theme the page is set to now (its data-theme; none is "system"), whether or not storage kept it. */
 export function currentTheme(root: HTMLElement = document.documentElement): Theme {
-  const applied = root.dataset.theme;
-  return applied === 'light' || applied === 'dark' ? applied : 'system';
+  return asTheme(root.dataset.theme);
 }
 
 /** Calls `listener` after every setTheme; returns the unsubscribe (useSyncExternalStore's shape). */
