@@ -108,7 +108,11 @@ describe('tasks are durable', () => {
 
     const second = await startHarbor();
     await waitFor(() => second.tasks.list()[0]?.endedAt !== undefined, 'the task to end', 20_000);
-    await waitFor(() => second.chat.open(turn.conversationId).turns[0]!.items.some((i) => i.kind === 'note'), 'the result to reach the conversation');
+    // The stopped turn already carries a note of its own ("Stopped…"): wait for the task's note,
+    // which the delivery writes in the same transaction as the card's result, a moment after the
+    // task is recorded as ended.
+    const lateNote = (i: { kind: string; text?: string }) => i.kind === 'note' && i.text?.includes('finished after this turn ended') === true;
+    await waitFor(() => second.chat.open(turn.conversationId).turns[0]!.items.some(lateNote), 'the result to reach the conversation');
     const [shown] = second.chat.open(turn.conversationId).turns;
     // The turn ended with Harbor (stopped; interrupted had Harbor died); the task went on.
     expect(['stopped', 'interrupted']).toContain(shown!.status);
