@@ -21,6 +21,9 @@ writeFileSync(join(outside, 'secret.txt'), 'never to be read\n');
 
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
+/** What server-filesystem writes on stderr once it has replaced its allowed folders with the roots. */
+const allowedFromRoots = (count: number) => `Updated allowed directories from MCP roots: ${count} valid directories`;
+
 function textOf(result: { content?: unknown }): string {
   return ((result.content as { type: string; text?: string }[] | undefined) ?? []).map((c) => c.text ?? '').join('\n');
 }
@@ -32,6 +35,9 @@ describe('server-filesystem from its roots', () => {
       await test.host.servers.connect('fs');
       // The server asks for the roots right after initialize; Harbor answers them.
       await waitFor(() => test.host.traffic.list({ server: 'fs' }).some((e) => e.direction === 'out' && e.text.includes('"roots":[')), 'the roots answer');
+      // The server takes the answer in asynchronously (it resolves each root on disk first) and says
+      // so on stderr once its allowed folders changed: a call sent before that is refused.
+      await waitFor(() => test.host.servers.stderrTail('fs').includes(allowedFromRoots(1)), 'the server to take in the roots');
 
       const listing = await test.call('fs', 'list_directory', { path: inside });
       expect(textOf(listing)).toContain('[FILE] notes.txt');
@@ -46,6 +52,7 @@ describe('server-filesystem from its roots', () => {
       const entry = (await test.host.registry.view()).servers.find((s) => s.name === 'fs')!.config;
       await test.host.registry.update('fs', { ...entry, roots: [inside, later] });
       await waitFor(() => test.host.traffic.list({ server: 'fs' }).filter((e) => e.direction === 'out' && e.text.includes('"roots":[')).length >= 2, 'the roots asked again');
+      await waitFor(() => test.host.servers.stderrTail('fs').includes(allowedFromRoots(2)), 'the server to take in the new roots');
       const added = await test.call('fs', 'read_text_file', { path: join(later, 'added.txt') });
       expect(textOf(added)).toContain('in a root added later');
       expect(test.host.servers.get('fs').state.kind).toBe('ready');
