@@ -45,7 +45,8 @@ function setup(options: { isPackaged?: boolean; autoUpdate?: boolean; failLoad?:
   const dir = mkdtempSync(join(tmpdir(), 'harbor-updates-'));
   dirs.push(dir);
   const settings = new ShellSettingsStore(join(dir, 'settings.json'));
-  if (options.autoUpdate === false) void settings.update({ autoUpdate: false });
+  // Awaited by the test that sets it: a write still under way when afterEach removes the folder fails its rename.
+  const saved = options.autoUpdate === false ? settings.update({ autoUpdate: false }) : undefined;
   const updater = new FakeUpdater();
   const emitted: UpdateStatus[] = [];
   const restarts: Array<() => void> = [];
@@ -67,7 +68,7 @@ function setup(options: { isPackaged?: boolean; autoUpdate?: boolean; failLoad?:
     intervalMs: 60_000,
   });
   services.push(service);
-  return { service, updater, emitted, restarts, settings, loads: () => loads, logText: () => readFileSync(log.path, 'utf8') };
+  return { service, updater, emitted, restarts, settings, saved, loads: () => loads, logText: () => readFileSync(log.path, 'utf8') };
 }
 
 const until = async (what: string, predicate: () => boolean) => {
@@ -142,8 +143,8 @@ describe('UpdateService', () => {
   });
 
   it('a disabled setting persisted from last time means no automatic check at start', async () => {
-    const { service, updater } = setup({ autoUpdate: false });
-    await new Promise((r) => setTimeout(r, 20)); // the settings write
+    const { service, updater, saved } = setup({ autoUpdate: false });
+    await saved; // the settings write
     service.start();
     await new Promise((r) => setTimeout(r, 100));
     expect(updater.checks).toBe(0);
