@@ -66,7 +66,9 @@ describe('calls.cancel stops a manual run', () => {
 
     const running = dispatch('tools.call', { server: 'remote', tool: 'slow', arguments: { steps: 100, delayMs: 100 }, requestId: 'http-run' });
     await waitFor(() => t.host.servers.get('remote').state.kind === 'ready', 'the remote server to connect');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The call must be running on the server before it is cancelled: a cancel that comes before
+    // the request leaves Harbor ends it here, and the server has nothing to see.
+    await waitFor(() => existsSync(events) && /^started /m.test(readFileSync(events, 'utf8')), 'the HTTP server to start the call');
     expect(await dispatch('calls.cancel', { requestId: 'http-run' })).toEqual({ ok: true, value: { cancelled: true } });
     expect(await running).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
     await waitFor(() => existsSync(events) && readFileSync(events, 'utf8').includes('cancelled'), 'the HTTP server to see the call cancelled');

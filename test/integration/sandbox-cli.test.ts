@@ -8,9 +8,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { killMarkedProcesses, uniqueMarker, waitForMarkedProcesses, waitForNoMarkedProcesses } from '../fixtures/proc';
+import { findMarkedProcesses, killMarkedProcesses, uniqueMarker, waitForNoMarkedProcesses, type MarkedProcess } from '../fixtures/proc';
 import { CLI, runCli } from '../helpers/cli';
-import { FIXTURES, NODE, REPO, createTestHost, type TestHost } from '../helpers/host';
+import { FIXTURES, NODE, REPO, createTestHost, waitFor, type TestHost } from '../helpers/host';
 import { requireSandboxInCi } from '../helpers/sandbox';
 
 const FILESYSTEM = join(REPO, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
@@ -70,8 +70,16 @@ describe.skipIf(problem !== undefined)(`the CLI with sandboxed servers${problem 
     writeFileSync(config, JSON.stringify({ mcpServers: { stubborn: { command: NODE, args: [STUBBORN], env: { HARBOR_SERVER_MARKER: marker }, trusted: true, sandbox: true } } }));
     const child = spawn(NODE, [CLI, '--config', config, '--data-dir', dir, 'watch', 'stubborn', '--seconds', '120'], { stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
-    // bubblewrap, the server and its grandchild (which ignore stdin EOF and SIGTERM).
-    const running = await waitForMarkedProcesses(marker, 3, 30_000);
+    // bubblewrap, the server and its grandchild (which ignore stdin EOF and SIGTERM). A count is not
+    // enough: bubblewrap's two processes and the network helpers started inside it (bash, socat)
+    // carry the marker too, and are more than three before the server has started its grandchild.
+    const isServer = (p: MarkedProcess) => p.cmdline.startsWith(`${NODE} ${STUBBORN}`);
+    const isGrandchild = (p: MarkedProcess) => p.cmdline.startsWith(`${NODE} -e `);
+    await waitFor(() => {
+      const alive = findMarkedProcesses(marker);
+      return alive.some(isServer) && alive.some(isGrandchild);
+    }, 'the sandboxed server and its grandchild', 30_000);
+    const running = findMarkedProcesses(marker);
     expect(running.some((p) => /(?:^|\/)bwrap /.test(p.cmdline)), running.map((p) => p.cmdline).join('\n')).toBe(true);
     expect(running.filter((p) => p.cmdline.includes('stubborn.mjs') || p.cmdline.includes('setInterval')).length).toBeGreaterThanOrEqual(2);
 

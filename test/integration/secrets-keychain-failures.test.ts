@@ -183,7 +183,9 @@ describe.skipIf(skipPrivateBuses !== undefined)(`the keychain stuck or missing, 
   });
 
   it('a keyring that stops answering: calls time out and are abandoned; once it answers again, a fresh helper works', async () => {
-    const store = new KeychainSecretStore({ service: SERVICE, timeoutMs: 600, env: keyringBus.env });
+    // The timeout also covers starting the helper (a Node process) for the first call and again
+    // for the call after the freeze: those two must succeed, so it leaves room for a busy machine.
+    const store = new KeychainSecretStore({ service: SERVICE, timeoutMs: 1_500, env: keyringBus.env });
     try {
       await store.set('tok', 'value-before-freeze');
       // A stopped daemon stands in for one blocked on an unlock prompt: calls get no answer.
@@ -193,7 +195,7 @@ describe.skipIf(skipPrivateBuses !== undefined)(`the keychain stuck or missing, 
       expect(Date.now() - started).toBeLessThan(3_000);
       for (const error of [first, second]) {
         expect(error.code).toBe('KEYCHAIN_UNAVAILABLE');
-        expect(error.message).toMatch(/did not answer within 0\.6 s/);
+        expect(error.message).toMatch(/did not answer within 1\.5 s/);
         expect(error.message).toMatch(/never falls back to a plain-text file/);
       }
       process.kill(keyringBus.keyringPid!, 'SIGCONT');
