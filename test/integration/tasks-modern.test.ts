@@ -47,7 +47,9 @@ describe('modern servers: the Tasks extension', () => {
     const file = eventsFile();
     test = await createTestHost({ tasks: stdioTasks(file, '--poll-ms=150', '--no-notify') });
     const updates: TaskView[] = [];
-    const result = await test.call('tasks', 'research', { topic: 'tides', steps: 3, stepMs: 200 }, { task: { onUpdate: (t) => updates.push(t) } });
+    // Each step lasts several polls: with 200 ms steps and 150 ms polls, one poll 50–100 ms late (a GC
+    // pause, a busy core) went from step 1 straight to step 3, and "Step 2 of 3" was never seen.
+    const result = await test.call('tasks', 'research', { topic: 'tides', steps: 3, stepMs: 500 }, { task: { onUpdate: (t) => updates.push(t) } });
     expect(result.content).toEqual([{ type: 'text', text: 'Research on tides: done in 3 steps.' }]);
     expect(result.structuredContent).toEqual({ topic: 'tides', steps: 3 });
     expect(updates.map((u) => u.status)).toContain('working');
@@ -118,6 +120,8 @@ describe('modern servers: the Tasks extension', () => {
     const file = eventsFile();
     // Polls every 5 s; the task ends in about 0.3 s: only a notification can bring the result sooner.
     test = await createTestHost({ tasks: stdioTasks(file, '--poll-ms=5000') });
+    // Connected first: the clock measures the call, not how long a busy machine takes to spawn the server.
+    expect((await test.host.servers.start('tasks')).state.kind).toBe('ready');
     const started = Date.now();
     const result = await test.call('tasks', 'research', { topic: 'waves', steps: 2, stepMs: 150 });
     expect(Date.now() - started).toBeLessThan(4_000);

@@ -129,7 +129,8 @@ describe('the palette', () => {
       </WithHost>,
     );
     fireEvent.keyDown(document.body, { key: 'k', code: 'KeyK', ctrlKey: true });
-    const dialog = await screen.findByRole('dialog', { name: 'Command palette' });
+    // The palette's code loads the first time it opens (a cold import: slower on a busy machine).
+    const dialog = await screen.findByRole('dialog', { name: 'Command palette' }, { timeout: 10_000 });
     const box = within(dialog).getByRole('combobox');
     await waitFor(() => expect(within(dialog).getByRole('option', { name: /^echo/ })).toBeTruthy());
     return { dialog, box };
