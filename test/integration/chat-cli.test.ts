@@ -122,7 +122,8 @@ describe('harbor chat', () => {
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     await waitFor(() => stdout.includes('"type":"toolCall"'), `the slow tool call (stderr: ${stderr})`, 20_000);
-    await new Promise((r) => setTimeout(r, 500));
+    // The toolCall line is printed before the request is written: Ctrl-C once the server runs it.
+    await waitFor(() => existsSync(events()) && /started/.test(readFileSync(events(), 'utf8')), 'the server to start the call', 20_000);
     child.kill('SIGINT');
     expect(await exited).toBe(130);
     await waitFor(() => existsSync(events()) && /cancelled/.test(readFileSync(events(), 'utf8')), 'the server to record the cancellation');
