@@ -5,6 +5,7 @@ import type { ConsentDecisions, ConsentPolicyMode, ServerSummary, SettingsData }
 import { SettingsPage } from '../../../renderer/src/features/settings/SettingsPage';
 import { applyTheme, loadTheme, setTheme } from '../../../renderer/src/features/settings/theme';
 import { builtinCommands } from '../../../renderer/src/features/palette/builtin-commands';
+import { usePageTheme } from '../../../renderer/src/features/apps/use-page-theme';
 import { ContractTransport, failure } from '../../helpers/contract-transport';
 import { serverSummary } from '../../helpers/server-summary';
 import { WithHost } from './with-host';
@@ -94,6 +95,20 @@ describe('theme', () => {
     act(() => void toggle.run());
     expect(document.documentElement.dataset.theme).toBe('light');
     expect(checked('Light')).toBe(true);
+  });
+
+  it('the theme apps are given follows every change made in Settings or the palette', () => {
+    function Shown() {
+      return <output>{usePageTheme()}</output>;
+    }
+    render(<Shown />);
+    const shown = () => screen.getByRole('status').textContent;
+    // "system" under happy-dom's light system theme.
+    expect(shown()).toBe('light');
+    act(() => setTheme('dark'));
+    expect(shown()).toBe('dark');
+    act(() => void builtinCommands().find((c) => c.id === 'theme.toggle')!.run());
+    expect(shown()).toBe('light');
   });
 });
 

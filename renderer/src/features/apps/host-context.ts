@@ -42,12 +42,6 @@ export function hostStyleVariables(root: HTMLElement = document.documentElement)
   return variables as McpUiStyles;
 }
 
-export function resolvedTheme(root: HTMLElement = document.documentElement): 'light' | 'dark' {
-  const chosen = root.dataset.theme;
-  if (chosen === 'light' || chosen === 'dark') return chosen;
-  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-}
-
 function matches(query: string): boolean {
   return typeof matchMedia === 'function' && matchMedia(query).matches;
 }

@@ -1,17 +1,16 @@
 import { useSyncExternalStore } from 'react';
-import { resolvedTheme } from './host-context';
+import { resolvedTheme, subscribeTheme } from '../settings/theme';
 
 /**
- * The theme the page shows now: the one chosen in Settings (data-theme on <html>), or the
+ * The theme the page shows now: the one chosen in Settings or the palette (setTheme), or the
  * system's. Changes live, so apps switch with the page.
  */
 function subscribe(onChange: () => void): () => void {
-  const observer = new MutationObserver(onChange);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  const unsubscribe = subscribeTheme(onChange);
   const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
   media?.addEventListener('change', onChange);
   return () => {
-    observer.disconnect();
+    unsubscribe();
     media?.removeEventListener('change', onChange);
   };
 }

@@ -1,6 +1,6 @@
 import { ROUTES, hrefFor } from '../../app/routes';
 import { SETTINGS_SECTIONS } from '../settings/SettingsSections';
-import { currentTheme, setTheme } from '../settings/theme';
+import { resolvedTheme, setTheme } from '../settings/theme';
 import { requestChat } from './chat-requests';
 import type { Command } from './command-registry';
 import { openPalette, togglePalette } from './palette-state';
@@ -10,13 +10,6 @@ export const PALETTE_SHORTCUT = '$mod+KeyK';
 
 function go(href: string): void {
   window.location.hash = href;
-}
-
-/** The theme the page shows now: the saved choice, or the system's when there is none. */
-function shownTheme(): 'light' | 'dark' {
-  const chosen = currentTheme();
-  if (chosen !== 'system') return chosen;
-  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
 /**
@@ -54,7 +47,7 @@ export function builtinCommands(): Command[] {
       title: 'Toggle light/dark theme',
       group: 'Commands',
       keywords: 'appearance dark light mode',
-      run: () => setTheme(shownTheme() === 'dark' ? 'light' : 'dark'),
+      run: () => setTheme(resolvedTheme() === 'dark' ? 'light' : 'dark'),
     },
     ...ROUTES.map(
       (route, index): Command => ({

@@ -19,12 +19,19 @@ export function loadTheme(storage: Pick<Storage, 'getItem'> | undefined = safeSt
   }
 }
 
-/** Who shows the choice: the Settings radios stay in step when the palette's toggle changes it. */
+/** Who shows the choice (the Settings radios, the theme apps are given): they follow every setTheme, from Settings or the palette. */
 const listeners = new Set<() => void>();
 
 /** The theme the page is set to now (its data-theme; none is "system"), whether or not storage kept it. */
 export function currentTheme(root: HTMLElement = document.documentElement): Theme {
   return asTheme(root.dataset.theme);
+}
+
+/** The theme the page shows now: the one set, or the system's when it is "system". */
+export function resolvedTheme(root: HTMLElement = document.documentElement): 'light' | 'dark' {
+  const set = currentTheme(root);
+  if (set !== 'system') return set;
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
 /** Calls `listener` after every setTheme; returns the unsubscribe (useSyncExternalStore's shape). */
