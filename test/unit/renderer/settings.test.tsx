@@ -20,6 +20,15 @@ const DEFAULTS: SettingsData['defaults'] = { maxSteps: 25, resultCapBytes: 100_0
 
 const feature: ServerSummary = serverSummary('feature', { trusted: true, target: 'node f', counts: { tools: 1 } });
 
+/** The Settings page over a scripted Host. */
+function renderSettings(host: ContractTransport) {
+  return render(
+    <WithHost transport={host}>
+      <SettingsPage />
+    </WithHost>,
+  );
+}
+
 function settingsHost(initial: SettingsData, decisions: ConsentDecisions = { approvals: [], launches: [], changes: [], secrets: [] }) {
   const state = { settings: initial, decisions, policies: [] as Array<{ server: string; tool: string; mode: ConsentPolicyMode }>, testError: undefined as string | undefined };
   const host = new ContractTransport({
@@ -68,11 +77,7 @@ describe('theme', () => {
 
   it('switches from the Settings page', async () => {
     const { host } = settingsHost({ chat: {}, defaults: DEFAULTS });
-    render(
-      <WithHost transport={host}>
-        <SettingsPage />
-      </WithHost>,
-    );
+    renderSettings(host);
     fireEvent.click(screen.getByRole('radio', { name: 'Dark' }));
     expect(document.documentElement.dataset.theme).toBe('dark');
     fireEvent.click(screen.getByRole('radio', { name: 'Same as the system' }));
@@ -81,11 +86,7 @@ describe('theme', () => {
 
   it('the palette\'s theme toggle moves the Settings radios along while the page is open', () => {
     const { host } = settingsHost({ chat: {}, defaults: DEFAULTS });
-    render(
-      <WithHost transport={host}>
-        <SettingsPage />
-      </WithHost>,
-    );
+    renderSettings(host);
     fireEvent.click(screen.getByRole('radio', { name: 'Light' }));
     const toggle = builtinCommands().find((c) => c.id === 'theme.toggle')!;
     act(() => void toggle.run());
@@ -115,11 +116,7 @@ describe('theme', () => {
 describe('model settings', () => {
   it('sends a new key to be stored in the keychain and never shows it again', async () => {
     const { host } = settingsHost({ chat: {}, defaults: DEFAULTS });
-    render(
-      <WithHost transport={host}>
-        <SettingsPage />
-      </WithHost>,
-    );
+    renderSettings(host);
     const model = within(await screen.findByRole('region', { name: 'Model' }));
     expect(model.getByText(/No model is set/)).toBeTruthy();
     fireEvent.change(model.getByRole('textbox', { name: 'Model' }), { target: { value: 'claude-x' } });
@@ -135,11 +132,7 @@ describe('model settings', () => {
 
   it('explains a missing address for an OpenAI-compatible model without sending anything', async () => {
     const { host } = settingsHost({ chat: {}, defaults: DEFAULTS });
-    render(
-      <WithHost transport={host}>
-        <SettingsPage />
-      </WithHost>,
-    );
+    renderSettings(host);
     const model = within(await screen.findByRole('region', { name: 'Model' }));
     fireEvent.change(model.getByRole('combobox', { name: 'Provider' }), { target: { value: 'openai-compatible' } });
     fireEvent.change(model.getByRole('textbox', { name: 'Model' }), { target: { value: 'llama' } });
@@ -150,11 +143,7 @@ describe('model settings', () => {
 
   it('saves the discovery threshold as a fraction', async () => {
     const { host } = settingsHost({ chat: {}, defaults: DEFAULTS });
-    render(
-      <WithHost transport={host}>
-        <SettingsPage />
-      </WithHost>,
-    );
+    renderSettings(host);
     const chat = within(await screen.findByRole('region', { name: 'Tools in chat' }));
     fireEvent.change(chat.getByRole('textbox', { name: /Threshold/ }), { target: { value: '10' } });
     expect(chat.getByText('≈ 12,800 tokens of a 128,000-token window.')).toBeTruthy();
@@ -168,11 +157,7 @@ describe('model settings', () => {
 
   it('sets code mode, and keeps it when the other chat settings are saved', async () => {
     const { host } = settingsHost({ chat: { codeMode: 'on' }, defaults: DEFAULTS });
-    render(
-      <WithHost transport={host}>
-        <SettingsPage />
-      </WithHost>,
-    );
+    renderSettings(host);
     const chat = within(await screen.findByRole('region', { name: 'Tools in chat' }));
     const code = within(chat.getByRole('group', { name: 'Code mode' }));
     expect((code.getByRole('radio', { name: /^Instead of the tools/ }) as HTMLInputElement).checked).toBe(true);
@@ -194,11 +179,7 @@ describe('approvals', () => {
         secrets: [],
       },
     );
-    render(
-      <WithHost transport={host}>
-        <SettingsPage />
-      </WithHost>,
-    );
+    renderSettings(host);
     const list = within(await screen.findByRole('list', { name: 'Remembered decisions' }));
     expect(list.getByText(/changed since: description/)).toBeTruthy();
     expect(list.getByText('node f.mjs')).toBeTruthy();
@@ -209,11 +190,7 @@ describe('approvals', () => {
 
   it('sets and clears a per-server default', async () => {
     const { host } = settingsHost({ chat: {}, defaults: DEFAULTS });
-    render(
-      <WithHost transport={host}>
-        <SettingsPage />
-      </WithHost>,
-    );
+    renderSettings(host);
     const select = await screen.findByRole('combobox', { name: 'Tool calls of feature' });
     await act(async () => fireEvent.change(select, { target: { value: 'deny' } }));
     expect(host.sent('consent.setPolicy')).toEqual([{ server: 'feature', tool: '*', mode: 'deny' }]);
@@ -226,11 +203,7 @@ describe('approvals', () => {
 describe('timeouts', () => {
   it('edits a server\'s timeout in seconds, keeping the rest of its config', async () => {
     const { host } = settingsHost({ chat: {}, defaults: DEFAULTS });
-    render(
-      <WithHost transport={host}>
-        <SettingsPage />
-      </WithHost>,
-    );
+    renderSettings(host);
     const input = await screen.findByRole('textbox', { name: 'feature' });
     expect((input as HTMLInputElement).value).toBe('30');
     fireEvent.change(input, { target: { value: '2.5' } });
@@ -242,11 +215,7 @@ describe('timeouts', () => {
 describe('installing settings', () => {
   it('one switch sandboxes installed servers (the Sandbox panel); the Gallery panel saves only its registries', async () => {
     const { host } = settingsHost({ chat: {}, defaults: DEFAULTS });
-    render(
-      <WithHost transport={host}>
-        <SettingsPage />
-      </WithHost>,
-    );
+    renderSettings(host);
     expect(await screen.findByRole('switch', { name: 'Sandbox servers installed from bundles and the gallery' })).toBeTruthy();
     const gallery = await screen.findByRole('region', { name: 'Gallery' });
     const registries = (await within(gallery).findByLabelText(/MCP Registries the gallery searches/)) as HTMLTextAreaElement;
@@ -259,11 +228,7 @@ describe('installing settings', () => {
 
 describe('Settings sections and the connection test', () => {
   const renderPage = (host: ContractTransport) =>
-    render(
-      <WithHost transport={host}>
-        <SettingsPage />
-      </WithHost>,
-    );
+    renderSettings(host);
   const saved: SettingsData = { model: { provider: 'openai-compatible', model: 'scripted', baseURL: 'http://127.0.0.1:1/v1', apiKey: { kind: 'env' } }, chat: {}, defaults: DEFAULTS };
 
   it('has its own navigation: a deep link per section, in page order', async () => {
