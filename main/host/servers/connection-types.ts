@@ -1,4 +1,5 @@
 import type { ElicitRequest, ElicitResult, Implementation, ServerCapabilities, Transport } from '@modelcontextprotocol/client';
+import type { LogSink } from '../log/harbor-log';
 import type { ConnectionState, ElicitationOrigin, Era } from '../../../preload/contract';
 import type { RestartPolicy } from './backoff';
 import type { CatalogKind } from './catalog';
@@ -59,6 +60,8 @@ export interface ConnectionDeps {
   readonly prepareLaunch?: (spec: LaunchSpec) => Promise<LaunchSpec>;
   /** Sampling, roots and logging offered to this server (absent: elicitation only). */
   readonly features?: ServerFeatures;
+  /** Harbor's own log: failures no caller waits for (a refresh after list_changed, a resubscription) go there. */
+  readonly log?: LogSink;
   readonly now?: () => number;
 }
 

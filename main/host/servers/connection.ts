@@ -211,14 +211,19 @@ export class ServerConnection implements Disposable {
       this._info = connected?.info ?? {};
       await this.catalogSync.connected();
       if (connected) await applyLegacyLogLevel(connected.channel.client, this._info, this.deps.features?.logLevel(), this.deps.connectTimeoutMs);
-      void this.subscriptions.connected().catch(() => undefined);
+      void this.subscriptions.connected().catch((error: unknown) =>
+        this.deps.log?.write('warn', { area: 'servers', server: this.name, message: 'resubscribing to resources after connecting failed', error }),
+      );
     },
     lost: (attempt) => this.onLost(attempt),
     // SDK 2.4.0 does not fail a request whose Streamable HTTP response stream drops (it waits for
     // the 60 s timeout). The spec says that request is lost: fail it now.
     responseStreamDropped: (_attempt, message) =>
       this.requests.abortAll(new HarborError('CONNECTION_CLOSED', `"${this.name}" dropped the response stream: ${message}. The request was lost; try again.`)),
-    listChanged: (_attempt, kinds) => void this.refreshCatalog(kinds).catch(() => undefined),
+    listChanged: (_attempt, kinds) =>
+      void this.refreshCatalog(kinds).catch((error: unknown) =>
+        this.deps.log?.write('warn', { area: 'servers', server: this.name, message: `list refresh failed (${kinds.join(', ')}): keeping the last good list`, error }),
+      ),
     resourceUpdated: (_attempt, uri) => this.deps.onChange({ kind: 'resourceUpdated', uri }),
   };
 
