@@ -68,7 +68,9 @@ export interface ConnectionDeps {
 export type ConnectionChange =
   | { readonly kind: 'state'; readonly state: ConnectionState }
   | { readonly kind: 'catalog'; readonly changed: readonly CatalogKind[] }
-  | { readonly kind: 'resourceUpdated'; readonly uri: string };
+  | { readonly kind: 'resourceUpdated'; readonly uri: string }
+  /** Lists whose refresh failed were marked stale, or the mark went away (see stale-lists.ts). */
+  | { readonly kind: 'stale' };
 
 export interface CallOptions {
   /** The caller's abort (Stop in the UI, Ctrl-C in the CLI): reported as CANCELLED. */

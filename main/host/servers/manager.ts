@@ -222,6 +222,7 @@ export class ServerManager implements Disposable {
         resourceTemplates: catalog?.resourceTemplates.length ?? 0,
         prompts: catalog?.prompts.length ?? 0,
       },
+      ...(connection?.stale ? { stale: connection.stale } : {}),
     };
   }
 
