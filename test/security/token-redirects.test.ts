@@ -108,3 +108,30 @@ describe("a remote server's credentials never follow a redirect", () => {
     expect(t.host.servers.get('remote').state.kind).toBe('error');
   }, 60_000);
 });
+
+describe('held: a token is never sent to another server', () => {
+  it("server A's OAuth token never reaches server B, which asks for none", async () => {
+    fixture = await startAuthFixture(['--no-registration', '--client-credentials', '--client-id', 'harbor-ci', '--client-secret', 'ci-secret-value-0451']);
+    const seenAtB: Seen[] = [];
+    const b = createServer((request, response) => {
+      seenAtB.push({ path: request.url ?? '', host: request.headers.host ?? '', ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}) });
+      response.writeHead(404);
+      response.end();
+    });
+    listeners.push(b);
+    await new Promise<void>((resolve) => b.listen(0, '127.0.0.1', resolve));
+    const t = await host(
+      {
+        a: { url: fixture.mcp, oauth: { grant: 'client_credentials', clientId: 'harbor-ci', clientSecret: '${secret:ci-secret}' } },
+        b: { url: `http://127.0.0.1:${(b.address() as { port: number }).port}/mcp` },
+      },
+      new MemorySecretStore({ 'ci-secret': 'ci-secret-value-0451' }),
+    );
+    await t.host.servers.startAll();
+    expect(t.host.servers.get('a').state.kind).toBe('ready');
+    expect((await fixture.stats()).clientCredentialsGrants).toBe(1);
+    // B was tried (and failed: it serves nothing), and no request to it carried a token.
+    expect(seenAtB.length).toBeGreaterThan(0);
+    expect(seenAtB.filter((seen) => seen.authorization)).toEqual([]);
+  }, 60_000);
+});
