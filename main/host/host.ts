@@ -39,6 +39,7 @@ import { RegistryEditing } from './services/registry-editing';
 import { RegistryState } from './services/registry-state';
 import { LogBook } from './services/log-book';
 import { SamplingService } from './services/sampling-service';
+import { sandboxOwnership } from './services/sandbox-ownership';
 import { SandboxService } from './services/sandbox-service';
 import { SecretService } from './services/secret-service';
 import { samplingSettings, serverFeatures } from './services/server-features';
@@ -169,6 +170,7 @@ export class Host implements Disposable {
         appDir: defaultAppDir(),
         ...(process.env.XDG_DATA_HOME ? { xdgDataHome: process.env.XDG_DATA_HOME } : {}),
         ...(options.sandbox?.checkAvailability ? { checkAvailability: options.sandbox.checkAvailability } : {}),
+        ownership: sandboxOwnership((server) => this.state.server(server)),
       }),
     );
     const refusals = new RefusalBook((entry) => inner.emit('sandbox.refused', entry));
