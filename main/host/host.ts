@@ -21,6 +21,7 @@ import { Redactor } from './secrets/redactor';
 import { JsonSchemaValidator } from './json-schema';
 import { ElicitationBroker } from './servers/elicitation';
 import { hostInstanceId, sweepOrphans, type OrphanSweepReport } from './servers/stdio/orphans';
+import { ProcessReaper } from './servers/stdio/reaper';
 import { TrafficLog } from './servers/traffic';
 import { AppService } from './services/app-service';
 import { BundleService } from './services/bundle-service';
@@ -167,6 +168,8 @@ export class Host implements Disposable {
       }),
     );
     const refusals = new RefusalBook((entry) => inner.emit('sandbox.refused', entry));
+    // Disposed after the servers (reverse order): by then it records no group, and simply exits.
+    const reaper = this.owned.add(new ProcessReaper());
     const servers = this.owned.add(
       new ServerControl({
         registry: this.state,
@@ -186,6 +189,7 @@ export class Host implements Disposable {
               loginPath: this.loginPath,
               sandbox: sandboxRuntime,
               onSandboxRefusal: (server, refusal) => refusals.record(server, refusal),
+              reaper,
               features,
             },
             onChange,
@@ -299,6 +303,9 @@ export class Host implements Disposable {
     // Owner-only before anything is written into it (consent.db opens in the constructor).
     securePrivateFolder(options.dataDir);
     const host = new Host(options);
+    // Servers a Harbor left running when it died with its reaper (both killed at once): stopped
+    // in the background at every start, a one-shot command's included; dispose waits for it.
+    void host.sweepOrphans();
     await host.registry.reload();
     // Before anything starts: what was configured before this version keeps working.
     host.adoptRegistry();
@@ -332,7 +339,7 @@ export class Host implements Disposable {
 
   /**
    * Stops server processes left running by a Harbor that died without stopping them (a crash, a
-   * SIGKILL): the app and browser mode call it once at startup. Runs once; dispose waits for it.
+   * SIGKILL, its reaper killed too): `create` starts it. Runs once; dispose waits for it.
    */
   sweepOrphans(): Promise<OrphanSweepReport> {
     if (!this.orphanSweep) {

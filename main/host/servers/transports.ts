@@ -7,6 +7,7 @@ import type { OpenedTransport, TransportFactory } from './connection-types';
 import type { LaunchSpec } from './launch';
 import { buildServerEnv } from './stdio/environment';
 import { INSTANCE_ENV, hostInstanceId } from './stdio/orphans';
+import type { ProcessReaper } from './stdio/reaper';
 import { serverPath, serverWorkingFolder } from './stdio/server-path';
 import { SupervisedStdioTransport, type PrepareLaunch } from './stdio/transport';
 import type { TransportAuthSource } from './transport-auth';
@@ -23,6 +24,8 @@ export interface TransportFactoryDeps {
   readonly sandbox?: Pick<SandboxRuntime, 'wrap'>;
   /** Each thing the sandbox refused a server (also noted in its stderr log). */
   readonly onSandboxRefusal?: (server: string, refusal: SandboxRefusal) => void;
+  /** Kills stdio servers' process groups if Harbor dies without stopping them. */
+  readonly reaper?: Pick<ProcessReaper, 'watch'>;
 }
 
 /** Opens the right transport for a launch spec: supervised stdio, Streamable HTTP, or legacy SSE. */
@@ -47,6 +50,7 @@ export function createTransportFactory(deps: TransportFactoryDeps = {}): Transpo
         { command: spec.command, args: [...spec.args], env, cwd: serverWorkingFolder(spec.cwd) },
         {
           ...(deps.stopGraces ? { stopGraces: deps.stopGraces } : {}),
+          ...(deps.reaper ? { reaper: deps.reaper } : {}),
           ...(spec.sandbox ? { prepare: sandboxedLaunch(server, spec.sandbox, deps) } : {}),
         },
       );

@@ -12,6 +12,7 @@ import type { ElicitationBroker } from '../servers/elicitation';
 import { EraCache } from '../servers/era-cache';
 import { ServerManager, type ServerManagerDeps } from '../servers/manager';
 import { LoginShellPath } from '../servers/stdio/environment';
+import type { ProcessReaper } from '../servers/stdio/reaper';
 import type { TrafficLog } from '../servers/traffic';
 import { createTransportFactory } from '../servers/transports';
 import type { HostOptions } from './host-options';
@@ -66,6 +67,8 @@ export interface ServerLaunchDeps {
   readonly features?: (server: string) => ServerFeatures;
   readonly sandbox: SandboxRuntime;
   readonly onSandboxRefusal: (server: string, refusal: SandboxRefusal) => void;
+  /** Kills stdio servers' process groups if Harbor dies without stopping them. */
+  readonly reaper: ProcessReaper;
 }
 
 /**
@@ -88,6 +91,7 @@ export function createServerManager(options: HostOptions, deps: ServerLaunchDeps
         redact: (text) => deps.redactor.redact(text),
         sandbox: deps.sandbox,
         onSandboxRefusal: deps.onSandboxRefusal,
+        reaper: deps.reaper,
         ...(options.stopGraces ? { stopGraces: options.stopGraces } : {}),
       }),
     elicitation: deps.elicitation,

@@ -60,6 +60,8 @@ export interface SupervisedStdioOptions {
   strayOutputGraceMs?: number;
   /** Turns the launch into the command line to spawn (the sandbox); a rejection fails start(). */
   prepare?: PrepareLaunch;
+  /** Kills the server's process group if Harbor dies without stopping it (reaper.ts). */
+  reaper?: StdioSpawnOptions['reaper'];
 }
 
 const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -116,7 +118,7 @@ export class SupervisedStdioTransport implements Transport {
     const launch = await this.prepareLaunch();
     let proc: StdioProcess;
     try {
-      proc = StdioProcess.spawn({ ...launch, stderrLines: this.options.stderrLines });
+      proc = StdioProcess.spawn({ ...launch, stderrLines: this.options.stderrLines, reaper: this.options.reaper });
     } catch (error) {
       await this.releasePrepared();
       throw error;
