@@ -58,6 +58,9 @@ import { TaskService } from './tasks/service';
 import { TaskStore } from './tasks/store';
 
 export { defaultRegistry, type HostOptions } from './services/host-options';
+
+/** The stop ladder after Ctrl-C: the whole stop stays well under a second. */
+const INTERRUPTED_STOP_GRACES = { stdinGraceMs: 100, termGraceMs: 400 };
 export type { ToolCallOptions } from './services/calls';
 
 /**
@@ -108,6 +111,7 @@ export class Host implements Disposable {
   /** This version's first run adopts the registry it finds (services/first-run.ts). */
   private readonly adoptRegistry: () => boolean;
   private orphansStopped: number | undefined;
+  private interrupted = false;
   /** Removes bundle folders no installed server refers to. */
   private readonly collectBundles: () => Promise<void>;
 
@@ -190,6 +194,8 @@ export class Host implements Disposable {
               sandbox: sandboxRuntime,
               onSandboxRefusal: (server, refusal) => refusals.record(server, refusal),
               reaper,
+              // Ctrl-C: the person is waiting for the prompt, not for servers to finish by themselves.
+              stopGraces: () => (this.interrupted ? INTERRUPTED_STOP_GRACES : options.stopGraces),
               features,
             },
             onChange,
@@ -355,6 +361,14 @@ export class Host implements Disposable {
 
   get isDisposed(): boolean {
     return this.owned.isDisposed;
+  }
+
+  /**
+   * The person interrupted Harbor (Ctrl-C): servers stopped from now on — `dispose` next — get
+   * 0.1 s after the end of their stdin and 0.4 s after SIGTERM, not the configured graces.
+   */
+  interrupt(): void {
+    this.interrupted = true;
   }
 
   /** Stops every server (in parallel, through the stop ladder) and releases everything. */

@@ -9,11 +9,13 @@ import { buildServerEnv } from './stdio/environment';
 import { INSTANCE_ENV, hostInstanceId } from './stdio/orphans';
 import type { ProcessReaper } from './stdio/reaper';
 import { serverPath, serverWorkingFolder } from './stdio/server-path';
+import type { StopGraces } from './stdio/process';
 import { SupervisedStdioTransport, type PrepareLaunch } from './stdio/transport';
 import type { TransportAuthSource } from './transport-auth';
 
 export interface TransportFactoryDeps {
-  readonly stopGraces?: { stdinGraceMs: number; termGraceMs: number };
+  /** The stop ladder's graces; a function is asked at each stop. */
+  readonly stopGraces?: StopGraces | (() => StopGraces | undefined);
   /** Masks secrets in a server's stderr before Harbor shows or stores any of it. */
   readonly redact?: (text: string) => string;
   /** The user's login-shell PATH (resolved once, before the first launch), so GUI launches find npx/uvx; it comes first (see server-path.ts). */

@@ -69,6 +69,8 @@ export interface ServerLaunchDeps {
   readonly onSandboxRefusal: (server: string, refusal: SandboxRefusal) => void;
   /** Kills stdio servers' process groups if Harbor dies without stopping them. */
   readonly reaper: ProcessReaper;
+  /** The stop ladder's graces, asked at each stop (shorter once the person interrupted Harbor). */
+  readonly stopGraces: () => { stdinGraceMs: number; termGraceMs: number } | undefined;
 }
 
 /**
@@ -92,7 +94,7 @@ export function createServerManager(options: HostOptions, deps: ServerLaunchDeps
         sandbox: deps.sandbox,
         onSandboxRefusal: deps.onSandboxRefusal,
         reaper: deps.reaper,
-        ...(options.stopGraces ? { stopGraces: options.stopGraces } : {}),
+        stopGraces: deps.stopGraces,
       }),
     elicitation: deps.elicitation,
     variables: { ...options.launchVariables, data: options.dataDir },

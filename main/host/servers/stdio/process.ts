@@ -244,7 +244,10 @@ export class StdioProcess implements Disposable {
     // The sweep, always: the leader is gone, but a wrapper's children may not be.
     if (!windows) signalGroup(pid, 'SIGKILL');
     await signalEntries(snapshot, 'SIGKILL');
-    await Promise.race([this.closed, delay(CLOSE_WAIT_MS)]);
+    // A timer left running would keep a one-shot command alive until it fires: cleared at once.
+    let closeTimer: NodeJS.Timeout | undefined;
+    await Promise.race([this.closed, new Promise((resolve) => (closeTimer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+    clearTimeout(closeTimer);
     this.child.stdin?.destroy();
     this.child.stdout?.destroy();
     this.child.stderr?.destroy();
@@ -286,10 +289,6 @@ function definedOnly(env: NodeJS.ProcessEnv | Record<string, string>): Record<st
 function mergeSnapshots(a: ProcEntry[], b: ProcEntry[]): ProcEntry[] {
   const seen = new Set(a.map((entry) => `${entry.pid}:${entry.startTime}`));
   return [...a, ...b.filter((entry) => !seen.has(`${entry.pid}:${entry.startTime}`))];
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function safeCall(fn: () => void): void {

@@ -48,7 +48,8 @@ export interface PreparedLaunch {
 export type PrepareLaunch = (launch: StdioLaunch, note: (line: string) => void) => Promise<PreparedLaunch>;
 
 export interface SupervisedStdioOptions {
-  stopGraces?: StopGraces;
+  /** The stop ladder's graces; a function is asked at each stop (a Host told to hurry shortens them). */
+  stopGraces?: StopGraces | (() => StopGraces | undefined);
   /** Each complete stderr line, as it arrives (also kept in the ring). */
   onStderrLine?: (line: string) => void;
   /** Each stdout line that was not a JSON-RPC message (also noted in the stderr ring). */
@@ -242,7 +243,12 @@ export class SupervisedStdioTransport implements Transport {
     return this.closedForStray;
   }
 
-  private shutDown(graces: StopGraces | undefined = this.options.stopGraces): Promise<void> {
+  private graces(): StopGraces | undefined {
+    const graces = this.options.stopGraces;
+    return typeof graces === 'function' ? graces() : graces;
+  }
+
+  private shutDown(graces: StopGraces | undefined = this.graces()): Promise<void> {
     if (!this.closing && this.pendingProbe !== undefined && !this.closedForStray) this.probeCut = true;
     clearTimeout(this.strayTimer);
     this.closing ??= (async () => {
@@ -311,7 +317,7 @@ export class SupervisedStdioTransport implements Transport {
       if (this.heardMcp || this.closing) return;
       this.closedForStray = true;
       // No point waiting for it to notice its stdin closed: it is not listening there.
-      void this.shutDown({ ...this.options.stopGraces, stdinGraceMs: 0 });
+      void this.shutDown({ ...this.graces(), stdinGraceMs: 0 });
     }, this.options.strayOutputGraceMs ?? DEFAULT_STRAY_OUTPUT_GRACE_MS);
   }
 
