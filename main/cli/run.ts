@@ -136,6 +136,8 @@ export async function runCli(options: RunOptions): Promise<number> {
     await samplingNotes?.dispose();
     if (host) {
       try {
+        // Ctrl-C (or the reader gone): the servers get short graces, the prompt comes back at once.
+        if (ctx.signal.aborted) host.interrupt();
         await host.dispose();
       } catch (error) {
         out.error(`while shutting down: ${(error as Error).message}`);

@@ -23,6 +23,7 @@ import { Redactor } from './secrets/redactor';
 import { JsonSchemaValidator } from './json-schema';
 import { ElicitationBroker } from './servers/elicitation';
 import { hostInstanceId, sweepOrphans, type OrphanSweepReport } from './servers/stdio/orphans';
+import { ProcessReaper } from './servers/stdio/reaper';
 import { TrafficLog } from './servers/traffic';
 import { AppService } from './services/app-service';
 import { BundleService } from './services/bundle-service';
@@ -60,6 +61,9 @@ import { TaskService } from './tasks/service';
 import { TaskStore } from './tasks/store';
 
 export { defaultRegistry, type HostOptions } from './services/host-options';
+
+/** The stop ladder after Ctrl-C: the whole stop stays well under a second. */
+const INTERRUPTED_STOP_GRACES = { stdinGraceMs: 100, termGraceMs: 400 };
 export type { ToolCallOptions } from './services/calls';
 
 /**
@@ -110,6 +114,7 @@ export class Host implements Disposable {
   /** This version's first run adopts the registry it finds (services/first-run.ts). */
   private readonly adoptRegistry: () => boolean;
   private orphansStopped: number | undefined;
+  private interrupted = false;
   /** Removes bundle folders no installed server refers to. */
   private readonly collectBundles: () => Promise<void>;
 
@@ -174,6 +179,8 @@ export class Host implements Disposable {
       }),
     );
     const refusals = new RefusalBook((entry) => inner.emit('sandbox.refused', entry));
+    // Disposed after the servers (reverse order): by then it records no group, and simply exits.
+    const reaper = this.owned.add(new ProcessReaper());
     const servers = this.owned.add(
       new ServerControl({
         registry: this.state,
@@ -193,6 +200,9 @@ export class Host implements Disposable {
               loginPath: this.loginPath,
               sandbox: sandboxRuntime,
               onSandboxRefusal: (server, refusal) => refusals.record(server, refusal),
+              reaper,
+              // Ctrl-C: the person is waiting for the prompt, not for servers to finish by themselves.
+              stopGraces: () => (this.interrupted ? INTERRUPTED_STOP_GRACES : options.stopGraces),
               features,
               log,
             },
@@ -307,6 +317,9 @@ export class Host implements Disposable {
     // Owner-only before anything is written into it (consent.db opens in the constructor).
     securePrivateFolder(options.dataDir);
     const host = new Host(options);
+    // Servers a Harbor left running when it died with its reaper (both killed at once): stopped
+    // in the background at every start, a one-shot command's included; dispose waits for it.
+    void host.sweepOrphans();
     await host.registry.reload();
     // Before anything starts: what was configured before this version keeps working.
     host.adoptRegistry();
@@ -340,7 +353,7 @@ export class Host implements Disposable {
 
   /**
    * Stops server processes left running by a Harbor that died without stopping them (a crash, a
-   * SIGKILL): the app and browser mode call it once at startup. Runs once; dispose waits for it.
+   * SIGKILL, its reaper killed too): `create` starts it. Runs once; dispose waits for it.
    */
   sweepOrphans(): Promise<OrphanSweepReport> {
     if (!this.orphanSweep) {
@@ -356,6 +369,14 @@ export class Host implements Disposable {
 
   get isDisposed(): boolean {
     return this.owned.isDisposed;
+  }
+
+  /**
+   * The person interrupted Harbor (Ctrl-C): servers stopped from now on — `dispose` next — get
+   * 0.1 s after the end of their stdin and 0.4 s after SIGTERM, not the configured graces.
+   */
+  interrupt(): void {
+    this.interrupted = true;
   }
 
   /** Stops every server (in parallel, through the stop ladder) and releases everything. */

@@ -4,6 +4,7 @@
  * Real processes: an npx-like command whose install fails, a program printing a banner instead of
  * speaking MCP, an HTTP listener answering 404.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -74,15 +75,36 @@ describe('non-MCP output on stdout', () => {
       const seconds = (Date.now() - started) / 1000;
       expect(run.code).toBe(3);
       expect(run.stderr).toMatch(/"banner" wrote non-MCP output on stdout: "Starting Streamable HTTP server\.\.\.", and no MCP message/);
-      // The era probe (4 s) plus 3 s of grace, not the 30 s connect timeout.
+      // 2 s of silence after the banner, not the era probe (4 s) and the 30 s connect timeout.
       expect(seconds).toBeLessThan(15);
     } finally {
       registry.remove();
     }
   });
 
+  it('fails within about 2 s of non-MCP output followed by silence, quoting every line of it', async () => {
+    const registry = tempRegistry({});
+    const stampFile = join(registry.dir, 'printed-at');
+    writeFileSync(registry.config, JSON.stringify({ mcpServers: { usage: { command: NODE, args: [BANNER_ONLY, '--usage', `--stamp=${stampFile}`], trusted: true } } }));
+    try {
+      let failedAt = 0;
+      const run = await runCli(['--config', registry.config, '--data-dir', registry.dir, 'call', 'usage', 'anything', '--yes'], {
+        onStderrLine: (line) => {
+          if (failedAt === 0 && line.includes('non-MCP output')) failedAt = Date.now();
+        },
+      });
+      expect(run.code, run.stderr).toBe(3);
+      const printedAt = Number(readFileSync(stampFile, 'utf8'));
+      // About 2 s of silence after the output, and room for a busy machine; it was 8 s (the 4 s era probe, then 3 s more).
+      expect(failedAt - printedAt).toBeLessThan(3_500);
+      expect(run.stderr).toContain('"Usage: banner [--port N] [--host H]", "  --port N   listen on port N", "  --host H   listen on host H"');
+    } finally {
+      registry.remove();
+    }
+  });
+
   it('does not fail a server that prints a banner and then speaks MCP, even a slow one', async () => {
-    current = await createTestHost({ late: { command: NODE, args: [BANNER_ONLY, '--serve-after=1500'] } });
+    current = await createTestHost({ late: { command: NODE, args: [BANNER_ONLY, '--serve-after=800'] } });
     const state = (await current.host.servers.start('late')).state;
     expect(state, JSON.stringify(state)).toMatchObject({ kind: 'ready' });
     expect((await current.call('late', 'hello')).content).toEqual([{ type: 'text', text: 'hello' }]);

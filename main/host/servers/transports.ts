@@ -8,12 +8,15 @@ import { withoutCredentialRedirects } from './credential-redirects';
 import type { LaunchSpec } from './launch';
 import { buildServerEnv } from './stdio/environment';
 import { INSTANCE_ENV, hostInstanceId } from './stdio/orphans';
+import type { ProcessReaper } from './stdio/reaper';
 import { serverPath, serverWorkingFolder } from './stdio/server-path';
+import type { StopGraces } from './stdio/process';
 import { SupervisedStdioTransport, type PrepareLaunch } from './stdio/transport';
 import type { TransportAuthSource } from './transport-auth';
 
 export interface TransportFactoryDeps {
-  readonly stopGraces?: { stdinGraceMs: number; termGraceMs: number };
+  /** The stop ladder's graces; a function is asked at each stop. */
+  readonly stopGraces?: StopGraces | (() => StopGraces | undefined);
   /** Masks secrets in a server's stderr before Harbor shows or stores any of it. */
   readonly redact?: (text: string) => string;
   /** The user's login-shell PATH (resolved once, before the first launch), so GUI launches find npx/uvx; it comes first (see server-path.ts). */
@@ -24,6 +27,8 @@ export interface TransportFactoryDeps {
   readonly sandbox?: Pick<SandboxRuntime, 'wrap'>;
   /** Each thing the sandbox refused a server (also noted in its stderr log). */
   readonly onSandboxRefusal?: (server: string, refusal: SandboxRefusal) => void;
+  /** Kills stdio servers' process groups if Harbor dies without stopping them. */
+  readonly reaper?: Pick<ProcessReaper, 'watch'>;
 }
 
 /** Opens the right transport for a launch spec: supervised stdio, Streamable HTTP, or legacy SSE. */
@@ -48,6 +53,7 @@ export function createTransportFactory(deps: TransportFactoryDeps = {}): Transpo
         { command: spec.command, args: [...spec.args], env, cwd: serverWorkingFolder(spec.cwd) },
         {
           ...(deps.stopGraces ? { stopGraces: deps.stopGraces } : {}),
+          ...(deps.reaper ? { reaper: deps.reaper } : {}),
           ...(spec.sandbox ? { prepare: sandboxedLaunch(server, spec.sandbox, deps) } : {}),
         },
       );

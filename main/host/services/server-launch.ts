@@ -13,6 +13,7 @@ import type { ElicitationBroker } from '../servers/elicitation';
 import { EraCache } from '../servers/era-cache';
 import { ServerManager, type ServerManagerDeps } from '../servers/manager';
 import { LoginShellPath } from '../servers/stdio/environment';
+import type { ProcessReaper } from '../servers/stdio/reaper';
 import type { TrafficLog } from '../servers/traffic';
 import { createTransportFactory } from '../servers/transports';
 import type { HostOptions } from './host-options';
@@ -69,6 +70,10 @@ export interface ServerLaunchDeps {
   readonly onSandboxRefusal: (server: string, refusal: SandboxRefusal) => void;
   /** Harbor's own log. */
   readonly log?: LogSink;
+  /** Kills stdio servers' process groups if Harbor dies without stopping them. */
+  readonly reaper: ProcessReaper;
+  /** The stop ladder's graces, asked at each stop (shorter once the person interrupted Harbor). */
+  readonly stopGraces: () => { stdinGraceMs: number; termGraceMs: number } | undefined;
 }
 
 /**
@@ -91,7 +96,8 @@ export function createServerManager(options: HostOptions, deps: ServerLaunchDeps
         redact: (text) => deps.redactor.redact(text),
         sandbox: deps.sandbox,
         onSandboxRefusal: deps.onSandboxRefusal,
-        ...(options.stopGraces ? { stopGraces: options.stopGraces } : {}),
+        reaper: deps.reaper,
+        stopGraces: deps.stopGraces,
       }),
     elicitation: deps.elicitation,
     variables: { ...options.launchVariables, data: options.dataDir },

@@ -20,6 +20,7 @@ import { markAsDisposed, toDisposable, trackDisposable, type Disposable } from '
 import { LineRing } from '../ring-buffer';
 import { buildServerEnv, resolveCommand } from './environment';
 import { signalEntries, signalGroup, snapshotDescendants, type ProcEntry } from './process-tree';
+import type { ProcessReaper } from './reaper';
 import { spawnFailure } from './spawn-error';
 
 /** Every process Harbor starts for a server carries this variable (value: the caller's marker). */
@@ -35,6 +36,8 @@ export interface StdioSpawnOptions {
   marker?: string;
   /** Lines of stderr kept (default 500). */
   stderrLines?: number;
+  /** Kills the server's process group if Harbor dies without stopping it (reaper.ts). */
+  reaper?: Pick<ProcessReaper, 'watch'>;
 }
 
 export interface ExitInfo {
@@ -67,11 +70,14 @@ export class StdioProcess implements Disposable {
   private exitState: ExitInfo | undefined;
   private spawnFailed: HarborError | undefined;
   private stopping: Promise<void> | undefined;
+  /** The reaper's record of this process group, from the spawn until the group is swept. */
+  private reaped: Disposable | undefined;
 
   private constructor(
     private readonly child: ChildProcess,
     private readonly context: { command: string; cwd: string | undefined; env: Record<string, string> },
     stderrLines: number,
+    reaper: Pick<ProcessReaper, 'watch'> | undefined,
   ) {
     trackDisposable(this);
     this.stderr = new LineRing(stderrLines);
@@ -83,6 +89,7 @@ export class StdioProcess implements Disposable {
       let started = false;
       child.once('spawn', () => {
         started = true;
+        if (reaper && child.pid !== undefined && !this.exitState) this.reaped = reaper.watch(child.pid);
         resolve();
       });
       child.on('error', (error) => {
@@ -135,7 +142,7 @@ export class StdioProcess implements Disposable {
     } catch (error) {
       throw spawnFailure(error, { ...context, platform });
     }
-    return new StdioProcess(child, context, options.stderrLines ?? 500);
+    return new StdioProcess(child, context, options.stderrLines ?? 500, options.reaper);
   }
 
   get pid(): number | undefined {
@@ -237,7 +244,10 @@ export class StdioProcess implements Disposable {
     // The sweep, always: the leader is gone, but a wrapper's children may not be.
     if (!windows) signalGroup(pid, 'SIGKILL');
     await signalEntries(snapshot, 'SIGKILL');
-    await Promise.race([this.closed, delay(CLOSE_WAIT_MS)]);
+    // A timer left running would keep a one-shot command alive until it fires: cleared at once.
+    let closeTimer: NodeJS.Timeout | undefined;
+    await Promise.race([this.closed, new Promise((resolve) => (closeTimer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+    clearTimeout(closeTimer);
     this.child.stdin?.destroy();
     this.child.stdout?.destroy();
     this.child.stderr?.destroy();
@@ -261,6 +271,9 @@ export class StdioProcess implements Disposable {
     // leave the server it started running.
     const pid = this.child.pid;
     if (pid !== undefined && !this.spawnFailed && process.platform !== 'win32') signalGroup(pid, 'SIGKILL');
+    // The group is gone (SIGKILL cannot be ignored): the reaper must not signal its id again.
+    void this.reaped?.dispose();
+    this.reaped = undefined;
     resolveExit(info);
     for (const listener of [...this.exitListeners]) safeCall(() => listener(info));
     this.exitListeners.clear();
@@ -276,10 +289,6 @@ function definedOnly(env: NodeJS.ProcessEnv | Record<string, string>): Record<st
 function mergeSnapshots(a: ProcEntry[], b: ProcEntry[]): ProcEntry[] {
   const seen = new Set(a.map((entry) => `${entry.pid}:${entry.startTime}`));
   return [...a, ...b.filter((entry) => !seen.has(`${entry.pid}:${entry.startTime}`))];
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function safeCall(fn: () => void): void {

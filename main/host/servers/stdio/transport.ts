@@ -5,10 +5,11 @@
  * - stdout is parsed at the byte level, so multibyte characters split across reads arrive intact;
  * - a stdout line that is not JSON-RPC (a `console.log` in a server, a banner from a wrapper) is
  *   noise to report, not a reason to drop the connection — unless nothing but noise comes: a
- *   server that has written non-MCP output and answers no request (the era probe aside, which
- *   legacy servers may ignore) within a few seconds is no stdio MCP server (an HTTP server started
- *   by mistake, a CLI printing its usage), and the transport closes at once, saying so, instead of
- *   leaving the connect to time out;
+ *   server that has written non-MCP output, with a request of Harbor's (the era probe included)
+ *   waiting, and then stays silent for 2 s is no stdio MCP server (an HTTP server started by
+ *   mistake, a CLI printing its usage); the transport closes, quoting the lines, instead of
+ *   leaving the connect to the probe's and the connect's timeouts. (A legacy server that ignores
+ *   the probe and printed a banner fails too: it broke the stdio rule first.)
  * - stderr goes to a ring buffer for error messages, never onto the host's own stdout.
  *
  * The SDK's Client sets onmessage/onclose/onerror, then calls start(). Because this is not the
@@ -47,7 +48,8 @@ export interface PreparedLaunch {
 export type PrepareLaunch = (launch: StdioLaunch, note: (line: string) => void) => Promise<PreparedLaunch>;
 
 export interface SupervisedStdioOptions {
-  stopGraces?: StopGraces;
+  /** The stop ladder's graces; a function is asked at each stop (a Host told to hurry shortens them). */
+  stopGraces?: StopGraces | (() => StopGraces | undefined);
   /** Each complete stderr line, as it arrives (also kept in the ring). */
   onStderrLine?: (line: string) => void;
   /** Each stdout line that was not a JSON-RPC message (also noted in the stderr ring). */
@@ -56,14 +58,18 @@ export interface SupervisedStdioOptions {
   maxMessageBytes?: number;
   /** stderr lines kept (default 500). */
   stderrLines?: number;
-  /** How long a request may stay unanswered after non-MCP stdout output, before any MCP message came (default 3 s). */
+  /** How long silence may follow non-MCP stdout output while a request waits, before any MCP message came (default 2 s). */
   strayOutputGraceMs?: number;
   /** Turns the launch into the command line to spawn (the sandbox); a rejection fails start(). */
   prepare?: PrepareLaunch;
+  /** Kills the server's process group if Harbor dies without stopping it (reaper.ts). */
+  reaper?: StdioSpawnOptions['reaper'];
 }
 
 const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
-const DEFAULT_STRAY_OUTPUT_GRACE_MS = 3_000;
+const DEFAULT_STRAY_OUTPUT_GRACE_MS = 2_000;
+/** How many non-MCP lines the failure quotes. */
+const STRAY_LINES_QUOTED = 5;
 /** How much of a noise line goes into the ring (the callback gets all of it). */
 const NOISE_PREVIEW_CHARS = 500;
 
@@ -85,9 +91,10 @@ export class SupervisedStdioTransport implements Transport {
   private probeCut = false;
   /** Whether any JSON-RPC message came from the server yet. */
   private heardMcp = false;
-  /** A request other than the era probe was sent before any JSON-RPC message came. */
+  /** A request (the era probe included) was sent before any JSON-RPC message came. */
   private awaitingAnswer = false;
-  private firstStray: string | undefined;
+  /** The first non-MCP lines, written before any MCP message. */
+  private readonly strayLines: string[] = [];
   private strayTimer: NodeJS.Timeout | undefined;
   private closedForStray = false;
   private prepared: PreparedLaunch | undefined;
@@ -116,7 +123,7 @@ export class SupervisedStdioTransport implements Transport {
     const launch = await this.prepareLaunch();
     let proc: StdioProcess;
     try {
-      proc = StdioProcess.spawn({ ...launch, stderrLines: this.options.stderrLines });
+      proc = StdioProcess.spawn({ ...launch, stderrLines: this.options.stderrLines, reaper: this.options.reaper });
     } catch (error) {
       await this.releasePrepared();
       throw error;
@@ -176,9 +183,9 @@ export class SupervisedStdioTransport implements Transport {
     if ('method' in message && 'id' in message) {
       // Any other request means the client stopped waiting for the probe (it fell back).
       this.pendingProbe = message.method === 'server/discover' ? message.id : undefined;
-      if (!this.heardMcp && message.method !== 'server/discover') {
+      if (!this.heardMcp && !this.awaitingAnswer) {
         this.awaitingAnswer = true;
-        if (this.firstStray !== undefined) this.watchStrayOutput();
+        if (this.strayLines.length > 0) this.watchStrayOutput();
       }
     }
     if (!stdin.write(`${JSON.stringify(message)}\n`)) await this.waitForDrain(stdin);
@@ -226,9 +233,9 @@ export class SupervisedStdioTransport implements Transport {
     return this.noise;
   }
 
-  /** The first stdout line that was not a JSON-RPC message, if the server wrote one before any MCP message. */
+  /** The first stdout lines that were not JSON-RPC messages (`"a", "b"` inside the quotes a message puts around it), if written before any MCP message. */
   get strayOutput(): string | undefined {
-    return this.firstStray;
+    return this.strayLines.length > 0 ? this.strayLines.join('", "') : undefined;
   }
 
   /** True when the transport closed because the server wrote non-MCP output and answered nothing. */
@@ -236,7 +243,12 @@ export class SupervisedStdioTransport implements Transport {
     return this.closedForStray;
   }
 
-  private shutDown(graces: StopGraces | undefined = this.options.stopGraces): Promise<void> {
+  private graces(): StopGraces | undefined {
+    const graces = this.options.stopGraces;
+    return typeof graces === 'function' ? graces() : graces;
+  }
+
+  private shutDown(graces: StopGraces | undefined = this.graces()): Promise<void> {
     if (!this.closing && this.pendingProbe !== undefined && !this.closedForStray) this.probeCut = true;
     clearTimeout(this.strayTimer);
     this.closing ??= (async () => {
@@ -285,8 +297,9 @@ export class SupervisedStdioTransport implements Transport {
     this.noise += 1;
     const preview = line.length > NOISE_PREVIEW_CHARS ? `${line.slice(0, NOISE_PREVIEW_CHARS)}…` : line;
     this.proc?.stderr.pushLine(`[stdout noise] ${preview}`);
-    if (!this.heardMcp && this.firstStray === undefined) {
-      this.firstStray = preview;
+    if (!this.heardMcp) {
+      if (this.strayLines.length < STRAY_LINES_QUOTED) this.strayLines.push(preview);
+      // Silence is counted from the last line: a program still writing is not silent yet.
       if (this.awaitingAnswer) this.watchStrayOutput();
     }
     try {
@@ -296,14 +309,15 @@ export class SupervisedStdioTransport implements Transport {
     }
   }
 
-  /** Non-MCP output and an unanswered request: unless an MCP message comes within the grace, close. */
+  /** Non-MCP output and an unanswered request: unless an MCP message (or more output) comes within the grace, close. */
   private watchStrayOutput(): void {
-    if (this.strayTimer !== undefined || this.closing) return;
+    if (this.closing) return;
+    clearTimeout(this.strayTimer);
     this.strayTimer = setTimeout(() => {
       if (this.heardMcp || this.closing) return;
       this.closedForStray = true;
       // No point waiting for it to notice its stdin closed: it is not listening there.
-      void this.shutDown({ ...this.options.stopGraces, stdinGraceMs: 0 });
+      void this.shutDown({ ...this.graces(), stdinGraceMs: 0 });
     }, this.options.strayOutputGraceMs ?? DEFAULT_STRAY_OUTPUT_GRACE_MS);
   }
 
