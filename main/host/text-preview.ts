@@ -11,7 +11,16 @@ export function previewText(text: string, maxChars: number): string {
   if (last >= 0xd800 && last <= 0xdbff) head = head.slice(0, -1);
   const full = Buffer.byteLength(text, 'utf8');
   const more = full - Buffer.byteLength(head, 'utf8');
-  return `${head}… ${formatKb(more)} more (${formatKb(full)} in all)`;
+  return `${detached(head)}… ${formatKb(more)} more (${formatKb(full)} in all)`;
+}
+
+/**
+ * A copy of a slice that does not hold on to the text it came from: V8 makes `slice` a view into
+ * its parent, so a 16 KB preview of a 500 KB message would keep all 500 KB alive for as long as
+ * the preview lives — the very thing a preview is for avoiding.
+ */
+export function detached(slice: string): string {
+  return Buffer.from(slice, 'utf8').toString('utf8');
 }
 
 /** "12 KB", "0.5 KB", "1,536 KB": kilobytes of 1,024 bytes, one decimal below 10. */

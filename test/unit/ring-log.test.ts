@@ -76,3 +76,21 @@ describe('text preview', () => {
     expect(jsonSizeAtMost({ items: new Array<number>(1_000_000).fill(1) }, 100)).toBeGreaterThan(100);
   });
 });
+
+describe('a preview holds only itself', () => {
+  it('does not keep the text it was cut from alive (V8 slices are views into their parent)', async () => {
+    const { setFlagsFromString } = await import('node:v8');
+    const { runInNewContext } = await import('node:vm');
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const previews: string[] = [];
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 100; i++) previews.push(previewText(`${i}${'w'.repeat(512 * 1024)}`, 1024));
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    // 100 previews of about 1 KB each, not 100 texts of 512 KB (50 MB).
+    expect(grown).toBeLessThan(10 * 1024 * 1024);
+    expect(previews).toHaveLength(100);
+  });
+});

@@ -5,6 +5,7 @@
  */
 import type { AppActivityEntry } from '../../../preload/contract';
 import { RingLog } from '../ring-log';
+import { detached } from '../text-preview';
 
 export const APP_ACTIVITY_LIMIT = 2000;
 const MAX_DETAIL = 500;
@@ -27,7 +28,8 @@ export class AppActivityLog {
   }
 
   add(entry: NewAppActivity): AppActivityEntry {
-    const detail = entry.detail.length > MAX_DETAIL ? `${entry.detail.slice(0, MAX_DETAIL - 1)}…` : entry.detail;
+    // A copy of the start, not a slice: a slice would keep the whole text alive in the trail.
+    const detail = entry.detail.length > MAX_DETAIL ? `${detached(entry.detail.slice(0, MAX_DETAIL - 1))}…` : entry.detail;
     const added: AppActivityEntry = { ...entry, detail, seq: ++this.seq, at: this.now() };
     this.entries.push(added);
     this.announce(added);

@@ -67,7 +67,8 @@ function keptArguments(args: Record<string, unknown>): unknown {
 
 function preview(value: unknown): string {
   const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
-  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text;
+  // A copy, not a slice: a slice would keep the whole result alive with the record.
+  return previewText(text, PREVIEW_CHARS);
 }
 
 /**
