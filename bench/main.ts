@@ -10,6 +10,8 @@
  *   --calls N      calls per arm in the per-call benchmark (default 1000)
  *   --out FILE     write the results there (default: bench/results/latest.json for a full run,
  *                  test/output/bench/partial.json with --only)
+ *   --soak         run only the soak scenarios (bench/soak.ts): heap-after-GC slopes, printed
+ *                  (--soak-seconds N per scenario, default 30); nothing is written
  *
  * Exit: 0 done (with --check: every target met or out of reach on this machine); 1 a target
  * missed under --check; 2 a benchmark could not run, or bad usage.
@@ -27,6 +29,7 @@ import { benchHostScale } from './host-scale';
 import { benchPerCall } from './per-call';
 import type { Figure } from './result';
 import { benchShutdown } from './shutdown';
+import { benchSoak } from './soak';
 import { REPO, killEverything, removeScratch } from './support';
 import { benchToolSearch } from './tool-search';
 
@@ -42,6 +45,8 @@ interface Settings {
   readonly partial: boolean;
   readonly calls: number;
   readonly out: string;
+  /** --soak: seconds per soak scenario; undefined for the usual benchmarks. */
+  readonly soakSeconds: number | undefined;
 }
 
 function parseSettings(argv: string[]): Settings {
@@ -52,6 +57,8 @@ function parseSettings(argv: string[]): Settings {
       only: { type: 'string', multiple: true },
       calls: { type: 'string' },
       out: { type: 'string' },
+      soak: { type: 'boolean', default: false },
+      'soak-seconds': { type: 'string' },
     },
     strict: true,
   });
@@ -59,6 +66,8 @@ function parseSettings(argv: string[]): Settings {
   for (const name of only) {
     if (!(BENCHES as readonly string[]).includes(name)) throw new Error(`--only ${name}: expected one of ${BENCHES.join(', ')}`);
   }
+  const soakSeconds = values['soak-seconds'] === undefined ? 30 : Number(values['soak-seconds']);
+  if (!Number.isSafeInteger(soakSeconds) || soakSeconds < 5) throw new Error(`--soak-seconds must be a whole number ≥ 5, got "${values['soak-seconds']}"`);
   const calls = values.calls === undefined ? 1000 : Number(values.calls);
   if (!Number.isSafeInteger(calls) || calls < 10) throw new Error(`--calls must be a whole number ≥ 10, got "${values.calls}"`);
   return {
@@ -66,6 +75,7 @@ function parseSettings(argv: string[]): Settings {
     only: new Set(only as BenchName[]),
     partial: values.only !== undefined,
     calls,
+    soakSeconds: values.soak ? soakSeconds : undefined,
     // A partial run must not replace the full run's results that README's table shows.
     out: resolve(values.out ?? (values.only === undefined ? join(REPO, 'bench/results/latest.json') : join(REPO, 'test/output/bench/partial.json'))),
   };
@@ -117,6 +127,11 @@ async function main(): Promise<number> {
   process.stdout.write(
     `Harbor benchmarks — node ${machine.node}, ${machine.cores} cores (${machine.cpuModel}), load ${machine.loadAverage.join(' ')}\n\n`,
   );
+  if (settings.soakSeconds !== undefined) {
+    const figures = await benchSoak(settings.soakSeconds);
+    process.stdout.write(`\nsoak (heap after GC, MB/min): ${figures.map((f) => `${f.scenario} ${f.slopeMbPerMin}`).join(', ')}\n`);
+    return 0;
+  }
   const records: BenchRecord[] = [];
   const failed: { benchmark: string; error: string }[] = [];
   const runStarted = Date.now();

@@ -51,13 +51,21 @@ export async function startHarbor(dir: string, servers: number, toolsPerServer: 
   return { origin: `${url.origin}/`, token: decodeURIComponent(token), child, stop: () => stopProcess(child) };
 }
 
-/** Runs in the page before its own code: every long task, on the page's clock. */
+/**
+ * Runs in the page before its own code: every long task, on the page's clock, and how many User
+ * Timing measures of each name were written (the page clears each from its timeline at once).
+ */
 function watchLongTasks(): void {
   const tasks: { start: number; duration: number }[] = [];
   (window as unknown as { longTasks: typeof tasks }).longTasks = tasks;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
+  const measures: Record<string, number> = {};
+  (window as unknown as { measureCounts: typeof measures }).measureCounts = measures;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) measures[entry.name] = (measures[entry.name] ?? 0) + 1;
+  }).observe({ type: 'measure' });
 }
 
 /**

@@ -26,7 +26,13 @@ const MARKDOWN_PARSE = 'harbor.markdown.parse';
 /** The trace of the first stream (its long tasks, and the Markdown parses in them as User Timing). */
 export const STREAM_TRACE = join(REPO, 'test/output/bench/ui-scale-stream-trace.json');
 
-const parses = (page: Page) => page.evaluate((name) => performance.getEntriesByName(name).length, MARKDOWN_PARSE);
+/** Markdown parses so far, as the page's observer counted them (ui-scale-browser.ts: the page clears each entry once written). */
+const parses = (page: Page) =>
+  page.evaluate(
+    // Observers hear of entries a task later: one frame and a task, then read.
+    (name) => new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve((window as unknown as { measureCounts: Record<string, number> }).measureCounts[name] ?? 0), 0))),
+    MARKDOWN_PARSE,
+  );
 
 /** Clicks the conversation in the list and waits, a frame at a time, until its last row is in the page. */
 async function openConversation(page: Page, seeded: SeededConversation): Promise<number> {

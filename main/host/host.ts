@@ -235,7 +235,7 @@ export class Host implements Disposable {
     ));
     const calls = new CallService(servers, gate, this.state, identities, schemas, tasks);
     // MCP Apps: their calls go through the same call service (consent gate included).
-    const apps = new AppService({ servers, calls, events: inner });
+    const apps = this.owned.add(new AppService({ servers, calls, events: inner }));
     const doors = openDoors(exit, {
       servers,
       signIn: new ServerSignIn(servers, auth, this.state),

@@ -26,11 +26,11 @@ describe('run_code', () => {
   });
 
   it('gives the model the result and the lines, or the failure with the calls that ran', () => {
-    expect(runCodeOutput({ ok: true, result: { n: 1 }, logs: [{ level: 'log', text: 'hi' }, { level: 'warn', text: 'careful' }], calls: [], ms: 5 })).toEqual({
+    expect(runCodeOutput({ ok: true, result: { n: 1 }, logs: [{ level: 'log', text: 'hi' }, { level: 'warn', text: 'careful' }], calls: [], callCount: 0, ms: 5 })).toEqual({
       type: 'text',
       value: '{"result":{"n":1},"logs":["hi","warn: careful"]}',
     });
-    expect(runCodeOutput({ ok: true, logs: [], calls: [], ms: 5 })).toEqual({ type: 'text', value: '{"result":null}' });
+    expect(runCodeOutput({ ok: true, logs: [], calls: [], callCount: 0, ms: 5 })).toEqual({ type: 'text', value: '{"result":null}' });
     const failed = runCodeOutput({
       ok: false,
       error: { code: 'CONSENT_DENIED', message: 'no' },
@@ -39,12 +39,15 @@ describe('run_code', () => {
         { id: 1, server: 'a', tool: 'x', arguments: {}, status: 'done', startedAt: 1 },
         { id: 2, server: 'b', tool: 'y', arguments: {}, status: 'error', startedAt: 2, error: { code: 'CONSENT_DENIED', message: 'no' } },
       ],
+      callCount: 2,
       ms: 5,
     });
     expect(failed).toEqual({
       type: 'error-text',
       value: 'The script failed (CONSENT_DENIED): no\nTool calls it made (2): a.x ok, b.y CONSENT_DENIED. Calls that ran are not undone.\nIt printed:\nbefore',
     });
+    const long = runCodeOutput({ ok: false, error: { code: 'TIME_LIMIT', message: 't' }, logs: [], calls: [{ id: 250, server: 'a', tool: 'x', arguments: {}, status: 'done', startedAt: 1 }], callCount: 250, ms: 5 });
+    expect(long).toMatchObject({ value: expect.stringContaining('Tool calls it made (250, the last 1 of them): a.x ok.') as string });
   });
 });
 

@@ -69,3 +69,14 @@ describe('LineRing', () => {
     expect(ring.lines()).toEqual(['[stdout noise] hello', 'half a line']);
   });
 });
+
+describe('LineRing memory', () => {
+  it('keeps at most maxBytes of lines, however many lines its count allows', () => {
+    const ring = new LineRing(500, 4000, 64 * 1024);
+    for (let i = 0; i < 500; i++) ring.push(`${String(i).padStart(4, '0')} ${'e'.repeat(3990)}\n`);
+    expect(ring.bytes).toBeLessThanOrEqual(64 * 1024);
+    const lines = ring.lines();
+    expect(lines.reduce((sum, line) => sum + line.length, 0)).toBeLessThanOrEqual(64 * 1024);
+    expect(lines.at(-1)!.startsWith('0499 ')).toBe(true);
+  });
+});

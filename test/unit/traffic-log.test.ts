@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Redactor } from '../../main/host/secrets/redactor';
-import { TrafficLog, plainTrafficEntry } from '../../main/host/servers/traffic';
+import { TRAFFIC_LIMITS, TRAFFIC_PREVIEW_CHARS, TrafficLog, plainTrafficEntry } from '../../main/host/servers/traffic';
 
 const request = { jsonrpc: '2.0' as const, id: 7, method: 'tools/call', params: { name: 'echo', arguments: { token: 'sk-live-123456' } } };
 
@@ -39,10 +39,45 @@ describe('traffic log', () => {
   });
 
   it('keeps the newest entries within its capacity and filters by server and sequence', () => {
-    const log = new TrafficLog(undefined, 10);
+    const log = new TrafficLog(undefined, { maxEntries: 10, maxBytes: 1_000_000 });
     for (let i = 0; i < 30; i++) log.record(i % 2 === 0 ? 'a' : 'b', 'out', { jsonrpc: '2.0', id: i, method: 'ping' });
     const all = log.list();
     expect(all.map((e) => e.seq)).toEqual([21, 22, 23, 24, 25, 26, 27, 28, 29, 30]);
     expect(log.list({ server: 'a', afterSeq: 26 }).map((e) => e.seq)).toEqual([27, 29]);
+  });
+});
+
+describe('traffic log memory', () => {
+  const bigResult = (id: number, kb: number) => ({ jsonrpc: '2.0' as const, id, result: { content: [{ type: 'text', text: 'z'.repeat(kb * 1024) }] } });
+
+  it('stays within its bytes after many large messages, keeping one bounded preview of each', () => {
+    const log = new TrafficLog();
+    for (let i = 0; i < 120; i++) {
+      log.record('big', 'out', { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo' } });
+      log.record('big', 'in', bigResult(i, 200));
+    }
+    // What it would hand to a window, and the log's own accounting of what it holds.
+    const listed = log.list();
+    const listedChars = listed.reduce((sum, e) => sum + e.text.length, 0);
+    expect(listedChars).toBeLessThanOrEqual(TRAFFIC_LIMITS.maxBytes);
+    expect(log.retainedBytes).toBeLessThanOrEqual(TRAFFIC_LIMITS.maxBytes);
+    expect(log.retainedBytes).toBeGreaterThan(0);
+    const newest = listed.at(-1)!;
+    expect(newest.id).toBe(119);
+    expect(newest.text.length).toBeLessThanOrEqual(TRAFFIC_PREVIEW_CHARS + 100);
+    expect(newest.text).toMatch(/… \d+ KB more \(200 KB in all\)$/);
+  });
+
+  it('redacts the whole message before cutting it, so no secret survives half-cut at the edge', () => {
+    const redactor = new Redactor();
+    const secret = 'sk-live-abcdefghijklmnop';
+    redactor.add(secret);
+    const log = new TrafficLog((text) => redactor.redact(text));
+    // The secret straddles the preview's edge.
+    const pad = 'p'.repeat(TRAFFIC_PREVIEW_CHARS - 60);
+    log.record('big', 'in', { jsonrpc: '2.0', id: 1, result: { text: `${pad}${secret}${'q'.repeat(100 * 1024)}` } });
+    const [entry] = log.list();
+    expect(entry!.text).not.toContain('sk-live-abc');
+    expect(entry!.text).toContain('***');
   });
 });

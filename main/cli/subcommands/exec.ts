@@ -59,12 +59,14 @@ export const execCommand: CliCommandCode = {
       );
       const calls = outcome.calls.map(callSummary);
       const logs = outcome.logs.map((l) => l.text);
+      // The run keeps the newest calls only: how many there were in all, when some are not listed.
+      const callCount = outcome.callCount > calls.length ? { callCount: outcome.callCount } : {};
       if (outcome.ok) {
-        ctx.out.result({ result: outcome.result ?? null, logs, calls }, humanResult(outcome.result));
+        ctx.out.result({ result: outcome.result ?? null, logs, calls, ...callCount }, humanResult(outcome.result));
         return EXIT.OK;
       }
       const error = outcome.error ?? { code: 'INTERNAL', message: 'The script ended without a result.' };
-      ctx.out.result({ error, logs, calls });
+      ctx.out.result({ error, logs, calls, ...callCount });
       ctx.out.error(error.message);
       return exitCodeOf(error, ctx.signal.aborted);
     } finally {

@@ -4,35 +4,40 @@
  * entries, bounded) and announced as each is added, for the Activity page.
  */
 import type { AppActivityEntry } from '../../../preload/contract';
+import { RingLog } from '../ring-log';
+import { detached } from '../text-preview';
 
 export const APP_ACTIVITY_LIMIT = 2000;
 const MAX_DETAIL = 500;
 
 export type NewAppActivity = Omit<AppActivityEntry, 'seq' | 'at'>;
 
+/** The audit trail's size cap (characters of detail and URI): well above what 2,000 usual entries take. */
+const APP_ACTIVITY_BYTES = 2 * 1024 * 1024;
+
 export class AppActivityLog {
-  private entries: AppActivityEntry[] = [];
+  private readonly entries: RingLog<AppActivityEntry>;
   private seq = 0;
 
   constructor(
     private readonly announce: (entry: AppActivityEntry) => void,
-    private readonly limit = APP_ACTIVITY_LIMIT,
+    limit = APP_ACTIVITY_LIMIT,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.entries = new RingLog({ maxEntries: limit, maxBytes: APP_ACTIVITY_BYTES }, (e) => 64 + e.detail.length + e.uri.length + e.method.length);
+  }
 
   add(entry: NewAppActivity): AppActivityEntry {
-    const detail = entry.detail.length > MAX_DETAIL ? `${entry.detail.slice(0, MAX_DETAIL - 1)}…` : entry.detail;
+    // A copy of the start, not a slice: a slice would keep the whole text alive in the trail.
+    const detail = entry.detail.length > MAX_DETAIL ? `${detached(entry.detail.slice(0, MAX_DETAIL - 1))}…` : entry.detail;
     const added: AppActivityEntry = { ...entry, detail, seq: ++this.seq, at: this.now() };
     this.entries.push(added);
-    // Dropped in batches, so a busy app does not make every entry copy the whole log.
-    if (this.entries.length > this.limit * 1.25) this.entries = this.entries.slice(-this.limit);
     this.announce(added);
     return added;
   }
 
   /** Oldest first; only those after `afterSeq` when given. */
   list(afterSeq?: number): AppActivityEntry[] {
-    const recent = this.entries.slice(-this.limit);
-    return afterSeq === undefined ? recent : recent.filter((e) => e.seq > afterSeq);
+    return afterSeq === undefined ? this.entries.toArray() : this.entries.filter((e) => e.seq > afterSeq);
   }
 }

@@ -1,7 +1,7 @@
 import type { ChatToolCall, CodeCall, CodeRun, ConsentChoice, HarborErrorData } from '../../../preload/contract';
 import { declareCall } from '../code-mode/declarations';
 import { RUN_CODE, runCodeOutput, scriptOf } from '../code-mode/run-code-tool';
-import type { CodeRunEvent, CodeRunOutcome } from '../code-mode/script-run';
+import { CALL_WINDOW, type CodeRunEvent, type CodeRunOutcome } from '../code-mode/script-run';
 import { HarborError } from '../errors';
 import type { Disposable } from '../lifecycle';
 import { toolErrorOutput, translateToolResult } from '../tools/results';
@@ -117,7 +117,8 @@ function apply(run: { calls: CodeCall[]; logs: CodeRun['logs'] }, event: CodeRun
   }
   const next = withApproval(event.call, approvals);
   const index = run.calls.findIndex((c) => c.id === next.id);
-  run.calls = index < 0 ? [...run.calls, next] : run.calls.map((c, i) => (i === index ? next : c));
+  // The card shows the newest calls, as many as the run keeps.
+  run.calls = index < 0 ? [...run.calls, next].slice(-CALL_WINDOW) : run.calls.map((c, i) => (i === index ? next : c));
 }
 
 /**

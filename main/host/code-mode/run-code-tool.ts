@@ -73,7 +73,8 @@ export function runCodeOutput(outcome: CodeRunOutcome): ModelToolOutput {
   const lines = [`The script failed (${outcome.error?.code ?? 'SCRIPT_ERROR'}): ${outcome.error?.message ?? ''}`];
   if (outcome.calls.length > 0) {
     const calls = outcome.calls.map((c) => `${c.server}.${c.tool} ${c.status === 'done' ? 'ok' : (c.error?.code ?? c.status)}`);
-    lines.push(`Tool calls it made (${calls.length}): ${calls.join(', ')}. Calls that ran are not undone.`);
+    const earlier = outcome.callCount > calls.length ? `, the last ${calls.length} of them` : '';
+    lines.push(`Tool calls it made (${outcome.callCount}${earlier}): ${calls.join(', ')}. Calls that ran are not undone.`);
   }
   if (logs.length > 0) lines.push('It printed:', ...logs);
   return { type: 'error-text', value: lines.join('\n') };

@@ -167,5 +167,5 @@ export class CodeSandbox implements Disposable {
 }
 
 function failure(code: 'CANCELLED' | 'INTERNAL', message: string): CodeRunOutcome {
-  return { ok: false, error: { code, message }, logs: [], calls: [], ms: 0 };
+  return { ok: false, error: { code, message }, logs: [], calls: [], callCount: 0, ms: 0 };
 }

@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { CodeCall, CodeLog, CodeRunError } from '../../../preload/contract';
 import { HarborError } from '../errors';
+import { RingLog } from '../ring-log';
+import { jsonSizeAtMost, previewText } from '../text-preview';
 import { scriptValueOf } from './call-values';
 import { LIMIT_CODES, limitMessage, type CodeLimits } from './limits';
 import type { ApiShape, CallAnswer, ToHost, ToWorker, WorkerOutcome } from './protocol';
@@ -31,7 +33,10 @@ export interface CodeRunOutcome {
   readonly result?: unknown;
   readonly error?: CodeRunError;
   readonly logs: readonly CodeLog[];
+  /** The newest calls (at most CALL_WINDOW), oldest first. */
   readonly calls: readonly CodeCall[];
+  /** Every call the script made, the ones no longer in `calls` included. */
+  readonly callCount: number;
   readonly ms: number;
 }
 
@@ -48,10 +53,22 @@ export const HANG_GRACE_MS = 2_000;
 const CANCEL_GRACE_MS = 1_000;
 const WATCHDOG_EVERY_MS = 250;
 const PREVIEW_CHARS = 500;
+/** How many call records a run keeps (the newest): a script in a long loop must not keep one per call. */
+export const CALL_WINDOW = 100;
+/** A call's arguments larger than this are kept as a preview of their JSON ("… N KB more"). */
+const ARGUMENTS_CHARS = 2_000;
+/** What one kept record may take beyond its arguments (its result preview, names, numbers). */
+const RECORD_OVERHEAD = PREVIEW_CHARS + 200;
+
+/** The arguments as a call record keeps them: as they are, or a preview of their JSON when large. */
+function keptArguments(args: Record<string, unknown>): unknown {
+  return jsonSizeAtMost(args, ARGUMENTS_CHARS) > ARGUMENTS_CHARS ? previewText(JSON.stringify(args), ARGUMENTS_CHARS) : args;
+}
 
 function preview(value: unknown): string {
   const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
-  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text;
+  // A copy, not a slice: a slice would keep the whole result alive with the record.
+  return previewText(text, PREVIEW_CHARS);
 }
 
 /**
@@ -67,7 +84,11 @@ export class ScriptRun {
   /** After the run: whether its worker must be replaced rather than reused. */
   needsFreshWorker = false;
   private resolveDone!: (outcome: CodeRunOutcome) => void;
-  private readonly calls: CodeCall[] = [];
+  /** The newest call records (a ring log: by count and size), the running ones among them or not. */
+  private readonly calls = new RingLog<CodeCall>({ maxEntries: CALL_WINDOW, maxBytes: CALL_WINDOW * (ARGUMENTS_CHARS + RECORD_OVERHEAD) }, (c) => RECORD_OVERHEAD + jsonSizeAtMost(c.arguments, ARGUMENTS_CHARS + 100));
+  private callCount = 0;
+  /** Calls still running, whatever the window kept: the run's end settles each. */
+  private readonly running = new Map<number, CodeCall>();
   private readonly logs: CodeLog[] = [];
   private readonly inflight = new Map<number, AbortController>();
   /** Failed calls by the token their error carries into the script, to recognise one it did not catch. */
@@ -147,8 +168,10 @@ export class ScriptRun {
     } catch {
       args = {};
     }
-    const record: CodeCall = { id: callId, server, tool, arguments: args, status: 'running', startedAt: this.now() };
+    const record: CodeCall = { id: callId, server, tool, arguments: keptArguments(args), status: 'running', startedAt: this.now() };
     this.calls.push(record);
+    this.callCount++;
+    this.running.set(callId, record);
     this.emitCall(record);
     const controller = new AbortController();
     this.inflight.set(callId, controller);
@@ -180,6 +203,7 @@ export class ScriptRun {
       }
     } finally {
       this.inflight.delete(callId);
+      this.running.delete(callId);
       this.resumeClock();
     }
     record.endedAt = this.now();
@@ -222,12 +246,13 @@ export class ScriptRun {
     this.request.signal?.removeEventListener('abort', this.onAbort);
     for (const controller of this.inflight.values()) controller.abort(new HarborError('CANCELLED', 'The script ended before this call finished.'));
     // Calls the script left running when it returned are cancelled with it.
-    for (const call of this.calls) {
+    for (const call of this.running.values()) {
       if (call.status !== 'running') continue;
       Object.assign(call, { status: 'error', endedAt: this.now(), error: error ?? { code: 'CANCELLED', message: 'The script ended before this call finished.' } });
       this.emitCall(call);
     }
-    const base = { logs: [...this.logs], calls: this.calls.map((c) => ({ ...c })), ms: this.now() - this.startedAt };
+    this.running.clear();
+    const base = { logs: [...this.logs], calls: this.calls.toArray().map((c) => ({ ...c })), callCount: this.callCount, ms: this.now() - this.startedAt };
     this.resolveDone(error ? { ok: false, error, ...base } : { ok: true, ...(resultJson !== undefined ? { result: JSON.parse(resultJson) as unknown } : {}), ...base });
   }
 

@@ -1,16 +1,27 @@
+import { RingLog } from '../ring-log';
+
 /**
- * The last N lines of a text stream (a server's stderr). Bounded in lines AND in line length: a
- * server that writes megabytes without a newline must not grow the host's memory, so an over-long
- * partial line is cut and kept as a line of its own.
+ * The last N lines of a text stream (a server's stderr), on the Host's one ring log. Bounded in
+ * lines, in line length AND in total size: a server that writes megabytes without a newline must
+ * not grow the host's memory, so an over-long partial line is cut and kept as a line of its own.
  */
 export class LineRing {
-  private readonly ring: string[] = [];
+  private readonly ring: RingLog<string>;
   private partial = '';
 
   constructor(
     readonly maxLines = 500,
     readonly maxLineChars = 4000,
-  ) {}
+    /** Characters of lines kept in all (the default: a quarter of what 500 full lines would take). */
+    readonly maxBytes = 512 * 1024,
+  ) {
+    this.ring = new RingLog({ maxEntries: maxLines, maxBytes }, (line) => line.length);
+  }
+
+  /** Characters of complete lines held (the cap `maxBytes` counts these). */
+  get bytes(): number {
+    return this.ring.bytes;
+  }
 
   /**
    * Appends a chunk: splits on newlines (a trailing `\r` is dropped), keeps the unfinished last
@@ -41,18 +52,18 @@ export class LineRing {
 
   /** Every kept line, oldest first; an unfinished last line is included. */
   lines(): string[] {
-    return this.partial === '' ? [...this.ring] : [...this.ring, stripCr(this.partial)];
+    return this.partial === '' ? this.ring.toArray() : [...this.ring.toArray(), stripCr(this.partial)];
   }
 
   /** The last `n` lines joined with newlines (what an error message shows). */
   tail(n = 40): string {
     if (n <= 0) return '';
-    return this.lines().slice(-n).join('\n');
+    if (this.partial === '') return this.ring.last(n).join('\n');
+    return [...this.ring.last(n - 1), stripCr(this.partial)].join('\n');
   }
 
   private append(line: string): void {
     this.ring.push(line);
-    if (this.ring.length > this.maxLines) this.ring.splice(0, this.ring.length - this.maxLines);
   }
 }
 

@@ -1,4 +1,11 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { RingLog, type RingLimits } from '../ring-log';
+import { jsonSizeAtMost, previewText } from '../text-preview';
+
+/** How much of one message the log keeps: a larger one is kept as this many characters and "… N KB more". */
+export const TRAFFIC_PREVIEW_CHARS = 16 * 1024;
+/** The whole log: 2,000 messages or 16 MiB of them (characters of JSON), whichever comes first. */
+export const TRAFFIC_LIMITS: RingLimits = { maxEntries: 2000, maxBytes: 16 * 1024 * 1024 };
 
 export interface TrafficEntry {
   readonly seq: number;
@@ -14,31 +21,54 @@ export interface TrafficEntry {
 export type Redact = (text: string) => string;
 
 /**
- * One recorded message. Its text is serialised and redacted on first read: a call nobody watches
- * costs no JSON.stringify (messages are not mutated after they are sent or parsed, so the text is
- * the same later). A class, not an object literal with a getter: this runs for every message in
- * and out, and the literal costs several times more to build.
+ * One recorded message, held ONCE: either the message itself (small, not read yet) or its
+ * redacted text (a bounded preview), never both. A small message is serialised and redacted on
+ * first read, so a call nobody watches costs no JSON.stringify (messages are not mutated after
+ * they are sent or parsed, so the text is the same later); the message is let go then. A large
+ * one (a screenshot, a file, an app's HTML) is serialised, redacted whole — a secret cut at the
+ * edge would not be recognised — and cut to its preview at once, so the log never holds its body.
+ * A class, not an object literal with a getter: this runs for every message in and out, and the
+ * literal costs several times more to build.
  */
 class RecordedMessage implements TrafficEntry {
   readonly method?: string;
   readonly id?: string | number;
+  /** About how many characters it holds: what the log's byte cap counts. */
+  readonly size: number;
   private textCache: string | undefined;
+  private message: JSONRPCMessage | undefined;
 
   constructor(
     readonly seq: number,
     readonly at: number,
     readonly server: string,
     readonly direction: 'out' | 'in',
-    private readonly message: JSONRPCMessage,
+    message: JSONRPCMessage,
     private readonly redact: Redact,
   ) {
     const m = message as { method?: unknown; id?: unknown };
     if (typeof m.method === 'string') this.method = m.method;
     if (typeof m.id === 'string' || typeof m.id === 'number') this.id = m.id;
+    const estimate = jsonSizeAtMost(message, TRAFFIC_PREVIEW_CHARS);
+    if (estimate > TRAFFIC_PREVIEW_CHARS) {
+      this.textCache = this.serialise(message);
+      this.size = this.textCache.length;
+    } else {
+      this.message = message;
+      this.size = estimate;
+    }
   }
 
   get text(): string {
-    return (this.textCache ??= this.redact(JSON.stringify(this.message)));
+    if (this.textCache === undefined) {
+      this.textCache = this.serialise(this.message!);
+      this.message = undefined;
+    }
+    return this.textCache;
+  }
+
+  private serialise(message: JSONRPCMessage): string {
+    return previewText(this.redact(JSON.stringify(message)), TRAFFIC_PREVIEW_CHARS);
   }
 }
 
@@ -56,34 +86,38 @@ export function plainTrafficEntry(entry: TrafficEntry): TrafficEntry {
 }
 
 /**
- * Every JSON-RPC message in and out, per server, bounded (oldest dropped first), with secrets
- * redacted before anything is stored: the Activity view and `--trace` read from here.
+ * Every JSON-RPC message in and out, per server, bounded by count and by size (oldest dropped
+ * first; a large message kept as a preview), with secrets redacted before any text is stored:
+ * the Activity view and `--trace` read from here.
  */
 export class TrafficLog {
-  private readonly entries: RecordedMessage[] = [];
+  private readonly entries: RingLog<RecordedMessage>;
   private seq = 0;
   private readonly listeners = new Set<(entry: TrafficEntry) => void>();
 
   constructor(
     private readonly redact: Redact = (t) => t,
-    private readonly capacity = 2000,
+    limits: RingLimits = TRAFFIC_LIMITS,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.entries = new RingLog(limits, (entry) => entry.size);
+  }
 
   record(server: string, direction: 'out' | 'in', message: JSONRPCMessage): void {
     const entry = new RecordedMessage(++this.seq, this.now(), server, direction, message, this.redact);
     this.entries.push(entry);
-    // Trim in batches: splicing one entry off the front of a full log on every message is O(n).
-    if (this.entries.length > this.capacity * 1.25) this.entries.splice(0, this.entries.length - this.capacity);
     for (const listener of this.listeners) listener(entry);
+  }
+
+  /** About how many characters the log holds (its byte cap counts these). */
+  get retainedBytes(): number {
+    return this.entries.bytes;
   }
 
   /** Plain objects (text included), safe to send over IPC or a WebSocket. */
   list(filter: { server?: string; afterSeq?: number } = {}): TrafficEntry[] {
-    return this.entries
-      .slice(-this.capacity)
-      .filter((e) => (filter.server === undefined || e.server === filter.server) && e.seq > (filter.afterSeq ?? 0))
-      .map(plainTrafficEntry);
+    const after = filter.afterSeq ?? 0;
+    return this.entries.filter((e) => (filter.server === undefined || e.server === filter.server) && e.seq > after).map(plainTrafficEntry);
   }
 
   /** Listeners get the recorded entry itself: read `text` only when it is needed. */

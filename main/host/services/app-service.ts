@@ -2,13 +2,15 @@ import type { CallToolResult, ReadResourceResult, Tool } from '@modelcontextprot
 import type { AppActivityEntry, AppToolUi, AppView } from '../../../preload/contract';
 import { AppActivityLog, type NewAppActivity } from '../apps/app-activity';
 import { AppInstances, type AppInstance } from '../apps/app-instances';
+import { AppResourceCache } from '../apps/app-resource-cache';
 import { appPolicy, PERMISSION_REFUSAL } from '../apps/app-policy';
 import { appResourceFrom, assertAppUri } from '../apps/app-resource';
 import { AppModelContexts, contextText, type AppModelContext } from '../apps/model-context';
 import { isCallableByApp, toolUiResourceUri } from '../apps/ui-meta';
 import { HarborError } from '../errors';
+import type { EventPayload } from '../../../preload/contract';
 import type { HostEvents } from '../events';
-import { toDisposable, type Disposable } from '../lifecycle';
+import { markAsDisposed, toDisposable, trackDisposable, type Disposable } from '../lifecycle';
 import { appOpenedEntries, argumentsSummary, policyView } from './app-records';
 import type { CallService } from './calls';
 import type { ServerControl } from './server-control';
@@ -39,16 +41,26 @@ export interface AppServiceDeps {
  * answers what it asks through its bridge. An app is known only by its instance id, which fixes
  * its server: its tool calls and reads go to that server alone, tool calls through the consent
  * gate like any other, and only to tools the server offers to apps. Everything an app asks, and
- * every grant it gets, is written to the audit trail (`apps.activity`).
+ * every grant it gets, is written to the audit trail (`apps.activity`). An app's resource is read
+ * once and kept (`AppResourceCache`) until its server says it changed.
  */
-export class AppService {
+export class AppService implements Disposable {
   private readonly instances = new AppInstances();
   private readonly log: AppActivityLog;
   private readonly contexts = new AppModelContexts();
+  private readonly resources = new AppResourceCache();
+  private readonly stopListening: Disposable;
   private sandbox: AppSandbox | undefined;
 
   constructor(private readonly deps: AppServiceDeps) {
     this.log = new AppActivityLog((entry) => deps.events.emit('apps.activity', entry));
+    this.stopListening = deps.events.onEvent('servers.changed', (change) => this.forgetChanged(change));
+    trackDisposable(this);
+  }
+
+  dispose(): void {
+    markAsDisposed(this);
+    void this.stopListening.dispose();
   }
 
   /** A door that can show apps says where their sandbox is served; until then apps cannot open. */
@@ -196,9 +208,15 @@ export class AppService {
     return this.log.list(afterSeq);
   }
 
+  /** A kept resource stays only while its server says nothing changed and runs as it did. */
+  private forgetChanged(change: EventPayload<'servers.changed'>): void {
+    if (change.reason === 'resourceUpdated') this.resources.forget(change.name, change.uri);
+    else if (change.reason !== 'catalog' || change.changed === undefined || change.changed.includes('resources')) this.resources.forget(change.name);
+  }
+
   private async readAppResource(server: string, uri: string): Promise<ReadResourceResult> {
     try {
-      return await this.deps.calls.readResource(server, uri);
+      return await this.resources.through(server, uri, () => this.deps.calls.readResource(server, uri));
     } catch (error) {
       if (error instanceof HarborError && error.code !== 'PROTOCOL_ERROR' && error.code !== 'INTERNAL') throw error;
       const reason = error instanceof Error ? error.message : String(error);

@@ -139,3 +139,16 @@ describe('TrafficStore, message by message', () => {
     stop();
   });
 });
+
+describe('TrafficLog memory', () => {
+  it('holds at most maxChars of message text, however many rows its count allows', () => {
+    const log = new TrafficLog(10_000, 1_000_000);
+    const big = 'b'.repeat(16 * 1024);
+    for (let seq = 1; seq <= 1_000; seq++) log.push({ ...row(seq), text: big });
+    expect(log.bytes).toBeLessThanOrEqual(1_000_000);
+    const rows = log.list();
+    expect(rows.reduce((sum, r) => sum + r.text.length, 0)).toBeLessThanOrEqual(1_000_000);
+    expect(rows.at(-1)!.seq).toBe(1_000);
+    expect(rows.length).toBeGreaterThan(10);
+  });
+});

@@ -1,7 +1,12 @@
 import type { RequestAnswered, TrafficRowData } from './traffic-pairing';
 
+/** Characters of message text the Activity view holds at most (32 MiB of it, before the row count binds for large messages). */
+export const TRAFFIC_VIEW_MAX_CHARS = 32 * 1024 * 1024;
+
 /**
- * The rows the Activity view holds, newest last, at most `limit`: built to take thousands of
+ * The rows the Activity view holds, newest last, at most `limit` rows and `maxChars` characters
+ * of message text (whichever binds first; the Host already cut large messages to a preview, so
+ * this holds when a session sees many of them): built to take thousands of
  * messages a minute. A message costs a push (and, for a response, a binary search for its
  * request); the oldest rows are dropped by moving a start index, not by copying. The list and
  * the servers named in it are copied out only when asked for, once per change however many
@@ -11,23 +16,39 @@ export class TrafficLog {
   /** Rows from `start` on are in the log; the ones before it were dropped and wait to be compacted. */
   private rows: TrafficRowData[] = [];
   private start = 0;
+  /** Characters of text of the rows from `start` on. */
+  private chars = 0;
   /** Rows per server, so the server list follows the rows without scanning them. */
   private readonly perServer = new Map<string, number>();
   private copied: readonly TrafficRowData[] | undefined;
   private serverList: readonly string[] | undefined;
 
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly maxChars = TRAFFIC_VIEW_MAX_CHARS,
+  ) {}
 
   get size(): number {
     return this.rows.length - this.start;
   }
 
+  /** Characters of message text held (what `maxChars` bounds). */
+  get bytes(): number {
+    return this.chars;
+  }
+
   /** Appends a row; its sequence number is higher than every row's before it. */
   push(row: TrafficRowData): void {
     this.rows.push(row);
+    this.chars += row.text.length;
     this.count(row.server, 1);
     this.copied = undefined;
-    if (this.size > this.limit) this.dropOldest(this.size - this.limit);
+    let drop = Math.max(0, this.size - this.limit);
+    let chars = this.chars;
+    for (let i = this.start; i < this.start + drop; i++) chars -= this.rows[i]!.text.length;
+    // The newest row always stays; older ones go while the text is over its bound.
+    while (chars > this.maxChars && this.size - drop > 1) chars -= this.rows[this.start + drop++]!.text.length;
+    if (drop > 0) this.dropOldest(drop);
   }
 
   /** Marks an answered request, if it is still in the log, with what its response says. */
@@ -53,6 +74,7 @@ export class TrafficLog {
   clear(): void {
     this.rows = [];
     this.start = 0;
+    this.chars = 0;
     this.perServer.clear();
     this.copied = undefined;
     this.serverList = undefined;
@@ -73,10 +95,14 @@ export class TrafficLog {
   }
 
   private dropOldest(n: number): void {
-    for (let i = this.start; i < this.start + n; i++) this.count(this.rows[i]!.server, -1);
+    for (let i = this.start; i < this.start + n; i++) {
+      this.count(this.rows[i]!.server, -1);
+      this.chars -= this.rows[i]!.text.length;
+    }
     this.start += n;
-    // Compacting once the dropped rows outnumber the kept keeps a push O(1) on average.
-    if (this.start > this.limit) {
+    // Compacting once the dropped rows outnumber the kept keeps a push O(1) on average, and
+    // lets go of the dropped rows' text soon (the bound is on what is held, not only shown).
+    if (this.start > 64 && this.start > this.size) {
       this.rows = this.rows.slice(this.start);
       this.start = 0;
     }

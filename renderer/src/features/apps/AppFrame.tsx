@@ -5,6 +5,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import type { AppView, HarborErrorData } from '../../../../preload/contract';
 import { useHarbor } from '../../app/services';
 import { asErrorData } from '../../lib/load-state';
+import { markOnce } from '../../lib/user-timing';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { AppRequestDialog } from './AppRequestDialog';
 import type { AppConversation, AppSession } from './app-session';
@@ -157,7 +158,7 @@ export function AppFrame(props: AppFrameProps) {
               setHeight(Math.max(24, Math.min(Math.ceil(h), INLINE_MAX_HEIGHT)));
               if (!painted.current && resultAt.current !== undefined) {
                 painted.current = true;
-                performance.mark('harbor:app-first-paint', { detail: { server, toolCallId, sinceResultMs: performance.now() - resultAt.current } });
+                markOnce('harbor:app-first-paint', { server, toolCallId, sinceResultMs: performance.now() - resultAt.current });
               }
             },
             onDisplayMode: (wanted, appModes) => {
