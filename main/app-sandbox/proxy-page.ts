@@ -36,6 +36,9 @@ function sandboxProxy(
   createLimiter: typeof createAppLimiter,
 ): void {
   if (window.parent === window) return; // opened on its own: nothing to relay
+  // The app's document (about:srcdoc) takes this page's address as its base URL: it must not read
+  // the sandbox server's token or its own path there, so this page's address becomes its bare origin.
+  history.replaceState(null, '', '/');
   // A file:// page has an opaque origin: messages to it can only be addressed with '*' (the
   // parent is fixed for this frame's life, and the desktop window never navigates away).
   const target = config.parentOrigin === 'file://' ? '*' : config.parentOrigin;
