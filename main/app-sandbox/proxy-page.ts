@@ -8,8 +8,12 @@
  * allow-popups, allow-top-navigation and allow-modals it cannot open windows, navigate Harbor away
  * or block it with dialogs. Its CSP is this page's (served as a header; an about:srcdoc document
  * inherits its parent's policy), so it reaches only the domains its server declared.
+ *
+ * It is also the first line against an app that floods its bridge (preload/contract/app-limits.ts):
+ * past the messages or bytes it may send the app is removed and the page told why; a request while
+ * the same one still waits is answered with an error here, and never reaches the page.
  */
-import { APP_NAVIGATED_METHOD } from '../../preload/contract';
+import { APP_LIMITS, APP_NAVIGATED_METHOD, APP_STOPPED_METHOD, createAppLimiter, type AppLimits } from '../../preload/contract';
 
 export interface ProxyPageConfig {
   /** The exact origin of the Harbor page allowed to talk to this proxy ('file://' for the desktop app). */
@@ -27,8 +31,14 @@ export const INNER_SANDBOX = 'allow-scripts allow-forms';
  * Runs inside the proxy page (serialized with Function.prototype.toString, so it must stay
  * self-contained: no imports, no outer variables).
  */
-function sandboxProxy(config: ProxyPageConfig & { innerSandbox: string; navigatedMethod: string }): void {
+function sandboxProxy(
+  config: ProxyPageConfig & { innerSandbox: string; navigatedMethod: string; stoppedMethod: string; limits: AppLimits },
+  createLimiter: typeof createAppLimiter,
+): void {
   if (window.parent === window) return; // opened on its own: nothing to relay
+  // The app's document (about:srcdoc) takes this page's address as its base URL: it must not read
+  // the sandbox server's token or its own path there, so this page's address becomes its bare origin.
+  history.replaceState(null, '', '/');
   // A file:// page has an opaque origin: messages to it can only be addressed with '*' (the
   // parent is fixed for this frame's life, and the desktop window never navigates away).
   const target = config.parentOrigin === 'file://' ? '*' : config.parentOrigin;
@@ -36,6 +46,14 @@ function sandboxProxy(config: ProxyPageConfig & { innerSandbox: string; navigate
     event.source === window.parent && (event.origin === config.parentOrigin || (config.parentOrigin === 'file://' && event.origin === 'file://'));
   let inner: HTMLIFrameElement | undefined;
   let gone = false;
+  const limiter = createLimiter(config.limits, () => performance.now());
+  // Over its limits the app goes at once (its frame and everything it still had queued with it).
+  const stop = (limit: string) => {
+    if (gone) return;
+    gone = true;
+    inner?.remove();
+    window.parent.postMessage({ jsonrpc: '2.0', method: config.stoppedMethod, params: { limit } }, target);
+  };
   document.documentElement.style.colorScheme = config.colorScheme;
 
   const load = (html: unknown) => {
@@ -62,7 +80,7 @@ function sandboxProxy(config: ProxyPageConfig & { innerSandbox: string; navigate
   window.addEventListener('message', (event: MessageEvent) => {
     const data: unknown = event.data;
     const method = typeof data === 'object' && data !== null ? (data as { method?: unknown }).method : undefined;
-    const reserved = typeof method === 'string' && method.startsWith('ui/notifications/sandbox-');
+    const reserved = typeof method === 'string' && (method.startsWith('ui/notifications/sandbox-') || method.startsWith('harbor/'));
     if (fromParent(event)) {
       if (method === 'ui/notifications/sandbox-resource-ready') {
         load((data as { params?: { html?: unknown } }).params?.html);
@@ -73,14 +91,18 @@ function sandboxProxy(config: ProxyPageConfig & { innerSandbox: string; navigate
         if (theme === 'light' || theme === 'dark') document.documentElement.style.colorScheme = theme;
       }
       if (reserved || gone || !inner?.contentWindow) return;
+      limiter.outbound(data);
       // The app's origin is opaque: '*' is the only way to address it; the frame is ours.
       inner.contentWindow.postMessage(data, '*');
       return;
     }
     if (inner && event.source !== null && event.source === inner.contentWindow && event.origin === 'null') {
-      // The app may not speak for the proxy (sandbox-* messages) or speak after it left.
-      if (reserved || gone) return;
-      window.parent.postMessage(data, target);
+      // The app may not speak for the proxy (sandbox-* and harbor/ messages) or speak after it left.
+      if (gone) return;
+      const verdict = limiter.inbound(data);
+      if (verdict.kind === 'stop') stop(verdict.limit);
+      else if (verdict.kind === 'refuse') inner.contentWindow?.postMessage(verdict.reply, '*');
+      else if (!reserved) window.parent.postMessage(data, target);
     }
   });
   window.parent.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, target);
@@ -92,13 +114,13 @@ function scriptJson(value: unknown): string {
 }
 
 export function proxyPageHtml(config: ProxyPageConfig): string {
-  const runtime = { ...config, innerSandbox: INNER_SANDBOX, navigatedMethod: APP_NAVIGATED_METHOD };
+  const runtime = { ...config, innerSandbox: INNER_SANDBOX, navigatedMethod: APP_NAVIGATED_METHOD, stoppedMethod: APP_STOPPED_METHOD, limits: APP_LIMITS };
   return [
     '<!doctype html>',
     '<html><head><meta charset="utf-8"><title>Harbor app sandbox</title>',
     '<style>html,body{margin:0;padding:0;height:100%;overflow:hidden;background:transparent}iframe{display:block;border:0;width:100%;height:100%;background:transparent}</style>',
     '</head><body>',
-    `<script>(${sandboxProxy.toString()})(${scriptJson(runtime)});</script>`,
+    `<script>(${sandboxProxy.toString()})(${scriptJson(runtime)}, ${createAppLimiter.toString()});</script>`,
     '</body></html>',
   ].join('');
 }

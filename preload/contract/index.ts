@@ -20,6 +20,7 @@
  * client-features  sampling reviews, server log messages, resource subscriptions
  * settings      model and chat settings
  * apps          MCP Apps: an app's view and policy, its requests, its audit trail
+ * app-limits    what one MCP App may send through its bridge: rate, size, requests waiting
  * sandbox       the sandbox servers run in: availability, refusals, the install setting
  * tasks         tasks a server runs for a tool call, their commands and event
  * installs      bundles (.mcpb) and the MCP Registry gallery
@@ -40,6 +41,7 @@ export * from './server-views';
 export * from './client-features';
 export * from './settings';
 export * from './apps';
+export * from './app-limits';
 export * from './sandbox';
 export * from './tasks';
 export * from './installs';

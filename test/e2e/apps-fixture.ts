@@ -39,6 +39,8 @@ export interface AppsOptions {
   /** Which npm App servers to run (all by default), and the probe fixture. */
   readonly servers?: readonly (keyof typeof APP_SERVERS)[];
   readonly probe?: boolean;
+  /** Fixture servers of test/fixtures/servers/apps/ by name (trusted): e.g. { flood: 'flood-app-server.mjs' }. */
+  readonly fixtures?: Readonly<Record<string, string>>;
 }
 
 type Start = (options: AppsOptions) => Promise<AppsHarbor>;
@@ -67,6 +69,7 @@ export const test = base.extend<{ startApps: Start }>({
       for (const name of options.servers ?? (Object.keys(APP_SERVERS) as (keyof typeof APP_SERVERS)[])) {
         mcpServers[name] = { command: process.execPath, args: [join(ROOT, 'node_modules/@modelcontextprotocol', APP_SERVERS[name], 'dist/index.js'), '--stdio'], trusted: true };
       }
+      for (const [name, file] of Object.entries(options.fixtures ?? {})) mcpServers[name] = { command: process.execPath, args: [join(ROOT, 'test/fixtures/servers/apps', file)], trusted: true };
       if (options.probe) mcpServers.probe = { command: process.execPath, args: [PROBE], env: { PROBE_CONNECT_ORIGIN: listener.origin }, trusted: true };
       const configPath = join(dir, 'harbor.json');
       writeFileSync(configPath, JSON.stringify({ mcpServers, model: model.modelConfig() }, null, 2));

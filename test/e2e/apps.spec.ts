@@ -193,9 +193,11 @@ test('isolation, checked from inside a real app’s frame: no way to the page, i
   expect(harbor.model.requests.length).toBe(before);
 
   // The sandbox page itself is not a page anyone can open: not top-level, not without its token.
-  const direct = await page.context().request.get(proxy.url(), { headers: { 'sec-fetch-dest': 'document' } });
+  // (Its address as the page set it: the proxy takes the token out of its own once loaded.)
+  const sandboxUrl = (await (await proxy.frameElement()).getAttribute('src'))!;
+  const direct = await page.context().request.get(sandboxUrl, { headers: { 'sec-fetch-dest': 'document' } });
   expect(direct.status()).toBe(403);
-  const guessed = await page.context().request.get(proxy.url().replace(/\/[^/]+\/app\//, '/not-the-token/app/'), { headers: { 'sec-fetch-dest': 'iframe' } });
+  const guessed = await page.context().request.get(sandboxUrl.replace(/\/[^/]+\/app\//, '/not-the-token/app/'), { headers: { 'sec-fetch-dest': 'iframe' } });
   expect(guessed.status()).toBe(404);
 
   await goTo(page, 'Activity');

@@ -34,6 +34,8 @@ export interface ToolAuthorization extends ToolCallContext {
   readonly arguments?: Record<string, unknown>;
   /** `--yes`: the person approved this one call (and the launch it needs) up front. */
   readonly approveOnce?: boolean;
+  /** The caller gave up (an app that closed): a question still waiting is taken down, and the call ends CANCELLED. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -101,7 +103,8 @@ export class ConsentGate implements Disposable {
       },
       arguments: ctx.arguments ?? {},
       ...(stale ? { stale: { changed: [...(evaluation.changed ?? [])], before: evaluation.approved, after: definitionOf(ctx.tool) } } : {}),
-    });
+    }, ctx.signal);
+    if (ctx.signal?.aborted) throw new HarborError('CANCELLED', reasonOf(ctx.signal));
     if (choice === 'deny') throw new HarborError('CONSENT_DENIED', 'The user denied this call.');
     this.policy.record(ctx, choice);
   }
@@ -210,8 +213,8 @@ export class ConsentGate implements Disposable {
   // ------------------------------------------------------------------------------------------
   // Asking
 
-  private ask(request: Omit<ConsentRequest, 'id' | 'deadline'>): Promise<ConsentChoice> {
-    return this.pending.ask(request);
+  private ask(request: Omit<ConsentRequest, 'id' | 'deadline'>, signal?: AbortSignal): Promise<ConsentChoice> {
+    return this.pending.ask(request, signal);
   }
 
   /** The person's answer. Unknown, expired or already-answered ids are ignored (false). */
@@ -228,4 +231,10 @@ export class ConsentGate implements Disposable {
     markAsDisposed(this);
     this.pending.dispose();
   }
+}
+
+/** Why a caller gave up, for the CANCELLED error. */
+function reasonOf(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : 'The request was withdrawn before the person answered.';
 }

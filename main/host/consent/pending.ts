@@ -25,8 +25,9 @@ export class PendingConsents implements Disposable {
     });
   }
 
-  ask(request: Omit<ConsentRequest, 'id' | 'deadline'>): Promise<ConsentChoice> {
-    return this.questions.ask(request);
+  /** An aborted `signal` takes the question down (consent.resolved, as a denial). */
+  ask(request: Omit<ConsentRequest, 'id' | 'deadline'>, signal?: AbortSignal): Promise<ConsentChoice> {
+    return this.questions.ask(request, signal);
   }
 
   /** The person's answer; true when it settled a request. */

@@ -6,6 +6,7 @@ import { AppResourceCache } from '../apps/app-resource-cache';
 import { appPolicy, PERMISSION_REFUSAL } from '../apps/app-policy';
 import { appResourceFrom, assertAppUri } from '../apps/app-resource';
 import { AppModelContexts, contextText, type AppModelContext } from '../apps/model-context';
+import { AppRequests } from '../apps/app-requests';
 import { isCallableByApp, toolUiResourceUri } from '../apps/ui-meta';
 import { HarborError } from '../errors';
 import type { EventPayload } from '../../../preload/contract';
@@ -50,6 +51,8 @@ export class AppService implements Disposable {
   private readonly contexts = new AppModelContexts();
   private readonly resources = new AppResourceCache();
   private readonly stopListening: Disposable;
+  /** What each app waits for: one call per tool, a few in all, withdrawn when the app closes. */
+  private readonly requests = new AppRequests();
   private sandbox: AppSandbox | undefined;
 
   constructor(private readonly deps: AppServiceDeps) {
@@ -109,7 +112,10 @@ export class AppService implements Disposable {
       policy,
       openedAt: Date.now(),
     });
-    for (const gone of evicted) this.record(gone, { kind: 'close', method: 'close', detail: 'closed: too many apps open at once', outcome: 'info' });
+    for (const gone of evicted) {
+      this.requests.withdraw(gone.id, 'The app was closed: too many apps were open at once.');
+      this.record(gone, { kind: 'close', method: 'close', detail: 'closed: too many apps open at once', outcome: 'info' });
+    }
     for (const entry of appOpenedEntries(resource.metaFrom, tool?.name, policy, PERMISSION_REFUSAL)) this.record(added, entry);
     return {
       instanceId: added.id,
@@ -132,24 +138,33 @@ export class AppService implements Disposable {
     const instance = this.require(instanceId);
     const detail = `${name}${argumentsSummary(args)}`;
     const step = { kind: 'request', method: 'tools/call' } as const;
-    const connection = await this.deps.servers.ready(instance.server);
-    const definition = connection.catalog.tools.find((t) => t.name === name);
-    if (!definition) {
-      this.record(instance, { ...step, detail, outcome: 'refused' });
-      throw new HarborError('TOOL_NOT_FOUND', `The app of "${instance.server}" asked for the tool "${name}", which "${instance.server}" does not have. An app may call only its own server's tools.`);
+    const waiting = this.begin(instance, step.method, detail, `tools/call ${name}`, `its call to "${name}"`);
+    try {
+      const connection = await this.deps.servers.ready(instance.server);
+      const definition = connection.catalog.tools.find((t) => t.name === name);
+      if (!definition) {
+        this.record(instance, { ...step, detail, outcome: 'refused' });
+        throw new HarborError('TOOL_NOT_FOUND', `The app of "${instance.server}" asked for the tool "${name}", which "${instance.server}" does not have. An app may call only its own server's tools.`);
+      }
+      if (!isCallableByApp(definition)) {
+        this.record(instance, { ...step, detail, outcome: 'refused' });
+        throw new HarborError('FORBIDDEN', `"${instance.server}" offers its tool "${name}" to the model only, not to its app.`);
+      }
+      const consent = instance.conversationId ? { consent: { conversationId: instance.conversationId } } : {};
+      return await this.recorded(instance, step.method, detail, () => this.deps.calls.callTool(instance.server, name, args, { ...consent, signal: waiting.signal }));
+    } finally {
+      waiting.end();
     }
-    if (!isCallableByApp(definition)) {
-      this.record(instance, { ...step, detail, outcome: 'refused' });
-      throw new HarborError('FORBIDDEN', `"${instance.server}" offers its tool "${name}" to the model only, not to its app.`);
-    }
-    return this.recorded(instance, step.method, detail, () =>
-      this.deps.calls.callTool(instance.server, name, args, instance.conversationId ? { consent: { conversationId: instance.conversationId } } : {}),
-    );
   }
 
   async readResource(instanceId: string, uri: string): Promise<ReadResourceResult> {
     const instance = this.require(instanceId);
-    return this.recorded(instance, 'resources/read', uri, () => this.deps.calls.readResource(instance.server, uri));
+    const waiting = this.begin(instance, 'resources/read', uri, `resources/read ${uri}`, `its read of ${uri}`);
+    try {
+      return await this.recorded(instance, 'resources/read', uri, () => this.deps.calls.readResource(instance.server, uri, { signal: waiting.signal }));
+    } finally {
+      waiting.end();
+    }
   }
 
   async listTools(instanceId: string): Promise<{ tools: Record<string, unknown>[] }> {
@@ -200,6 +215,8 @@ export class AppService implements Disposable {
   close(instanceId: string): boolean {
     const instance = this.instances.delete(instanceId);
     if (!instance) return false;
+    // What it still waits for ends with it: a consent question is taken down, a call is cancelled.
+    this.requests.withdraw(instanceId, 'The app that asked was closed.');
     this.record(instance, { kind: 'close', method: 'close', detail: 'the frame was removed', outcome: 'info' });
     return true;
   }
@@ -221,6 +238,16 @@ export class AppService implements Disposable {
       if (error instanceof HarborError && error.code !== 'PROTOCOL_ERROR' && error.code !== 'INTERNAL') throw error;
       const reason = error instanceof Error ? error.message : String(error);
       throw new HarborError('PROTOCOL_ERROR', `${server} could not give its app ${uri}: ${reason}`);
+    }
+  }
+
+  /** Starts a request of the app (refused, and recorded, when the app already waits for that key or for too many). */
+  private begin(instance: AppInstance, method: string, detail: string, key: string, what: string): ReturnType<AppRequests['begin']> {
+    try {
+      return this.requests.begin(instance.id, key, what);
+    } catch (error) {
+      this.record(instance, { kind: 'request', method, detail: `${detail} → already waiting`, outcome: 'refused' });
+      throw error;
     }
   }
 

@@ -80,6 +80,7 @@ export class CallService {
       ...(args ? { arguments: args } : {}),
       ...(consent?.conversationId ? { conversationId: consent.conversationId } : {}),
       ...(consent?.approveOnce ? { approveOnce: true } : {}),
+      ...(callOptions.signal ? { signal: callOptions.signal } : {}),
     });
     // A server may run the call as a task: it is followed to its end, and its result comes back the same way.
     return this.tasks.callTool(connection, server, definition, args, { timeoutMs: this.timeoutFor(server), ...callOptions });

@@ -37,7 +37,9 @@ type Phase =
   | { readonly kind: 'opening' }
   | { readonly kind: 'loading' | 'ready'; readonly view: AppView }
   | { readonly kind: 'error'; readonly error: HarborErrorData }
-  | { readonly kind: 'ended'; readonly why: 'navigated' | 'closed' | 'paused' };
+  | { readonly kind: 'ended'; readonly why: 'navigated' | 'closed' | 'paused' }
+  /** Harbor stopped the app: it sent more than it may (`reason`: what it did). */
+  | { readonly kind: 'ended'; readonly why: 'stopped'; readonly reason: string };
 
 /** A phase, and the opening it belongs to (a phase of an earlier opening no longer counts). */
 type Tagged = Phase & { readonly opening: string };
@@ -170,6 +172,12 @@ export function AppFrame(props: AppFrameProps) {
             onNavigated: () => {
               setPhase({ kind: 'ended', why: 'navigated' });
               void started?.close('the app left its frame', false).then(() => blank(frame, view.sandboxUrl));
+            },
+            onStopped: (reason) => {
+              setPhase({ kind: 'ended', why: 'stopped', reason });
+              // Closed on the Host at once either way: what it still waits for (a consent question) goes with it.
+              const closing = started ? started.close(`the app was stopped: ${reason}`, false) : api.apps.close({ instanceId: view.instanceId });
+              void closing.then(() => blank(frame, view.sandboxUrl));
             },
             onTeardownRequested: () => {
               void started?.close('the app asked to close', true).then(() => {
@@ -320,7 +328,9 @@ export function AppFrame(props: AppFrameProps) {
         <p className="notice app-frame__ended">
           {phase.why === 'navigated'
             ? `The ${server} app tried to leave its frame for another page, so Harbor closed it.`
-            : `The ${server} app closed itself.`}{' '}
+            : phase.why === 'stopped'
+              ? `This app was stopped: ${phase.reason}.`
+              : `The ${server} app closed itself.`}{' '}
           <button type="button" className="button button--small" onClick={() => setAttempt((a) => a + 1)}>
             Show it again
           </button>

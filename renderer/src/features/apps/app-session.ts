@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { AppBridge, type McpUiDisplayMode, type McpUiHostCapabilities, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { AppView, HarborApi, Result } from '../../../../preload/contract';
+import { appStoppedReason, type AppView, type HarborApi, type Result } from '../../../../preload/contract';
 import { FrameTransport, sandboxOrigin } from './frame-transport';
 import { downloadFiles, messageText, type PersonAnswer, type PersonRequest } from './person-requests';
 
@@ -25,6 +25,8 @@ export interface AppSessionOptions {
   readonly onDisplayMode: (mode: McpUiDisplayMode, appModes: readonly McpUiDisplayMode[] | undefined) => McpUiDisplayMode;
   readonly onInitialized: () => void;
   readonly onNavigated: () => void;
+  /** The app sent more than it may (rate, size): it is stopped; `reason` says what it did. */
+  readonly onStopped: (reason: string) => void;
   readonly onTeardownRequested: () => void;
 }
 
@@ -70,7 +72,16 @@ export class AppSession {
     });
     const target = options.frame.contentWindow;
     if (!target) throw new Error('the app frame has no window');
-    this.transport = new FrameTransport(target, sandboxOrigin(view.sandboxUrl), () => this.options.onNavigated());
+    this.transport = new FrameTransport(
+      target,
+      sandboxOrigin(view.sandboxUrl),
+      () => this.options.onNavigated(),
+      (limit) => {
+        const reason = appStoppedReason(limit);
+        this.record('stopped', 'refused', `stopped: ${reason}`);
+        this.options.onStopped(reason);
+      },
+    );
     const id = { instanceId: view.instanceId };
     const bridge = this.bridge;
 

@@ -1,0 +1,78 @@
+/**
+ * Security findings 10 and 15 in a real browser (Debian Chromium on `harbor web`): an MCP App that
+ * floods its bridge once shown — 100k tools/call interleaved with 100k notifications (in bursts of
+ * a thousand), then forty 10 MB messages — is stopped with the reason on its card, queues at most one consent question for
+ * its tool (withdrawn when it stops), and Harbor's page keeps answering throughout. An app closed
+ * while its consent question is on screen takes the question with it.
+ *
+ * Here rather than in test/security/ because playwright.config.ts runs the specs of test/e2e/.
+ */
+import type { Page } from '@playwright/test';
+import { goTo } from './servers-fixture';
+import { send } from './chat-fixture';
+import { appRegion, expect, openChatPage, test, toolCard } from './apps-fixture';
+
+test.describe.configure({ timeout: 180_000 });
+
+/** Watches the page from inside: the longest gap between 50 ms ticks (a frozen page ticks late) and the most consent questions queued. */
+async function watchPage(page: Page): Promise<() => Promise<{ longestGapMs: number; mostWaiting: number }>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { harborWatch: { longestGapMs: number; mostWaiting: number } };
+    w.harborWatch = { longestGapMs: 0, mostWaiting: 0 };
+    let last = performance.now();
+    setInterval(() => {
+      const now = performance.now();
+      w.harborWatch.longestGapMs = Math.max(w.harborWatch.longestGapMs, now - last);
+      last = now;
+      const dialogs = [...document.querySelectorAll('[role="dialog"]')].filter((d) => /delete_everything/.test(d.textContent ?? ''));
+      const more = /(\d+) more requests? waiting/.exec(dialogs.map((d) => d.textContent).join(' '));
+      w.harborWatch.mostWaiting = Math.max(w.harborWatch.mostWaiting, dialogs.length + (more ? Number(more[1]) : 0));
+    }, 50);
+  });
+  return () => page.evaluate(() => (window as unknown as { harborWatch: { longestGapMs: number; mostWaiting: number } }).harborWatch);
+}
+
+const deleteQuestion = (page: Page) => page.getByRole('dialog').filter({ hasText: 'delete_everything' });
+
+test('an app that floods its bridge is stopped with the reason on its card; one consent question at most, withdrawn; the page stays responsive', async ({ page, startApps }) => {
+  const harbor = await startApps({ servers: [], fixtures: { flood: 'flood-app-server.mjs' }, script: [{ toolCalls: [{ name: 'flood__show_flood' }] }, { text: 'The flood app is shown.' }] });
+  await openChatPage(page, harbor.url);
+  const watched = await watchPage(page);
+  await send(page, 'show the flood app');
+  const card = toolCard(page, 'flood', 'show_flood');
+  await expect(card.getByText('This app was stopped: it sent more than 200 messages per second.')).toBeVisible({ timeout: 90_000 });
+  // Its frame is gone, and the question its one waiting call raised went with it.
+  await expect(appRegion(card, 'flood', 'show_flood')).toBeHidden();
+  await expect(deleteQuestion(page)).toHaveCount(0);
+  const seen = await watched();
+  console.log(`flood: longest gap ${Math.round(seen.longestGapMs)} ms, most consent questions ${seen.mostWaiting}`);
+  expect(seen.mostWaiting, 'consent questions queued at once for the app’s tool').toBeLessThanOrEqual(1);
+  // Generous for a shared, busy machine (gaps of 2 s show there with no app at all); the flood froze the page for 14 s.
+  expect(seen.longestGapMs, 'the longest the page went without running a 50 ms timer').toBeLessThan(8_000);
+  // And the page answers a click at once.
+  const clicked = Date.now();
+  await goTo(page, 'Activity');
+  expect(Date.now() - clicked).toBeLessThan(5_000);
+  await expect(page.getByRole('list', { name: 'App activity' })).toContainText(/stopped: it sent more than 200 messages per second/);
+});
+
+test('an app that sends one message larger than the limit is stopped, and says so', async ({ page, startApps }) => {
+  const harbor = await startApps({ servers: [], fixtures: { flood: 'flood-app-server.mjs' }, script: [{ toolCalls: [{ name: 'flood__show_big' }] }, { text: 'shown' }] });
+  await openChatPage(page, harbor.url);
+  await send(page, 'show the big app');
+  await expect(toolCard(page, 'flood', 'show_big').getByText('This app was stopped: it sent a message larger than 4 MB.')).toBeVisible({ timeout: 60_000 });
+});
+
+test('finding 15: an app closed while its consent question is on screen takes the question with it', async ({ page, startApps }) => {
+  const harbor = await startApps({ servers: [], fixtures: { flood: 'flood-app-server.mjs' }, script: [{ toolCalls: [{ name: 'flood__show_asker' }] }, { text: 'shown' }] });
+  await openChatPage(page, harbor.url);
+  await send(page, 'show the asker app');
+  await expect(deleteQuestion(page)).toHaveCount(1, { timeout: 60_000 });
+  const region = appRegion(toolCard(page, 'flood', 'show_asker'), 'flood', 'show_asker');
+  const proxy = await (await region.locator('iframe').elementHandle())!.contentFrame();
+  await expect.poll(() => proxy!.childFrames().length).toBe(1);
+  // The app asks to be closed (a click inside it, under the dialog): its card closes, and so does its question.
+  await proxy!.childFrames()[0]!.locator('#close-me').dispatchEvent('click');
+  await expect(toolCard(page, 'flood', 'show_asker').getByText('The flood app closed itself.')).toBeVisible({ timeout: 30_000 });
+  await expect(deleteQuestion(page)).toHaveCount(0);
+});
