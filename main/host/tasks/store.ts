@@ -1,36 +1,10 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
-import { openPrivateDatabase } from '../open-database';
+import { openTasksDatabase } from './database';
 import { parseTaskRow, type TaskRecord } from './rows';
 
 /** Finished tasks kept for the Tasks panel and `harbor tasks`; older ones are forgotten. */
 const KEEP_FINISHED = 500;
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS tasks (
-  server TEXT NOT NULL,
-  task_id TEXT NOT NULL,
-  tool TEXT NOT NULL,
-  era TEXT NOT NULL,
-  status TEXT NOT NULL,
-  status_message TEXT,
-  created_at TEXT NOT NULL,
-  last_updated_at TEXT NOT NULL,
-  ttl_ms INTEGER,
-  has_ttl INTEGER NOT NULL DEFAULT 0,
-  poll_interval_ms INTEGER,
-  started_at INTEGER NOT NULL,
-  ended_at INTEGER,
-  result TEXT,
-  error TEXT,
-  origin TEXT,
-  answered_keys TEXT NOT NULL DEFAULT '[]',
-  cancel_requested INTEGER NOT NULL DEFAULT 0,
-  delivered INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (server, task_id)
-);
-CREATE INDEX IF NOT EXISTS tasks_by_start ON tasks(started_at);
-`;
 
 /** The columns of a record, as written. */
 function columns(record: TaskRecord): Record<string, SQLInputValue> {
@@ -65,9 +39,12 @@ function columns(record: TaskRecord): Record<string, SQLInputValue> {
 export class TaskStore implements Disposable {
   private readonly db: DatabaseSync;
 
-  constructor(private readonly path: string) {
-    this.db = openPrivateDatabase(path);
-    this.db.exec(SCHEMA);
+  /** `onSetAside` tells the person a damaged file was moved aside (database.ts); by default on stderr. */
+  constructor(
+    private readonly path: string,
+    onSetAside: (message: string) => void = (message) => process.stderr.write(`${message}\n`),
+  ) {
+    this.db = openTasksDatabase(path, onSetAside);
     trackDisposable(this);
   }
 
