@@ -217,7 +217,7 @@ export class Host implements Disposable {
     const tasks = (this.taskService = this.owned.add(
       new TaskService({
         connect: (server) => servers.ready(server),
-        store: lazyDataFile(files.tasks, () => new TaskStore(files.tasks.path, this.warn)),
+        store: lazyDataFile(files.tasks, () => new TaskStore(files.tasks.path, this.warn, options.mode === 'cli' ? 'cli' : 'app')),
         events: inner,
         timeoutFor: (server) => this.state.server(server)?.timeoutMs,
       }),

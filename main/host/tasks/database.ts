@@ -12,8 +12,14 @@ import { isDamage } from '../data-file-errors';
 import { HarborError } from '../errors';
 import { openPrivateDatabase, rollbackIfOpen } from '../open-database';
 
-/** 1: the first versioned schema (files from before it have the same tables at version 0). */
-export const SCHEMA_VERSION = 1;
+/**
+ * 1: the first versioned schema (files from before it have the same tables at version 0).
+ * 2: each task names the process following it (`owner`), so a task whose `harbor` command was
+ * killed is seen as no longer followed.
+ */
+export const SCHEMA_VERSION = 2;
+
+const OWNER = 'ALTER TABLE tasks ADD COLUMN owner TEXT;';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS tasks (
@@ -61,12 +67,13 @@ function migrate(db: DatabaseSync, path: string): void {
     if (found > SCHEMA_VERSION) {
       throw new HarborError('DATA_CORRUPT', `${path} was written by a newer Harbor (schema ${found}; this one knows ${SCHEMA_VERSION}). Update Harbor, or ${asideAdvice(path)}.`);
     }
-    if (found < SCHEMA_VERSION) {
+    if (found < 1) {
       db.exec(SCHEMA);
       // Another program's `tasks` table fails here ("no such column"), before anything is written.
       db.prepare(`SELECT ${COLUMNS} FROM tasks LIMIT 0`).all();
-      db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     }
+    if (found < 2) db.exec(OWNER);
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     db.exec('COMMIT');
   } catch (error) {
     rollbackIfOpen(db);

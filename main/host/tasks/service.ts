@@ -83,6 +83,7 @@ export class TaskService implements Disposable {
 
   /** The tasks Harbor knows, newest first. */
   list(server?: string): TaskView[] {
+    this.deps.store.endAbandoned(this.now());
     return this.deps.store.list(server).map((record) => toView(this.followers.get(keyOf(record.server, record.taskId))?.record ?? record));
   }
 

@@ -1,6 +1,7 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import { openTasksDatabase } from './database';
+import { ABANDONED_CODE, abandonedMessage, ownerGone, ownerOf, type OwnerKind } from './owner';
 import { parseTaskRow, type TaskRecord } from './rows';
 
 /** Finished tasks kept for the Tasks panel and `harbor tasks`; older ones are forgotten. */
@@ -40,17 +41,38 @@ export class TaskStore implements Disposable {
   private readonly db: DatabaseSync;
 
   /** `onSetAside` tells the person a damaged file was moved aside (database.ts); by default on stderr. */
+  /** This process as the follower of the tasks it saves (owner.ts). */
+  private readonly owner: string | null;
+
   constructor(
     private readonly path: string,
     onSetAside: (message: string) => void = (message) => process.stderr.write(`${message}\n`),
+    ownerKind: OwnerKind = 'app',
   ) {
     this.db = openTasksDatabase(path, onSetAside);
+    this.owner = ownerOf(ownerKind) ?? null;
     trackDisposable(this);
+  }
+
+  /**
+   * Ends the unfinished tasks a `harbor` command followed and that command is gone (killed, or
+   * crashed): nobody follows them any more. An app's or browser mode's tasks are left to the next
+   * one, which follows them again.
+   */
+  endAbandoned(now: number): void {
+    const rows = this.db.prepare("SELECT server, task_id, owner FROM tasks WHERE ended_at IS NULL AND owner LIKE 'cli:%'").all() as { server: string; task_id: string; owner: string }[];
+    for (const row of rows) {
+      if (row.owner === this.owner || !ownerGone(row.owner)) continue;
+      const message = abandonedMessage(row.owner);
+      this.db
+        .prepare("UPDATE tasks SET status = 'failed', ended_at = ?, status_message = ?, error = ? WHERE server = ? AND task_id = ? AND ended_at IS NULL AND owner = ?")
+        .run(now, message, JSON.stringify({ code: ABANDONED_CODE, message }), row.server, row.task_id, row.owner);
+    }
   }
 
   /** Writes the task as it is now (a new one, or every field of a known one). */
   save(record: TaskRecord): void {
-    const values = columns(record);
+    const values: Record<string, SQLInputValue> = { ...columns(record), owner: this.owner };
     const names = Object.keys(values);
     this.db
       .prepare(`INSERT OR REPLACE INTO tasks (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`)
