@@ -93,6 +93,12 @@ export class TaskStore implements Disposable {
     return rows.map((row) => parseTaskRow(row, this.path));
   }
 
+  /** What `--refresh` asks a server about: the tasks not seen to end, including those ended only because their follower is gone. */
+  unseen(): TaskRecord[] {
+    const rows = this.db.prepare("SELECT * FROM tasks WHERE ended_at IS NULL OR json_extract(error, '$.code') = ? ORDER BY started_at").all(ABANDONED_CODE);
+    return rows.map((row) => parseTaskRow(row, this.path));
+  }
+
   /** Tasks that have not ended: followed again when Harbor starts. */
   unfinished(): TaskRecord[] {
     const rows = this.db.prepare('SELECT * FROM tasks WHERE ended_at IS NULL ORDER BY started_at').all();
