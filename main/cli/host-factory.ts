@@ -22,6 +22,8 @@ export function createCliHost(
     launchVariables: { node: process.execPath, resources: resourcesDir() },
     // HARBOR_KEYCHAIN_SERVICE keeps tests (and portable setups) apart from the person's own secrets.
     secrets: new KeychainSecretStore({ service: process.env.HARBOR_KEYCHAIN_SERVICE || DEFAULT_KEYCHAIN_SERVICE }),
+    // A damaged tasks.db set aside, and the like: one line, like every CLI message.
+    warn: (message) => void process.stderr.write(`harbor: ${message}\n`),
     ...overrides,
   });
 }

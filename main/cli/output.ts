@@ -94,7 +94,8 @@ const EXIT_FOR_CODE: Record<ErrorCode, ExitCode> = {
   MODEL_ERROR: EXIT.CONNECTION,
   CONVERSATION_NOT_FOUND: EXIT.USAGE,
   CHAT_BUSY: EXIT.CONNECTION,
-  DATA_CORRUPT: EXIT.CONNECTION,
+  // A damaged data file, or one Harbor cannot write: the person has to act (the message says how); retrying will not help.
+  DATA_CORRUPT: EXIT.USAGE,
   // The person must open a page before the server goes on, as with consent.
   URL_ELICITATION_REQUIRED: EXIT.CONSENT,
 };

@@ -7,7 +7,10 @@ import { CodeSandbox } from './code-mode/sandbox';
 import { ChatService } from './chat/service';
 import { ConsentGate } from './consent/gate';
 import { ConsentStore } from './consent/store';
+import { guardData } from './data-file-errors';
+import { HarborError } from './errors';
 import { HostEvents } from './events';
+import { guardedDataFile, lazyDataFile } from './lazy-data-file';
 import { RegistryClient } from './gallery/client';
 import { findExecutable } from './installs/find-executable';
 import { DisposableStore, toDisposable, type Disposable } from './lifecycle';
@@ -29,6 +32,7 @@ import { AppService } from './services/app-service';
 import { BundleService } from './services/bundle-service';
 import { CallService } from './services/calls';
 import { ConsentDecisions } from './services/consent-decisions';
+import { dataFiles } from './services/data-files';
 import { EVENT_EXIT, openChatDoors, openDoors, type HostDoors } from './services/doors';
 import { ElicitationService } from './services/elicitation-service';
 import { GalleryService } from './services/gallery-service';
@@ -115,6 +119,7 @@ export class Host implements Disposable {
   private readonly adoptRegistry: () => boolean;
   private orphansStopped: number | undefined;
   private interrupted = false;
+  private readonly warn: (message: string) => void;
   /** Removes bundle folders no installed server refers to. */
   private readonly collectBundles: () => Promise<void>;
 
@@ -132,7 +137,10 @@ export class Host implements Disposable {
     const identities = new ServerIdentities(this.state);
     const traffic = new TrafficLog((text) => redactor.redact(text));
     const broker = new ElicitationBroker();
-    const decisions = this.openDecisions(join(options.dataDir, 'consent.db'));
+    const files = dataFiles(options.dataDir);
+    this.warn = options.warn ?? ((message) => void process.stderr.write(`${message}\n`));
+    // Each database opens on first use (lazy-data-file.ts): a damaged one stops only what needs it.
+    const decisions = this.owned.add(lazyDataFile(files.consent, () => new ConsentStore(files.consent.path)));
     const gate = this.owned.add(
       new ConsentGate(decisions, inner, {
         interactive: options.interactiveConsent ?? options.mode !== 'cli',
@@ -228,7 +236,7 @@ export class Host implements Disposable {
     const tasks = (this.taskService = this.owned.add(
       new TaskService({
         connect: (server) => servers.ready(server),
-        store: new TaskStore(join(options.dataDir, 'tasks.db')),
+        store: lazyDataFile(files.tasks, () => new TaskStore(files.tasks.path, this.warn, options.mode === 'cli' ? 'cli' : 'app')),
         events: inner,
         timeoutFor: (server) => this.state.server(server)?.timeoutMs,
       }),
@@ -257,7 +265,7 @@ export class Host implements Disposable {
       tasks,
       apps,
     });
-    const conversations = this.owned.add(new ConversationStore(join(options.dataDir, 'conversations.db')));
+    const conversations = this.owned.add(guardedDataFile(files.conversations, new ConversationStore(files.conversations.path)));
     // run_code's scripts: disposed after the chat, whose turns end their scripts first.
     const codeSandbox = this.owned.add(new CodeSandbox());
     // The chat reaches servers through the same doors as a front door: its calls pass the consent
@@ -302,27 +310,18 @@ export class Host implements Disposable {
     this.elicitation = chatDoors.elicitation;
   }
 
-  /** consent.db, migrated; a file Harbor cannot use (a newer schema) fails the Host, releasing what it holds so far. */
-  private openDecisions(path: string): ConsentStore {
-    try {
-      return this.owned.add(new ConsentStore(path));
-    } catch (error) {
-      void this.owned.dispose().catch(() => undefined);
-      throw error;
-    }
-  }
-
   /** Builds a Host and loads the registry. A bad registry file is reported (appInfo), not fatal. */
   static async create(options: HostOptions): Promise<Host> {
-    // Owner-only before anything is written into it (consent.db opens in the constructor).
-    securePrivateFolder(options.dataDir);
+    // Owner-only before anything is written into it.
+    guardData(dataFiles(options.dataDir).folder, () => securePrivateFolder(options.dataDir));
     const host = new Host(options);
     // Servers a Harbor left running when it died with its reaper (both killed at once): stopped
     // in the background at every start, a one-shot command's included; dispose waits for it.
     void host.sweepOrphans();
     await host.registry.reload();
-    // Before anything starts: what was configured before this version keeps working.
-    host.adoptRegistry();
+    // Before anything starts: what was configured before this version keeps working. A consent.db
+    // Harbor cannot use stops only what needs consent, which reports it; adoption waits for a run that can.
+    host.unlessDataUnusable(() => host.adoptRegistry(), false);
     // Files of bundles whose servers were removed while no Harbor ran (the file edited by hand).
     await host.collectBundles().catch(() => undefined);
     // The app and browser mode live long: the login shell answers while they start. A CLI command
@@ -330,8 +329,18 @@ export class Host implements Disposable {
     if (options.mode !== 'cli') host.loginPath.warmUp();
     // The app and browser mode follow again the tasks that had not ended when Harbor last stopped
     // (a CLI command follows only the tasks it starts).
-    if (options.mode !== 'cli') host.taskService.resume();
+    if (options.mode !== 'cli') host.unlessDataUnusable(() => host.taskService.resume(), true);
     return host;
+  }
+
+  /** Runs `work`; a data file Harbor cannot use (its error names it) is told with `warn` when `tell`, else left to what needs it. */
+  private unlessDataUnusable(work: () => unknown, tell: boolean): void {
+    try {
+      work();
+    } catch (error) {
+      if (!(error instanceof HarborError) || (error.code !== 'DATA_CORRUPT' && error.code !== 'CONFIG_IO')) throw error;
+      if (tell) this.warn(error.message);
+    }
   }
 
   appInfo(): AppInfo {

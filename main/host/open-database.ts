@@ -25,3 +25,23 @@ export function openPrivateDatabase(path: string, pragmas: readonly string[] = [
   }
   return db;
 }
+
+/**
+ * Ends the write transaction a failed statement left open. SQLite rolls back by itself on some
+ * failures (a full disk, an I/O error); a ROLLBACK then would fail with "cannot rollback - no
+ * transaction is active" and hide the error that matters, so it runs only while one is open.
+ */
+export function rollbackIfOpen(db: DatabaseSync): void {
+  const open = (db as { isTransaction?: boolean }).isTransaction;
+  if (open === false) return;
+  if (open === true) {
+    db.exec('ROLLBACK');
+    return;
+  }
+  // Node 22.15 has no isTransaction: try it.
+  try {
+    db.exec('ROLLBACK');
+  } catch {
+    // No transaction was open (SQLite had already rolled it back): the caller rethrows the error that matters.
+  }
+}

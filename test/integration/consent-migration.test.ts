@@ -133,13 +133,14 @@ describe('consent.db from the previous schema', () => {
     expect(remote2.message).toContain('Connecting to "remote2" sends requests to http://127.0.0.1:9/other');
   });
 
-  it('refuses a file written by a newer schema, naming the fix', async () => {
+  it('refuses a file written by a newer schema when consent is needed, naming the fix (the Host itself starts)', async () => {
     dir = mkdtempSync(join(tmpdir(), 'harbor-consent-migration-'));
     writeRegistry(dir, {});
     const newer = new DatabaseSync(join(dir, 'consent.db'));
     newer.exec('PRAGMA user_version = 99');
     newer.close();
-    const error = await errorOf(openHost(dir));
+    host = await openHost(dir);
+    const error = await errorOf((async () => host!.consent.decisions())());
     expect(error.code).toBe('DATA_CORRUPT');
     expect(error.message).toMatch(/written by a newer Harbor \(schema 99; this one knows 2\)/);
   });

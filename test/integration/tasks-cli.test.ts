@@ -118,7 +118,8 @@ describe('harbor call with a task', () => {
     await waitFor(() => stderr.includes('Gathering sources'), `the task to start (stderr: ${stderr})`, 20_000);
     child.kill('SIGKILL');
     await exited;
-    expect((await runCli([...flags, 'tasks', '--json'])).json()[0]).toMatchObject({ status: 'working' });
+    // The next listing sees that the command following it is gone (test/faults/killed-cli-task.test.ts).
+    expect((await runCli([...flags, 'tasks', '--json'])).json()[0]).toMatchObject({ status: 'failed', error: { message: expect.stringContaining('is gone') } });
     const refreshed = await runCli([...flags, 'tasks', 'remote', '--refresh', '--yes', '--json', '--trace']);
     expect(refreshed.code, refreshed.stderr).toBe(0);
     expect(refreshed.stderr).toMatch(/\[remote\] -> .*"method":"tasks\/list"/);

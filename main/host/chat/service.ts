@@ -141,10 +141,15 @@ export class ChatService implements Disposable {
     }
     // Read before anything is stored: an attachment that cannot be read fails the send cleanly.
     const attached = options.attachments?.length ? await readAttachments(this.deps.host, options.attachments, options.signal) : [];
-    const conversationId = options.conversationId ? this.store.resolveId(options.conversationId) : this.store.createConversation().id;
-    this.assertIdle(conversationId);
     let parts: (string | UserPart)[] = [...attached, ...(files?.parts ?? [])];
     let placement: StartTurnOptions = files?.files.length ? { files: files.files } : {};
+    if (!options.conversationId) {
+      // A new conversation and its first turn: one write, so a kill between them leaves no empty conversation.
+      const started = this.store.startConversation(options.text, model.label, parts, placement);
+      return this.run(started.conversationId, started.turnId, settings, model, options);
+    }
+    const conversationId = this.store.resolveId(options.conversationId);
+    this.assertIdle(conversationId);
     if (options.editOf) {
       // The edited message keeps what the earlier one carried, beside it in the tree.
       const original = this.store.userMessage(conversationId, options.editOf);

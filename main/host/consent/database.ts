@@ -2,7 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { z } from 'zod';
 import { HarborError } from '../errors';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
-import { openPrivateDatabase } from '../open-database';
+import { openPrivateDatabase, rollbackIfOpen } from '../open-database';
 import { parseRow, type ConsentTable } from './rows';
 
 /**
@@ -76,7 +76,7 @@ export class ConsentDatabase implements Disposable {
       this.db.exec('COMMIT');
       return result;
     } catch (error) {
-      this.db.exec('ROLLBACK');
+      rollbackIfOpen(this.db);
       throw error;
     }
   }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { isSpecType, type DiscoverResult, type PriorDiscovery } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { writeFileAtomic } from '../fs-atomic';
+import { withCacheLock } from './cache-lock';
 
 /** One server's record as stored; the DiscoverResult is checked with the SDK's own spec schema. */
 const EraRecord = z.object({
@@ -46,26 +47,28 @@ export class EraCache {
   }
 
   async set(server: string, configHash: string, finding: EraFinding): Promise<void> {
-    const records = await this.load();
-    records[server] = {
+    const record: EraRecord = {
       configHash,
       prior: finding.era === 'modern' ? { kind: 'modern', discover: finding.discover } : { kind: 'legacy' },
       ...(finding.era === 'legacy' && finding.sse ? { sse: true as const } : {}),
       at: Date.now(),
     };
-    await this.persist();
+    (await this.load())[server] = record;
+    await this.persist((records) => void (records[server] = record));
   }
 
   async forget(server: string): Promise<void> {
     const records = await this.load();
     if (!(server in records)) return;
     delete records[server];
-    await this.persist();
+    await this.persist((current) => void delete current[server]);
   }
 
-  private load(): Promise<Record<string, EraRecord>> {
+  /** The records as this process knows them: read once, then as each write of its own found the file. */
+  private async load(): Promise<Record<string, EraRecord>> {
     this.loading ??= this.read().then((records) => (this.records = records));
-    return this.loading;
+    await this.loading;
+    return this.records;
   }
 
   /**
@@ -90,12 +93,24 @@ export class EraCache {
     return Object.fromEntries(valid);
   }
 
-  private persist(): Promise<void> {
+  /**
+   * Applies `change` to the file as it is now, not as this process read it: other Harbors (the
+   * app, CLI commands) write their servers' entries too. Re-read, change and rename happen under
+   * a lock between processes (cache-lock.ts); this process's writes are serialised as well.
+   */
+  private persist(change: (records: Record<string, EraRecord>) => void): Promise<void> {
     const path = this.path;
     if (!path) return Promise.resolve();
-    const text = `${JSON.stringify(this.records, null, 2)}\n`;
-    // Serialise writes so two servers finishing at once cannot interleave renames.
-    this.writing = this.writing.then(() => writeFileAtomic(path, text)).catch(() => undefined);
+    const write = async () => {
+      await withCacheLock(`${path}.lock`, async () => {
+        const current = await this.read();
+        change(current);
+        this.records = current;
+        await writeFileAtomic(path, `${JSON.stringify(current, null, 2)}\n`);
+      });
+    };
+    // Only a cache: a write that fails (a full disk, no lock in time) is a probe again next time.
+    this.writing = this.writing.then(write).catch(() => undefined);
     return this.writing;
   }
 }

@@ -47,6 +47,8 @@ export interface HostOptions {
   readonly sandbox?: {
     readonly checkAvailability?: () => Promise<SandboxAvailability>;
   };
+  /** Tells the person something went wrong and was dealt with (a damaged tasks.db set aside). Default: a line on stderr. */
+  readonly warn?: (message: string) => void;
   /** Where the chat looks for a local Ollama when no model is configured (default http://127.0.0.1:11434). */
   readonly ollamaUrl?: string;
   /**

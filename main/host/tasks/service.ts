@@ -83,6 +83,7 @@ export class TaskService implements Disposable {
 
   /** The tasks Harbor knows, newest first. */
   list(server?: string): TaskView[] {
+    this.deps.store.endAbandoned(this.now());
     return this.deps.store.list(server).map((record) => toView(this.followers.get(keyOf(record.server, record.taskId))?.record ?? record));
   }
 
@@ -105,7 +106,12 @@ export class TaskService implements Disposable {
    * longer knows has failed; one that ended gets its outcome when Harbor follows it again.
    */
   async refresh(server: string): Promise<TaskView[]> {
-    const open = this.deps.store.unfinished().filter((record) => record.server === server && !this.followers.has(keyOf(server, record.taskId)));
+    this.deps.store.endAbandoned(this.now());
+    // A task whose follower is gone was ended for that alone: asked about again, as if unfinished.
+    const open = this.deps.store
+      .unseen()
+      .filter((record) => record.server === server && !this.followers.has(keyOf(server, record.taskId)))
+      .map(({ endedAt: _ended, error: _error, ...record }): TaskRecord => (record.status === 'failed' ? { ...record, status: 'working' } : record));
     if (open.length > 0) {
       const sightings = await lookAtTasks(await this.deps.connect(server), open);
       for (const record of open) {

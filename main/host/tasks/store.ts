@@ -1,36 +1,11 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
-import { openPrivateDatabase } from '../open-database';
+import { openTasksDatabase } from './database';
+import { ABANDONED_CODE, abandonedMessage, ownerGone, ownerOf, type OwnerKind } from './owner';
 import { parseTaskRow, type TaskRecord } from './rows';
 
 /** Finished tasks kept for the Tasks panel and `harbor tasks`; older ones are forgotten. */
 const KEEP_FINISHED = 500;
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS tasks (
-  server TEXT NOT NULL,
-  task_id TEXT NOT NULL,
-  tool TEXT NOT NULL,
-  era TEXT NOT NULL,
-  status TEXT NOT NULL,
-  status_message TEXT,
-  created_at TEXT NOT NULL,
-  last_updated_at TEXT NOT NULL,
-  ttl_ms INTEGER,
-  has_ttl INTEGER NOT NULL DEFAULT 0,
-  poll_interval_ms INTEGER,
-  started_at INTEGER NOT NULL,
-  ended_at INTEGER,
-  result TEXT,
-  error TEXT,
-  origin TEXT,
-  answered_keys TEXT NOT NULL DEFAULT '[]',
-  cancel_requested INTEGER NOT NULL DEFAULT 0,
-  delivered INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (server, task_id)
-);
-CREATE INDEX IF NOT EXISTS tasks_by_start ON tasks(started_at);
-`;
 
 /** The columns of a record, as written. */
 function columns(record: TaskRecord): Record<string, SQLInputValue> {
@@ -65,15 +40,39 @@ function columns(record: TaskRecord): Record<string, SQLInputValue> {
 export class TaskStore implements Disposable {
   private readonly db: DatabaseSync;
 
-  constructor(private readonly path: string) {
-    this.db = openPrivateDatabase(path);
-    this.db.exec(SCHEMA);
+  /** `onSetAside` tells the person a damaged file was moved aside (database.ts); by default on stderr. */
+  /** This process as the follower of the tasks it saves (owner.ts). */
+  private readonly owner: string | null;
+
+  constructor(
+    private readonly path: string,
+    onSetAside: (message: string) => void = (message) => process.stderr.write(`${message}\n`),
+    ownerKind: OwnerKind = 'app',
+  ) {
+    this.db = openTasksDatabase(path, onSetAside);
+    this.owner = ownerOf(ownerKind) ?? null;
     trackDisposable(this);
+  }
+
+  /**
+   * Ends the unfinished tasks a `harbor` command followed and that command is gone (killed, or
+   * crashed): nobody follows them any more. An app's or browser mode's tasks are left to the next
+   * one, which follows them again.
+   */
+  endAbandoned(now: number): void {
+    const rows = this.db.prepare("SELECT server, task_id, owner FROM tasks WHERE ended_at IS NULL AND owner LIKE 'cli:%'").all() as { server: string; task_id: string; owner: string }[];
+    for (const row of rows) {
+      if (row.owner === this.owner || !ownerGone(row.owner)) continue;
+      const message = abandonedMessage(row.owner);
+      this.db
+        .prepare("UPDATE tasks SET status = 'failed', ended_at = ?, status_message = ?, error = ? WHERE server = ? AND task_id = ? AND ended_at IS NULL AND owner = ?")
+        .run(now, message, JSON.stringify({ code: ABANDONED_CODE, message }), row.server, row.task_id, row.owner);
+    }
   }
 
   /** Writes the task as it is now (a new one, or every field of a known one). */
   save(record: TaskRecord): void {
-    const values = columns(record);
+    const values: Record<string, SQLInputValue> = { ...columns(record), owner: this.owner };
     const names = Object.keys(values);
     this.db
       .prepare(`INSERT OR REPLACE INTO tasks (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`)
@@ -91,6 +90,12 @@ export class TaskStore implements Disposable {
       server === undefined
         ? this.db.prepare('SELECT * FROM tasks ORDER BY started_at DESC, rowid DESC').all()
         : this.db.prepare('SELECT * FROM tasks WHERE server = ? ORDER BY started_at DESC, rowid DESC').all(server);
+    return rows.map((row) => parseTaskRow(row, this.path));
+  }
+
+  /** What `--refresh` asks a server about: the tasks not seen to end, including those ended only because their follower is gone. */
+  unseen(): TaskRecord[] {
+    const rows = this.db.prepare("SELECT * FROM tasks WHERE ended_at IS NULL OR json_extract(error, '$.code') = ? ORDER BY started_at").all(ABANDONED_CODE);
     return rows.map((row) => parseTaskRow(row, this.path));
   }
 

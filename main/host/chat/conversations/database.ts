@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { HarborError } from '../../errors';
-import { openPrivateDatabase } from '../../open-database';
+import { openPrivateDatabase, rollbackIfOpen } from '../../open-database';
 
 /**
  * The schema's version, in SQLite's `user_version`, and the steps that bring an older file up to
@@ -126,7 +126,7 @@ export function inTransaction<T>(db: DatabaseSync, fn: () => T): T {
     db.exec('COMMIT');
     return result;
   } catch (error) {
-    db.exec('ROLLBACK');
+    rollbackIfOpen(db);
     throw error;
   }
 }

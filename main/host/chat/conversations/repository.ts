@@ -76,22 +76,38 @@ export class ConversationRepository {
    */
   startTurn(conversationId: string, userText: string, model: string, parts: readonly (string | UserPart)[] = [], options: StartTurnOptions = {}): string {
     const turnId = randomUUID();
+    inTransaction(this.db, () => this.insertTurn(conversationId, turnId, this.now(), userText, model, parts, options));
+    return turnId;
+  }
+
+  /**
+   * A new conversation with its first turn, in one transaction: a Harbor killed in between leaves
+   * neither, never an empty conversation.
+   */
+  startConversation(userText: string, model: string, parts: readonly (string | UserPart)[] = [], options: StartTurnOptions = {}): { conversationId: string; turnId: string } {
+    const conversationId = randomUUID();
+    const turnId = randomUUID();
     const now = this.now();
     inTransaction(this.db, () => {
-      const parentId = options.parentId !== undefined ? options.parentId : this.activeTurn(conversationId);
-      this.db
-        .prepare("INSERT INTO turns (id, conversation_id, parent_id, status, model, owner_pid, started_at) VALUES (?, ?, ?, 'running', ?, ?, ?)")
-        .run(turnId, conversationId, parentId, model, process.pid, now);
-      const content = parts.length > 0 ? [{ type: 'text', text: userText }, ...parts.map((p) => (typeof p === 'string' ? { type: 'text', text: p } : p))] : userText;
-      this.db
-        .prepare("INSERT INTO messages (conversation_id, turn_id, step, role, content, files, created_at) VALUES (?, ?, 0, 'user', ?, ?, ?)")
-        .run(conversationId, turnId, JSON.stringify(content), options.files?.length ? JSON.stringify(options.files) : null, now);
-      const title = userText.replace(/\s+/g, ' ').trim().slice(0, 80);
-      this.db
-        .prepare("UPDATE conversations SET updated_at = ?, active_turn_id = ?, title = CASE WHEN title = '' THEN ? ELSE title END WHERE id = ?")
-        .run(now, turnId, title, conversationId);
+      this.db.prepare("INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, '', ?, ?)").run(conversationId, now, now);
+      this.insertTurn(conversationId, turnId, now, userText, model, parts, options);
     });
-    return turnId;
+    return { conversationId, turnId };
+  }
+
+  private insertTurn(conversationId: string, turnId: string, now: number, userText: string, model: string, parts: readonly (string | UserPart)[], options: StartTurnOptions): void {
+    const parentId = options.parentId !== undefined ? options.parentId : this.activeTurn(conversationId);
+    this.db
+      .prepare("INSERT INTO turns (id, conversation_id, parent_id, status, model, owner_pid, started_at) VALUES (?, ?, ?, 'running', ?, ?, ?)")
+      .run(turnId, conversationId, parentId, model, process.pid, now);
+    const content = parts.length > 0 ? [{ type: 'text', text: userText }, ...parts.map((p) => (typeof p === 'string' ? { type: 'text', text: p } : p))] : userText;
+    this.db
+      .prepare("INSERT INTO messages (conversation_id, turn_id, step, role, content, files, created_at) VALUES (?, ?, 0, 'user', ?, ?, ?)")
+      .run(conversationId, turnId, JSON.stringify(content), options.files?.length ? JSON.stringify(options.files) : null, now);
+    const title = userText.replace(/\s+/g, ' ').trim().slice(0, 80);
+    this.db
+      .prepare("UPDATE conversations SET updated_at = ?, active_turn_id = ?, title = CASE WHEN title = '' THEN ? ELSE title END WHERE id = ?")
+      .run(now, turnId, title, conversationId);
   }
 
   /** The turn at the end of the branch shown now (the parent of the next message). */

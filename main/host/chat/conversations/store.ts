@@ -92,6 +92,11 @@ export class ConversationStore implements Disposable {
     return this.writes.startTurn(conversationId, userText, model, parts, options);
   }
 
+  /** A new conversation and its first turn, written together (repository.ts). */
+  startConversation(userText: string, model: string, parts: readonly (string | UserPart)[] = [], options: StartTurnOptions = {}): { conversationId: string; turnId: string } {
+    return this.writes.startConversation(userText, model, parts, options);
+  }
+
   /** The person's message that opened a turn, to send it again or beside an edit. */
   userMessage(conversationId: string, turnId: string): StoredUserMessage {
     return this.reads.userMessage(conversationId, turnId);
