@@ -5,6 +5,7 @@ import { Countdown } from './Countdown';
 import { DefinitionDiff } from './DefinitionDiff';
 import { CommandSection, RemoteSection, SecretSection } from './LaunchDetails';
 import { Modal } from './Modal';
+import { ToolDescription } from './ToolDescription';
 import { riskLine } from './risk';
 
 interface Props {
@@ -73,7 +74,6 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
   const server = visibleText(request.server);
   const name = visibleText(tool?.name ?? '');
   const toolTitle = tool?.title ? visibleText(tool.title) : undefined;
-  const toolName = toolTitle ? `${toolTitle} (${name})` : tool ? name : 'a tool';
   const title = remote
     ? `Connect to the remote server “${server}”?`
     : launch
@@ -82,7 +82,7 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
         ? `Give “${server}” the secret “${visibleText(secret.name)}”?`
         : request.stale
           ? `“${name}” on ${server} changed since you approved it`
-          : `Allow ${server} to run “${toolTitle ?? name}”?`;
+          : `Allow ${server} to run “${name}”?`;
   // Outside a conversation (a tool run by hand, a server started from its page) there is no
   // conversation to remember a choice for: "for this conversation" is never offered there.
   const manual = request.conversationId === undefined;
@@ -141,10 +141,14 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
           {tool ? (
             <>
               <dt>Tool</dt>
-              <dd>{toolName}</dd>
+              {/* The real name first: a title is the server's words ("Harbor verified ✅"), shown as such. */}
+              <dd>
+                <span className="consent__tool-name">{name}</span>
+                {toolTitle && toolTitle !== name ? <span className="consent__note"> — titled “{toolTitle}” by the server</span> : null}
+              </dd>
               <dt>Description</dt>
               <dd>
-                <p className="plain-text consent__description">{tool.description ? visibleText(tool.description, { multiline: true }) : '(The server gave no description.)'}</p>
+                <ToolDescription description={tool.description} />
               </dd>
               <dt>Risk</dt>
               <dd className="consent__risk">
