@@ -52,3 +52,26 @@ describe("the consent dialog is not steered by the server's text", () => {
     expect(screen.queryByRole('button', { name: /Show the whole description/ })).toBeNull();
   });
 });
+
+describe('the consent dialog names who asks', () => {
+  const base = request({ name: 'delete_everything', description: 'Deletes.' });
+  const { conversationId: _none, ...outside } = base;
+
+  it("an App's own call says it is the App's, which App and for which result — not the person's", () => {
+    render(<ConsentDialog request={{ ...outside, requester: { kind: 'app', server: 'evil', tool: 'show_dashboard', instanceId: 'i1' } }} waiting={0} onDecide={() => undefined} />);
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).not.toContain('by hand');
+    expect(dialog.textContent).toContain('Not you: the App of “evil” (showing the result of “show_dashboard”) is calling this tool by itself.');
+    expect(dialog.querySelector('.consent__requester')!.textContent).toBe('The App of “evil” (showing the result of “show_dashboard”)');
+  });
+
+  it.each([
+    [{ kind: 'person' as const }, 'You, by hand'],
+    [{ kind: 'model' as const, conversationId: 'c' }, 'The model, in a conversation'],
+    [{ kind: 'code' as const, conversationId: 'c' }, 'A script the model wrote (code mode)'],
+    [{ kind: 'task' as const }, 'A task'],
+  ])('%o is named "%s"', (requester, words) => {
+    render(<ConsentDialog request={{ ...base, requester }} waiting={0} onDecide={() => undefined} />);
+    expect(document.querySelector('.consent__requester')!.textContent).toBe(words);
+  });
+});

@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/client';
-import type { ConsentChoice, ConsentRequest } from '../../../preload/contract';
+import type { ConsentChoice, ConsentRequest, ConsentRequester } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import type { HostEvents } from '../events';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
@@ -34,6 +34,8 @@ export interface ToolAuthorization extends ToolCallContext {
   readonly arguments?: Record<string, unknown>;
   /** `--yes`: the person approved this one call (and the launch it needs) up front. */
   readonly approveOnce?: boolean;
+  /** Who asks: named in the dialog. */
+  readonly requester?: ConsentRequester;
 }
 
 /**
@@ -93,6 +95,7 @@ export class ConsentGate implements Disposable {
       trusted: ctx.trusted,
       options: [...evaluation.options],
       ...(ctx.conversationId ? { conversationId: ctx.conversationId } : {}),
+      ...(ctx.requester ? { requester: ctx.requester } : {}),
       tool: {
         name: ctx.tool.name,
         ...(ctx.tool.title ? { title: ctx.tool.title } : {}),

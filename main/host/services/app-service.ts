@@ -1,5 +1,5 @@
 import type { CallToolResult, ReadResourceResult, Tool } from '@modelcontextprotocol/client';
-import type { AppActivityEntry, AppToolUi, AppView } from '../../../preload/contract';
+import type { AppActivityEntry, AppToolUi, AppView, ConsentRequester } from '../../../preload/contract';
 import { AppActivityLog, type NewAppActivity } from '../apps/app-activity';
 import { AppInstances, type AppInstance } from '../apps/app-instances';
 import { appPolicy, PERMISSION_REFUSAL } from '../apps/app-policy';
@@ -131,7 +131,7 @@ export class AppService {
       throw new HarborError('FORBIDDEN', `"${instance.server}" offers its tool "${name}" to the model only, not to its app.`);
     }
     return this.recorded(instance, step.method, detail, () =>
-      this.deps.calls.callTool(instance.server, name, args, instance.conversationId ? { consent: { conversationId: instance.conversationId } } : {}),
+      this.deps.calls.callTool(instance.server, name, args, { consent: { ...(instance.conversationId ? { conversationId: instance.conversationId } : {}), requester: appRequester(instance) } }),
     );
   }
 
@@ -232,3 +232,13 @@ export class AppService {
   }
 }
 
+/** An App's own call, named as such in the consent dialog: which App (its server), for which tool's result. */
+function appRequester(instance: AppInstance): ConsentRequester {
+  return {
+    kind: 'app',
+    server: instance.server,
+    instanceId: instance.id,
+    ...(instance.tool ? { tool: instance.tool } : {}),
+    ...(instance.conversationId ? { conversationId: instance.conversationId } : {}),
+  };
+}

@@ -81,6 +81,8 @@ export class CallService {
       ...(args ? { arguments: args } : {}),
       ...(consent?.conversationId ? { conversationId: consent.conversationId } : {}),
       ...(consent?.approveOnce ? { approveOnce: true } : {}),
+      // A front door's own call is the person's; the chat, code mode and Apps say who they are.
+      requester: consent?.requester ?? { kind: 'person' },
     });
     // A server may run the call as a task: it is followed to its end, and its result comes back the same way.
     return this.tasks.callTool(connection, server, definition, args, { timeoutMs: this.timeoutFor(server), ...callOptions });
