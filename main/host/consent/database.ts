@@ -118,10 +118,14 @@ export class ConsentDatabase implements Disposable {
           `Harbor's consent database (${this.path}) was written by a newer Harbor (schema ${version}; this one knows ${SCHEMA_VERSION}). Update Harbor, or quit it and delete the file (Harbor forgets every consent decision and asks again).`,
         );
       }
+      // Written by an older Harbor (schema 0 made its tables on its first start): an upgrade.
+      const upgrade = LEGACY_TABLES.some((table) => this.tableExists(table));
       for (const table of LEGACY_TABLES) if (this.tableExists(table)) this.db.exec(`ALTER TABLE ${table} RENAME TO legacy_${table}`);
       this.db.exec(SCHEMA);
-      // This version's first run: the registry it finds is adopted once (registry-adoption.ts).
-      this.setMeta(ADOPTION_KEY, 'pending');
+      // An upgrade's first run adopts the registry it finds, once (registry-adoption.ts). A fresh
+      // data folder is no upgrade: a registry that was there before Harbor first ran (copied in,
+      // written by another program) is approved for nothing and owns no secret.
+      this.setMeta(ADOPTION_KEY, upgrade ? 'pending' : 'done');
       this.db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     });
   }
