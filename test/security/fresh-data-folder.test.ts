@@ -2,7 +2,7 @@
  * Attack: a registry file that arrives before Harbor's first run (copied in, written by an
  * installer or another program) had every remote server in it approved, because the first run
  * took any data folder for an upgrade. A fresh data folder is not an upgrade: its remote servers
- * ask before their first request, and no secret becomes theirs. Only a consent.db written by an
+ * ask before their first request. Only a consent.db written by an
  * older Harbor (schema 0) carries approvals forward (test/integration/consent-migration.test.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,7 +33,7 @@ afterEach(async () => {
 });
 
 describe('a fresh data folder is not an upgrade', () => {
-  it('a remote server already in the registry asks before its first request; nothing was approved or bound', async () => {
+  it('a remote server already in the registry asks before its first request; nothing was approved', async () => {
     dir = mkdtempSync(join(tmpdir(), 'harbor-fresh-'));
     writeFileSync(join(dir, 'harbor.json'), JSON.stringify({ mcpServers: { planted: { url: remote.url, headers: { Authorization: 'Bearer ${secret:tok}' } } } }));
     host = await Host.create({
@@ -47,7 +47,6 @@ describe('a fresh data folder is not an upgrade', () => {
       secrets: new MemorySecretStore({ tok: 'value-tok-1234' }),
     });
     expect(host.consent.decisions().launches).toEqual([]);
-    expect(host.consent.decisions().secrets).toEqual([]);
     const refused = await errorOf(host.servers.connect('planted'));
     expect(refused.code).toBe('CONSENT_REQUIRED');
   });

@@ -40,6 +40,8 @@ const SCHEMA = `
 
 /** harbor_meta key: 'pending' until the registry as it is at this version's first run was adopted. */
 export const ADOPTION_KEY = 'registry-adoption';
+/** ADOPTION_KEY of a data folder no older Harbor wrote: its first run approves no remote server. */
+export const FRESH_ADOPTION = 'pending-fresh';
 
 /**
  * One connection to consent.db, schema migrated: statements prepared once, writes in
@@ -122,10 +124,10 @@ export class ConsentDatabase implements Disposable {
       const upgrade = LEGACY_TABLES.some((table) => this.tableExists(table));
       for (const table of LEGACY_TABLES) if (this.tableExists(table)) this.db.exec(`ALTER TABLE ${table} RENAME TO legacy_${table}`);
       this.db.exec(SCHEMA);
-      // An upgrade's first run adopts the registry it finds, once (registry-adoption.ts). A fresh
-      // data folder is no upgrade: a registry that was there before Harbor first ran (copied in,
-      // written by another program) is approved for nothing and owns no secret.
-      this.setMeta(ADOPTION_KEY, upgrade ? 'pending' : 'done');
+      // The first run adopts the registry it finds, once (registry-adoption.ts). A fresh data
+      // folder is no upgrade: a registry that was there before Harbor first ran (copied in,
+      // written by another program) gets no remote server approved.
+      this.setMeta(ADOPTION_KEY, upgrade ? 'pending' : FRESH_ADOPTION);
       this.db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     });
   }
