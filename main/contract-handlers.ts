@@ -43,9 +43,17 @@ export function bindCommands(host: Host): CommandHandlers {
     'servers.approveLaunch': ({ name }) => host.servers.approveLaunchAndStart(name),
     'tools.setEnabled': ({ server, tool, enabled }) => host.registry.setToolEnabled(server, tool, enabled),
     'catalog.get': async ({ name }) => {
-      const catalog = await host.calls.catalog(name);
+      const [catalog, changes] = await Promise.all([host.calls.catalog(name), host.calls.toolChanges(name)]);
       // Readonly arrays of MCP objects, copied into the contract's plain-data shape.
-      return { server: name, tools: [...catalog.tools], resources: [...catalog.resources], resourceTemplates: [...catalog.resourceTemplates], prompts: [...catalog.prompts] };
+      const toolChanges = changes.map((c) => ({ tool: c.tool, changed: [...c.changed], approved: { ...c.approved } }));
+      return {
+        server: name,
+        tools: [...catalog.tools],
+        resources: [...catalog.resources],
+        resourceTemplates: [...catalog.resourceTemplates],
+        prompts: [...catalog.prompts],
+        ...(toolChanges.length ? { toolChanges } : {}),
+      };
     },
     'tools.search': async ({ query, limit, server, asYouType }) => host.tools.search(query, limit, { ...(server === undefined ? {} : { server }), ...(asYouType === undefined ? {} : { asYouType }) }),
     'tools.call': async ({ server, tool, arguments: args, requestId }) => (await host.calls.callTool(server, tool, args, requestId ? { requestId } : {})),

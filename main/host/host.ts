@@ -272,7 +272,8 @@ export class Host implements Disposable {
     // gate, and the model sees a server's answer only after the exit.
     const chat = this.owned.add(
       new ChatService({
-        host: { ...doors.calls, events: inner, consent: doors.consent, listServers: doors.servers.list, searchTools: doors.tools.rank, appContext: (id) => apps.modelContext(id) },
+        // The model is offered each tool as the person approved it (calls.offeredCatalog).
+        host: { ...doors.calls, catalog: doors.calls.offeredCatalog, events: inner, consent: doors.consent, listServers: doors.servers.list, searchTools: doors.tools.rank, appContext: (id) => apps.modelContext(id) },
         store: conversations,
         configPath: options.configPath,
         settings: () => doors.settings.chat(),

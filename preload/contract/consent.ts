@@ -4,6 +4,27 @@ import { z } from 'zod';
 export const ConsentChoice = z.enum(['once', 'conversation', 'always', 'deny']);
 export type ConsentChoice = z.infer<typeof ConsentChoice>;
 
+/**
+ * Who asks for a tool call: the person (a tool run by hand, `harbor call`), the model in a
+ * conversation, a script the model wrote (code mode), an App (which one: its server, the tool
+ * whose result it shows), or a task.
+ */
+export const ConsentRequester = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('person') }),
+  z.object({ kind: z.literal('model'), conversationId: z.string().optional() }),
+  z.object({ kind: z.literal('code'), conversationId: z.string().optional() }),
+  z.object({
+    kind: z.literal('app'),
+    /** The server whose App it is, and the tool whose result it shows. */
+    server: z.string(),
+    tool: z.string().optional(),
+    instanceId: z.string(),
+    conversationId: z.string().optional(),
+  }),
+  z.object({ kind: z.literal('task'), taskId: z.string().optional() }),
+]);
+export type ConsentRequester = z.infer<typeof ConsentRequester>;
+
 /** What the person is asked: everything needed to decide, as plain data (never HTML). */
 export const ConsentRequest = z.object({
   id: z.string(),
@@ -16,6 +37,8 @@ export const ConsentRequest = z.object({
   deadline: z.number(),
   options: z.array(ConsentChoice),
   conversationId: z.string().optional(),
+  /** A tool call: who asks for it (absent on launches and secrets). */
+  requester: ConsentRequester.optional(),
   tool: z
     .object({
       name: z.string(),

@@ -6,12 +6,18 @@ import { ServerSummary } from './shared';
 /** MCP objects pass through as data; the renderer renders them as text, never as HTML. */
 export const McpObject = z.record(z.string(), z.unknown());
 
+/** A tool its server changed since the person approved it: the fields that differ and the definition they approved. */
+export const ToolChangeView = z.object({ tool: z.string(), changed: z.array(z.string()), approved: McpObject });
+export type ToolChangeView = z.infer<typeof ToolChangeView>;
+
 export const CatalogView = z.object({
   server: z.string(),
   tools: z.array(McpObject),
   resources: z.array(McpObject),
   resourceTemplates: z.array(McpObject),
   prompts: z.array(McpObject),
+  /** Tools changed since the person approved them (absent: none). The model sees them as approved until reviewed. */
+  toolChanges: z.array(ToolChangeView).optional(),
 });
 export type CatalogView = z.infer<typeof CatalogView>;
 

@@ -36,11 +36,11 @@ test('chat → tool → app: two frameworks and two richer apps render the data 
   // Done when the model answered and the monitor's app has polled (a loaded machine may take a while for either).
   const asked = await allowWhile(page, async (allowed) => allowed.length >= 5 && (await page.getByText('Here are your apps.').count()) > 0);
   expect(asked).toEqual([
-    'Allow vanilla to run “Get Time”?',
-    'Allow react to run “Get Time”?',
-    'Allow budget to run “Get Budget Data”?',
-    'Allow monitor to run “Get System Info”?',
-    'Allow monitor to run “Poll System Stats”?',
+    'Allow vanilla to run “get-time”?',
+    'Allow react to run “get-time”?',
+    'Allow budget to run “get-budget-data”?',
+    'Allow monitor to run “get-system-info”?',
+    'Allow monitor to run “poll-system-stats”?',
   ]);
 
   // The model was offered the four tools, never the monitor's app-only poll.

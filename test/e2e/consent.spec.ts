@@ -30,14 +30,22 @@ test('always allow, then the server changes the tool’s description: the dialog
   await expect(page.getByText('Echoed once.')).toBeVisible();
 
   // 2. The server rewrites echo's description (through its own mutate tool, allowed once).
-  const meter = contextMeter(page);
-  const before = await meter.getAttribute('title');
   await send(page, 'change it');
   await expect(dialog.getByRole('heading', { name: 'Allow feature to run “mutate”?' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Allow once' }).click();
   await expect(page.getByText('Changed.')).toBeVisible();
-  // The Host refetched the catalog (the context meter counts the longer description).
-  await expect(meter).not.toHaveAttribute('title', before!, { timeout: 15_000 });
+  // The Host refetched the catalog: the palette marks echo "changed since you approved it"
+  // (it reads the catalogs when it opens, so it is opened again until the mark is there).
+  await expect(async () => {
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    try {
+      await expect(palette.getByRole('option', { name: /^echo/ })).toContainText('changed since you approved it', { timeout: 1_000 });
+    } finally {
+      await page.keyboard.press('Escape');
+      await expect(palette).toBeHidden();
+    }
+  }).toPass({ timeout: 20_000 });
 
   // 3. The always-approval no longer applies: asked again, with what changed.
   await send(page, 'echo second');
@@ -52,6 +60,8 @@ test('always allow, then the server changes the tool’s description: the dialog
   await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
   await expect(page.getByText('Done asking.')).toBeVisible();
   expect(harbor.model.requests[5]!.toolResults.at(-1)!.content).toBe('The user denied this call.');
+  // The new description never reached the model.
+  for (const request of harbor.model.requests) expect(JSON.stringify(request.body)).not.toContain('id_rsa');
   expect(errors).toEqual([]);
 });
 

@@ -93,13 +93,15 @@ test.use({
   harborOptions: {
     registry: { mcpServers: {} },
     // The model's and the HTTP server's addresses are known only once they listen.
-    before: ({ configPath }) => {
+    before: async ({ configPath, cli }) => {
       const file = JSON.parse(readFileSync(configPath, 'utf8')) as Record<string, unknown>;
       const servers = {
         stdio: { command: NODE, args: [EVERYTHING, 'stdio'], roots: [FOLDER], trusted: true },
         http: { url: http.url, roots: [FOLDER] },
       };
       writeFileSync(configPath, JSON.stringify({ ...file, mcpServers: servers, model: model.modelConfig() }, null, 2));
+      // A fresh data folder approves no remote server: the person approves this one first.
+      await cli(['consent', 'grant-launch', 'http']);
     },
   },
 });

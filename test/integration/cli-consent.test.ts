@@ -11,6 +11,8 @@ beforeAll(async () => {
   server = await startHttpFeatureServer();
   registry = tempRegistry({ remote: { url: server.url } });
   g = ['--config', registry.config, '--data-dir', registry.dir];
+  // A fresh data folder approves no remote server: the person approves this one first.
+  expect((await runCli([...g, 'consent', 'grant-launch', 'remote'])).code).toBe(0);
 });
 afterAll(async () => {
   registry.remove();

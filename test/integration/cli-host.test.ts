@@ -99,6 +99,8 @@ describe('harbor CLI over real servers', () => {
     const remote = tempRegistry({ remote: { url: server.url } });
     try {
       const rg = ['--config', remote.config, '--data-dir', remote.dir];
+      // A fresh data folder approves no remote server: the person approves this one first.
+      expect((await runCli([...rg, 'consent', 'grant-launch', 'remote'])).code).toBe(0);
       const lines: string[] = [];
       let ready!: () => void;
       const watchingStarted = new Promise<void>((r) => (ready = r));

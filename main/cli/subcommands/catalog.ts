@@ -58,8 +58,16 @@ async function collect(ctx: CliContext, kind: Kind): Promise<Collected> {
       try {
         const catalog = await host.calls.catalog(server);
         const count = await counting;
+        // A tool changed since the person approved it is marked, with the fields that changed.
+        const changes = kind === 'tools' ? new Map((await host.calls.toolChanges(server)).map((c) => [c.tool, c.changed])) : undefined;
         for (const item of pick(catalog, kind)) {
-          rows.push({ ...item, server, ...(count ? { tokens: toolTokens(count, item as { name: string }) } : {}) });
+          const changed = changes?.get((item as { name: string }).name);
+          rows.push({
+            ...item,
+            server,
+            ...(count ? { tokens: toolTokens(count, item as { name: string }) } : {}),
+            ...(changed ? { changedSinceApproval: true, changedFields: [...changed] } : {}),
+          });
         }
       } catch (error) {
         if (ctx.args[0] !== undefined) throw error;
@@ -85,7 +93,8 @@ function pick(catalog: Catalog, kind: Kind): readonly object[] {
 function human(row: Row, kind: Kind): string {
   const desc = typeof row.description === 'string' ? `  ${row.description.split('\n')[0]!.slice(0, 100)}` : '';
   if (kind === 'resources') return `${String(row.server)}  ${String(row.uri ?? row.uriTemplate)}  ${String(row.name ?? '')}${desc}`;
-  return `${String(row.server)}  ${String(row.name)}${desc}`;
+  const changed = Array.isArray(row.changedFields) ? `  [changed since you approved it: ${row.changedFields.join(', ')}]` : '';
+  return `${String(row.server)}  ${String(row.name)}${changed}${desc}`;
 }
 
 export const toolsCommand: CliCommandCode = {

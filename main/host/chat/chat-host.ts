@@ -1,5 +1,5 @@
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
-import type { ConsentChoice, ServerSummary, TaskView } from '../../../preload/contract';
+import type { ConsentChoice, ConsentRequester, ServerSummary, TaskView } from '../../../preload/contract';
 import type { AppModelContext } from '../apps/model-context';
 import type { HostEvents } from '../events';
 import type { Catalog } from '../servers/catalog';
@@ -13,6 +13,8 @@ export interface ChatToolCallOptions extends CallOptions {
     readonly conversationId?: string;
     /** `--yes`: the person approved this turn's calls up front. */
     readonly approveOnce?: boolean;
+    /** Who asks, as the consent dialog names it (default: the person, a call by hand). */
+    readonly requester?: ConsentRequester;
   };
   /** When the server runs the call as a task: its status on the way, and how long to wait for it. */
   readonly task?: { readonly deadlineMs?: number; readonly onUpdate?: (task: TaskView) => void };

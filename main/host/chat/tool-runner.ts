@@ -176,7 +176,7 @@ export async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Pro
           view.status = 'progress';
           ctx.emit({ ...view }, progress);
         },
-        consent: { conversationId: ctx.conversationId, approveOnce: ctx.approveOnce },
+        consent: { conversationId: ctx.conversationId, approveOnce: ctx.approveOnce, requester: { kind: 'model', conversationId: ctx.conversationId } },
         // The server runs the call as a task: its card shows the task's status as it goes.
         task: {
           onUpdate: (task) => {

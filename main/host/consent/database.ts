@@ -40,6 +40,8 @@ const SCHEMA = `
 
 /** harbor_meta key: 'pending' until the registry as it is at this version's first run was adopted. */
 export const ADOPTION_KEY = 'registry-adoption';
+/** ADOPTION_KEY of a data folder no older Harbor wrote: its first run approves no remote server. */
+export const FRESH_ADOPTION = 'pending-fresh';
 
 /**
  * One connection to consent.db, schema migrated: statements prepared once, writes in
@@ -118,10 +120,14 @@ export class ConsentDatabase implements Disposable {
           `Harbor's consent database (${this.path}) was written by a newer Harbor (schema ${version}; this one knows ${SCHEMA_VERSION}). Update Harbor, or quit it and delete the file (Harbor forgets every consent decision and asks again).`,
         );
       }
+      // Written by an older Harbor (schema 0 made its tables on its first start): an upgrade.
+      const upgrade = LEGACY_TABLES.some((table) => this.tableExists(table));
       for (const table of LEGACY_TABLES) if (this.tableExists(table)) this.db.exec(`ALTER TABLE ${table} RENAME TO legacy_${table}`);
       this.db.exec(SCHEMA);
-      // This version's first run: the registry it finds is adopted once (registry-adoption.ts).
-      this.setMeta(ADOPTION_KEY, 'pending');
+      // The first run adopts the registry it finds, once (registry-adoption.ts). A fresh data
+      // folder is no upgrade: a registry that was there before Harbor first ran (copied in,
+      // written by another program) gets no remote server approved.
+      this.setMeta(ADOPTION_KEY, upgrade ? 'pending' : FRESH_ADOPTION);
       this.db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     });
   }

@@ -1,13 +1,13 @@
 import type { Tool } from '@modelcontextprotocol/client';
-import type { ConsentChoice, ConsentRequest } from '../../../preload/contract';
+import type { ConsentChoice, ConsentRequest, ConsentRequester } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import type { HostEvents } from '../events';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
-import { changedFields, definitionOf, fingerprintTool } from './fingerprint';
+import { changedFields, definitionOf, FINGERPRINTED_FIELDS, fingerprintTool } from './fingerprint';
 import type { ServerRef } from './identity';
 import { LaunchConsent, type LaunchTarget } from './launch-consent';
 import { PendingConsents } from './pending';
-import { ConsentPolicy, type ToolCallContext } from './policy';
+import { ConsentPolicy, type ToolCallContext, type ToolReview } from './policy';
 import type { ConsentStore, LaunchApproval, PolicyMode, PolicyOverride, ToolApproval, ToolChange } from './store';
 import type { BindingOrigin, SecretBinding } from './secret-bindings';
 
@@ -36,6 +36,8 @@ export interface ToolAuthorization extends ToolCallContext {
   readonly approveOnce?: boolean;
   /** The caller gave up (an app that closed): a question still waiting is taken down, and the call ends CANCELLED. */
   readonly signal?: AbortSignal;
+  /** Who asks: named in the dialog. */
+  readonly requester?: ConsentRequester;
 }
 
 /**
@@ -95,6 +97,7 @@ export class ConsentGate implements Disposable {
       trusted: ctx.trusted,
       options: [...evaluation.options],
       ...(ctx.conversationId ? { conversationId: ctx.conversationId } : {}),
+      ...(ctx.requester ? { requester: ctx.requester } : {}),
       tool: {
         name: ctx.tool.name,
         ...(ctx.tool.title ? { title: ctx.tool.title } : {}),
@@ -162,6 +165,27 @@ export class ConsentGate implements Disposable {
       this.store.recordChange(server, tool, definition, definitionOf(current), changed);
       this.events.emit('consent.changed', { server: server.name, tool, changed });
     }
+  }
+
+  /** The tools of a server that changed since the person approved them (see ConsentPolicy.reviewOf). */
+  reviews(identity: string, tools: readonly Tool[]): ToolReview[] {
+    return tools.flatMap((tool) => this.policy.reviewOf(identity, tool) ?? []);
+  }
+
+  /**
+   * Each tool as a model may be offered it: one that changed since the person approved it is
+   * offered as they approved it (its other fields, e.g. `_meta`, as they are now), until they
+   * review the change — its new text never reaches a model first. A call still meets today's
+   * definition at the gate, and asks with the diff.
+   */
+  asApproved(identity: string, tools: readonly Tool[]): Tool[] {
+    return tools.map((tool) => {
+      const review = this.policy.reviewOf(identity, tool);
+      if (!review) return tool;
+      const rest: Record<string, unknown> = { ...tool };
+      for (const field of FINGERPRINTED_FIELDS) delete rest[field];
+      return { ...rest, ...review.approved } as Tool;
+    });
   }
 
   /** Forgets everything decided about a server that left the registry. */

@@ -15,6 +15,15 @@ export type Evaluation =
       readonly approved?: ToolDefinition;
     };
 
+/** A tool whose definition differs from the one the person approved (or that first ran without asking). */
+export interface ToolReview {
+  readonly tool: string;
+  /** The approved fields that differ, e.g. ["description"]. */
+  readonly changed: readonly string[];
+  /** What the person approved: the model is offered this until they review the change. */
+  readonly approved: ToolDefinition;
+}
+
 export interface ToolCallContext {
   /** The server's name, as the person configured it (messages and dialogs). */
   readonly server: string;
@@ -74,6 +83,21 @@ export class ConsentPolicy {
     }
     if (conversation) return { verdict: 'allow', via: 'conversation' };
     return { verdict: 'ask', reason: 'required', options: this.optionsFor(ctx) };
+  }
+
+  /**
+   * Whether a tool changed since the person approved it: its definition against the approval that
+   * decides its calls (always, then once), else the definition it first ran as without asking.
+   * Undefined when nothing was approved or the definition is the approved one.
+   */
+  reviewOf(identity: string, tool: Tool): ToolReview | undefined {
+    const standing = this.store.standing(identity, tool.name);
+    const pinned = standing.always ?? standing.once ?? standing.silent;
+    if (pinned === undefined || pinned === fingerprintTool(tool)) return undefined;
+    const kind = standing.always !== undefined ? 'always' : standing.once !== undefined ? 'once' : undefined;
+    const approved = kind ? this.store.approval(identity, tool.name, kind)?.definition : this.store.silentPin(identity, tool.name)?.definition;
+    if (!approved) return undefined; // revoked between the two reads: nothing approved, nothing to review
+    return { tool: tool.name, changed: changedFields(approved, definitionOf(tool)), approved };
   }
 
   /** Records what the person chose for this exact definition. */

@@ -1,6 +1,6 @@
 import { isStdio, type ServerConfig } from '../registry/schema';
 import { referencedSecretNames } from '../secrets/references';
-import { ADOPTION_KEY, LEGACY_TABLES, type ConsentDatabase } from './database';
+import { ADOPTION_KEY, FRESH_ADOPTION, LEGACY_TABLES, type ConsentDatabase } from './database';
 import { describeRemote, headerNames, launchKey, type ServerRef } from './identity';
 
 /** A server of the registry as this version's first run finds it. */
@@ -28,9 +28,13 @@ export interface AdoptedServer {
  */
 export function adoptRegistry(database: ConsentDatabase, servers: readonly AdoptedServer[], now: number): boolean {
   // Every later run reads one row and takes no write lock.
-  if (database.meta(ADOPTION_KEY) !== 'pending') return false;
+  const pending = (state: string | undefined) => state === 'pending' || state === FRESH_ADOPTION;
+  if (!pending(database.meta(ADOPTION_KEY))) return false;
   return database.transaction(() => {
-    if (database.meta(ADOPTION_KEY) !== 'pending') return false;
+    const state = database.meta(ADOPTION_KEY);
+    if (!pending(state)) return false;
+    // Only a data folder an older Harbor wrote carries approvals of remote servers forward.
+    const upgrade = state === 'pending';
     carryOverLegacy(database, servers);
     for (const { ref, config, url } of servers) {
       for (const secret of referencedSecretNames(config)) {
@@ -38,7 +42,7 @@ export function adoptRegistry(database: ConsentDatabase, servers: readonly Adopt
           .sql("INSERT OR IGNORE INTO secret_bindings (secret, identity, server, origin, created_at) VALUES (?, ?, ?, 'migrated', ?)")
           .run(secret, ref.identity, ref.name, now);
       }
-      if (!isStdio(config)) {
+      if (upgrade && !isStdio(config)) {
         const legacySse = config.transport === 'sse' || config.type === 'sse';
         database
           .sql('INSERT OR IGNORE INTO launch_approvals (identity, server, launch_hash, command_line, created_at) VALUES (?, ?, ?, ?, ?)')

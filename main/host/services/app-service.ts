@@ -1,5 +1,5 @@
 import type { CallToolResult, ReadResourceResult, Tool } from '@modelcontextprotocol/client';
-import type { AppActivityEntry, AppToolUi, AppView } from '../../../preload/contract';
+import type { AppActivityEntry, AppToolUi, AppView, ConsentRequester } from '../../../preload/contract';
 import { AppActivityLog, type NewAppActivity } from '../apps/app-activity';
 import { AppInstances, type AppInstance } from '../apps/app-instances';
 import { AppResourceCache } from '../apps/app-resource-cache';
@@ -150,8 +150,8 @@ export class AppService implements Disposable {
         this.record(instance, { ...step, detail, outcome: 'refused' });
         throw new HarborError('FORBIDDEN', `"${instance.server}" offers its tool "${name}" to the model only, not to its app.`);
       }
-      const consent = instance.conversationId ? { consent: { conversationId: instance.conversationId } } : {};
-      return await this.recorded(instance, step.method, detail, () => this.deps.calls.callTool(instance.server, name, args, { ...consent, signal: waiting.signal }));
+      const consent = { ...(instance.conversationId ? { conversationId: instance.conversationId } : {}), requester: appRequester(instance) };
+      return await this.recorded(instance, step.method, detail, () => this.deps.calls.callTool(instance.server, name, args, { consent, signal: waiting.signal }));
     } finally {
       waiting.end();
     }
@@ -277,3 +277,13 @@ export class AppService implements Disposable {
   }
 }
 
+/** An App's own call, named as such in the consent dialog: which App (its server), for which tool's result. */
+function appRequester(instance: AppInstance): ConsentRequester {
+  return {
+    kind: 'app',
+    server: instance.server,
+    instanceId: instance.id,
+    ...(instance.tool ? { tool: instance.tool } : {}),
+    ...(instance.conversationId ? { conversationId: instance.conversationId } : {}),
+  };
+}

@@ -2,6 +2,7 @@ import type { CallToolResult, GetPromptResult, ReadResourceResult, Tool } from '
 import type { ChatToolCallOptions } from '../chat/chat-host';
 import type { ConsentGate } from '../consent/gate';
 import { launchKey } from '../consent/identity';
+import type { ToolReview } from '../consent/policy';
 import { HarborError } from '../errors';
 import { describeProblems, type JsonSchemaValidator, type SchemaCheck } from '../json-schema';
 import type { Catalog } from '../servers/catalog';
@@ -81,6 +82,8 @@ export class CallService {
       ...(consent?.conversationId ? { conversationId: consent.conversationId } : {}),
       ...(consent?.approveOnce ? { approveOnce: true } : {}),
       ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+      // A front door's own call is the person's; the chat, code mode and Apps say who they are.
+      requester: consent?.requester ?? { kind: 'person' },
     });
     // A server may run the call as a task: it is followed to its end, and its result comes back the same way.
     return this.tasks.callTool(connection, server, definition, args, { timeoutMs: this.timeoutFor(server), ...callOptions });
@@ -139,6 +142,21 @@ export class CallService {
 
   async catalog(server: string): Promise<Catalog> {
     return (await this.servers.ready(server)).catalog;
+  }
+
+  /**
+   * The catalog as a model may see it (the chat, code mode): a tool changed since the person
+   * approved it is offered as approved until they review it (ConsentGate.asApproved).
+   */
+  async offeredCatalog(server: string): Promise<Catalog> {
+    const catalog = await this.catalog(server);
+    return { ...catalog, tools: this.consent.asApproved(this.identities.of(server).identity, catalog.tools) };
+  }
+
+  /** The tools of a server that changed since the person approved them: what changed, and what they approved. */
+  async toolChanges(server: string): Promise<ToolReview[]> {
+    const catalog = await this.catalog(server);
+    return this.consent.reviews(this.identities.of(server).identity, catalog.tools);
   }
 
   async instructions(server: string): Promise<string | undefined> {

@@ -87,6 +87,8 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       getPrompt: 'mask',
       complete: 'mask',
       catalog: 'mask',
+      offeredCatalog: 'mask',
+      toolChanges: 'mask',
       instructions: 'mask',
       watchResources: 'asWritten', // nothing returned
       cancel: 'asWritten', // a boolean

@@ -5,7 +5,8 @@ import { launchHash, resolveLaunch, type LaunchVariables } from '../servers/laun
 import type { RegistryState } from './registry-state';
 
 /**
- * The first run of a Harbor that keys consent by server identity adopts the registry it finds
+ * The first run of a Harbor that keys consent by server identity, over a data folder an older
+ * Harbor wrote (consent/database.ts decides; a fresh data folder adopts nothing), adopts the registry it finds
  * (consent/registry-adoption.ts): earlier decisions move to the identities their servers have now,
  * the secrets servers already reference become theirs, and the remote servers already configured
  * count as approved — so what worked before keeps working. Only once: a file imported later gets

@@ -51,10 +51,10 @@ describe('ConsentDialog', () => {
     render(<ConsentDialog request={toolRequest()} waiting={0} onDecide={() => undefined} />);
     const d = within(dialog());
     expect(dialog().getAttribute('aria-modal')).toBe('true');
-    expect(d.getByRole('heading', { name: 'Allow feature to run “Echo”?' })).toBeTruthy();
+    expect(d.getByRole('heading', { name: 'Allow feature to run “echo”?' })).toBeTruthy();
     expect(d.getByText('feature')).toBeTruthy();
     expect(d.getByText('Not trusted')).toBeTruthy();
-    expect(d.getByText('Echo (echo)')).toBeTruthy();
+    expect(d.getByText('echo', { selector: '.consent__tool-name' }).parentElement!.textContent).toBe('echo — titled “Echo” by the server');
     // The whole description, line break included, as characters: no markup comes alive.
     const description = dialog().querySelector('.consent__description')!;
     expect(description.textContent).toBe('Echo the text back.\nSecond line <img src=x onerror="window.__pwned=1"> [x](javascript:alert(1))');

@@ -45,6 +45,15 @@ export function useCatalog(server: ServerSummary | undefined, lists: readonly Ca
     });
   }, [api, name, wanted, reload]);
 
+  // A tool's "changed since you approved it" mark goes once the person approves the change.
+  const tools = wanted.split(',').includes('tools');
+  useEffect(() => {
+    if (!name || !tools) return;
+    return api.on.consent.resolved((event) => {
+      if (event.decision === 'always') reload();
+    });
+  }, [api, name, tools, reload]);
+
   if (!name || !ready) return [undefined, reload] as const;
   // A catalog of another server (or of before a restart) is never shown as this one's.
   return [state?.key === key ? state.value : { status: 'loading' }, reload] as const;

@@ -5,6 +5,8 @@ import { Countdown } from './Countdown';
 import { DefinitionDiff } from './DefinitionDiff';
 import { CommandSection, RemoteSection, SecretSection } from './LaunchDetails';
 import { Modal } from './Modal';
+import { ToolDescription } from './ToolDescription';
+import { requesterWords } from './requester';
 import { riskLine } from './risk';
 
 interface Props {
@@ -73,7 +75,6 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
   const server = visibleText(request.server);
   const name = visibleText(tool?.name ?? '');
   const toolTitle = tool?.title ? visibleText(tool.title) : undefined;
-  const toolName = toolTitle ? `${toolTitle} (${name})` : tool ? name : 'a tool';
   const title = remote
     ? `Connect to the remote server “${server}”?`
     : launch
@@ -82,10 +83,12 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
         ? `Give “${server}” the secret “${visibleText(secret.name)}”?`
         : request.stale
           ? `“${name}” on ${server} changed since you approved it`
-          : `Allow ${server} to run “${toolTitle ?? name}”?`;
+          : `Allow ${server} to run “${name}”?`;
   // Outside a conversation (a tool run by hand, a server started from its page) there is no
   // conversation to remember a choice for: "for this conversation" is never offered there.
   const manual = request.conversationId === undefined;
+  // Who asks for a tool call: the person, the model, a script, an App, a task.
+  const asker = request.kind === 'tool' ? requesterWords(request) : undefined;
   // Deny is always offered (and is what Escape, closing and the deadline do).
   const options = ['deny' as const, ...request.options.filter((o) => o !== 'deny' && !(manual && o === 'conversation'))];
 
@@ -118,10 +121,8 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
             The server changed this tool’s definition after you approved it. Your earlier approval no longer applies: review what changed.
           </p>
         ) : (
-          <p id={leadId} className="consent__lead">
-            {manual
-              ? 'You are running this tool by hand. Check what it does and the data it gets.'
-              : 'A tool wants to run for the chat. Check what it does and the data it gets.'}
+          <p id={leadId} className={`consent__lead${request.requester?.kind === 'app' ? ' consent__danger' : ''}`}>
+            {asker?.lead}
           </p>
         )}
 
@@ -138,13 +139,23 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
                   : ' Its descriptions and hints are the server’s own claims: Harbor does not rely on them.'}
             </span>
           </dd>
+          {asker ? (
+            <>
+              <dt>Asked by</dt>
+              <dd className="consent__requester">{asker.askedBy}</dd>
+            </>
+          ) : null}
           {tool ? (
             <>
               <dt>Tool</dt>
-              <dd>{toolName}</dd>
+              {/* The real name first: a title is the server's words ("Harbor verified ✅"), shown as such. */}
+              <dd>
+                <span className="consent__tool-name">{name}</span>
+                {toolTitle && toolTitle !== name ? <span className="consent__note"> — titled “{toolTitle}” by the server</span> : null}
+              </dd>
               <dt>Description</dt>
               <dd>
-                <p className="plain-text consent__description">{tool.description ? visibleText(tool.description, { multiline: true }) : '(The server gave no description.)'}</p>
+                <ToolDescription description={tool.description} />
               </dd>
               <dt>Risk</dt>
               <dd className="consent__risk">

@@ -4,7 +4,7 @@ import { visibleText } from '../../lib/visible-text';
 import { ALL_SERVERS } from '../catalog/ServerPicker';
 import { asPrompt } from '../prompts/prompt-item';
 import { serverHref } from '../servers/selection';
-import { asTool } from '../tools/tool-item';
+import { asTool, CHANGED_LABEL } from '../tools/tool-item';
 import { requestChat } from './chat-requests';
 import type { Command } from './command-registry';
 import type { PaletteItem } from './palette-search';
@@ -49,14 +49,15 @@ export function serverItems(servers: readonly ServerSummary[]): PaletteItem[] {
 export function catalogItems(catalog: CatalogView): PaletteItem[] {
   const server = catalog.server;
   const tools = catalog.tools.flatMap((raw): PaletteItem[] => {
-    const tool = asTool(raw);
+    const tool = asTool(raw, catalog.toolChanges);
     if (!tool) return [];
     return [
       {
         id: `tool:${server}/${tool.name}`,
         group: 'Tools',
         title: visibleText(tool.title ?? tool.name),
-        detail: detailOf(server, tool.description),
+        // A tool changed since the person approved it says so first.
+        detail: `${tool.change ? `${CHANGED_LABEL} · ` : ''}${detailOf(server, tool.description)}`,
         keywords: `${tool.name} ${server}`,
         run: () => openInCatalog('tools', server, tool.name),
       },

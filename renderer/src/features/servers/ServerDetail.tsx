@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { ServerSummary } from '../../../../preload/contract';
 import { visibleText } from '../../lib/visible-text';
 import { ServerLogs } from '../logs/ServerLogs';
+import { ServerToolChanges } from '../consent/ChangedSinceApproval';
 import { RemoveServer } from './RemoveServer';
 import { ServerRunButtons } from './ServerActions';
 import { ServerErrorMessage } from './ServerErrorMessage';
@@ -69,6 +70,7 @@ export function ServerDetail({ server, config, cost, onEdit }: Props) {
       {state.kind === 'error' && server.enabled ? <ServerErrorMessage server={server} state={state} config={config} /> : null}
       <StaleListsNotice server={server} />
       {server.sandboxed ? <SandboxRefusals server={server.name} /> : null}
+      {server.state.kind === 'ready' ? <ServerToolChanges server={server} /> : null}
       {config ? <ServerSwitches server={server} config={config} /> : null}
       <section className="server-detail__section" aria-labelledby={`${id}-config`}>
         <h3 id={`${id}-config`}>Configuration</h3>

@@ -1,4 +1,5 @@
 import { Switch } from '../../ui/Switch';
+import { ChangedMark } from '../consent/ChangedSinceApproval';
 import type { ToolItem } from './tool-item';
 
 interface Props {
@@ -18,6 +19,7 @@ export function ToolRow({ tool, enabled, canToggle, selected, onToggle, onOpen }
         <p className="item-row__name">
           {tool.name}
           {tool.title && tool.title !== tool.name ? <span className="item-row__title">{tool.title}</span> : null}
+          {tool.change ? <ChangedMark /> : null}
         </p>
         {tool.description ? <p className="item-row__desc">{tool.description}</p> : null}
       </div>

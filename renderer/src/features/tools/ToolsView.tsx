@@ -7,6 +7,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
 import { VirtualList } from '../../ui/VirtualList';
 import { NearViewport } from '../catalog/NearViewport';
+import { ChangedSinceApproval } from '../consent/ChangedSinceApproval';
 import { NotReady } from '../catalog/NotReady';
 import { useCatalog } from '../catalog/use-catalog';
 import { useSelection } from '../catalog/use-selection';
@@ -41,7 +42,7 @@ export const ToolsView = memo(function ToolsView({ server, search, matches, grou
   // Switches flip at once; the registry takes over again once it is reloaded after the click.
   const [pending, setPending] = useState<ReadonlyMap<string, { readonly value: boolean; readonly seen: unknown }>>(() => new Map());
 
-  const tools = useMemo(() => (catalog?.status === 'ready' ? catalog.value.tools.map(asTool).filter((t): t is ToolItem => t !== undefined) : []), [catalog]);
+  const tools = useMemo(() => (catalog?.status === 'ready' ? catalog.value.tools.map((raw) => asTool(raw, catalog.value.toolChanges)).filter((t): t is ToolItem => t !== undefined) : []), [catalog]);
   const shown = useMemo(() => matchingTools(tools, server.name, matches), [tools, server.name, matches]);
   const found = selectedName === undefined ? undefined : tools.find((t) => t.name === selectedName);
   // Remembered while rendering (React's "adjust state on a prop change"), not in an effect.
@@ -78,7 +79,10 @@ export const ToolsView = memo(function ToolsView({ server, search, matches, grou
         </button>
       </div>
     ) : selected === undefined ? null : (
-      <RunTool key={`${server.name}/${selected.name}`} server={server.name} tool={selected} onClose={() => select(undefined)} />
+      <>
+        {selected.change ? <ChangedSinceApproval name={selected.name} change={selected.change} /> : null}
+        <RunTool key={`${server.name}/${selected.name}`} server={server.name} tool={selected} onClose={() => select(undefined)} />
+      </>
     );
   if (!catalog) {
     return (

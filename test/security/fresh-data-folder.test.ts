@@ -1,0 +1,53 @@
+/**
+ * Attack: a registry file that arrives before Harbor's first run (copied in, written by an
+ * installer or another program) had every remote server in it approved, because the first run
+ * took any data folder for an upgrade. A fresh data folder is not an upgrade: its remote servers
+ * ask before their first request. Only a consent.db written by an
+ * older Harbor (schema 0) carries approvals forward (test/integration/consent-migration.test.ts).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Host } from '../../main/host/host';
+import { MemorySecretStore } from '../../main/host/secrets/memory-store';
+import { errorOf } from '../helpers/harbor-error';
+import { NODE, REPO } from '../helpers/host';
+import { startHttpFeatureServer, type RunningHttpServer } from '../helpers/http-server';
+
+let remote: RunningHttpServer;
+beforeAll(async () => {
+  remote = await startHttpFeatureServer();
+});
+afterAll(async () => {
+  await remote.kill();
+});
+
+let dir: string | undefined;
+let host: Host | undefined;
+afterEach(async () => {
+  await host?.dispose();
+  host = undefined;
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+describe('a fresh data folder is not an upgrade', () => {
+  it('a remote server already in the registry asks before its first request; nothing was approved', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'harbor-fresh-'));
+    writeFileSync(join(dir, 'harbor.json'), JSON.stringify({ mcpServers: { planted: { url: remote.url, headers: { Authorization: 'Bearer ${secret:tok}' } } } }));
+    host = await Host.create({
+      configPath: join(dir, 'harbor.json'),
+      dataDir: dir,
+      appName: 'Harbor',
+      appVersion: '0.0.0-test',
+      mode: 'cli',
+      launchVariables: { node: NODE, resources: join(REPO, 'resources') },
+      useLoginShellPath: false,
+      secrets: new MemorySecretStore({ tok: 'value-tok-1234' }),
+    });
+    expect(host.consent.decisions().launches).toEqual([]);
+    const refused = await errorOf(host.servers.connect('planted'));
+    expect(refused.code).toBe('CONSENT_REQUIRED');
+  });
+});
