@@ -1,7 +1,10 @@
-import type { InstallPlanData, ServerSummary } from '../../../preload/contract';
+import type { InstallPlanData, PlanValue, ServerSummary } from '../../../preload/contract';
+import { HarborError } from '../errors';
+import { codeLoadingNames, loadsCode, notAllowed, notAllowedMessage } from '../registry/code-loading-env';
 import type { SandboxView } from '../installs/sandbox';
 import { withServerAdded, withServerUpdated } from '../registry/editor';
 import { isStdio, ServerConfig } from '../registry/schema';
+import { findSecretRefs } from '../secrets/references';
 import { describeLaunch, resolveLaunch, type LaunchVariables } from '../servers/launch';
 import type { RegistryEditing, SecretValue } from './registry-editing';
 import type { RegistryState } from './registry-state';
@@ -39,12 +42,16 @@ export class InstalledServers {
     const checked = extra.updatingFrom !== undefined ? withServerUpdated(file, name, config) : withServerAdded(file, name, config);
     const entry = ServerConfig.parse(checked.mcpServers![name]);
     const spec = resolveLaunch(name, entry, this.variables);
+    const env = isStdio(entry) ? (entry.env ?? {}) : {};
     return {
       server: name,
       transport: spec.transport,
       target: describeLaunch(spec),
       envNames: isStdio(entry) ? Object.keys(entry.env ?? {}).sort() : [],
       headerNames: isStdio(entry) ? [] : Object.keys(entry.headers ?? {}).sort(),
+      env: planValues(env, true),
+      headers: planValues(isStdio(entry) ? {} : (entry.headers ?? {}), false),
+      codeLoadingEnv: codeLoadingNames(env),
       secrets: [...extra.secrets],
       ...(extra.sandbox && spec.transport === 'stdio' ? { sandbox: extra.sandbox } : {}),
       config,
@@ -52,12 +59,35 @@ export class InstalledServers {
     };
   }
 
+  /**
+   * Refuses (CONSENT_REQUIRED: the CLI's exit 4) a plan that sets a variable which makes a runtime
+   * load or fetch code the person did not allow by name. Called before anything is written.
+   */
+  requireAllowed(plan: InstallPlanData, allowEnv: readonly string[] | undefined): void {
+    const missing = notAllowed(plan.codeLoadingEnv ?? [], allowEnv);
+    if (missing.length === 0) return;
+    const values = new Map((plan.env ?? []).map((v) => [v.name, v.value]));
+    throw new HarborError('CONSENT_REQUIRED', notAllowedMessage(plan.server, missing.map((name) => [name, values.get(name) ?? ''] as const), 'Nothing was installed.'));
+  }
+
   /** Adds or updates the server; `approveLaunch`: the person approved the command shown (persisted like grant-launch). */
-  async write(plan: InstallPlanData, secrets: readonly SecretValue[], approveLaunch: boolean): Promise<ServerSummary> {
+  async write(plan: InstallPlanData, secrets: readonly SecretValue[], approveLaunch: boolean, allowEnv: readonly string[] | undefined): Promise<ServerSummary> {
+    this.requireAllowed(plan, allowEnv);
     const summary =
       plan.updatingFrom !== undefined ? await this.editing.update(plan.server, plan.config, undefined, secrets) : await this.editing.add(plan.server, plan.config, secrets);
     if (!approveLaunch) return summary;
     this.servers.approveLaunch(plan.server);
     return this.servers.get(plan.server);
   }
+}
+
+/** Each variable or header with its value as it will be set; a whole `${secret:NAME}` shows as its keychain name, never a value. */
+function planValues(values: Readonly<Record<string, string>>, env: boolean): PlanValue[] {
+  return Object.entries(values)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, value]) => {
+      const refs = findSecretRefs(value);
+      const secret = refs.length === 1 && value === `\${secret:${refs[0]}}` ? { secret: refs[0]! } : {};
+      return { name, value, ...secret, ...(env && loadsCode(name) ? { loadsCode: true } : {}) };
+    });
 }
