@@ -100,6 +100,10 @@ export const InstallPlanData = z.object({
   headers: z.array(PlanValue).optional(),
   /** The names among `env` that load or fetch code: the install needs each in `allowEnv`. */
   codeLoadingEnv: z.array(z.string()).optional(),
+  /** A remote's host in its Unicode form and in punycode (shown side by side). */
+  host: z.object({ unicode: z.string(), ascii: z.string() }).optional(),
+  /** What looks like something else (a name or host in mixed scripts): installed only with `allowLookalike`. */
+  lookalike: z.array(z.string()).optional(),
   /** Values that go to the keychain, by setting and secret name (never the value). */
   secrets: z.array(z.object({ key: z.string(), secret: z.string() })),
   sandbox: SandboxData.optional(),
@@ -202,7 +206,7 @@ export const installCommands = {
   'bundles.pending': command(Empty, z.array(BundleReviewData)),
   /** Installs a reviewed bundle (dryRun: only the plan). Sensitive settings go to the keychain. */
   'bundles.install': command(
-    z.object({ id: z.string().min(1).max(64), name: z.string().trim().min(1).max(100).optional(), values: GivenValues, dryRun: z.boolean().optional(), allowEnv: AllowEnv.optional() }).strict(),
+    z.object({ id: z.string().min(1).max(64), name: z.string().trim().min(1).max(100).optional(), values: GivenValues, dryRun: z.boolean().optional(), allowEnv: AllowEnv.optional(), allowLookalike: z.boolean().optional() }).strict(),
     InstallOutcomeData,
   ),
   'bundles.discard': command(z.object({ id: z.string().min(1).max(64) }).strict(), z.object({ discarded: z.boolean() })),
@@ -215,7 +219,7 @@ export const installCommands = {
   ),
   /** Installs one way of running a gallery server (dryRun: only the plan); secret inputs go to the keychain. */
   'gallery.install': command(
-    z.object({ ...GalleryPick, name: z.string().trim().min(1).max(100).optional(), values: z.record(z.string().max(200), z.union([z.string().max(65_536), z.array(z.string().max(4096)).max(64)])), dryRun: z.boolean().optional(), allowEnv: AllowEnv.optional() }).strict(),
+    z.object({ ...GalleryPick, name: z.string().trim().min(1).max(100).optional(), values: z.record(z.string().max(200), z.union([z.string().max(65_536), z.array(z.string().max(4096)).max(64)])), dryRun: z.boolean().optional(), allowEnv: AllowEnv.optional(), allowLookalike: z.boolean().optional() }).strict(),
     InstallOutcomeData,
   ),
   /** Downloads an MCPB package of a gallery server (checked against its fileSha256) and returns its review. */

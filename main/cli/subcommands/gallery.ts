@@ -70,6 +70,7 @@ async function add(ctx: CliContext, server: string): Promise<number> {
     dryRun: ctx.options['dry-run'] === true,
     approveLaunch: ctx.options.yes === true,
     ...(allowEnv ? { allowEnv } : {}),
+    allowLookalike: ctx.options['allow-lookalike'] === true,
   };
   if (await host.gallery.isBundle(pick)) {
     const review = await host.gallery.fetchBundle(pick);

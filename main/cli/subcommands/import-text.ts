@@ -8,6 +8,7 @@ import type { CliContext } from '../command';
 export interface Outcome extends ImportSummary {
   readonly configPath: string;
   readonly dryRun: boolean;
+  readonly lookalikeAllowed: boolean;
 }
 
 export function report(ctx: CliContext, outcome: Outcome, data: unknown): void {
@@ -22,6 +23,9 @@ export function report(ctx: CliContext, outcome: Outcome, data: unknown): void {
   }
   if (!outcome.dryRun && !outcome.blocked) {
     for (const [server, refused] of refusedByServer(outcome)) ctx.out.error(notAllowedMessage(server, refused, 'Nothing was imported.'));
+    if (outcome.lookalike.length && !outcome.lookalikeAllowed) {
+      ctx.out.error(`warning: ${outcome.lookalike.map((l) => l.problem).join('; ')}. Nothing was imported. If you are sure, confirm it: --allow-lookalike.`);
+    }
   }
 }
 
@@ -49,6 +53,7 @@ function humanReport(outcome: Outcome, named: (server: string) => string): strin
     lines.push(`skipped "${skipped.name}":`, ...skipped.problems.map((p) => `  ${p}`));
   }
   for (const warning of result.warnings) lines.push(`note "${named(warning.server)}": ${warning.message}`);
+  for (const l of outcome.lookalike) lines.push(`warning: ${l.problem}${outcome.lookalikeAllowed ? ' (confirmed with --allow-lookalike)' : '; imported only with --allow-lookalike'}`);
   if (outcome.codeLoadingEnv.length) {
     lines.push('variables that make the runtime load or fetch code:');
     for (const v of outcome.codeLoadingEnv) lines.push(`  ${named(v.server)}: ${v.name}=${v.value}${v.allowed ? ' (allowed with --allow-env)' : ''}`);

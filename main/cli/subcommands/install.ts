@@ -22,6 +22,7 @@ export const installCommand: CliCommandCode = {
       dryRun: ctx.options['dry-run'] === true,
       approveLaunch: ctx.options.yes === true,
       ...(allowEnv ? { allowEnv } : {}),
+      allowLookalike: ctx.options['allow-lookalike'] === true,
     });
     reportInstall(ctx, outcome, { review, approved: ctx.options.yes === true });
     return EXIT.OK;
@@ -41,7 +42,9 @@ export function reportInstall(ctx: CliContext, outcome: InstallOutcomeData, extr
     lines.push(`Prompts    ${review.prompts.map((p) => p.name).join(', ') || '(none declared)'}${review.promptsGenerated ? ' (and more it makes at run time)' : ''}`);
   }
   if (extra.source) lines.push(`From       ${extra.source}`);
-  lines.push(`${plan.transport === 'http' ? 'URL      ' : 'Command  '}  ${plan.target}`);
+  const punycode = plan.host && plan.host.ascii !== plan.host.unicode ? `  (host ${plan.host.unicode} is ${plan.host.ascii} in punycode)` : '';
+  lines.push(`${plan.transport === 'http' ? 'URL      ' : 'Command  '}  ${plan.target}${punycode}`);
+  for (const problem of plan.lookalike ?? []) lines.push(`warning: ${problem}; installed only with --allow-lookalike`);
   lines.push(...valueLines('Env        ', plan.env ?? plan.envNames.map((name) => ({ name, value: '' }))));
   lines.push(...valueLines('Headers    ', plan.headers ?? plan.headerNames.map((name) => ({ name, value: '' }))));
   const loading = plan.codeLoadingEnv ?? [];

@@ -34,6 +34,7 @@ export function importReport(outcome: ImportOutcome, configPath: string, dryRun:
     ...(outcome.keychainUnavailable ? { keychainUnavailable: outcome.keychainUnavailable } : {}),
     // Values shown: these are what the person decides on (never secrets: a literal secret moved to the keychain above).
     codeLoadingEnv: outcome.codeLoadingEnv.map((v) => ({ ...v, server: named(v.server) })),
+    lookalike: outcome.lookalike.map((l) => ({ ...l })),
   };
 }
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { serverRef, type ServerRef } from '../consent/identity';
 import { HarborError } from '../errors';
 import { loadsCode, notAllowed } from '../registry/code-loading-env';
+import { lookalikeProblems } from '../registry/lookalike';
 import { isStdio, type RegistryFile } from '../registry/schema';
 import type { LoadedRegistry } from '../registry/store';
 import type { SecretStore } from '../secrets/store';
@@ -59,6 +60,8 @@ export interface ImportOutcome {
   readonly keychainUnavailable?: string;
   /** Variables of added servers that make a runtime load or fetch code; any not allowed: nothing is written. */
   readonly codeLoadingEnv: ReadonlyArray<{ readonly server: string; readonly name: string; readonly value: string; readonly allowed: boolean }>;
+  /** Added servers whose name or host mixes scripts; unless the person confirmed (`allowLookalike`), nothing is written. */
+  readonly lookalike: ReadonlyArray<{ readonly server: string; readonly problem: string }>;
 }
 
 export interface ImportOptions {
@@ -71,6 +74,8 @@ export interface ImportOptions {
   readonly inputs?: Readonly<Record<string, string>>;
   /** Variables that make a runtime load or fetch code (NODE_OPTIONS, LD_PRELOAD…) the person allowed by name (CLI --allow-env). */
   readonly allowEnv?: readonly string[];
+  /** The person confirmed names and hosts in mixed scripts (CLI --allow-lookalike). */
+  readonly allowLookalike?: boolean;
 }
 
 export async function runImport(deps: ImportDeps, file: string, options: ImportOptions): Promise<ImportOutcome> {
@@ -88,7 +93,11 @@ export async function runImport(deps: ImportDeps, file: string, options: ImportO
 
   const blocked = plan.clashes.some((c) => c.renamedTo === undefined && c.skipped !== true);
   const codeLoadingEnv = codeLoadingEnvOf(plan, options.allowEnv);
-  const refusedEnv = codeLoadingEnv.some((v) => !v.allowed);
+  const lookalike = plan.added.flatMap((server) => {
+    const config = plan.next.mcpServers?.[server];
+    return lookalikeProblems(server, config && !isStdio(config) ? config.url : undefined).map((problem) => ({ server, problem }));
+  });
+  const refusedEnv = codeLoadingEnv.some((v) => !v.allowed) || (lookalike.length > 0 && options.allowLookalike !== true);
   const written = !blocked && !refusedEnv && options.dryRun !== true && plan.added.length > 0;
   const moved = movesOfAddedServers(secrets.moves, plan);
   if (written) {
@@ -106,7 +115,7 @@ export async function runImport(deps: ImportDeps, file: string, options: ImportO
   }
   const references = referencesOf(secrets.servers, secrets.moves, finalNames(plan));
   const keychainUnavailable = preview?.problem();
-  return { result, plan, moved, notMoved: secrets.notMoved, references, written, blocked, codeLoadingEnv, ...(keychainUnavailable ? { keychainUnavailable } : {}) };
+  return { result, plan, moved, notMoved: secrets.notMoved, references, written, blocked, codeLoadingEnv, lookalike, ...(keychainUnavailable ? { keychainUnavailable } : {}) };
 }
 
 /** Each variable of an added server that loads or fetches code, with its value and whether the person allowed it. */

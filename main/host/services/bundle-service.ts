@@ -44,6 +44,8 @@ export interface InstallBundleOptions {
   readonly approveLaunch?: boolean;
   /** Variables that make a runtime load or fetch code, allowed by name (CLI --allow-env). */
   readonly allowEnv?: readonly string[];
+  /** The person confirmed a name or host in mixed scripts (CLI --allow-lookalike). */
+  readonly allowLookalike?: boolean;
 }
 
 /**
@@ -165,7 +167,7 @@ export class BundleService implements Disposable {
     });
     if (options.dryRun) return { plan, installed: false };
     // Before anything is unpacked: a variable that loads code needs the person's own yes.
-    this.installs.requireAllowed(plan, options.allowEnv);
+    this.installs.requireAllowed(plan, options);
 
     const stage = this.folders.stage();
     try {
@@ -177,7 +179,7 @@ export class BundleService implements Disposable {
     const placed = await this.folders.commit(stage, dir);
     let summary;
     try {
-      summary = await this.installs.write(plan, answered.secrets.map(({ name, value }) => ({ name, value })), options.approveLaunch === true, options.allowEnv);
+      summary = await this.installs.write(plan, answered.secrets.map(({ name, value }) => ({ name, value })), options.approveLaunch === true, options);
     } catch (error) {
       await placed.undo();
       await this.folders.discard(stage);

@@ -1,6 +1,7 @@
 import type { InstallPlanData, PlanValue, ServerSummary } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import { codeLoadingNames, loadsCode, notAllowed, notAllowedMessage } from '../registry/code-loading-env';
+import { hostForms, lookalikeProblems } from '../registry/lookalike';
 import type { SandboxView } from '../installs/sandbox';
 import { withServerAdded, withServerUpdated } from '../registry/editor';
 import { isStdio, ServerConfig } from '../registry/schema';
@@ -10,6 +11,12 @@ import type { RegistryEditing, SecretValue } from './registry-editing';
 import type { RegistryState } from './registry-state';
 import type { SecretService } from './secret-service';
 import type { ServerControl } from './server-control';
+
+/** What the person confirmed beyond the plan: variables that load code (by name), look-alike names and hosts. */
+export interface InstallAllowances {
+  readonly allowEnv?: readonly string[] | undefined;
+  readonly allowLookalike?: boolean | undefined;
+}
 
 /**
  * Writing an installed server (from a bundle or the gallery), the one way both installers do it:
@@ -43,6 +50,9 @@ export class InstalledServers {
     const entry = ServerConfig.parse(checked.mcpServers![name]);
     const spec = resolveLaunch(name, entry, this.variables);
     const env = isStdio(entry) ? (entry.env ?? {}) : {};
+    const url = isStdio(entry) ? undefined : entry.url;
+    const host = url !== undefined ? hostForms(url) : undefined;
+    const lookalike = lookalikeProblems(name, url);
     return {
       server: name,
       transport: spec.transport,
@@ -52,6 +62,8 @@ export class InstalledServers {
       env: planValues(env, true),
       headers: planValues(isStdio(entry) ? {} : (entry.headers ?? {}), false),
       codeLoadingEnv: codeLoadingNames(env),
+      ...(host ? { host } : {}),
+      ...(lookalike.length ? { lookalike } : {}),
       secrets: [...extra.secrets],
       ...(extra.sandbox && spec.transport === 'stdio' ? { sandbox: extra.sandbox } : {}),
       config,
@@ -63,7 +75,11 @@ export class InstalledServers {
    * Refuses (CONSENT_REQUIRED: the CLI's exit 4) a plan that sets a variable which makes a runtime
    * load or fetch code the person did not allow by name. Called before anything is written.
    */
-  requireAllowed(plan: InstallPlanData, allowEnv: readonly string[] | undefined): void {
+  requireAllowed(plan: InstallPlanData, allow: InstallAllowances): void {
+    if (plan.lookalike?.length && allow.allowLookalike !== true) {
+      throw new HarborError('CONSENT_REQUIRED', `warning: ${plan.lookalike.join('; ')}. Nothing was installed. If you are sure, confirm it: --allow-lookalike (in the app: tick its box).`);
+    }
+    const allowEnv = allow.allowEnv;
     const missing = notAllowed(plan.codeLoadingEnv ?? [], allowEnv);
     if (missing.length === 0) return;
     const values = new Map((plan.env ?? []).map((v) => [v.name, v.value]));
@@ -71,8 +87,8 @@ export class InstalledServers {
   }
 
   /** Adds or updates the server; `approveLaunch`: the person approved the command shown (persisted like grant-launch). */
-  async write(plan: InstallPlanData, secrets: readonly SecretValue[], approveLaunch: boolean, allowEnv: readonly string[] | undefined): Promise<ServerSummary> {
-    this.requireAllowed(plan, allowEnv);
+  async write(plan: InstallPlanData, secrets: readonly SecretValue[], approveLaunch: boolean, allow: InstallAllowances): Promise<ServerSummary> {
+    this.requireAllowed(plan, allow);
     const summary =
       plan.updatingFrom !== undefined ? await this.editing.update(plan.server, plan.config, undefined, secrets) : await this.editing.add(plan.server, plan.config, secrets);
     if (!approveLaunch) return summary;
