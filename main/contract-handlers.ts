@@ -38,8 +38,8 @@ export function bindCommands(host: Host): CommandHandlers {
     'registry.save': ({ text }) => host.registry.saveText(text),
     'registry.check': async ({ text }) => host.registry.check(text),
     'registry.importSources': () => host.imports.sources(),
-    'registry.importPreview': ({ path, rename, inputs, choices }) => host.imports.preview(path, rename === true, inputs, choices),
-    'registry.importApply': ({ path, rename, inputs, choices }) => host.imports.apply(path, rename === true, inputs, choices),
+    'registry.importPreview': ({ path, rename, inputs, choices, allowEnv, allowLookalike }) => host.imports.preview(path, rename === true, inputs, choices, allowEnv, allowLookalike),
+    'registry.importApply': ({ path, rename, inputs, choices, allowEnv, allowLookalike }) => host.imports.apply(path, rename === true, inputs, choices, allowEnv, allowLookalike),
     'servers.approveLaunch': ({ name }) => host.servers.approveLaunchAndStart(name),
     'tools.setEnabled': ({ server, tool, enabled }) => host.registry.setToolEnabled(server, tool, enabled),
     'catalog.get': async ({ name }) => {

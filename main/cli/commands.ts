@@ -12,10 +12,12 @@ export const ANSWER_OPTIONS = { answer: { type: 'string' }, open: { type: 'boole
 
 export const CONSENT_USAGE = 'consent list | grant SERVER TOOL [--always] | grant-launch SERVER | revoke SERVER [TOOL]';
 export const GALLERY_USAGE =
-  'gallery search [QUERY] [--registry URL] [--cursor C] [--limit N] [--json] | add NAME [--version V] [--set KEY=VALUE]... [--name LOCAL] [--option N] [--yes] [--dry-run]';
+  'gallery search [QUERY] [--registry URL] [--cursor C] [--limit N] [--json] | add NAME [--version V] [--set KEY=VALUE]... [--name LOCAL] [--option N] [--allow-env NAME[,NAME…]] [--allow-lookalike] [--yes] [--dry-run]';
 export const SECRET_USAGE = 'secret set|list|delete [NAME] | grant|revoke NAME SERVER';
 
 const YES = { yes: { type: 'boolean' } } as const;
+/** Variables that make a runtime load or fetch code (NODE_OPTIONS, LD_PRELOAD…), allowed by name: repeatable, or comma-separated. */
+const ALLOW_ENV = { 'allow-env': { type: 'string', multiple: true }, 'allow-lookalike': { type: 'boolean' } } as const;
 
 /** In the order `harbor --help` lists them. */
 export const COMMANDS: readonly CliCommand[] = [
@@ -132,16 +134,16 @@ export const COMMANDS: readonly CliCommand[] = [
   {
     name: 'import',
     summary: 'Import servers from a Claude Desktop, VS Code or Cursor config file (never overwrites)',
-    usage: 'import FILE [--rename] [--dry-run] [--set ID=VALUE]…',
-    options: { rename: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, set: { type: 'string', multiple: true } },
+    usage: 'import FILE [--rename] [--dry-run] [--set ID=VALUE]… [--allow-env NAME[,NAME…]] [--allow-lookalike]',
+    options: { rename: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, set: { type: 'string', multiple: true }, ...ALLOW_ENV },
     positionals: { min: 1, max: 1 },
     load: async () => (await import('./subcommands/import')).importCommand,
   },
   {
     name: 'install',
     summary: 'Install an MCP bundle (.mcpb): settings with --set KEY=VALUE, --yes approves launching the command shown',
-    usage: 'install FILE.mcpb [--name NAME] [--set KEY=VALUE]... [--yes] [--dry-run]',
-    options: { name: { type: 'string' }, set: { type: 'string', multiple: true }, ...YES, 'dry-run': { type: 'boolean' } },
+    usage: 'install FILE.mcpb [--name NAME] [--set KEY=VALUE]... [--allow-env NAME[,NAME…]] [--allow-lookalike] [--yes] [--dry-run]',
+    options: { name: { type: 'string' }, set: { type: 'string', multiple: true }, ...ALLOW_ENV, ...YES, 'dry-run': { type: 'boolean' } },
     positionals: { min: 1, max: 1 },
     load: async () => (await import('./subcommands/install')).installCommand,
   },
@@ -157,6 +159,7 @@ export const COMMANDS: readonly CliCommand[] = [
       set: { type: 'string', multiple: true },
       name: { type: 'string' },
       option: { type: 'string' },
+      ...ALLOW_ENV,
       ...YES,
       'dry-run': { type: 'boolean' },
     },

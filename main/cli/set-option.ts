@@ -36,3 +36,12 @@ export function parseSingleSetOptions(value: unknown, form: SetOptionForm = SETT
   }
   return values as Record<string, string>;
 }
+
+/** `--allow-env NAME[,NAME…]`, repeatable: the variables that load code the person allowed, by name. */
+export function parseAllowEnv(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  const names = (Array.isArray(value) ? value : [value]).flatMap((item) => String(item).split(',')).map((name) => name.trim());
+  const bad = names.find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name));
+  if (bad !== undefined) throw new UsageError(`--allow-env takes environment variable names, comma-separated, got "${bad}". Example: --allow-env NODE_OPTIONS,LD_PRELOAD`);
+  return names;
+}

@@ -76,6 +76,13 @@ export const BundleReviewData = z.object({
 });
 export type BundleReviewData = z.infer<typeof BundleReviewData>;
 
+/** One variable or header an install sets, as the review shows it. */
+export const PlanValue = z.object({ name: z.string(), value: z.string(), secret: z.string().optional(), loadsCode: z.boolean().optional() });
+export type PlanValue = z.infer<typeof PlanValue>;
+
+/** Variables that make a runtime load or fetch code, allowed by the person one by one (the CLI's --allow-env). */
+const AllowEnv = z.array(z.string().min(1).max(200)).max(100);
+
 /** Exactly what an install writes and runs (a dry run shows it first). */
 export const InstallPlanData = z.object({
   server: z.string(),
@@ -84,6 +91,19 @@ export const InstallPlanData = z.object({
   target: z.string(),
   envNames: z.array(z.string()),
   headerNames: z.array(z.string()),
+  /**
+   * Every environment variable (stdio) or header (http) with the value that will be set; a secret's
+   * value is never here (`secret`: its keychain name). `loadsCode`: a variable that makes a runtime
+   * load or fetch code (NODE_OPTIONS, LD_PRELOAD, NPM_CONFIG_*…), written only when the person allows it.
+   */
+  env: z.array(PlanValue).optional(),
+  headers: z.array(PlanValue).optional(),
+  /** The names among `env` that load or fetch code: the install needs each in `allowEnv`. */
+  codeLoadingEnv: z.array(z.string()).optional(),
+  /** A remote's host in its Unicode form and in punycode (shown side by side). */
+  host: z.object({ unicode: z.string(), ascii: z.string() }).optional(),
+  /** What looks like something else (a name or host in mixed scripts): installed only with `allowLookalike`. */
+  lookalike: z.array(z.string()).optional(),
   /** Values that go to the keychain, by setting and secret name (never the value). */
   secrets: z.array(z.object({ key: z.string(), secret: z.string() })),
   sandbox: SandboxData.optional(),
@@ -186,7 +206,7 @@ export const installCommands = {
   'bundles.pending': command(Empty, z.array(BundleReviewData)),
   /** Installs a reviewed bundle (dryRun: only the plan). Sensitive settings go to the keychain. */
   'bundles.install': command(
-    z.object({ id: z.string().min(1).max(64), name: z.string().trim().min(1).max(100).optional(), values: GivenValues, dryRun: z.boolean().optional() }).strict(),
+    z.object({ id: z.string().min(1).max(64), name: z.string().trim().min(1).max(100).optional(), values: GivenValues, dryRun: z.boolean().optional(), allowEnv: AllowEnv.optional(), allowLookalike: z.boolean().optional() }).strict(),
     InstallOutcomeData,
   ),
   'bundles.discard': command(z.object({ id: z.string().min(1).max(64) }).strict(), z.object({ discarded: z.boolean() })),
@@ -199,7 +219,7 @@ export const installCommands = {
   ),
   /** Installs one way of running a gallery server (dryRun: only the plan); secret inputs go to the keychain. */
   'gallery.install': command(
-    z.object({ ...GalleryPick, name: z.string().trim().min(1).max(100).optional(), values: z.record(z.string().max(200), z.union([z.string().max(65_536), z.array(z.string().max(4096)).max(64)])), dryRun: z.boolean().optional() }).strict(),
+    z.object({ ...GalleryPick, name: z.string().trim().min(1).max(100).optional(), values: z.record(z.string().max(200), z.union([z.string().max(65_536), z.array(z.string().max(4096)).max(64)])), dryRun: z.boolean().optional(), allowEnv: AllowEnv.optional(), allowLookalike: z.boolean().optional() }).strict(),
     InstallOutcomeData,
   ),
   /** Downloads an MCPB package of a gallery server (checked against its fileSha256) and returns its review. */

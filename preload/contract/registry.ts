@@ -51,6 +51,10 @@ export const ImportRequest = z
     rename: z.boolean().optional(),
     inputs: z.record(z.string().min(1).max(200), z.string().max(64 * 1024)).optional(),
     choices: z.record(z.string().min(1).max(200), ImportChoice).optional(),
+    /** Variables that make a runtime load or fetch code (NODE_OPTIONS, LD_PRELOAD…) the person allowed, each by name. */
+    allowEnv: z.array(z.string().min(1).max(200)).max(100).optional(),
+    /** The person confirmed names and hosts in mixed scripts (look-alikes). */
+    allowLookalike: z.boolean().optional(),
   })
   .strict();
 export type ImportRequest = z.infer<typeof ImportRequest>;
@@ -107,5 +111,12 @@ export const ImportReportData = z.object({
   warnings: z.array(z.object({ server: z.string(), message: z.string() })),
   /** A preview made without the OS keychain: why it is unavailable (the import itself will need it). */
   keychainUnavailable: z.string().optional(),
+  /**
+   * Variables of added servers that make a runtime load or fetch code (NODE_OPTIONS, LD_PRELOAD…),
+   * with their values: nothing is written until the person allows each (`allowed`).
+   */
+  codeLoadingEnv: z.array(z.object({ server: z.string(), name: z.string(), value: z.string(), allowed: z.boolean() })).optional(),
+  /** Added servers whose name or host mixes scripts: nothing is written unless the person confirms (`allowLookalike`). */
+  lookalike: z.array(z.object({ server: z.string(), problem: z.string() })).optional(),
 });
 export type ImportReportData = z.infer<typeof ImportReportData>;

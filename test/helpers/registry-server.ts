@@ -12,9 +12,9 @@ export interface LocalRegistry {
   stop(): Promise<void>;
 }
 
-/** Starts the local MCP Registry (test/fixtures/registry) on 127.0.0.1 and waits for its URL. */
-export async function startRegistry(options: { bundles?: string[]; remote?: string; stall?: boolean } = {}): Promise<LocalRegistry> {
-  const args = [REGISTRY_SERVER, ...(options.bundles ?? []).flatMap((b) => ['--bundle', b]), ...(options.remote ? ['--remote', options.remote] : []), ...(options.stall ? ['--stall'] : [])];
+/** Starts the local MCP Registry (test/fixtures/registry) on 127.0.0.1 and waits for its URL (`servers`: another folder of documents; `endless`: every answer, or every download, a body that never ends). */
+export async function startRegistry(options: { bundles?: string[]; remote?: string; stall?: boolean; servers?: string; endless?: 'all' | 'files' } = {}): Promise<LocalRegistry> {
+  const args = [REGISTRY_SERVER, ...(options.bundles ?? []).flatMap((b) => ['--bundle', b]), ...(options.remote ? ['--remote', options.remote] : []), ...(options.stall ? ['--stall'] : []), ...(options.servers ? ['--servers', options.servers] : []), ...(options.endless ? ['--endless', options.endless] : [])];
   const child = spawn(NODE, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));

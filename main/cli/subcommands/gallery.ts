@@ -3,7 +3,7 @@ import type { CliCommandCode, CliContext } from '../command';
 import { parseIntOption } from '../json-option';
 import { GALLERY_USAGE } from '../commands';
 import { EXIT, UsageError } from '../output';
-import { parseSetOptions } from '../set-option';
+import { parseAllowEnv, parseSetOptions } from '../set-option';
 import { reportInstall } from './install';
 
 
@@ -64,7 +64,14 @@ async function add(ctx: CliContext, server: string): Promise<number> {
   const host = await ctx.host();
   host.registry.requireValid();
   const pick = { server, ...registryOption(ctx), ...(typeof ctx.options.version === 'string' ? { version: ctx.options.version } : {}), ...(option !== undefined ? { option } : {}) };
-  const common = { ...(typeof ctx.options.name === 'string' ? { name: ctx.options.name } : {}), dryRun: ctx.options['dry-run'] === true, approveLaunch: ctx.options.yes === true };
+  const allowEnv = parseAllowEnv(ctx.options['allow-env']);
+  const common = {
+    ...(typeof ctx.options.name === 'string' ? { name: ctx.options.name } : {}),
+    dryRun: ctx.options['dry-run'] === true,
+    approveLaunch: ctx.options.yes === true,
+    ...(allowEnv ? { allowEnv } : {}),
+    allowLookalike: ctx.options['allow-lookalike'] === true,
+  };
   if (await host.gallery.isBundle(pick)) {
     const review = await host.gallery.fetchBundle(pick);
     const outcome = await host.bundles.install(review.id, { values, ...common });

@@ -1,12 +1,14 @@
 import { finalNames } from '../../host/import/merge-plan';
 import { FORMAT_LABELS } from '../../host/import/formats';
 import type { ImportSummary } from '../../host/services/import-service';
+import { notAllowedMessage } from '../../host/registry/code-loading-env';
 import type { CliContext } from '../command';
 
 /** `harbor import`'s output: the report as JSON, or in words for a person. */
 export interface Outcome extends ImportSummary {
   readonly configPath: string;
   readonly dryRun: boolean;
+  readonly lookalikeAllowed: boolean;
 }
 
 export function report(ctx: CliContext, outcome: Outcome, data: unknown): void {
@@ -19,6 +21,19 @@ export function report(ctx: CliContext, outcome: Outcome, data: unknown): void {
         'Re-run with --rename to import them under free names, or edit the file.',
     );
   }
+  if (!outcome.dryRun && !outcome.blocked) {
+    for (const [server, refused] of refusedByServer(outcome)) ctx.out.error(notAllowedMessage(server, refused, 'Nothing was imported.'));
+    if (outcome.lookalike.length && !outcome.lookalikeAllowed) {
+      ctx.out.error(`warning: ${outcome.lookalike.map((l) => l.problem).join('; ')}. Nothing was imported. If you are sure, confirm it: --allow-lookalike.`);
+    }
+  }
+}
+
+/** The variables that load code the person did not allow, by server: any at all, and nothing is written (exit 4). */
+export function refusedByServer(outcome: Pick<ImportSummary, 'codeLoadingEnv'>): Map<string, Array<readonly [string, string]>> {
+  const by = new Map<string, Array<readonly [string, string]>>();
+  for (const v of outcome.codeLoadingEnv.filter((e) => !e.allowed)) by.set(v.server, [...(by.get(v.server) ?? []), [v.name, v.value] as const]);
+  return by;
 }
 
 function humanReport(outcome: Outcome, named: (server: string) => string): string {
@@ -38,6 +53,13 @@ function humanReport(outcome: Outcome, named: (server: string) => string): strin
     lines.push(`skipped "${skipped.name}":`, ...skipped.problems.map((p) => `  ${p}`));
   }
   for (const warning of result.warnings) lines.push(`note "${named(warning.server)}": ${warning.message}`);
+  for (const l of outcome.lookalike) lines.push(`warning: ${l.problem}${outcome.lookalikeAllowed ? ' (confirmed with --allow-lookalike)' : '; imported only with --allow-lookalike'}`);
+  if (outcome.codeLoadingEnv.length) {
+    lines.push('variables that make the runtime load or fetch code:');
+    for (const v of outcome.codeLoadingEnv) lines.push(`  ${named(v.server)}: ${v.name}=${v.value}${v.allowed ? ' (allowed with --allow-env)' : ''}`);
+    const refused = outcome.codeLoadingEnv.filter((v) => !v.allowed).map((v) => v.name);
+    if (refused.length) lines.push(`warning: ${[...new Set(refused)].join(', ')} load or fetch code you have not seen: imported only with --allow-env ${[...new Set(refused)].join(',')}`);
+  }
   if (outcome.moved.length) {
     lines.push(`secrets ${pending ? 'that would move' : 'moved'} to the OS keychain (the registry holds only \${secret:…} references):`);
     for (const m of outcome.moved) lines.push(`  ${m.server}: ${m.where}.${m.key} → \${secret:${m.secret}}${m.reused ? ' (already in the keychain)' : ''}`);

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { CliCommandCode, CliContext } from '../command';
 import { EXIT } from '../output';
 import { promptLine } from '../prompt';
-import { parseSingleSetOptions } from '../set-option';
+import { parseAllowEnv, parseSingleSetOptions } from '../set-option';
 
 /**
  * `harbor import FILE [--rename] [--dry-run] [--set ID=VALUE]…`: merges the servers of a Claude
@@ -17,6 +17,8 @@ export const importCommand: CliCommandCode = {
     const rename = ctx.options.rename === true;
     const dryRun = ctx.options['dry-run'] === true;
     let inputs = parseSingleSetOptions(ctx.options.set, INPUT_FORM);
+    const allowEnv = parseAllowEnv(ctx.options['allow-env']);
+    const allowLookalike = ctx.options['allow-lookalike'] === true;
 
     const host = await ctx.host();
     const configPath = host.appInfo().configPath;
@@ -26,13 +28,15 @@ export const importCommand: CliCommandCode = {
       inputs = { ...inputs, ...(await askForInputs(ctx, outcome.result.inputsReferenced)) };
     }
     // A broken registry throws CONFIG_INVALID when loaded: exit 2, file untouched.
-    const { outcome, report: data } = await host.imports.run(file, { rename, dryRun, inputs });
+    const { outcome, report: data } = await host.imports.run(file, { rename, dryRun, inputs, allowLookalike, ...(allowEnv ? { allowEnv } : {}) });
 
     // The report's wording brings the import formats (and zod): loaded only when an import runs.
     const { report } = await import('./import-text');
-    report(ctx, { ...outcome, configPath, dryRun }, data);
+    report(ctx, { ...outcome, configPath, dryRun, lookalikeAllowed: allowLookalike }, data);
 
     if (outcome.blocked) return EXIT.USAGE;
+    // A variable that loads code, not allowed by name: nothing was written, the person's decision is missing.
+    if (!dryRun && (outcome.codeLoadingEnv.some((v) => !v.allowed) || (outcome.lookalike.length > 0 && !allowLookalike))) return EXIT.CONSENT;
     // Every entry was broken: that is a bad import file, not "nothing to do".
     if (outcome.result.servers.length === 0 && outcome.result.skipped.length > 0) {
       ctx.out.error(`no server in ${file} could be imported: fix the problems listed above and try again.`);

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import type { BundleReviewData, InstallOutcomeData } from '../../../preload/contract';
+import type { BundleReviewData, InstallOutcomeData, PlanValue } from '../../../preload/contract';
 import type { CliCommandCode, CliContext } from '../command';
 import { EXIT } from '../output';
-import { parseSetOptions } from '../set-option';
+import { parseAllowEnv, parseSetOptions } from '../set-option';
 
 /**
  * `harbor install FILE.mcpb [--name NAME] [--set KEY=VALUE]… [--yes] [--dry-run]`: reads and
@@ -12,6 +12,7 @@ import { parseSetOptions } from '../set-option';
 export const installCommand: CliCommandCode = {
   async run(ctx) {
     const values = parseSetOptions(ctx.options.set);
+    const allowEnv = parseAllowEnv(ctx.options['allow-env']);
     const host = await ctx.host();
     host.registry.requireValid();
     const review = await host.bundles.openFile(resolve(ctx.args[0]!));
@@ -20,6 +21,8 @@ export const installCommand: CliCommandCode = {
       ...(typeof ctx.options.name === 'string' ? { name: ctx.options.name } : {}),
       dryRun: ctx.options['dry-run'] === true,
       approveLaunch: ctx.options.yes === true,
+      ...(allowEnv ? { allowEnv } : {}),
+      allowLookalike: ctx.options['allow-lookalike'] === true,
     });
     reportInstall(ctx, outcome, { review, approved: ctx.options.yes === true });
     return EXIT.OK;
@@ -39,9 +42,17 @@ export function reportInstall(ctx: CliContext, outcome: InstallOutcomeData, extr
     lines.push(`Prompts    ${review.prompts.map((p) => p.name).join(', ') || '(none declared)'}${review.promptsGenerated ? ' (and more it makes at run time)' : ''}`);
   }
   if (extra.source) lines.push(`From       ${extra.source}`);
-  lines.push(`${plan.transport === 'http' ? 'URL      ' : 'Command  '}  ${plan.target}`);
-  if (plan.envNames.length) lines.push(`Env        ${plan.envNames.join(', ')}`);
-  if (plan.headerNames.length) lines.push(`Headers    ${plan.headerNames.join(', ')}`);
+  const punycode = plan.host && plan.host.ascii !== plan.host.unicode ? `  (host ${plan.host.unicode} is ${plan.host.ascii} in punycode)` : '';
+  lines.push(`${plan.transport === 'http' ? 'URL      ' : 'Command  '}  ${plan.target}${punycode}`);
+  for (const problem of plan.lookalike ?? []) lines.push(`warning: ${problem}; installed only with --allow-lookalike`);
+  lines.push(...valueLines('Env        ', plan.env ?? plan.envNames.map((name) => ({ name, value: '' }))));
+  lines.push(...valueLines('Headers    ', plan.headers ?? plan.headerNames.map((name) => ({ name, value: '' }))));
+  const loading = plan.codeLoadingEnv ?? [];
+  if (loading.length) {
+    lines.push(
+      `warning: ${loading.join(', ')} ${loading.length === 1 ? 'makes' : 'make'} the runtime load or fetch code (values above); installed only with --allow-env ${loading.join(',')}`,
+    );
+  }
   for (const s of plan.secrets) lines.push(`Secret     ${s.key} → OS keychain as "${s.secret}" (only this server gets it)`);
   if (plan.sandbox) lines.push(`Sandbox    ${sandboxWord(plan.sandbox)}: ${plan.sandbox.allowed.join('; ')}${plan.sandbox.note ? `\n           ${plan.sandbox.note}` : ''}`);
   if (!outcome.installed) lines.push('dry run: nothing was written');
@@ -54,6 +65,11 @@ export function reportInstall(ctx: CliContext, outcome: InstallOutcomeData, extr
     );
   }
   ctx.out.result({ ...(review ? { review } : {}), plan, installed: outcome.installed, ...(outcome.summary ? { state: outcome.summary.state.kind } : {}) }, lines.join('\n'));
+}
+
+/** One line per variable or header with the value it gets; a secret by its keychain name, never a value. */
+function valueLines(label: string, values: readonly PlanValue[]): string[] {
+  return values.map((v, i) => `${i === 0 ? label : ' '.repeat(label.length)}${v.name}=${v.secret !== undefined ? `(secret, from the OS keychain as "${v.secret}")` : v.value}`);
 }
 
 /** Whether the server runs in the sandbox here: yes, no, or asked for but unable to run (the server would not start). */

@@ -4,6 +4,9 @@ import { ServerList, ServerResponse } from './server-json';
 /** How long one request to a registry may take before it counts as unreachable. */
 export const REGISTRY_TIMEOUT_MS = 5_000;
 
+/** The most Harbor reads of one registry answer (a page of 100 servers is far smaller): read as a stream and stopped there. */
+export const REGISTRY_ANSWER_MAX_BYTES = 8 * 1024 * 1024;
+
 export interface SearchPage {
   readonly servers: ServerResponse[];
   readonly nextCursor?: string;
@@ -20,6 +23,7 @@ export class RegistryClient {
   constructor(
     private readonly fetchImpl: Fetch = fetch,
     private readonly timeoutMs = REGISTRY_TIMEOUT_MS,
+    private readonly answerMaxBytes = REGISTRY_ANSWER_MAX_BYTES,
   ) {}
 
   async search(base: string, query: { search?: string; cursor?: string; limit?: number }): Promise<SearchPage> {
@@ -51,24 +55,21 @@ export class RegistryClient {
   async download(url: string, maxBytes: number): Promise<Buffer> {
     const response = await this.request(url, new URL(url), { timeoutMs: this.timeoutMs * 8 });
     if (!response.ok) throw new HarborError('CONNECT_FAILED', `Downloading ${url} failed: ${response.status} ${response.statusText}. Nothing was installed.`);
-    const declared = Number(response.headers.get('content-length') ?? 0);
-    if (declared > maxBytes) throw tooLarge(url, maxBytes);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of (response.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.length;
-      if (size > maxBytes) throw tooLarge(url, maxBytes);
-      chunks.push(Buffer.from(chunk));
-    }
-    return Buffer.concat(chunks);
+    return readCapped(response, maxBytes, () => tooLarge(url, maxBytes));
   }
 
   private async json(base: string, url: URL, what?: string): Promise<unknown> {
     const response = await this.request(base, url, { timeoutMs: this.timeoutMs });
     if (response.status === 404 && what) throw new HarborError('SERVER_NOT_FOUND', `${what} is not in the MCP Registry at ${base}. Search with "harbor gallery search".`);
     if (!response.ok) throw new HarborError('CONNECT_FAILED', `The MCP Registry at ${base} answered ${response.status} ${response.statusText}. Try again later, or check the address.`);
+    const body = await readCapped(response, this.answerMaxBytes, () =>
+      badAnswer(base, `the answer is larger than ${Math.round(this.answerMaxBytes / 1024 / 1024)} MiB, the most Harbor reads from a registry`),
+    ).catch((error: unknown) => {
+      if (error instanceof HarborError) throw error;
+      throw badAnswer(base, `the answer broke off (${(error as Error).message})`);
+    });
     try {
-      return await response.json();
+      return JSON.parse(body.toString('utf8')) as unknown;
     } catch {
       throw badAnswer(base, 'the answer is not JSON');
     }
@@ -88,6 +89,28 @@ export class RegistryClient {
       throw new HarborError('CONNECT_FAILED', `Cannot reach the MCP Registry at ${label}: ${why}. Check the address (Settings → Gallery sources, or --registry) and your network.`);
     }
   }
+}
+
+/**
+ * A response's body, read chunk by chunk and given up (the stream cancelled) as soon as it passes
+ * `maxBytes`: a declared Content-Length over the cap is refused before reading, an undeclared or
+ * false one when the bytes pass it. Memory stays within the cap whatever the sender does.
+ */
+async function readCapped(response: Response, maxBytes: number, tooBig: () => HarborError): Promise<Buffer> {
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined); // refusing it is the point: an error cancelling changes nothing
+    throw tooBig();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  // Leaving the loop (the throw) cancels the stream, so the rest is never read.
+  for await (const chunk of (response.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.length;
+    if (size > maxBytes) throw tooBig();
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks);
 }
 
 function badAnswer(base: string, why: string): HarborError {

@@ -1,5 +1,6 @@
 import { HarborError } from '../errors';
 import { hasSecretRef, secretRef } from '../secrets/references';
+import { identifierProblem, versionProblem } from './identifiers';
 import { argumentKey, packageInputs, remoteInputs, type InputSpec } from './inputs';
 import type { KeyValueInput, RegistryArgument, RegistryPackage, RegistryTransport, ServerDetail } from './server-json';
 
@@ -35,7 +36,9 @@ export function unsupportedReason(choice: GalleryChoice): string | undefined {
   if (!RUNNERS[pkg.registryType]) return `a ${pkg.registryType} package, which Harbor cannot run (it runs npm, PyPI, OCI, NuGet and MCPB packages)`;
   const transport = pkg.transport?.type ?? 'stdio';
   if (transport !== 'stdio') return `a local server that listens over ${transport}: start it yourself and add its URL as a remote server`;
-  return undefined;
+  // A runner would read a bad identifier or version as one of its own options (`npx -y --call=…`).
+  const bad = identifierProblem(pkg.registryType, pkg.identifier) ?? (pkg.version !== undefined ? versionProblem(pkg.version) : undefined);
+  return bad ? `a ${pkg.registryType} package whose ${bad.replace(/^its /, '')}, which its runner would read as an option of its own` : undefined;
 }
 
 const refuse = (why: string) => new HarborError('BAD_REQUEST', `${why} Nothing was installed.`);
@@ -105,6 +108,8 @@ function imageOf(pkg: RegistryPackage): string {
 
 function packageLaunch(pkg: RegistryPackage, detail: ServerDetail, answers: ReadonlyMap<string, string[]>): Record<string, unknown> {
   const version = pkg.version ?? detail.version;
+  const badVersion = versionProblem(version);
+  if (badVersion) throw refuse(`This ${pkg.registryType} package cannot be installed: ${badVersion}.`);
   const runtime = argumentsOf(pkg.runtimeArguments, answers);
   const program = argumentsOf(pkg.packageArguments, answers);
   const env = keyValues(pkg.environmentVariables, answers);
@@ -114,9 +119,13 @@ function packageLaunch(pkg: RegistryPackage, detail: ServerDetail, answers: Read
       return withEnv({ command: 'npx', args: ['-y', ...runtime.filter((a) => a !== '-y' && a !== '--yes'), `${pkg.identifier}@${version}`, ...program] });
     case 'pypi':
       return withEnv({ command: 'uvx', args: [...runtime, `${pkg.identifier}==${version}`, ...program] });
-    case 'oci':
+    case 'oci': {
+      const image = imageOf(pkg);
+      const badImage = identifierProblem('oci', image);
+      if (badImage) throw refuse(`This OCI package cannot be installed: the image ${badImage.replace(/^its identifier /, '')}.`);
       // -e NAME passes the variable from docker's environment (where Harbor puts it), so a secret never stands on the command line.
-      return withEnv({ command: 'docker', args: ['run', '-i', '--rm', ...runtime, ...Object.keys(env).flatMap((name) => ['-e', name]), imageOf(pkg), ...program] });
+      return withEnv({ command: 'docker', args: ['run', '-i', '--rm', ...runtime, ...Object.keys(env).flatMap((name) => ['-e', name]), image, ...program] });
+    }
     case 'nuget':
       return withEnv({ command: 'dnx', args: [`${pkg.identifier}@${version}`, '--yes', ...runtime, ...(program.length ? ['--', ...program] : [])] });
     default:

@@ -32,6 +32,9 @@ export function importReport(outcome: ImportOutcome, configPath: string, dryRun:
     unresolvedVariables: result.unresolvedVariables.map((v) => ({ ...v, server: named(v.server) })),
     warnings: result.warnings.map((w) => ({ ...w, server: named(w.server) })),
     ...(outcome.keychainUnavailable ? { keychainUnavailable: outcome.keychainUnavailable } : {}),
+    // Values shown: these are what the person decides on (never secrets: a literal secret moved to the keychain above).
+    codeLoadingEnv: outcome.codeLoadingEnv.map((v) => ({ ...v, server: named(v.server) })),
+    lookalike: outcome.lookalike.map((l) => ({ ...l })),
   };
 }
 

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { serverRef, type ServerRef } from '../consent/identity';
 import { HarborError } from '../errors';
-import type { RegistryFile } from '../registry/schema';
+import { loadsCode, notAllowed } from '../registry/code-loading-env';
+import { lookalikeProblems } from '../registry/lookalike';
+import { isStdio, type RegistryFile } from '../registry/schema';
 import type { LoadedRegistry } from '../registry/store';
 import type { SecretStore } from '../secrets/store';
 import { importServers, type ImportResult } from './formats';
@@ -56,6 +58,10 @@ export interface ImportOutcome {
   readonly blocked: boolean;
   /** A preview made without a keychain: why it could not be read (the real import will need it). */
   readonly keychainUnavailable?: string;
+  /** Variables of added servers that make a runtime load or fetch code; any not allowed: nothing is written. */
+  readonly codeLoadingEnv: ReadonlyArray<{ readonly server: string; readonly name: string; readonly value: string; readonly allowed: boolean }>;
+  /** Added servers whose name or host mixes scripts; unless the person confirmed (`allowLookalike`), nothing is written. */
+  readonly lookalike: ReadonlyArray<{ readonly server: string; readonly problem: string }>;
 }
 
 export interface ImportOptions {
@@ -66,6 +72,10 @@ export interface ImportOptions {
   readonly dryRun?: boolean;
   /** Values for the file's VS Code inputs, by id. */
   readonly inputs?: Readonly<Record<string, string>>;
+  /** Variables that make a runtime load or fetch code (NODE_OPTIONS, LD_PRELOAD…) the person allowed by name (CLI --allow-env). */
+  readonly allowEnv?: readonly string[];
+  /** The person confirmed names and hosts in mixed scripts (CLI --allow-lookalike). */
+  readonly allowLookalike?: boolean;
 }
 
 export async function runImport(deps: ImportDeps, file: string, options: ImportOptions): Promise<ImportOutcome> {
@@ -82,7 +92,13 @@ export async function runImport(deps: ImportDeps, file: string, options: ImportO
   const plan = planImport(current.file, secrets.servers, { rename: options.rename === true, ...(options.choices ? { choices: options.choices } : {}) });
 
   const blocked = plan.clashes.some((c) => c.renamedTo === undefined && c.skipped !== true);
-  const written = !blocked && options.dryRun !== true && plan.added.length > 0;
+  const codeLoadingEnv = codeLoadingEnvOf(plan, options.allowEnv);
+  const lookalike = plan.added.flatMap((server) => {
+    const config = plan.next.mcpServers?.[server];
+    return lookalikeProblems(server, config && !isStdio(config) ? config.url : undefined).map((problem) => ({ server, problem }));
+  });
+  const refusedEnv = codeLoadingEnv.some((v) => !v.allowed) || (lookalike.length > 0 && options.allowLookalike !== true);
+  const written = !blocked && !refusedEnv && options.dryRun !== true && plan.added.length > 0;
   const moved = movesOfAddedServers(secrets.moves, plan);
   if (written) {
     // Keychain first: a registry must never reference a secret that was not stored. Then the
@@ -99,7 +115,19 @@ export async function runImport(deps: ImportDeps, file: string, options: ImportO
   }
   const references = referencesOf(secrets.servers, secrets.moves, finalNames(plan));
   const keychainUnavailable = preview?.problem();
-  return { result, plan, moved, notMoved: secrets.notMoved, references, written, blocked, ...(keychainUnavailable ? { keychainUnavailable } : {}) };
+  return { result, plan, moved, notMoved: secrets.notMoved, references, written, blocked, codeLoadingEnv, lookalike, ...(keychainUnavailable ? { keychainUnavailable } : {}) };
+}
+
+/** Each variable of an added server that loads or fetches code, with its value and whether the person allowed it. */
+function codeLoadingEnvOf(plan: ImportPlan, allowEnv: readonly string[] | undefined): ImportOutcome['codeLoadingEnv'] {
+  return plan.added.flatMap((server) => {
+    const config = plan.next.mcpServers?.[server];
+    const env = config && isStdio(config) ? (config.env ?? {}) : {};
+    return Object.entries(env)
+      .filter(([name]) => loadsCode(name))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, value]) => ({ server, name, value, allowed: notAllowed([name], allowEnv).length === 0 }));
+  });
 }
 
 function referencesOf(servers: SecretMovePlan['servers'], moves: readonly SecretMove[], named: (server: string) => string): SecretReference[] {

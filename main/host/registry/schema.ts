@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LogLevel, serverNameProblem } from '../../../preload/contract';
 import { InstalledFrom, InstallsConfig } from './install-fields';
 import { describeValue, registryErrorMap } from './messages';
+import { hasUserInfo } from './url-userinfo';
 import { OAuthConfig } from './oauth-config';
 import { SandboxConfig } from './sandbox-config';
 
@@ -98,7 +99,9 @@ export type StdioServerConfig = z.infer<typeof StdioServerConfig>;
 
 export const RemoteServerConfig = z.looseObject({
   type: z.enum(['http', 'sse', 'streamable-http']).optional(),
-  url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
+  url: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .refine((url) => !hasUserInfo(url), 'must not carry a user name or password (https://name@host/… reads as one host and goes to another): remove the part before "@"'),
   headers: z.record(z.string(), z.string()).optional(),
   /** A hint for a legacy-only remote: "sse" skips straight to the HTTP+SSE transport. */
   transport: z.enum(['http', 'sse']).optional(),

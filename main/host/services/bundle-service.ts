@@ -42,6 +42,10 @@ export interface InstallBundleOptions {
   readonly dryRun?: boolean;
   /** The person approved launching the command shown (CLI --yes). */
   readonly approveLaunch?: boolean;
+  /** Variables that make a runtime load or fetch code, allowed by name (CLI --allow-env). */
+  readonly allowEnv?: readonly string[];
+  /** The person confirmed a name or host in mixed scripts (CLI --allow-lookalike). */
+  readonly allowLookalike?: boolean;
 }
 
 /**
@@ -162,6 +166,8 @@ export class BundleService implements Disposable {
       ...(target.existing ? { updatingFrom: target.existing.installed.version } : {}),
     });
     if (options.dryRun) return { plan, installed: false };
+    // Before anything is unpacked: a variable that loads code needs the person's own yes.
+    this.installs.requireAllowed(plan, options);
 
     const stage = this.folders.stage();
     try {
@@ -173,7 +179,7 @@ export class BundleService implements Disposable {
     const placed = await this.folders.commit(stage, dir);
     let summary;
     try {
-      summary = await this.installs.write(plan, answered.secrets.map(({ name, value }) => ({ name, value })), options.approveLaunch === true);
+      summary = await this.installs.write(plan, answered.secrets.map(({ name, value }) => ({ name, value })), options.approveLaunch === true, options);
     } catch (error) {
       await placed.undo();
       await this.folders.discard(stage);

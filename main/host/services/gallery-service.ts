@@ -33,6 +33,10 @@ export interface GalleryInstallOptions extends GalleryPick {
   readonly dryRun?: boolean;
   /** The person approved launching the command shown (CLI --yes). */
   readonly approveLaunch?: boolean;
+  /** Variables that make a runtime load or fetch code, allowed by name (CLI --allow-env). */
+  readonly allowEnv?: readonly string[];
+  /** The person confirmed a name or host in mixed scripts (CLI --allow-lookalike). */
+  readonly allowLookalike?: boolean;
 }
 
 /**
@@ -99,7 +103,7 @@ export class GalleryService {
       ...(existing ? { updatingFrom: existing.installed?.version ?? '' } : {}),
     });
     if (options.dryRun) return { plan, installed: false };
-    const summary = await this.installs.write(plan, entry.secrets.map(({ name: secret, value }) => ({ name: secret, value })), options.approveLaunch === true);
+    const summary = await this.installs.write(plan, entry.secrets.map(({ name: secret, value }) => ({ name: secret, value })), options.approveLaunch === true, options);
     return { plan, installed: true, summary };
   }
 

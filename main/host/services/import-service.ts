@@ -35,8 +35,8 @@ export class ImportService {
    * What importing `path` would add, rename, skip, and which secrets would move to the keychain.
    * Writes nothing. `inputs`: values for the file's VS Code inputs (the app's form), by id.
    */
-  async preview(path: string, rename: boolean, inputs?: Readonly<Record<string, string>>, choices?: ImportOptions['choices']): Promise<ReturnType<typeof importPreview>> {
-    const outcome = await runImport(this.deps(), appImportPath(path), { rename, dryRun: true, ...(inputs ? { inputs } : {}), ...(choices ? { choices } : {}) });
+  async preview(path: string, rename: boolean, inputs?: Readonly<Record<string, string>>, choices?: ImportOptions['choices'], allowEnv?: readonly string[], allowLookalike?: boolean): Promise<ReturnType<typeof importPreview>> {
+    const outcome = await runImport(this.deps(), appImportPath(path), { rename, dryRun: true, allowLookalike: allowLookalike === true, ...(inputs ? { inputs } : {}), ...(choices ? { choices } : {}), ...(allowEnv ? { allowEnv } : {}) });
     return importPreview(outcome, this.configPath, true);
   }
 
@@ -44,8 +44,8 @@ export class ImportService {
    * Imports `path`: secrets to the keychain first, then the registry. `choices` skip or rename
    * each clashing server; nothing is written while a clash is undecided (and `rename` is off).
    */
-  async apply(path: string, rename: boolean, inputs?: Readonly<Record<string, string>>, choices?: ImportOptions['choices']): Promise<ReturnType<typeof importPreview>> {
-    const outcome = await runImport(this.deps(), appImportPath(path), { rename, ...(inputs ? { inputs } : {}), ...(choices ? { choices } : {}) });
+  async apply(path: string, rename: boolean, inputs?: Readonly<Record<string, string>>, choices?: ImportOptions['choices'], allowEnv?: readonly string[], allowLookalike?: boolean): Promise<ReturnType<typeof importPreview>> {
+    const outcome = await runImport(this.deps(), appImportPath(path), { rename, allowLookalike: allowLookalike === true, ...(inputs ? { inputs } : {}), ...(choices ? { choices } : {}), ...(allowEnv ? { allowEnv } : {}) });
     return importPreview(outcome, this.configPath, false);
   }
 

@@ -7,6 +7,7 @@ import { BundleSettings, type SettingValue } from './BundleSettings';
 import { BundleSummary } from './BundleSummary';
 import { InstallActions, InstallOutlook, ServerNameField } from './InstallFormParts';
 import { SandboxView } from './InstallPlanView';
+import { useAllowedEnv } from './use-allowed-env';
 import { useFormValues, useInstallAction } from './use-install-form';
 import { useInstallPlan } from './use-install-plan';
 
@@ -34,7 +35,8 @@ export function BundleDialog({ review, onClose }: { readonly review: BundleRevie
     void api.bundles.discard({ id: review.id });
     onClose();
   };
-  const { busy, failure, install } = useInstallAction(() => api.bundles.install(request), onClose);
+  const allowance = useAllowedEnv(plan);
+  const { busy, failure, install } = useInstallAction(() => api.bundles.install({ ...request, ...(allowance.allowEnv.length ? { allowEnv: allowance.allowEnv } : {}) }), onClose);
 
   return (
     <Modal labelledBy={`${id}-title`} onCancel={cancel} className="bundle-dialog">
@@ -55,9 +57,9 @@ export function BundleDialog({ review, onClose }: { readonly review: BundleRevie
         <BundleSummary review={review} />
         <ServerNameField idPrefix={id} value={name} onChange={setName} />
         <BundleSettings settings={review.settings} values={values} onChange={set} idPrefix={id} />
-        <InstallOutlook plan={plan} problem={problem} failure={failure} beforePlan={<SandboxView sandbox={review.sandbox} />} />
+        <InstallOutlook plan={plan} problem={problem} failure={failure} beforePlan={<SandboxView sandbox={review.sandbox} />} allowance={allowance} />
       </div>
-      <InstallActions label={review.existing ? 'Update' : 'Install'} busy={busy} ready={!checking && plan !== undefined} onCancel={cancel} onInstall={() => void install()} />
+      <InstallActions label={review.existing ? 'Update' : 'Install'} busy={busy} ready={!checking && plan !== undefined && allowance.allAllowed} onCancel={cancel} onInstall={() => void install()} />
     </Modal>
   );
 }

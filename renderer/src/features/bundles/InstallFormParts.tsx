@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { HarborErrorData, InstallPlanData } from '../../../../preload/contract';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { InstallPlanView } from './InstallPlanView';
+import { InstallPlanView, type EnvAllowance } from './InstallPlanView';
 
 /** The name the installed server gets in the registry (empty: the Host's suggestion). */
 export function ServerNameField({ idPrefix, value, onChange }: { readonly idPrefix: string; readonly value: string; readonly onChange: (value: string) => void }) {
@@ -21,13 +21,15 @@ interface OutlookProps {
   readonly failure: HarborErrorData | undefined;
   /** Shown while there is no plan yet (a bundle's sandbox, known before its settings are filled). */
   readonly beforePlan?: ReactNode;
+  /** The boxes of the variables that load code. */
+  readonly allowance?: EnvAllowance;
 }
 
 /** What the install will write and run, or why it cannot be installed yet, and a failed install's error. */
-export function InstallOutlook({ plan, problem, failure, beforePlan }: OutlookProps) {
+export function InstallOutlook({ plan, problem, failure, beforePlan, allowance }: OutlookProps) {
   return (
     <>
-      {plan ? <InstallPlanView plan={plan} /> : (beforePlan ?? null)}
+      {plan ? <InstallPlanView plan={plan} {...(allowance ? { allowance } : {})} /> : (beforePlan ?? null)}
       {!plan && problem ? <p className="notice notice--warn">{problem.message}</p> : null}
       {failure ? <ErrorMessage error={failure} /> : null}
     </>

@@ -3,6 +3,7 @@ import type { GalleryOptionData, GalleryServerData } from '../../../../preload/c
 import { useHarbor } from '../../app/services';
 import { visibleText } from '../../lib/visible-text';
 import { InstallActions, InstallOutlook, ServerNameField } from '../bundles/InstallFormParts';
+import { useAllowedEnv } from '../bundles/use-allowed-env';
 import { useFormValues, useInstallAction } from '../bundles/use-install-form';
 import { useInstallPlan } from '../bundles/use-install-plan';
 import { Modal } from '../consent/Modal';
@@ -28,7 +29,8 @@ export function GalleryInstallDialog({ registry, server, option, onClose }: Prop
   const request = { registry, server: server.name, version: server.version, option: option.index, values, ...(name.trim() ? { name: name.trim() } : {}) };
   const { plan, problem, checking } = useInstallPlan(() => api.gallery.install({ ...request, dryRun: true }), JSON.stringify(request));
 
-  const { busy, failure, install } = useInstallAction(() => api.gallery.install(request), onClose);
+  const allowance = useAllowedEnv(plan);
+  const { busy, failure, install } = useInstallAction(() => api.gallery.install({ ...request, ...(allowance.allowEnv.length ? { allowEnv: allowance.allowEnv } : {}) }), onClose);
 
   return (
     <Modal labelledBy={`${id}-title`} onCancel={() => onClose()} className="bundle-dialog">
@@ -47,9 +49,9 @@ export function GalleryInstallDialog({ registry, server, option, onClose }: Prop
         </p>
         <ServerNameField idPrefix={id} value={name} onChange={setName} />
         <GalleryInputs inputs={option.inputs} values={values} onChange={set} idPrefix={id} />
-        <InstallOutlook plan={plan} problem={problem} failure={failure} />
+        <InstallOutlook plan={plan} problem={problem} failure={failure} allowance={allowance} />
       </div>
-      <InstallActions label="Install" busy={busy} ready={!checking && plan !== undefined} onCancel={() => onClose()} onInstall={() => void install()} />
+      <InstallActions label="Install" busy={busy} ready={!checking && plan !== undefined && allowance.allAllowed} onCancel={() => onClose()} onInstall={() => void install()} />
     </Modal>
   );
 }

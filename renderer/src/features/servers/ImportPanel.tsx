@@ -5,6 +5,7 @@ import { asErrorData } from '../../lib/load-state';
 import { useResult } from '../../lib/use-result';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
+import { codeLoadingNames } from './ImportEnvWarning';
 import { ImportPreview } from './ImportPreview';
 
 /** How long typing a new name must pause before the preview is made again with it. */
@@ -32,6 +33,10 @@ export function ImportPanel({ onClose }: { readonly onClose: () => void }) {
   const [inputValues, setInputValues] = useState<Readonly<Record<string, string>>>({});
   const filledInputs = Object.fromEntries(Object.entries(inputValues).filter(([, value]) => value !== ''));
   const withInputs = Object.keys(filledInputs).length > 0 ? { inputs: filledInputs } : {};
+  // Variables that load code (NODE_OPTIONS, LD_PRELOAD…) the person allowed, each by its own box.
+  const [allowedEnv, setAllowedEnv] = useState<ReadonlySet<string>>(() => new Set());
+  const needsEnv = codeLoadingNames(preview);
+  const allowEnv = needsEnv.filter((name) => allowedEnv.has(name));
 
   // Until the person picks, the first file that exists is chosen.
   const detected = sources.status === 'ready' ? (sources.value.find((s) => s.exists)?.path ?? 'other') : '';
@@ -80,7 +85,7 @@ export function ImportPanel({ onClose }: { readonly onClose: () => void }) {
     if (!preview) return;
     setBusy('apply');
     setError(undefined);
-    const result = await api.registry.importApply({ path: preview.source, ...withInputs, ...withChoices(decided(preview, choices)) });
+    const result = await api.registry.importApply({ path: preview.source, ...withInputs, ...withChoices(decided(preview, choices)), ...(allowEnv.length ? { allowEnv } : {}) });
     setBusy(undefined);
     if (result.ok) {
       setDone(result.value);
@@ -162,6 +167,8 @@ export function ImportPanel({ onClose }: { readonly onClose: () => void }) {
           inputValues={inputValues}
           onInputChange={(inputId, value) => setInputValues((values) => ({ ...values, [inputId]: value }))}
           onApplyInputs={() => void runPreview()}
+          allowedEnv={allowedEnv}
+          onAllowEnv={(name, on) => setAllowedEnv((before) => (on ? new Set([...before, name]) : new Set([...before].filter((n) => n !== name))))}
         />
       ) : null}
       {done ? <ImportDone report={done} /> : null}
@@ -178,6 +185,7 @@ export function ImportPanel({ onClose }: { readonly onClose: () => void }) {
               busy !== undefined ||
               preview.clashes.some((c) => c.problem !== undefined) ||
               preview.added.length === 0 ||
+              allowEnv.length < needsEnv.length ||
               (preview.keychainUnavailable !== undefined && preview.secretsMoved.length > 0)
             }
             onClick={() => void apply()}

@@ -1,3 +1,4 @@
+import { ImportEnvWarning } from './ImportEnvWarning';
 import type { ImportChoice, ImportReportData } from '../../../../preload/contract';
 import { visibleText } from '../../lib/visible-text';
 import { ImportClashes } from './ImportClashes';
@@ -13,16 +14,30 @@ interface Props {
   readonly inputValues?: Readonly<Record<string, string>>;
   readonly onInputChange?: (id: string, value: string) => void;
   readonly onApplyInputs?: () => void;
+  /** The variables that load code the person ticked (by name). */
+  readonly allowedEnv?: ReadonlySet<string>;
+  readonly onAllowEnv?: (name: string, on: boolean) => void;
 }
 
 /** What an import would do, before anything is written. Names and places only: never a secret's value. */
-export function ImportPreview({ report, busy, choices = {}, onChoice = () => undefined, inputValues = {}, onInputChange = () => undefined, onApplyInputs = () => undefined }: Props) {
+export function ImportPreview({
+  report,
+  busy,
+  choices = {},
+  onChoice = () => undefined,
+  inputValues = {},
+  onInputChange = () => undefined,
+  onApplyInputs = () => undefined,
+  allowedEnv = new Set(),
+  onAllowEnv = () => undefined,
+}: Props) {
   const fresh = report.servers.filter((s) => !report.clashes.some((c) => c.renamedTo === s.name));
   return (
     <div className="import-preview" role="region" aria-label="Import preview">
       <h3>
         From {report.label}: <code>{report.source}</code>
       </h3>
+      {report.codeLoadingEnv?.length ? <ImportEnvWarning entries={report.codeLoadingEnv} ticked={allowedEnv} onToggle={onAllowEnv} /> : null}
       {fresh.length > 0 ? (
         <>
           <h4>Will add</h4>

@@ -1,0 +1,110 @@
+/**
+ * The one place that decides which environment variables make a runtime load or fetch code: a
+ * value in one of them runs code the person never saw (`NODE_OPTIONS=--import=data:…`,
+ * `LD_PRELOAD=…`) or fetches packages from somewhere else (`NPM_CONFIG_REGISTRY=http://…`).
+ * Installs from the gallery, bundles and imports show such a variable with a warning and write it
+ * only when the person allowed it by name (the CLI's `--allow-env NAME`, a box per variable in the
+ * app). Names are compared without case: Windows reads them so, and npm reads `npm_config_*` too.
+ */
+
+/** Exact names (upper case). */
+const NAMES = new Set([
+  // Node
+  'NODE_OPTIONS',
+  'NODE_PATH',
+  'NODE_EXTRA_CA_CERTS',
+  'NODE_TLS_REJECT_UNAUTHORIZED',
+  'ELECTRON_RUN_AS_NODE',
+  // the dynamic linker
+  'LD_PRELOAD',
+  'LD_LIBRARY_PATH',
+  'LD_AUDIT',
+  // Python, pip and uv
+  'PYTHONSTARTUP',
+  'PYTHONPATH',
+  'PYTHONHOME',
+  'PYTHONUSERBASE',
+  'PYTHONEXECUTABLE',
+  'PYTHONINSPECT',
+  'UV_INDEX',
+  'UV_INDEX_URL',
+  'UV_EXTRA_INDEX_URL',
+  'UV_DEFAULT_INDEX',
+  'UV_FIND_LINKS',
+  'UV_CONFIG_FILE',
+  'UV_PYTHON_INSTALL_MIRROR',
+  'UV_PYPY_INSTALL_MIRROR',
+  'UV_INSECURE_HOST',
+  'PIP_INDEX_URL',
+  'PIP_EXTRA_INDEX_URL',
+  'PIP_FIND_LINKS',
+  'PIP_CONFIG_FILE',
+  'PIP_TRUSTED_HOST',
+  'REQUESTS_CA_BUNDLE',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  // Perl, Ruby
+  'PERL5OPT',
+  'PERL5LIB',
+  'PERLLIB',
+  'RUBYOPT',
+  'RUBYLIB',
+  'GEM_HOME',
+  'GEM_PATH',
+  'BUNDLE_GEMFILE',
+  // Java, .NET
+  'JAVA_TOOL_OPTIONS',
+  '_JAVA_OPTIONS',
+  'JDK_JAVA_OPTIONS',
+  'CLASSPATH',
+  'DOTNET_STARTUP_HOOKS',
+  'DOTNET_ADDITIONAL_DEPS',
+  'NUGET_PACKAGES',
+  'RESTORE_CONFIG_FILE',
+  // shells: files sourced when a shell starts, or a command run before every prompt
+  'BASH_ENV',
+  'ENV',
+  'ZDOTDIR',
+  'PROMPT_COMMAND',
+  'SHELLOPTS',
+  'PS4',
+  // which programs run at all, and where docker runs them
+  'PATH',
+  'DOCKER_HOST',
+  'DOCKER_CONFIG',
+  'GIT_SSH_COMMAND',
+  'GIT_EXEC_PATH',
+  'GIT_CONFIG_GLOBAL',
+]);
+
+/** Prefixes (upper case): every variable of a family that configures where code comes from. */
+const PREFIXES = ['DYLD_', 'NPM_CONFIG_', 'YARN_', 'PNPM_', 'BUN_CONFIG_', 'DENO_', 'CORECLR_', 'COR_PROFILER', 'COMPLUS_', 'DOTNET_STARTUP', 'GIT_CONFIG_'];
+
+/** Does setting this variable make a runtime load or fetch code? */
+export function loadsCode(name: string): boolean {
+  const upper = name.toUpperCase();
+  return NAMES.has(upper) || PREFIXES.some((prefix) => upper.startsWith(prefix));
+}
+
+/** The names among `env` that load or fetch code, sorted. */
+export function codeLoadingNames(env: Readonly<Record<string, string>> | undefined): string[] {
+  return Object.keys(env ?? {})
+    .filter(loadsCode)
+    .sort();
+}
+
+/** The names the person did not allow (compared without case), sorted. */
+export function notAllowed(names: readonly string[], allowed: readonly string[] | undefined): string[] {
+  const yes = new Set((allowed ?? []).map((n) => n.toUpperCase()));
+  return names.filter((name) => !yes.has(name.toUpperCase()));
+}
+
+/** The one sentence every door says for variables not allowed: each with its value, and the fix (name each). */
+export function notAllowedMessage(server: string, unallowed: ReadonlyArray<readonly [name: string, value: string]>, nothing: string): string {
+  const names = unallowed.map(([name]) => name);
+  const shown = unallowed.map(([name, value]) => `${name}=${value}`).join(', ');
+  return (
+    `warning: "${server}" sets ${shown}: ${names.length === 1 ? 'this variable makes' : 'these variables make'} its runtime load or fetch code you have not seen. ` +
+    `${nothing} To allow ${names.length === 1 ? 'it' : 'them'}, name each: --allow-env ${names.join(',')} (in the app: tick its box).`
+  );
+}
