@@ -2,12 +2,12 @@ import { HarborError } from '../errors';
 import { serverEntryProblems } from '../registry/placeholders';
 import { rootsProblems } from '../registry/roots';
 import type { RegistryFile, ServerConfig } from '../registry/schema';
-import type { LoadedRegistry, RegistryStore } from '../registry/store';
+import { registryHash, type LoadedRegistry, type RegistryEdit, type RegistryStore, type UpdateOptions } from '../registry/store';
 
 /**
  * The registry as the Host last read it: the valid file, or the problems that keep it from being
  * used (a bad file is reported, never fatal, and left untouched). Everything that reads a server's
- * configuration asks here; everything that writes goes through `save`.
+ * configuration asks here; everything that writes goes through `update`, with an edit.
  */
 export class RegistryState {
   private loaded: LoadedRegistry | undefined;
@@ -25,7 +25,12 @@ export class RegistryState {
     try {
       this.loaded = await this.store.load();
       this.problemLines = [];
-      if (this.loaded.fresh && this.writeDefaults) await this.store.save(this.loaded.file).catch(() => undefined);
+      if (this.loaded.fresh && this.writeDefaults) {
+        // Create-only: a file another process wrote since the read (an import) is read, never
+        // replaced. A folder Harbor cannot write keeps the defaults in memory (the first edit reports it).
+        const created = await this.store.createIfMissing(this.loaded.file).catch(() => true);
+        if (!created) this.loaded = await this.store.load();
+      }
     } catch (error) {
       if (!(error instanceof HarborError)) throw error;
       this.problemLines = (error.detail ?? error.message).split('\n');
@@ -33,10 +38,19 @@ export class RegistryState {
     }
   }
 
-  /** Saves a new file (atomically, keeping .bak) and reads it back. */
-  async save(file: RegistryFile): Promise<void> {
-    await this.store.save(file);
-    await this.reload();
+  /**
+   * Applies an edit to the file as it is on disk now, under the registry lock (atomically,
+   * keeping .bak), and keeps the result: a change another process made meanwhile is kept too.
+   */
+  async update(edit: RegistryEdit, options?: UpdateOptions): Promise<void> {
+    this.loaded = await this.store.update(edit, options);
+    this.problemLines = [];
+  }
+
+  /** The file's text and its hash, for the raw editor (which saves against that hash). */
+  async text(): Promise<{ text: string | undefined; hash: string }> {
+    const text = await this.store.readText();
+    return { text, hash: registryHash(text) };
   }
 
   /** A fresh read of the file, for an edit that must start from what is on disk (import). */
