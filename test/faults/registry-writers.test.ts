@@ -158,6 +158,18 @@ describe('the registry lock', () => {
   });
 });
 
+describe('a broken registry', () => {
+  it('says where the last good version is: harbor.json.bak', async () => {
+    const ws = newWorkspace();
+    const first = await runCli([...ws.flags, 'import', importFile(ws, 'kept')], { env });
+    expect(first.code, first.stderr).toBe(0);
+    writeFileSync(ws.config, '{ "mcpServers": { "kept": ');
+    const run = await runCli([...ws.flags, 'servers'], { env });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`${ws.config}.bak`);
+  });
+});
+
 describe('debris after a kill', () => {
   const strace = spawnSync('strace', ['-V']).status === 0;
 

@@ -12,14 +12,14 @@ export interface LockOwner {
   readonly nonce?: string;
 }
 
-/** How long a writer waits for another Harbor's edit before it gives up (an edit holds the lock for milliseconds). */
+/** How long a writer waits for one hold of another Harbor's edit before it gives up (an edit holds the lock for milliseconds). */
 export const LOCK_WAIT_MS = 5_000;
 
 /**
  * An exclusive lock beside a file (`harbor.json.lock`), for read-change-write edits from several
  * processes. The lock file is created with O_EXCL and holds its owner's pid and start time; a lock
  * whose owner is gone (the pid is not running, or now belongs to a process started at another
- * time) is stale and broken. A live owner is waited for up to `waitMs`, then the edit fails with
+ * time) is stale and broken. One live hold is waited for up to `waitMs`, then the edit fails with
  * "another Harbor is changing …; try again" — never a silent loss.
  */
 export async function withFileLock<T>(file: string, work: () => Promise<T>, waitMs = LOCK_WAIT_MS): Promise<T> {
@@ -39,12 +39,19 @@ export async function lockOwner(pid = process.pid): Promise<LockOwner> {
 }
 
 async function acquire(path: string, file: string, me: LockOwner, waitMs: number): Promise<void> {
-  const deadline = Date.now() + waitMs;
+  let deadline = Date.now() + waitMs;
+  let seen = '';
   let delay = 5;
   for (;;) {
     if (await tryCreate(path, me)) return;
     const holder = await readOwner(path);
     if (holder === 'gone') continue;
+    // The wait is for one hold: a queue of writers that moves on (ten imports at once) is not a stuck Harbor.
+    const key = holder === 'unreadable' ? holder : `${holder.pid}:${holder.nonce ?? ''}`;
+    if (key !== seen) {
+      seen = key;
+      deadline = Date.now() + waitMs;
+    }
     if (holder !== 'unreadable' && (await isStale(holder))) await breakLock(path, holder);
     else if (Date.now() > deadline) {
       const who = holder === 'unreadable' ? `${path} is held` : `${path} is held by process ${holder.pid}`;

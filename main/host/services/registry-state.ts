@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { HarborError } from '../errors';
 import { serverEntryProblems } from '../registry/placeholders';
 import { rootsProblems } from '../registry/roots';
@@ -87,10 +88,16 @@ export class RegistryState {
     if (!this.loaded) {
       throw new HarborError(
         'CONFIG_INVALID',
-        `${this.configPath} has problems:\n${this.problemLines.map((p) => `  ${p}`).join('\n')}\nFix the file (it was left untouched) and try again.`,
+        `${this.configPath} has problems:\n${this.problemLines.map((p) => `  ${p}`).join('\n')}\nFix the file (it was left untouched) and try again.${backupHint(this.configPath)}`,
         this.problemLines.join('\n'),
       );
     }
     return this.loaded;
   }
+}
+
+/** Where the last good version is, when Harbor kept one (every save keeps the one before as `.bak`). */
+function backupHint(configPath: string): string {
+  const backup = `${configPath}.bak`;
+  return existsSync(backup) ? ` The version Harbor saved before its last change is in ${backup}.` : '';
 }
