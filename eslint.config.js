@@ -29,7 +29,7 @@ const ELECTRON_SHELL = ['main/index.ts', 'main/window.ts', 'main/ipc.ts', 'main/
 // folder needs something from a higher one, it declares a port (an interface) that the higher one
 // implements: servers/transport-auth.ts is implemented by auth. host.ts, the façade and only door,
 // sits on top. A new folder must be placed in this list before anything may import it.
-const HOST_LAYERS = ['base', 'registry', 'sandbox', 'servers', 'tasks', 'secrets', 'auth', 'consent', 'apps', 'tools', 'code-mode', 'chat', 'sampling', 'import', 'installs', 'bundles', 'gallery', 'services', 'host.ts'];
+const HOST_LAYERS = ['base', 'log', 'registry', 'sandbox', 'servers', 'tasks', 'secrets', 'auth', 'consent', 'apps', 'tools', 'code-mode', 'chat', 'sampling', 'import', 'installs', 'bundles', 'gallery', 'services', 'host.ts'];
 const HOST_ROOT = join(import.meta.dirname, 'main', 'host');
 
 /** The layer of a file or module path inside main/host ('base', a folder, 'host.ts'), or undefined outside it. */

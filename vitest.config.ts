@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['test/unit/**/*.test.{ts,tsx}', 'test/integration/**/*.test.ts', 'test/faults/**/*.test.ts'],
+    include: ['test/unit/**/*.test.{ts,tsx}', 'test/integration/**/*.test.ts', 'test/security/**/*.test.ts', 'test/faults/**/*.test.ts'],
     // Every test must dispose what it creates (test/setup/leak-check.ts says when and how).
     setupFiles: ['test/setup/leak-check.ts'],
     // Real processes and sockets: forks isolate them, and a test that leaks a child is visible.

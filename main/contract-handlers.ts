@@ -25,6 +25,7 @@ export function bindCommands(host: Host): CommandHandlers {
     'servers.restart': ({ name }) => host.servers.restart(name),
     'servers.stop': ({ name }) => host.servers.stop(name),
     'servers.start': ({ name }) => host.servers.start(name),
+    'servers.retryLists': ({ name }) => host.servers.retryLists(name),
     'servers.add': ({ name, config, secrets }) => host.registry.add(name, config, secrets),
     'servers.update': ({ name, config, newName, secrets }) => host.registry.update(name, config, newName, secrets),
     'servers.remove': async ({ name }) => ({ removed: await host.registry.remove(name) }),

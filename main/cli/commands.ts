@@ -192,6 +192,14 @@ export const COMMANDS: readonly CliCommand[] = [
     load: async () => (await import('./subcommands/info')).infoCommand,
   },
   {
+    name: 'logs',
+    summary: "Print Harbor's own log (DATA/logs/harbor.log): what went wrong, where, and when",
+    usage: 'logs [--server NAME] [--level debug|info|warn|error] [--since DURATION] [--follow]',
+    positionals: { min: 0, max: 0 },
+    options: { server: { type: 'string' }, level: { type: 'string' }, since: { type: 'string' }, follow: { type: 'boolean' } },
+    load: async () => (await import('./subcommands/logs')).logsCommand,
+  },
+  {
     name: 'web',
     summary: 'Serve the app to a browser on 127.0.0.1 (prints the URL to open as one JSON line)',
     usage: 'web [--port N] [--no-autostart]',

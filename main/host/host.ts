@@ -17,6 +17,8 @@ import { RegistryStore } from './registry/store';
 import { RefusalBook } from './sandbox/refusal-book';
 import { SandboxRuntime } from './sandbox/runtime';
 import { KeychainSecretStore } from './secrets/keychain-store';
+import { HarborLog } from './log/harbor-log';
+import { logFailures } from './services/failure-log';
 import { Redactor } from './secrets/redactor';
 import { JsonSchemaValidator } from './json-schema';
 import { ElicitationBroker } from './servers/elicitation';
@@ -37,6 +39,7 @@ import { RegistryEditing } from './services/registry-editing';
 import { RegistryState } from './services/registry-state';
 import { LogBook } from './services/log-book';
 import { SamplingService } from './services/sampling-service';
+import { sandboxOwnership } from './services/sandbox-ownership';
 import { SandboxService } from './services/sandbox-service';
 import { SecretService } from './services/secret-service';
 import { samplingSettings, serverFeatures } from './services/server-features';
@@ -115,6 +118,9 @@ export class Host implements Disposable {
     // Services talk on the inner bus; front doors hear `events`, after the exit.
     const inner = new HostEvents();
     const redactor = options.redactor ?? new Redactor();
+    // Harbor's own log: one for the app, browser mode and the CLI; lines masked by the same redactor.
+    const log = this.owned.add(new HarborLog({ dir: join(options.dataDir, 'logs'), redact: (text) => redactor.redact(text) }));
+    this.owned.add(logFailures(inner, log));
     const exit = new RedactionExit(redactor);
     this.state = new RegistryState(new RegistryStore(options.configPath, options.defaultRegistry), options.configPath, options.defaultRegistry !== undefined);
     const store = this.owned.add(options.secrets ?? new KeychainSecretStore());
@@ -164,6 +170,7 @@ export class Host implements Disposable {
         appDir: defaultAppDir(),
         ...(process.env.XDG_DATA_HOME ? { xdgDataHome: process.env.XDG_DATA_HOME } : {}),
         ...(options.sandbox?.checkAvailability ? { checkAvailability: options.sandbox.checkAvailability } : {}),
+        ownership: sandboxOwnership((server) => this.state.server(server)),
       }),
     );
     const refusals = new RefusalBook((entry) => inner.emit('sandbox.refused', entry));
@@ -187,6 +194,7 @@ export class Host implements Disposable {
               sandbox: sandboxRuntime,
               onSandboxRefusal: (server, refusal) => refusals.record(server, refusal),
               features,
+              log,
             },
             onChange,
           ),

@@ -7,10 +7,9 @@
  * Writes are synchronous and small: the lines that matter most are the last ones before a crash
  * or an OS shutdown, and an async queue would lose exactly those.
  */
-import { appendFileSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { toDisposable, type Disposable } from '../host/lifecycle';
-import { PRIVATE_FILE_MODE, securePrivateFolder } from '../host/private-files';
+import { RotatingFile } from '../host/log/rotating-file';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 
@@ -41,21 +40,15 @@ function describe(error: unknown): string {
 
 export class RotatingLog implements Logger {
   readonly path: string;
-  private readonly maxBytes: number;
-  private readonly keep: number;
+  private readonly file: RotatingFile;
   private readonly now: () => Date;
   private redactText: (text: string) => string;
-  private size: number;
 
-  constructor(private readonly options: LogOptions) {
+  constructor(options: LogOptions) {
     this.path = join(options.dir, options.fileName ?? 'harbor.log');
-    this.maxBytes = options.maxBytes ?? 1024 * 1024;
-    this.keep = Math.max(1, options.keep ?? 3);
+    this.file = new RotatingFile({ path: this.path, maxBytes: options.maxBytes ?? 1024 * 1024, keep: options.keep ?? 3 });
     this.now = options.now ?? (() => new Date());
     this.redactText = options.redact ?? ((text) => text);
-    // Logs quote servers' errors and what people did: the folder and its files are owner-only.
-    securePrivateFolder(options.dir);
-    this.size = existsSync(this.path) ? statSync(this.path).size : 0;
   }
 
   /** The redactor arrives with the Host, after the first lines (startup) were written. */
@@ -83,26 +76,11 @@ export class RotatingLog implements Logger {
       // A redactor that throws must not let the raw text through.
       line = `${this.now().toISOString()} ${level.toUpperCase().padEnd(5)} (a log line was dropped: it could not be redacted)\n`;
     }
-    const bytes = Buffer.byteLength(line);
     try {
-      if (this.size > 0 && this.size + bytes > this.maxBytes) this.rotate();
-      appendFileSync(this.path, line, { encoding: 'utf8', mode: PRIVATE_FILE_MODE });
-      this.size += bytes;
+      this.file.append(line);
     } catch {
       // A full disk or a removed folder must never take the app down with it.
     }
-  }
-
-  /** harbor.log → harbor.1.log → … → harbor.<keep>.log, the oldest dropped. */
-  private rotate(): void {
-    const base = this.path.replace(/\.log$/, '');
-    const rotated = (n: number) => `${base}.${n}.log`;
-    rmSync(rotated(this.keep), { force: true });
-    for (let n = this.keep - 1; n >= 1; n--) {
-      if (existsSync(rotated(n))) renameSync(rotated(n), rotated(n + 1));
-    }
-    renameSync(this.path, rotated(1));
-    this.size = 0;
   }
 }
 

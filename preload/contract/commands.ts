@@ -44,6 +44,8 @@ export const commands = {
   'servers.restart': command(ServerName, ServerSummary),
   'servers.stop': command(ServerName, ServerSummary),
   'servers.start': command(ServerName, ServerSummary),
+  /** Fetches a server's stale lists again now (the card's Retry); its summary says whether they still are. */
+  'servers.retryLists': command(ServerName, ServerSummary),
   /**
    * Adds a server to the registry (saved atomically) and returns it. `secrets`: values the person
    * typed for it, stored in the keychain first; they belong to this server (the config references

@@ -41,7 +41,7 @@ export type TrafficEntryData = z.infer<typeof TrafficEntryData>;
 /** A server's state, catalog or configuration changed (the `servers.changed` event). */
 export const ServerChange = z.object({
   name: z.string(),
-  reason: z.enum(['state', 'catalog', 'resourceUpdated', 'config', 'removed']),
+  reason: z.enum(['state', 'catalog', 'resourceUpdated', 'config', 'removed', 'stale']),
   summary: ServerSummary.optional(),
   /** For reason "catalog": which lists changed. */
   changed: z.array(z.enum(['tools', 'resources', 'resourceTemplates', 'prompts'])).optional(),

@@ -25,6 +25,21 @@ export type ConnectionState = z.infer<typeof ConnectionState>;
 export const Era = z.enum(['modern', 'legacy']);
 export type Era = z.infer<typeof Era>;
 
+/**
+ * Lists a server said had changed and that could not be fetched again: the last good ones are
+ * still shown (and offered), marked stale, while Harbor retries.
+ */
+export const StaleListsData = z.object({
+  lists: z.array(z.enum(['tools', 'resources', 'resourceTemplates', 'prompts'])),
+  /** The server's (or the connection's) own message. */
+  message: z.string(),
+  /** When the lists still shown were fetched (ms since the epoch). */
+  since: z.number(),
+  failedAt: z.number(),
+  nextRetryAt: z.number(),
+});
+export type StaleListsData = z.infer<typeof StaleListsData>;
+
 export const ServerSummary = z.object({
   name: z.string(),
   transport: z.enum(['stdio', 'http']),
@@ -49,6 +64,8 @@ export const ServerSummary = z.object({
     resourceTemplates: z.number().int(),
     prompts: z.number().int(),
   }),
+  /** Lists whose refresh failed: the counts above are of the last good ones. */
+  stale: StaleListsData.optional(),
 });
 export type ServerSummary = z.infer<typeof ServerSummary>;
 

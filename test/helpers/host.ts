@@ -18,14 +18,16 @@ export interface TestHost {
   dispose(): Promise<void>;
 }
 
-/** A real Host over a temp registry file and data dir; dispose() stops its servers and removes the dir. */
-export async function createTestHost(
-  servers: Record<string, ServerConfig | Record<string, unknown>>,
-  options: Partial<HostOptions> = {},
-): Promise<TestHost> {
+type TestServers = Record<string, ServerConfig | Record<string, unknown>>;
+
+/**
+ * A real Host over a temp registry file and data dir; dispose() stops its servers and removes the dir.
+ * `servers` may be a function of the data dir (entries that name files in it), called before the Host starts.
+ */
+export async function createTestHost(servers: TestServers | ((dataDir: string) => TestServers), options: Partial<HostOptions> = {}): Promise<TestHost> {
   const dir = mkdtempSync(join(tmpdir(), 'harbor-test-'));
   const configPath = join(dir, 'harbor.json');
-  writeFileSync(configPath, JSON.stringify({ mcpServers: servers }, null, 2));
+  writeFileSync(configPath, JSON.stringify({ mcpServers: typeof servers === 'function' ? servers(dir) : servers }, null, 2));
   const host = await Host.create({
     configPath,
     dataDir: dir,

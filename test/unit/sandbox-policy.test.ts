@@ -14,7 +14,7 @@ const context: PolicyContext = {
   dataDir: '/home/ann/.config/Harbor',
   configPath: '/home/ann/.config/Harbor/harbor.json',
   tempDir: '/tmp/harbor-sandbox-abc',
-  launchPaths: [],
+  ownFolders: [],
 };
 
 function problems(sandbox: unknown): string[] {
@@ -86,10 +86,10 @@ describe('what a sandboxed server may do', () => {
     expect(policy.allowedDomains).toEqual([]);
   });
 
-  it("reads back its own files inside Harbor's data folder (an installed bundle, the example server's notes), never Harbor's own", () => {
+  it("reads back only its own folders inside Harbor's data folder, never the folder itself or anything outside it", () => {
     const data = context.dataDir;
-    const policy = buildPolicy({}, { ...context, launchPaths: [`${data}/bundles/hello/1.0.0/server/index.js`, `${data}/notes`, `${data}/consent.db`, `${data}/conversations.db-wal`, '/usr/bin/node'] });
-    expect(policy.allowRead).toEqual([`${data}/bundles/hello`, `${data}/notes`]);
+    const policy = buildPolicy({}, { ...context, ownFolders: [`${data}/bundles/hello/1.0.0`, `${data}/notes`, data, '/usr/bin', 'relative/notes'] });
+    expect(policy.allowRead).toEqual([`${data}/bundles/hello/1.0.0`, `${data}/notes`]);
   });
 
   it('the inner command is quoted word by word and runs with its own TMPDIR', () => {

@@ -3,6 +3,14 @@ import { parseIntOption, parseJsonOption } from '../json-option';
 import { EXIT } from '../output';
 import { renderToolResult } from '../render';
 
+/** The request each list is fetched with, as `{"event":"error","what":…}` names it. */
+const REQUEST_FOR = {
+  tools: 'tools/list',
+  resources: 'resources/list',
+  resourceTemplates: 'resources/templates/list',
+  prompts: 'prompts/list',
+} as const;
+
 const EVENT_FOR = {
   tools: 'toolsChanged',
   prompts: 'promptsChanged',
@@ -21,10 +29,23 @@ export const watchCommand: CliCommandCode = {
     host.registry.requireValid();
     await host.servers.connect(server);
     const print = (line: Record<string, unknown>) => ctx.out.result(line, JSON.stringify(line));
+    /** The failure last printed (lists and message): a retry that fails the same way prints nothing new. */
+    let staleSeen: string | undefined;
     const changes = host.events.onEvent('servers.changed', (payload) => {
       if (payload.name !== server) return;
       if (payload.reason === 'catalog') {
         for (const e of new Set((payload.changed ?? []).map((k) => EVENT_FOR[k]))) print({ event: e });
+      } else if (payload.reason === 'stale') {
+        // A list the server said changed could not be fetched again: the last good one stays, marked.
+        const stale = payload.summary?.stale;
+        const key = stale ? `${stale.lists.join(',')}\n${stale.message}` : undefined;
+        if (stale && key !== staleSeen) {
+          staleSeen = key;
+          for (const kind of stale.lists) print({ event: 'error', what: REQUEST_FOR[kind], message: stale.message, since: new Date(stale.since).toISOString() });
+        } else if (!stale && staleSeen !== undefined) {
+          staleSeen = undefined;
+          print({ event: 'recovered' });
+        }
       } else if (payload.reason === 'resourceUpdated') {
         print({ event: 'resourceUpdated', uri: payload.uri });
       } else if (payload.reason === 'state' && payload.summary?.state.kind === 'error') {

@@ -147,8 +147,8 @@ class ScriptRun {
       vm.newFunction('call', (server, tool, args) => this.call(vm.getString(server), vm.getString(tool), vm.getString(args))),
       vm.newFunction('log', (level, text) => this.log(vm.getString(level) as LogLevel, vm.getString(text))),
       vm.newFunction('sleep', (ms) => this.sleep(vm.getNumber(ms))),
-      vm.newFunction('done', (text) => {
-        this.settled = JSON.parse(vm.getString(text)) as Settled;
+      vm.newFunction('done', (ok, json, name, message, line, token) => {
+        this.settled = this.readSettled(ok, json, name, message, line, token);
       }),
       vm.newString(JSON.stringify(this.request.api)),
     ];
@@ -286,6 +286,21 @@ class ScriptRun {
     }
     post({ type: 'done', runId: this.request.runId, outcome, recycle });
     this.onFinished();
+  }
+
+  /** settle()'s report, in plain values only: anything else in a place is as if it were absent. */
+  private readSettled(...[ok, json, name, message, line, token]: (QuickJSHandle | undefined)[]): Settled {
+    const vm = this.vm;
+    const text = (handle: QuickJSHandle | undefined) => (handle && vm.typeof(handle) === 'string' ? vm.getString(handle) : undefined);
+    const lineNumber = line && vm.typeof(line) === 'number' ? vm.getNumber(line) : undefined;
+    return {
+      ok: ok !== undefined && vm.sameValue(ok, vm.true),
+      ...(text(json) !== undefined ? { json: text(json) } : {}),
+      ...(text(name) !== undefined ? { name: text(name) } : {}),
+      ...(text(message) !== undefined ? { message: text(message) } : {}),
+      ...(lineNumber !== undefined ? { line: lineNumber } : {}),
+      ...(text(token) !== undefined ? { token: text(token) } : {}),
+    };
   }
 
   private describeThrown(handle: QuickJSHandle): Settled {

@@ -2,7 +2,8 @@
  * The JavaScript that sets up a script's world inside QuickJS, evaluated before the script. It
  * gets the host's four functions as arguments — they never become globals, so the script can
  * reach them only through what is built here — and installs `tools`, `console`, `setTimeout` and
- * `clearTimeout`. It returns `settle(promise)`, which reports how the script's main promise ended.
+ * `clearTimeout`. It returns `settle(promise)`, which reports how the script's main promise ended,
+ * in plain values (never an object the script's prototypes could rewrite on its way out).
  * Everything it relies on (JSON, Promise.prototype.then, …) is captured before the script runs, so
  * a script that replaces those globals only breaks itself.
  *
@@ -23,12 +24,16 @@ export const VM_PRELUDE = String.raw`(function install(hostCall, hostLog, hostSl
   const quote = (name) => stringify(String(name));
   const format = (value) => {
     if (typeof value === 'string') return value;
-    if (value instanceof Error) return value.name + ': ' + value.message;
     try {
+      if (value instanceof Error) return String(value.name) + ': ' + String(value.message);
       const text = stringify(value);
       return text === undefined ? String(value) : text;
     } catch (error) {
-      return String(value);
+      try {
+        return String(value);
+      } catch (again) {
+        return '(a value that cannot be shown)';
+      }
     }
   };
 
@@ -95,35 +100,49 @@ export const VM_PRELUDE = String.raw`(function install(hostCall, hostLog, hostSl
     if (typeof id === 'number' && id > 0 && id < nextTimer) cleared.add(id);
   };
 
+  // What the script left behind (getters, toString) is read once, and a throw there is not the report's.
+  const read = (get, fallback) => {
+    try {
+      return get();
+    } catch (error) {
+      return fallback;
+    }
+  };
   const lineOf = (error) => {
-    const match = error && typeof error.stack === 'string' ? /script\.js:(\d+)/.exec(error.stack) : null;
+    const stack = read(() => error.stack, undefined);
+    const match = typeof stack === 'string' ? /script\.js:(\d+)/.exec(stack) : null;
     return match ? Number(match[1]) : undefined;
   };
+  const tokenOf = (error) => {
+    const token = read(() => error.harborCallToken, undefined);
+    return typeof token === 'string' ? token : undefined;
+  };
+  // The report of how the script ended is never an object: hostDone takes plain values, so nothing
+  // the script changed (Object.prototype.toJSON, getters) can rewrite it on its way out.
   return function settle(promise) {
     then.call(
       promise,
       (value) => {
-        if (value === undefined) return hostDone(stringify({ ok: true }));
+        if (value === undefined) return hostDone(true);
         let json;
         try {
           json = stringify(value);
         } catch (error) {
-          return hostDone(stringify({ ok: false, name: 'TypeError', message: 'The script returned a value that cannot be turned into JSON: ' + format(error) }));
+          return hostDone(false, undefined, 'TypeError', 'The script returned a value that cannot be turned into JSON: ' + format(error));
         }
-        hostDone(json === undefined ? stringify({ ok: true }) : stringify({ ok: true, json }));
+        hostDone(true, typeof json === 'string' ? json : undefined);
       },
       (error) => {
         // QuickJS throws null when it runs out of memory while building its out-of-memory error.
-        if (error === null) return hostDone(stringify({ ok: false, name: 'InternalError', message: 'out of memory' }));
+        if (error === null) return hostDone(false, undefined, 'InternalError', 'out of memory');
         const isError = error instanceof Error;
         hostDone(
-          stringify({
-            ok: false,
-            name: isError ? String(error.name) : 'Error',
-            message: isError ? String(error.message) : format(error),
-            line: isError ? lineOf(error) : undefined,
-            token: isError ? error.harborCallToken : undefined,
-          }),
+          false,
+          undefined,
+          isError ? read(() => String(error.name), 'Error') : 'Error',
+          isError ? read(() => String(error.message), '') : format(error),
+          isError ? lineOf(error) : undefined,
+          isError ? tokenOf(error) : undefined,
         );
       },
     );

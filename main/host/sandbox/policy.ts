@@ -6,11 +6,12 @@
  *   runtime's own convenience folders (its /tmp/claude, ~/.npm/_logs, ~/.claude/debug) are
  *   denied again: they would be shared by every sandboxed server.
  * - Reads: everything but Harbor's data and app folders, the registry file, SSH/AWS/GnuPG keys,
- *   the keychain's files, and the person's `denyRead`. A server whose own files lie inside
- *   Harbor's data folder (an installed bundle, the example server's notes) may read those.
+ *   the keychain's files, and the person's `denyRead`. Inside the data folder a server reads
+ *   back only the folders Harbor's records say are its own (own-folders.ts: its installed
+ *   bundle, the example server's notes), whatever its launch names.
  * - Network: only `allowedDomains`, through the runtime's filtering proxy.
  */
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import type { SandboxRules } from '../registry/sandbox-config';
 
 export interface PolicyContext {
@@ -25,8 +26,11 @@ export interface PolicyContext {
   readonly tempDir: string;
   /** Where the keyring daemon keeps its files when XDG_DATA_HOME moves them. */
   readonly xdgDataHome?: string;
-  /** Paths the launch itself names (command, arguments, cwd, env values): the server's own files. */
-  readonly launchPaths: readonly string[];
+  /**
+   * The folders of the data folder that are the server's own, already resolved and judged
+   * (own-folders.ts). Never derived from what the launch names.
+   */
+  readonly ownFolders: readonly string[];
 }
 
 export interface SandboxPolicy {
@@ -72,7 +76,7 @@ export function buildPolicy(rules: SandboxRules, context: PolicyContext): Sandbo
     allowWrite,
     denyWrite: runtimeConvenienceWrites(context.home).filter((path) => !allowWrite.includes(path)),
     denyRead: unique([...alwaysHidden, ...personHidden]),
-    allowRead: ownFilesInside(context.dataDir, context.launchPaths),
+    allowRead: ownFolders(context.dataDir, context.ownFolders),
     allowedDomains: unique(rules.allowedDomains ?? []),
     alwaysHidden,
     personHidden,
@@ -92,23 +96,9 @@ export function isInside(path: string, folder: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
-/** Harbor's own files at the top of its data folder (and their SQLite/backup companions). */
-const HARBOR_OWN_FILE = /^(?:consent\.db|conversations\.db|era-cache\.json|harbor\.json)(?:[-.].*)?$/;
-
-/**
- * The server's own files inside Harbor's data folder, to read them back through the hidden
- * folder: for each launch path inside it, the entry at most two levels down (`bundles/NAME`,
- * `notes`). Never the data folder itself, and never Harbor's own files.
- */
-function ownFilesInside(dataDir: string, launchPaths: readonly string[]): string[] {
-  const own: string[] = [];
-  for (const path of launchPaths) {
-    if (!isAbsolute(path) || !isInside(path, dataDir)) continue;
-    const parts = relative(dataDir, path).split(sep).filter(Boolean);
-    if (parts.length === 0 || HARBOR_OWN_FILE.test(parts[0]!)) continue;
-    own.push(join(dataDir, ...parts.slice(0, 2)));
-  }
-  return unique(own);
+/** The server's own folders, each strictly inside the data folder (never the folder itself). */
+function ownFolders(dataDir: string, own: readonly string[]): string[] {
+  return unique(own.filter((path) => isAbsolute(path) && relative(dataDir, path) !== '' && isInside(path, dataDir)));
 }
 
 function unique(paths: readonly string[]): string[] {

@@ -17,6 +17,7 @@ import { HarborError } from '../errors';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import type { SandboxRules } from '../registry/sandbox-config';
 import { mechanismFor, missingDependencies, probeFailed, sandboxUnavailableError, unsupportedPlatform, type SandboxAvailability } from './availability';
+import { ownDataFolders, type OwnFolderClaims } from './own-folders';
 import { buildPolicy, type PolicyContext, type SandboxPolicy } from './policy';
 import { refusalFromStderr, refusalFromViolation, type RefusalContext, type SandboxRefusal } from './refusals';
 import { loadSandboxRuntime, type SandboxManagerApi } from './load-runtime';
@@ -36,6 +37,11 @@ export interface SandboxRuntimeOptions {
   readonly xdgDataHome?: string;
   /** Where servers' temporary folders are made (default: the OS's). */
   readonly tempRoot?: string;
+  /**
+   * What Harbor's records say a server owns inside the data folder (its installed bundle, the
+   * example server's notes): the only parts of it the server may read. Absent: nothing.
+   */
+  readonly ownership?: (server: string) => OwnFolderClaims;
   /** What this machine can do; tests replace the real check to stand for a machine without a sandbox. */
   readonly checkAvailability?: () => Promise<SandboxAvailability>;
 }
@@ -103,8 +109,9 @@ export class SandboxRuntime implements Disposable {
     if (!availability.available) throw sandboxUnavailableError(request.server, availability);
     const lease = await this.sharedRuntime();
     const manager = lease.manager;
+    const own = await ownDataFolders(this.options.dataDir, this.options.ownership?.(request.server) ?? {});
     const tempDir = await mkdtemp(join(this.options.tempRoot ?? tmpdir(), 'harbor-sandbox-'));
-    const policy = buildPolicy(request.rules, this.policyContext(request, tempDir));
+    const policy = buildPolicy(request.rules, this.policyContext(tempDir, own));
     const refusalContext: RefusalContext = { home: this.home, alwaysHidden: policy.alwaysHidden, personHidden: policy.personHidden, allowWrite: policy.allowWrite };
     // The id binds the server's connections to its allow list: unguessable, never derived from the command.
     const commandId = randomBytes(16).toString('base64url');
@@ -157,7 +164,7 @@ export class SandboxRuntime implements Disposable {
     return this.lease;
   }
 
-  private policyContext(request: SandboxLaunchRequest, tempDir: string): PolicyContext {
+  private policyContext(tempDir: string, own: readonly string[]): PolicyContext {
     return {
       home: this.home,
       dataDir: this.options.dataDir,
@@ -165,7 +172,7 @@ export class SandboxRuntime implements Disposable {
       ...(this.options.configPath ? { configPath: this.options.configPath } : {}),
       ...(this.options.xdgDataHome ? { xdgDataHome: this.options.xdgDataHome } : {}),
       tempDir,
-      launchPaths: [request.command, ...request.args, ...(request.cwd ? [request.cwd] : []), ...Object.values(request.env)],
+      ownFolders: own,
     };
   }
 

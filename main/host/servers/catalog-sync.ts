@@ -41,6 +41,8 @@ const ANNOUNCEMENT_WAIT_MS = 2_000;
  */
 export class CatalogSync {
   private current: Catalog = EMPTY_CATALOG;
+  /** When the catalog shown was last fetched whole or in part (ms since the epoch). */
+  fetchedAt = 0;
   private queue: Promise<void> = Promise.resolve();
   private queued: QueuedRefresh | undefined;
 
@@ -114,6 +116,7 @@ export class CatalogSync {
     const next: Catalog = { tools, resources, resourceTemplates, prompts };
     const changed = diffCatalog(this.current, next);
     this.current = next;
+    this.fetchedAt = Date.now();
     if (options.emit !== false && changed.length > 0) this.options.onChange(changed);
   }
 

@@ -1,4 +1,5 @@
 import type { ElicitRequest, ElicitResult, Implementation, ServerCapabilities, Transport } from '@modelcontextprotocol/client';
+import type { LogSink } from '../log/harbor-log';
 import type { ConnectionState, ElicitationOrigin, Era } from '../../../preload/contract';
 import type { RestartPolicy } from './backoff';
 import type { CatalogKind } from './catalog';
@@ -59,13 +60,17 @@ export interface ConnectionDeps {
   readonly prepareLaunch?: (spec: LaunchSpec) => Promise<LaunchSpec>;
   /** Sampling, roots and logging offered to this server (absent: elicitation only). */
   readonly features?: ServerFeatures;
+  /** Harbor's own log: failures no caller waits for (a refresh after list_changed, a resubscription) go there. */
+  readonly log?: LogSink;
   readonly now?: () => number;
 }
 
 export type ConnectionChange =
   | { readonly kind: 'state'; readonly state: ConnectionState }
   | { readonly kind: 'catalog'; readonly changed: readonly CatalogKind[] }
-  | { readonly kind: 'resourceUpdated'; readonly uri: string };
+  | { readonly kind: 'resourceUpdated'; readonly uri: string }
+  /** Lists whose refresh failed were marked stale, or the mark went away (see stale-lists.ts). */
+  | { readonly kind: 'stale' };
 
 export interface CallOptions {
   /** The caller's abort (Stop in the UI, Ctrl-C in the CLI): reported as CANCELLED. */

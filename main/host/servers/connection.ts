@@ -1,5 +1,5 @@
 import type { CallToolResult, Client, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/client';
-import type { ConnectionState } from '../../../preload/contract';
+import type { ConnectionState, StaleListsData } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import type { Catalog, CatalogKind } from './catalog';
@@ -14,6 +14,7 @@ import { InFlightRequests, complete, type Completion, type CompletionRef, type S
 import { applyLegacyLogLevel } from './log-level';
 import { ResourceSubscriptions } from './resource-subscriptions';
 import { RestartScheduler } from './restart-scheduler';
+import { StaleLists } from './stale-lists';
 import { MAX_REAUTHORIZATIONS, requestWithSignIns } from './sign-in';
 import type { TaskWire } from './task-wire/wire';
 
@@ -37,6 +38,7 @@ export class ServerConnection implements Disposable {
   private readonly restarts: RestartScheduler;
   private readonly requests: InFlightRequests;
   private readonly catalogSync: CatalogSync;
+  private readonly staleLists: StaleLists;
   /** The resources the person subscribed to, re-applied on every connect. */
   readonly subscriptions: ResourceSubscriptions;
   /** What each attempt is given: the deps, with a server's questions tied to the request they belong to. */
@@ -76,6 +78,13 @@ export class ServerConnection implements Disposable {
       isReady: () => this._state.kind === 'ready',
       onChange: (changed) => deps.onChange({ kind: 'catalog', changed }),
     });
+    this.staleLists = new StaleLists({
+      server: name,
+      refetch: (lists) => this.refreshCatalog(lists),
+      onChange: () => deps.onChange({ kind: 'stale' }),
+      lastGoodAt: () => this.catalogSync.fetchedAt,
+      ...(deps.log ? { log: deps.log } : {}),
+    });
     this.subscriptions = new ResourceSubscriptions({
       source: () => this.attempt?.connected,
       timeoutMs: deps.connectTimeoutMs,
@@ -107,6 +116,14 @@ export class ServerConnection implements Disposable {
   get catalog(): Catalog {
     return this.catalogSync.catalog;
   }
+  /** Lists whose refresh failed (the catalog holds the last good ones). */
+  get stale(): StaleListsData | undefined {
+    return this.staleLists.current;
+  }
+  /** Fetches the stale lists again now (the card's Retry). */
+  retryStaleLists(): Promise<void> {
+    return this.staleLists.retryNow();
+  }
   get configHash(): string {
     return launchHash(this.spec);
   }
@@ -130,6 +147,7 @@ export class ServerConnection implements Disposable {
   async stop(): Promise<void> {
     this.connecting = undefined;
     this.restarts.cancel();
+    this.staleLists.reset();
     await this.endAttempt();
     this.setState({ kind: 'stopped' });
   }
@@ -145,6 +163,7 @@ export class ServerConnection implements Disposable {
     this.disposed = true;
     markAsDisposed(this);
     this.restarts.dispose();
+    this.staleLists.dispose();
     this.requests.abortAll(new HarborError('CANCELLED', 'Harbor is shutting down.'));
     await this.endAttempt();
     this._state = { kind: 'stopped' };
@@ -210,15 +229,19 @@ export class ServerConnection implements Disposable {
       const connected = attempt.connected;
       this._info = connected?.info ?? {};
       await this.catalogSync.connected();
+      this.staleLists.succeeded();
       if (connected) await applyLegacyLogLevel(connected.channel.client, this._info, this.deps.features?.logLevel(), this.deps.connectTimeoutMs);
-      void this.subscriptions.connected().catch(() => undefined);
+      void this.subscriptions.connected().catch((error: unknown) =>
+        this.deps.log?.write('warn', { area: 'servers', server: this.name, message: 'resubscribing to resources after connecting failed', error }),
+      );
     },
     lost: (attempt) => this.onLost(attempt),
     // SDK 2.4.0 does not fail a request whose Streamable HTTP response stream drops (it waits for
     // the 60 s timeout). The spec says that request is lost: fail it now.
     responseStreamDropped: (_attempt, message) =>
       this.requests.abortAll(new HarborError('CONNECTION_CLOSED', `"${this.name}" dropped the response stream: ${message}. The request was lost; try again.`)),
-    listChanged: (_attempt, kinds) => void this.refreshCatalog(kinds).catch(() => undefined),
+    // A refresh that fails keeps the last good lists, marked stale, and is retried (stale-lists.ts).
+    listChanged: (_attempt, kinds) => void this.refreshCatalog(kinds).then(() => this.staleLists.succeeded(), (error: unknown) => this.staleLists.failed(kinds, error)),
     resourceUpdated: (_attempt, uri) => this.deps.onChange({ kind: 'resourceUpdated', uri }),
   };
 

@@ -13,6 +13,7 @@ import type { ElicitationBroker } from './elicitation';
 import type { EraCache } from './era-cache';
 import { describeLaunch, resolveLaunch, type LaunchSpec, type LaunchVariables } from './launch';
 import type { TrafficLog } from './traffic';
+import type { LogSink } from '../log/harbor-log';
 import { canonical } from '../canonical-json';
 
 export interface ServerManagerDeps {
@@ -32,6 +33,8 @@ export interface ServerManagerDeps {
   readonly prepareLaunch?: (server: string, spec: LaunchSpec, config: ServerConfig) => Promise<LaunchSpec>;
   /** Sampling, roots and logging offered to a server (absent: elicitation only). */
   readonly features?: (server: string) => ServerFeatures;
+  /** Harbor's own log, handed to every connection. */
+  readonly log?: LogSink;
 }
 
 /** What applying a registry did: entries that changed, and servers started, restarted and stopped because of it. */
@@ -90,6 +93,7 @@ export class ServerManager implements Disposable {
         probeTimeoutMs: config.probeTimeoutMs ?? this.deps.probeTimeoutMs,
         connectTimeoutMs: this.deps.connectTimeoutMs,
         onChange: (change) => this.deps.onChange(name, change),
+        ...(this.deps.log ? { log: this.deps.log } : {}),
         ...(this.deps.authorizeLaunch ? { authorizeLaunch: (launch: LaunchSpec) => this.deps.authorizeLaunch!(name, this.entries.get(name)?.config.trusted === true, launch, config) } : {}),
         ...(this.deps.prepareLaunch ? { prepareLaunch: (launch: LaunchSpec) => this.deps.prepareLaunch!(name, launch, config) } : {}),
         ...(this.deps.features ? { features: this.deps.features(name) } : {}),
@@ -218,6 +222,7 @@ export class ServerManager implements Disposable {
         resourceTemplates: catalog?.resourceTemplates.length ?? 0,
         prompts: catalog?.prompts.length ?? 0,
       },
+      ...(connection?.stale ? { stale: connection.stale } : {}),
     };
   }
 

@@ -4,6 +4,7 @@ import type { SandboxRules } from '../registry/sandbox-config';
 import { describeRefusal, type SandboxRefusal } from '../sandbox/refusals';
 import type { SandboxRuntime } from '../sandbox/runtime';
 import type { OpenedTransport, TransportFactory } from './connection-types';
+import { withoutCredentialRedirects } from './credential-redirects';
 import type { LaunchSpec } from './launch';
 import { buildServerEnv } from './stdio/environment';
 import { INSTANCE_ENV, hostInstanceId } from './stdio/orphans';
@@ -62,7 +63,9 @@ export function createTransportFactory(deps: TransportFactoryDeps = {}): Transpo
     const headers = { ...spec.headers };
     const url = new URL(spec.url);
     const auth = options.server !== undefined ? deps.auth?.(options.server, spec.url, headers) : undefined;
-    const authOptions = auth ? { authProvider: auth.provider, fetch: auth.fetch } : {};
+    // Credentials (a token, the configured headers) never follow a redirect (credential-redirects.ts).
+    const fetch = withoutCredentialRedirects(auth?.fetch ?? ((input, init) => globalThis.fetch(input, init)), options.server ?? spec.url, Object.keys(headers));
+    const authOptions = auth ? { authProvider: auth.provider, fetch } : { fetch };
     if (options.legacySse) {
       const transport = new SSEClientTransport(url, { requestInit: { headers }, ...authOptions });
       return { transport, stderrTail: () => '', exitDescription: () => undefined, ...(auth ? { auth: auth.bind(transport) } : {}) };

@@ -60,6 +60,7 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       start: 'redact',
       stop: 'redact',
       restart: 'redact',
+      retryLists: 'redact',
       connect: 'redact',
       approveLaunch: 'redact', // the command line or URL approved
       approveLaunchAndStart: 'redact',

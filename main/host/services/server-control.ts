@@ -107,6 +107,12 @@ export class ServerControl implements Disposable {
     return this.get(name);
   }
 
+  /** Fetches the lists whose refresh failed again now; the summary carries the mark if they still fail. */
+  async retryLists(name: string): Promise<ServerSummary> {
+    await this.manager.connection(name).retryStaleLists();
+    return this.get(name);
+  }
+
   /** Connects the server if needed; resolves once it is ready, or throws why it cannot be reached. */
   async connect(name: string): Promise<ServerSummary> {
     await this.ready(name);
@@ -167,6 +173,7 @@ export class ServerControl implements Disposable {
       // Every way into "error" ends a connect that did not succeed: a launch that failed.
       if (change.state.kind === 'error') this.failures.record(name, change.state);
     } else if (change.kind === 'catalog') this.deps.events.emit('servers.changed', { ...base, reason: 'catalog', changed: [...change.changed] });
+    else if (change.kind === 'stale') this.deps.events.emit('servers.changed', { ...base, reason: 'stale' });
     else this.deps.events.emit('servers.changed', { ...base, reason: 'resourceUpdated', uri: change.uri });
   }
 

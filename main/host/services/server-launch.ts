@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { LogSink } from '../log/harbor-log';
 import type { AuthService } from '../auth/service';
 import type { ConsentGate } from '../consent/gate';
 import { serverRef } from '../consent/identity';
@@ -66,6 +67,8 @@ export interface ServerLaunchDeps {
   readonly features?: (server: string) => ServerFeatures;
   readonly sandbox: SandboxRuntime;
   readonly onSandboxRefusal: (server: string, refusal: SandboxRefusal) => void;
+  /** Harbor's own log. */
+  readonly log?: LogSink;
 }
 
 /**
@@ -102,6 +105,7 @@ export function createServerManager(options: HostOptions, deps: ServerLaunchDeps
       return resolveLaunchSecrets(name, spec, { store: deps.secrets, redactor: deps.redactor });
     },
     ...(deps.features ? { features: deps.features } : {}),
+    ...(deps.log ? { log: deps.log } : {}),
     onChange,
   });
 }

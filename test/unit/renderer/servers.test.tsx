@@ -156,6 +156,31 @@ describe('ServerDetail', () => {
     expect(host.sent('servers.approveLaunch')).toEqual([{ name: 'remote' }]);
   });
 
+  it('a list whose refresh failed is marked on the card with the server\'s message and when the shown list is from, and Retry fetches it again', async () => {
+    const since = new Date(2026, 11, 7, 12, 4).getTime();
+    const stale: ServerSummary = { ...notes, stale: { lists: ['tools'], message: 'catalog store is unavailable', since, failedAt: since + 60_000, nextRetryAt: since + 62_000 } };
+    const host = hostWith([stale]);
+    host.handlers['servers.retryLists'] = () => notes;
+    render(
+      <WithHost transport={host}>
+        <ServerDetail server={stale} config={{ command: 'node' }} />
+      </WithHost>,
+    );
+    const notice = screen.getByRole('status');
+    expect(notice.textContent).toContain('tools refresh failed: catalog store is unavailable — showing the list from 12:04');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry fetching the tools of notes' })));
+    expect(host.sent('servers.retryLists')).toEqual([{ name: 'notes' }]);
+  });
+
+  it('no mark on a server whose lists are fresh', () => {
+    render(
+      <WithHost transport={hostWith([notes])}>
+        <ServerDetail server={notes} config={{ command: 'node' }} />
+      </WithHost>,
+    );
+    expect(screen.queryByText(/refresh failed/)).toBeNull();
+  });
+
   it('removes a server only after confirming', async () => {
     const host = hostWith([notes]);
     host.handlers['servers.remove'] = () => ({ removed: true });

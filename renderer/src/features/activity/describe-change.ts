@@ -22,6 +22,11 @@ export function describeChange(payload: EventPayload<'servers.changed'>): string
       return 'was reconfigured';
     case 'removed':
       return 'was removed';
+    case 'stale': {
+      const stale = payload.summary?.stale;
+      if (!stale) return 'fetched its lists again';
+      return `could not refresh its ${stale.lists.map((c) => LISTS[c]).join(', ')}: ${stale.message} (showing the lists from ${new Date(stale.since).toLocaleTimeString()})`;
+    }
     default:
       return `changed (${String((payload as { reason: unknown }).reason)})`;
   }

@@ -6,6 +6,7 @@ import { ServerLogs } from '../logs/ServerLogs';
 import { RemoveServer } from './RemoveServer';
 import { ServerRunButtons } from './ServerActions';
 import { ServerErrorMessage } from './ServerErrorMessage';
+import { StaleListsNotice } from './StaleListsNotice';
 import { ConfigFacts, ConnectionFacts } from './ServerFacts';
 import { ServerOutput } from './ServerOutput';
 import { ServerSwitches } from './ServerSwitches';
@@ -66,6 +67,7 @@ export function ServerDetail({ server, config, cost, onEdit }: Props) {
       {/* The server's own log messages (notifications/message), searchable. */}
       {showLogs ? <ServerLogs server={server.name} /> : null}
       {state.kind === 'error' && server.enabled ? <ServerErrorMessage server={server} state={state} config={config} /> : null}
+      <StaleListsNotice server={server} />
       {server.sandboxed ? <SandboxRefusals server={server.name} /> : null}
       {config ? <ServerSwitches server={server} config={config} /> : null}
       <section className="server-detail__section" aria-labelledby={`${id}-config`}>
