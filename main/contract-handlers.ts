@@ -35,7 +35,7 @@ export function bindCommands(host: Host): CommandHandlers {
     'auth.logout': ({ name }) => host.auth.logout(name),
     'auth.status': ({ name }) => host.auth.status(name),
     'registry.get': async () => host.registry.view(),
-    'registry.save': ({ text }) => host.registry.saveText(text),
+    'registry.save': ({ text, hash }) => host.registry.saveText(text, hash),
     'registry.check': async ({ text }) => host.registry.check(text),
     'registry.importSources': () => host.imports.sources(),
     'registry.importPreview': ({ path, rename, inputs, choices, allowEnv, allowLookalike }) => host.imports.preview(path, rename === true, inputs, choices, allowEnv, allowLookalike),

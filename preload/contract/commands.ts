@@ -80,8 +80,16 @@ export const commands = {
    * which servers started (added, turned on, or retried after an error) and which restarted.
    */
   'registry.save': command(
-    z.object({ text: z.string().max(5_000_000) }).strict(),
-    z.object({ saved: z.boolean(), problems: z.array(RegistryProblem), started: z.array(z.string()).optional(), restarted: z.array(z.string()).optional() }),
+    // hash: registry.get's, of the text the editor loaded; a file changed since is refused (CONFIG_IO, "changed since you opened it: reload").
+    z.object({ text: z.string().max(5_000_000), hash: z.string().max(128).optional() }).strict(),
+    z.object({
+      saved: z.boolean(),
+      problems: z.array(RegistryProblem),
+      started: z.array(z.string()).optional(),
+      restarted: z.array(z.string()).optional(),
+      /** The hash of the file as saved: the next save of the same editor sends it. */
+      hash: z.string().optional(),
+    }),
   ),
   /** The raw JSON editor's check as the person types: the problems `registry.save` would report, each at its line; writes nothing. */
   'registry.check': command(z.object({ text: z.string().max(5_000_000) }).strict(), z.object({ problems: z.array(RegistryProblem) })),

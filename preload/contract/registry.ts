@@ -15,6 +15,8 @@ export type RegistryProblem = z.infer<typeof RegistryProblem>;
 
 export const RegistryView = z.object({
   path: z.string(),
+  /** SHA-256 of `text` as read from the file: `registry.save` sends it back, and a file changed since is refused. */
+  hash: z.string().optional(),
   text: z.string(),
   servers: z.array(z.object({ name: z.string(), config: ServerConfigData })),
   problems: z.array(RegistryProblem),

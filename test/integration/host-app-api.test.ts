@@ -55,7 +55,7 @@ describe('the Host API behind the app views', () => {
     expect(syntax.problems[0]?.line).toBe(3);
     expect(readFileSync(configPath, 'utf8')).toBe(before);
     const ok = await current.host.registry.saveText('{"mcpServers":{"b":{"url":"http://127.0.0.1:1/mcp"}}}');
-    expect(ok).toEqual({ saved: true, problems: [], started: [], restarted: [] });
+    expect(ok).toEqual({ saved: true, problems: [], started: [], restarted: [], hash: expect.stringMatching(/^[a-f0-9]{64}$/) });
     expect(current.host.servers.list().map((s) => s.name)).toEqual(['b']);
   });
 

@@ -35,7 +35,7 @@ describe('registry edits in the app start what is enabled, whichever way they ar
     expect(stateOf(current, 'keep')).toBe('ready');
 
     const saved = await current.host.registry.saveText(jsonWith(current, { fromJson: feature('fromJson'), off: { ...feature('off'), enabled: false } }));
-    expect(saved).toEqual({ saved: true, problems: [], started: ['fromJson'], restarted: [] });
+    expect(saved).toEqual({ saved: true, problems: [], started: ['fromJson'], restarted: [], hash: expect.stringMatching(/^[a-f0-9]{64}$/) });
     await untilReady(current, 'fromJson');
     expect(stateOf(current, 'off')).toBe('stopped');
     expect(stateOf(current, 'keep')).toBe('ready');
@@ -86,7 +86,7 @@ describe('registry edits in the app start what is enabled, whichever way they ar
   it('without startAll (the CLI) an edit starts nothing', async () => {
     current = await createTestHost({});
     const saved = await current.host.registry.saveText(jsonWith(current, { quiet: feature('quiet') }));
-    expect(saved).toEqual({ saved: true, problems: [], started: [], restarted: [] });
+    expect(saved).toEqual({ saved: true, problems: [], started: [], restarted: [], hash: expect.stringMatching(/^[a-f0-9]{64}$/) });
     expect((await current.host.registry.add('alsoQuiet', feature('alsoQuiet'))).state.kind).toBe('stopped');
     expect(stateOf(current, 'quiet')).toBe('stopped');
   });

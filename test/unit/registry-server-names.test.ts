@@ -68,13 +68,13 @@ describe('wherever a name enters', () => {
   it('saving (the app editor, the CLI, import all save through it) writes nothing with such a name', async () => {
     const path = join(dir, 'harbor.json');
     const store = new RegistryStore(path);
-    await store.save({ mcpServers: { github: { command: 'a' } } });
+    await store.update(() => ({ mcpServers: { github: { command: 'a' } } }));
     const before = await readFile(path, 'utf8');
     // The editor refuses the name before anything is saved; the store, reached another way, refuses it too.
     const { file } = await store.load();
     expect(() => withServerAdded(file, 'github ', { command: 'evil' })).toThrow(/starts or ends with a space/);
     const next = { ...file, mcpServers: { ...file.mcpServers, 'github ': { command: 'evil' } } };
-    await expect(store.save(next)).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringMatching(/starts or ends with a space/) });
+    await expect(store.update(() => next)).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringMatching(/starts or ends with a space/) });
     expect(await readFile(path, 'utf8')).toBe(before);
   });
 

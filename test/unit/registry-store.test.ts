@@ -167,7 +167,7 @@ describe('RegistryStore.save', () => {
     const store = new RegistryStore(path);
     const loaded = await store.load();
     expect(loaded.file).toEqual(withUnknowns);
-    await store.save(loaded.file);
+    await store.update(() => loaded.file);
     const again = JSON.parse(await readFile(path, 'utf8')) as unknown;
     expect(again).toEqual(withUnknowns);
     expect((await store.load()).file).toEqual(withUnknowns);
@@ -175,12 +175,12 @@ describe('RegistryStore.save', () => {
 
   it('writes atomically: no temp file left, the previous version in .bak', async () => {
     const store = new RegistryStore(path);
-    await store.save({ mcpServers: { one: { command: 'a' } } });
+    await store.update(() => ({ mcpServers: { one: { command: 'a' } } }));
     expect(await readdir(dir)).toEqual(['harbor.json']); // first save: nothing to back up
     const first = await readFile(path, 'utf8');
     expect(first.endsWith('\n')).toBe(true);
 
-    await store.save({ mcpServers: { two: { command: 'b' } } });
+    await store.update(() => ({ mcpServers: { two: { command: 'b' } } }));
     expect((await readdir(dir)).sort()).toEqual(['harbor.json', 'harbor.json.bak']);
     expect(await readFile(`${path}.bak`, 'utf8')).toBe(first);
     expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({ mcpServers: { two: { command: 'b' } } });
@@ -190,14 +190,14 @@ describe('RegistryStore.save', () => {
     await writeFile(path, '{"mcpServers":{}}');
     await chmod(path, 0o644);
     const store = new RegistryStore(path);
-    await store.save({ mcpServers: { a: { command: 'x', env: { API_KEY: 'literal' } } } });
+    await store.update(() => ({ mcpServers: { a: { command: 'x', env: { API_KEY: 'literal' } } } }));
     expect((await stat(path)).mode & 0o777).toBe(0o600);
     expect((await stat(`${path}.bak`)).mode & 0o777).toBe(0o600);
   });
 
   it('creates the folder when it does not exist yet', async () => {
     const nested = join(dir, 'a', 'b', 'harbor.json');
-    await new RegistryStore(nested).save({ mcpServers: {} });
+    await new RegistryStore(nested).update(() => ({ mcpServers: {} }));
     expect(JSON.parse(await readFile(nested, 'utf8'))).toEqual({ mcpServers: {} });
   });
 
@@ -206,7 +206,7 @@ describe('RegistryStore.save', () => {
     await writeFile(path, text);
     const store = new RegistryStore(path);
     const bad = { mcpServers: { broken: { command: 'a', args: [1] } } } as unknown as RegistryFile;
-    await expect(store.save(bad)).rejects.toMatchObject({
+    await expect(store.update(() => bad)).rejects.toMatchObject({
       code: 'CONFIG_INVALID',
       detail: 'mcpServers.broken.args[0]: expected string, got number',
     });
@@ -217,8 +217,8 @@ describe('RegistryStore.save', () => {
   it('reports a failed write as CONFIG_IO and leaves no temp file behind', async () => {
     // The registry path is an existing folder: the rename onto it fails after the temp is written.
     const target = join(dir, 'occupied');
-    await new RegistryStore(join(target, 'x.json')).save({ mcpServers: {} });
-    const error = await new RegistryStore(target).save({ mcpServers: {} }).then(
+    await new RegistryStore(join(target, 'x.json')).update(() => ({ mcpServers: {} }));
+    const error = await new RegistryStore(target).update(() => ({ mcpServers: {} })).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -231,7 +231,7 @@ describe('RegistryStore.save', () => {
     const real = join(dir, 'dotfiles-harbor.json');
     await writeFile(real, '{"mcpServers":{}}');
     await symlink(real, path);
-    await new RegistryStore(path).save({ mcpServers: { a: { command: 'x' } } });
+    await new RegistryStore(path).update(() => ({ mcpServers: { a: { command: 'x' } } }));
     expect((await lstat(path)).isSymbolicLink()).toBe(true);
     expect(JSON.parse(await readFile(real, 'utf8'))).toEqual({ mcpServers: { a: { command: 'x' } } });
     expect(await readFile(`${real}.bak`, 'utf8')).toBe('{"mcpServers":{}}');

@@ -21,8 +21,8 @@ import { applySecretMoves, planSecretMoves, type LiteralSecret, type SecretMove,
 export interface ImportDeps {
   /** The registry as it is now (throws CONFIG_INVALID for a broken file: nothing is written then). */
   readonly load: () => Promise<LoadedRegistry>;
-  /** Writes the merged registry (atomically). */
-  readonly save: (file: RegistryFile) => Promise<void>;
+  /** Applies the merge to the registry as it is when written (under the registry lock, atomically). */
+  readonly update: (edit: (current: RegistryFile) => RegistryFile) => Promise<void>;
   readonly secrets: SecretStore;
   /**
    * Makes each secret this import moved into the keychain belong to the server it came from (so
@@ -89,7 +89,8 @@ export async function runImport(deps: ImportDeps, file: string, options: ImportO
   const secrets = await planSecretMoves(result.servers, result.secretsDetected, preview?.reader ?? deps.secrets).catch((error: unknown) => {
     throw importNeedsKeychain(error, file, result.secretsDetected.length);
   });
-  const plan = planImport(current.file, secrets.servers, { rename: options.rename === true, ...(options.choices ? { choices: options.choices } : {}) });
+  const planOptions = { rename: options.rename === true, ...(options.choices ? { choices: options.choices } : {}) };
+  const plan = planImport(current.file, secrets.servers, planOptions);
 
   const blocked = plan.clashes.some((c) => c.renamedTo === undefined && c.skipped !== true);
   const codeLoadingEnv = codeLoadingEnvOf(plan, options.allowEnv);
@@ -106,7 +107,12 @@ export async function runImport(deps: ImportDeps, file: string, options: ImportO
     const undo = await applySecretMoves(moved, deps.secrets);
     const unbind = deps.bindSecrets(moved.map((m) => ({ secret: m.secret, server: serverRef(m.server, plan.next.mcpServers![m.server]!) })));
     try {
-      await deps.save(plan.next);
+      // The merge again, onto the file as it is now: what another Harbor wrote meanwhile stays.
+      await deps.update((now) => {
+        const again = planImport(now, secrets.servers, planOptions);
+        if (planShape(again) !== planShape(plan)) throw importRaced(file);
+        return again.next;
+      });
     } catch (error) {
       unbind();
       await undo();
@@ -128,6 +134,15 @@ function codeLoadingEnvOf(plan: ImportPlan, allowEnv: readonly string[] | undefi
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([name, value]) => ({ server, name, value, allowed: notAllowed([name], allowEnv).length === 0 }));
   });
+}
+
+/** What an import adds and how each clash is settled: the same on the file as read and as written, or the import stops. */
+function planShape(plan: ImportPlan): string {
+  return JSON.stringify([plan.added, plan.identical, plan.clashes.map((c) => [c.name, c.renamedTo ?? null, c.skipped === true])]);
+}
+
+function importRaced(file: string): HarborError {
+  return new HarborError('CONFIG_IO', `The registry changed while ${file} was being imported (a server of the same name was added or removed meanwhile). Nothing was imported: run the import again.`);
 }
 
 function referencesOf(servers: SecretMovePlan['servers'], moves: readonly SecretMove[], named: (server: string) => string): SecretReference[] {

@@ -1,13 +1,16 @@
-import { chmod, copyFile, mkdir, open, readFile, realpath, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
+import { access, chmod, copyFile, link, mkdir, open, readFile, realpath, rename, rm } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { HarborError } from '../errors';
+import { removeDeadTemps, syncFolder, tempName, writeSynced } from '../fs-atomic';
 import { PRIVATE_FOLDER_MODE } from '../private-files';
+import { LOCK_WAIT_MS, withFileLock } from './lock';
 import { parseRegistryFile, type RegistryFile, type ServerConfig } from './schema';
 
 export interface LoadedRegistry {
-  /** The file as read, unknown fields included; what `save` writes back. */
+  /** The file as read, unknown fields included. */
   readonly file: RegistryFile;
   readonly servers: ReadonlyMap<string, ServerConfig>;
   /** True when no file existed and the defaults were used. */
@@ -31,36 +34,129 @@ function formatPath(path: readonly PropertyKey[]): string {
   return out || '(file)';
 }
 
+/** An edit of the registry: from the file as it is now (re-read under the lock) to the file to write. */
+export type RegistryEdit = (current: RegistryFile) => RegistryFile | Promise<RegistryFile>;
+
+export interface UpdateOptions {
+  /**
+   * The raw editor's save: the SHA-256 of the text it loaded. A file that changed since is
+   * refused ("changed since you opened it: reload"), and a broken file may be replaced.
+   */
+  readonly ifHash?: string;
+}
+
+/** SHA-256 of the file's text as read (of '' when there is no file): what the raw editor saves against. */
+export function registryHash(text: string | undefined): string {
+  return createHash('sha256').update(text ?? '', 'utf8').digest('hex');
+}
+
 /**
- * Reads, validates and atomically writes the registry file. A bad file is never overwritten:
- * `load` reports every problem and leaves the bytes alone.
+ * Reads, validates and writes the registry file. Every change is an edit applied under an
+ * exclusive lock (`harbor.json.lock`, see lock.ts): the file is re-read, the edit applied, the
+ * result written atomically with the previous version kept as `.bak`, and only then is the lock
+ * released — so edits from the app, the CLI and other Harbors never overwrite each other. A bad
+ * file is never overwritten by a form edit: `load` reports every problem and leaves the bytes alone.
  */
 export class RegistryStore {
   constructor(
     readonly path: string,
     private readonly defaults: () => RegistryFile = () => ({ mcpServers: {} }),
+    private readonly lockWaitMs = LOCK_WAIT_MS,
   ) {}
 
   async load(): Promise<LoadedRegistry> {
-    let text: string;
-    try {
-      text = await readFile(this.path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        const file = this.defaults();
-        return { file, servers: toMap(file), fresh: true };
-      }
-      throw new HarborError('CONFIG_IO', `Cannot read the configuration file ${this.path}: ${(error as Error).message}`);
+    const text = await this.readText();
+    if (text === undefined) {
+      const file = this.defaults();
+      return { file, servers: toMap(file), fresh: true };
     }
-    return { ...parseRegistryText(text, this.path), fresh: false };
+    return { ...(await this.parse(text)), fresh: false };
   }
 
   /**
-   * Writes to a temp file in the same folder, keeps the previous version as `.bak`, then renames:
-   * a crash at any point leaves either the old file or the new one, never half of one. The file
-   * may hold tokens until they move to the keychain, so it and its backup are owner-only (0600).
+   * Applies `edit` to the file as it is now, under the lock, and writes the result. Fails with
+   * CONFIG_IO ("another Harbor is changing harbor.json; try again") when another writer holds the
+   * lock for more than a few seconds. Returns the registry as written.
    */
-  async save(file: RegistryFile): Promise<void> {
+  async update(edit: RegistryEdit, options: UpdateOptions = {}): Promise<LoadedRegistry> {
+    const target = await this.target();
+    await mkdir(dirname(target), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+    return withFileLock(
+      target,
+      async () => {
+        // What killed writers left: their temp files (the lock keeps live ones of this file out).
+        await removeDeadTemps(target).catch(() => undefined); // debris only: a failure here loses nothing
+        const text = await this.readText();
+        if (options.ifHash !== undefined && registryHash(text) !== options.ifHash) {
+          throw new HarborError('CONFIG_IO', `${basename(this.path)} changed since you opened it: reload, then make your change again. Nothing was saved.`);
+        }
+        let current: RegistryFile;
+        if (text === undefined) current = this.defaults();
+        else if (options.ifHash !== undefined) current = (await this.parse(text).catch(() => undefined))?.file ?? { mcpServers: {} };
+        else current = (await this.parse(text)).file;
+        const next = await edit(current);
+        await this.write(target, next, text !== undefined);
+        return { file: next, servers: toMap(next), fresh: false };
+      },
+      this.lockWaitMs,
+    );
+  }
+
+  /**
+   * First run: writes the defaults only when there is still no file (a no-replace link, never a
+   * rename over what another process wrote meanwhile). False when a file appeared: re-read it.
+   */
+  async createIfMissing(file: RegistryFile): Promise<boolean> {
+    const target = await this.target();
+    const tmp = tempName(target);
+    try {
+      await mkdir(dirname(target), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+      await writeSynced(tmp, `${JSON.stringify(file, null, 2)}\n`, 0o600);
+      await link(tmp, target);
+      await syncFolder(dirname(target));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw new HarborError('CONFIG_IO', `Cannot write the configuration file ${this.path}: ${(error as Error).message}. Check that its folder is writable.`);
+    } finally {
+      await rm(tmp, { force: true });
+    }
+  }
+
+  /** The file's text, undefined when there is none. */
+  async readText(): Promise<string | undefined> {
+    try {
+      return await readFile(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw new HarborError('CONFIG_IO', `Cannot read the configuration file ${this.path}: ${(error as Error).message}`);
+    }
+  }
+
+  /** Parses the text; a broken file's message names the backup Harbor kept, when there is one. */
+  private async parse(text: string): Promise<{ file: RegistryFile; servers: Map<string, ServerConfig> }> {
+    try {
+      return parseRegistryText(text, this.path);
+    } catch (error) {
+      if (!(error instanceof HarborError) || !(await exists(`${this.path}.bak`))) throw error;
+      const message = `${error.message} The version Harbor saved before the last change is in ${this.path}.bak.`;
+      throw new HarborError(error.code, message, error.detail);
+    }
+  }
+
+  /** A registry that is a symlink (dotfile managers) is updated where it points, not replaced. */
+  private async target(): Promise<string> {
+    return realpath(this.path).catch(() => this.path);
+  }
+
+  /**
+   * Writes to a temp file in the same folder (fsynced), keeps the previous version as `.bak`
+   * (hard-linked to a temp name, then renamed: a kill never leaves a half backup), renames the new
+   * file into place and fsyncs the folder. A crash at any point leaves the old file or the new one,
+   * never half of one. The file may hold tokens until they move to the keychain, so it and its
+   * backup are owner-only (0600).
+   */
+  private async write(target: string, file: RegistryFile, hadFile: boolean): Promise<void> {
     const checked = parseRegistryFile(file);
     if (!checked.success) {
       const lines = formatIssues(checked.error.issues);
@@ -70,33 +166,51 @@ export class RegistryStore {
         lines.join('\n'),
       );
     }
-    // A registry that is a symlink (dotfile managers) is updated where it points, not replaced.
-    const target = await realpath(this.path).catch(() => this.path);
-    const tmp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    const tmp = tempName(target);
+    const bakTmp = tempName(`${target}.bak`);
     try {
-      await mkdir(dirname(target), { recursive: true, mode: PRIVATE_FOLDER_MODE });
-      const handle = await open(tmp, 'wx', 0o600);
-      try {
-        await handle.writeFile(`${JSON.stringify(file, null, 2)}\n`, 'utf8');
-        await handle.sync(); // the bytes are on disk before the rename makes them the registry
-      } finally {
-        await handle.close();
-      }
-      try {
-        await copyFile(target, `${target}.bak`);
-        await chmod(`${target}.bak`, 0o600);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await writeSynced(tmp, `${JSON.stringify(file, null, 2)}\n`, 0o600);
+      if (hadFile) {
+        await keepBackup(target, bakTmp);
+        await rename(bakTmp, `${target}.bak`);
       }
       await rename(tmp, target);
+      await syncFolder(dirname(target));
     } catch (error) {
       await rm(tmp, { force: true });
+      await rm(bakTmp, { force: true });
       throw new HarborError(
         'CONFIG_IO',
         `Cannot write the configuration file ${this.path}: ${(error as Error).message}. Check that its folder is writable; the previous file was left as it was.`,
       );
     }
   }
+}
+
+/** The current file under a temp name: a hard link (no copy to be cut short), or, where links are not allowed, a synced copy. */
+async function keepBackup(target: string, bakTmp: string): Promise<void> {
+  try {
+    await link(target, bakTmp);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return; // removed meanwhile by hand: nothing to keep
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV' && code !== 'EMLINK') throw error;
+    await copyFile(target, bakTmp, fsConstants.COPYFILE_EXCL);
+    const handle = await open(bakTmp, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+  await chmod(bakTmp, 0o600);
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 export function parseRegistryText(text: string, source: string): { file: RegistryFile; servers: Map<string, ServerConfig> } {

@@ -62,7 +62,8 @@ export class GalleryService {
   }
 
   async setSettings(input: { registries: readonly string[] }): Promise<GallerySettingsData> {
-    await this.editing.save(withGallerySettings(this.registry.requireValid().file, input));
+    this.registry.requireValid();
+    await this.editing.edit((current) => withGallerySettings(current, input));
     return this.settings();
   }
 

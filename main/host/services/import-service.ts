@@ -60,7 +60,7 @@ export class ImportService {
     // A fresh read: an import starts from what is on disk (a broken file throws CONFIG_INVALID, nothing written).
     return {
       load: () => this.registry.read(),
-      save: async (file) => void (await this.editing.save(file)),
+      update: async (edit) => void (await this.editing.edit(edit)),
       secrets: this.secrets,
       // A literal the file held, moved to the keychain, belongs to the server that held it.
       bindSecrets: (bindings) => {

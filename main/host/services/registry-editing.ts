@@ -1,16 +1,24 @@
-import { readFile } from 'node:fs/promises';
 import type { RegistryProblem, RegistryView, ServerSummary } from '../../../preload/contract';
 import type { ConsentGate } from '../consent/gate';
 import { serverIdentity, serverRef, type ServerRef } from '../consent/identity';
 import { HarborError } from '../errors';
 import { checkRegistryText, withServerAdded, withServerRemoved, withServerUpdated, withToolEnabled } from '../registry/editor';
 import type { RegistryFile, ServerConfig } from '../registry/schema';
-import type { LoadedRegistry } from '../registry/store';
+import type { LoadedRegistry, RegistryEdit, UpdateOptions } from '../registry/store';
 import type { AppliedChanges } from '../servers/manager';
 import { referencedSecretNames } from '../secrets/references';
 import type { RegistryState } from './registry-state';
 import type { SecretService } from './secret-service';
 import type { ServerControl } from './server-control';
+
+/** A server's new configuration, or a change of the one in the file when the edit is applied. */
+export type ServerChange = Record<string, unknown> | ((current: ServerConfig) => Record<string, unknown>);
+
+function serverIn(file: RegistryFile, name: string): ServerConfig {
+  const config = file.mcpServers?.[name];
+  if (!config || !Object.hasOwn(file.mcpServers!, name)) throw new HarborError('SERVER_NOT_FOUND', `No server named "${name}".`);
+  return config;
+}
 
 /** A secret value the person typed into the server editor, stored in the keychain for that server. */
 export interface SecretValue {
@@ -20,9 +28,10 @@ export interface SecretValue {
 
 /**
  * Editing the registry (the app's server editor and raw JSON editor, the Tools view's switches):
- * every edit is checked, saved atomically, read back, and applied to the running servers — only
- * what changed restarts, and a changed launch asks for consent again before it starts (consent is
- * keyed by what a server is, see consent/identity.ts). Secret values typed into the editor go to
+ * every edit is checked, applied to the file as it is now under the registry lock, saved
+ * atomically, and applied to the running servers — only what changed restarts, and a changed
+ * launch asks for consent again before it starts (consent is keyed by what a server is, see
+ * consent/identity.ts). Secret values typed into the editor go to
  * the keychain first and belong to the server they were typed for.
  */
 export class RegistryEditing {
@@ -40,9 +49,12 @@ export class RegistryEditing {
     await this.servers.apply();
   }
 
-  /** Saves a new registry file (atomically, keeping .bak) and applies it; says which servers started, restarted or stopped. */
-  async save(file: RegistryFile): Promise<AppliedChanges> {
-    await this.registry.save(file);
+  /**
+   * Applies an edit to the registry file as it is now (under the registry lock, atomically,
+   * keeping .bak) and applies the result; says which servers started, restarted or stopped.
+   */
+  async edit(edit: RegistryEdit, options?: UpdateOptions): Promise<AppliedChanges> {
+    await this.registry.update(edit, options);
     return this.servers.apply();
   }
 
@@ -57,10 +69,11 @@ export class RegistryEditing {
    */
   async view(): Promise<RegistryView> {
     const file = this.registry.file;
-    const raw = await readFile(this.configPath, 'utf8').catch(() => undefined);
+    const { text: raw, hash } = await this.registry.text();
     const checked = !file && raw !== undefined ? checkRegistryText(raw) : undefined;
     return {
       path: this.configPath,
+      hash,
       text: raw ?? (file ? `${JSON.stringify(file, null, 2)}\n` : ''),
       servers: Object.entries(file?.mcpServers ?? {}).map(([name, config]) => ({ name, config: { ...config } })),
       problems:
@@ -77,42 +90,47 @@ export class RegistryEditing {
   async add(name: string, config: Record<string, unknown>, secrets: readonly SecretValue[] = []): Promise<ServerSummary> {
     const file = withServerAdded(this.registry.requireValid().file, name, config);
     await this.storeSecrets(serverRef(name, file.mcpServers![name]!), file.mcpServers![name]!, secrets);
-    await this.save(file);
+    await this.edit((current) => withServerAdded(current, name, config));
     return this.servers.get(name);
   }
 
   /**
    * Replaces a server's configuration (the editor). The secrets the server had and still
    * references stay its own under the new configuration; a changed command line or URL still asks
-   * for launch consent before it starts.
+   * for launch consent before it starts. `config` may be a change of the server's configuration as
+   * it is in the file when the edit is applied (a switch turned), so nothing else is undone.
    */
-  async update(name: string, config: Record<string, unknown>, newName?: string, secrets: readonly SecretValue[] = []): Promise<ServerSummary> {
+  async update(name: string, config: ServerChange, newName?: string, secrets: readonly SecretValue[] = []): Promise<ServerSummary> {
     const current = this.registry.requireValid();
-    const file = withServerUpdated(current.file, name, config, newName);
+    const change = typeof config === 'function' ? config : () => config;
+    const file = withServerUpdated(current.file, name, change(serverIn(current.file, name)), newName);
     const next = file.mcpServers![newName ?? name]!;
     const ref = serverRef(newName ?? name, next);
     const before = current.servers.get(name);
     const kept = before ? this.consent.secretsOf(serverIdentity(before)).filter((secret) => referencedSecretNames(next).has(secret)) : [];
     for (const secret of kept) this.consent.bindSecret(secret, ref, 'set');
     await this.storeSecrets(ref, next, secrets);
-    await this.save(file);
+    await this.edit((now) => withServerUpdated(now, name, change(serverIn(now, name)), newName));
     return this.servers.get(newName ?? name);
   }
 
   async remove(name: string): Promise<boolean> {
-    await this.save(withServerRemoved(this.registry.requireValid().file, name));
+    this.registry.requireValid();
+    await this.edit((current) => withServerRemoved(current, name));
     return true;
   }
 
   /**
    * Raw JSON editing: nothing is written unless the whole text is valid. Saved, its servers are
-   * started and restarted exactly as an edit in the form would (see ServerManager.apply).
+   * started and restarted exactly as an edit in the form would (see ServerManager.apply). `hash`:
+   * of the text the editor loaded (registry.get); a file that changed since is refused, not replaced.
    */
-  async saveText(text: string): Promise<{ saved: boolean; problems: RegistryProblem[]; started?: string[]; restarted?: string[] }> {
+  async saveText(text: string, hash?: string): Promise<{ saved: boolean; problems: RegistryProblem[]; started?: string[]; restarted?: string[]; hash?: string }> {
     const checked = checkRegistryText(text);
     if (!checked.file) return { saved: false, problems: checked.problems };
-    const { started, restarted } = await this.save(checked.file);
-    return { saved: true, problems: [], started: [...started], restarted: [...restarted] };
+    const file = checked.file;
+    const { started, restarted } = await this.edit(() => file, hash === undefined ? {} : { ifHash: hash });
+    return { saved: true, problems: [], started: [...started], restarted: [...restarted], hash: (await this.registry.text()).hash };
   }
 
   /** The raw JSON editor's check as the person types: what saving would report, writing nothing. */
@@ -135,11 +153,10 @@ export class RegistryEditing {
 
   /** Turns one tool of a server on or off; a disabled tool is never offered to the model. The server keeps running. */
   async setToolEnabled(server: string, tool: string, enabled: boolean): Promise<{ disabledTools: string[] }> {
-    const config = this.registry.requireValid().servers.get(server);
-    if (!config) throw new HarborError('SERVER_NOT_FOUND', `No server named "${server}".`);
-    const next = withToolEnabled(config, tool, enabled);
-    await this.update(server, next as Record<string, unknown>);
-    return { disabledTools: [...(next.disabledTools ?? [])] };
+    if (!this.registry.requireValid().servers.has(server)) throw new HarborError('SERVER_NOT_FOUND', `No server named "${server}".`);
+    let next: ServerConfig | undefined;
+    await this.update(server, (config) => (next = withToolEnabled(config, tool, enabled)) as Record<string, unknown>);
+    return { disabledTools: [...(next?.disabledTools ?? [])] };
   }
 }
 

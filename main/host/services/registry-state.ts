@@ -1,13 +1,14 @@
+import { existsSync } from 'node:fs';
 import { HarborError } from '../errors';
 import { serverEntryProblems } from '../registry/placeholders';
 import { rootsProblems } from '../registry/roots';
 import type { RegistryFile, ServerConfig } from '../registry/schema';
-import type { LoadedRegistry, RegistryStore } from '../registry/store';
+import { registryHash, type LoadedRegistry, type RegistryEdit, type RegistryStore, type UpdateOptions } from '../registry/store';
 
 /**
  * The registry as the Host last read it: the valid file, or the problems that keep it from being
  * used (a bad file is reported, never fatal, and left untouched). Everything that reads a server's
- * configuration asks here; everything that writes goes through `save`.
+ * configuration asks here; everything that writes goes through `update`, with an edit.
  */
 export class RegistryState {
   private loaded: LoadedRegistry | undefined;
@@ -25,7 +26,12 @@ export class RegistryState {
     try {
       this.loaded = await this.store.load();
       this.problemLines = [];
-      if (this.loaded.fresh && this.writeDefaults) await this.store.save(this.loaded.file).catch(() => undefined);
+      if (this.loaded.fresh && this.writeDefaults) {
+        // Create-only: a file another process wrote since the read (an import) is read, never
+        // replaced. A folder Harbor cannot write keeps the defaults in memory (the first edit reports it).
+        const created = await this.store.createIfMissing(this.loaded.file).catch(() => true);
+        if (!created) this.loaded = await this.store.load();
+      }
     } catch (error) {
       if (!(error instanceof HarborError)) throw error;
       this.problemLines = (error.detail ?? error.message).split('\n');
@@ -33,10 +39,19 @@ export class RegistryState {
     }
   }
 
-  /** Saves a new file (atomically, keeping .bak) and reads it back. */
-  async save(file: RegistryFile): Promise<void> {
-    await this.store.save(file);
-    await this.reload();
+  /**
+   * Applies an edit to the file as it is on disk now, under the registry lock (atomically,
+   * keeping .bak), and keeps the result: a change another process made meanwhile is kept too.
+   */
+  async update(edit: RegistryEdit, options?: UpdateOptions): Promise<void> {
+    this.loaded = await this.store.update(edit, options);
+    this.problemLines = [];
+  }
+
+  /** The file's text and its hash, for the raw editor (which saves against that hash). */
+  async text(): Promise<{ text: string | undefined; hash: string }> {
+    const text = await this.store.readText();
+    return { text, hash: registryHash(text) };
   }
 
   /** A fresh read of the file, for an edit that must start from what is on disk (import). */
@@ -73,10 +88,16 @@ export class RegistryState {
     if (!this.loaded) {
       throw new HarborError(
         'CONFIG_INVALID',
-        `${this.configPath} has problems:\n${this.problemLines.map((p) => `  ${p}`).join('\n')}\nFix the file (it was left untouched) and try again.`,
+        `${this.configPath} has problems:\n${this.problemLines.map((p) => `  ${p}`).join('\n')}\nFix the file (it was left untouched) and try again.${backupHint(this.configPath)}`,
         this.problemLines.join('\n'),
       );
     }
     return this.loaded;
   }
+}
+
+/** Where the last good version is, when Harbor kept one (every save keeps the one before as `.bak`). */
+function backupHint(configPath: string): string {
+  const backup = `${configPath}.bak`;
+  return existsSync(backup) ? ` The version Harbor saved before its last change is in ${backup}.` : '';
 }

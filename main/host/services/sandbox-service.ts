@@ -52,15 +52,15 @@ export class SandboxService {
     const config = this.registry.requireValid().servers.get(server);
     if (!config) throw new HarborError('SERVER_NOT_FOUND', `No server named "${server}".`);
     if (!isStdio(config)) throw new HarborError('BAD_REQUEST', `Server "${server}" is a remote server: it does not run in a sandbox here.`);
-    const sandbox = withSandboxChange(server, config.sandbox, change, this.home);
-    const summary = await this.editing.update(server, { ...config, sandbox });
+    withSandboxChange(server, config.sandbox, change, this.home); // checked before anything is written
+    const summary = await this.editing.update(server, (current) => ({ ...current, sandbox: withSandboxChange(server, isStdio(current) ? current.sandbox : undefined, change, this.home) }));
     this.book.settle(server, change);
     return summary;
   }
 
   async setInstallDefault(sandbox: boolean): Promise<SandboxStatusData> {
-    const file = this.registry.requireValid().file;
-    await this.editing.save({ ...file, installs: { ...(file.installs ?? {}), sandbox } });
+    this.registry.requireValid();
+    await this.editing.edit((file) => ({ ...file, installs: { ...(file.installs ?? {}), sandbox } }));
     return this.status();
   }
 }

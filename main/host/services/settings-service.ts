@@ -32,7 +32,7 @@ export class SettingsService {
   async setModel(input: ModelSettingsInput | null): Promise<SettingsView> {
     const file = this.registry.requireValid().file;
     if (input === null) {
-      await this.editing.save(withModel(file, null));
+      await this.editing.edit((current) => withModel(current, null));
       return this.get();
     }
     const { apiKeyMode, apiKey, ...model } = input;
@@ -46,12 +46,13 @@ export class SettingsService {
       await this.secrets.set(secret, value);
       key = { kind: 'secret', secret };
     }
-    await this.editing.save(withModel(file, { ...model, apiKey: key }));
+    await this.editing.edit((current) => withModel(current, { ...model, apiKey: key }));
     return this.get();
   }
 
   async setChat(input: ChatInput): Promise<SettingsView> {
-    await this.editing.save(withChat(this.registry.requireValid().file, input));
+    this.registry.requireValid();
+    await this.editing.edit((current) => withChat(current, input));
     return this.get();
   }
 

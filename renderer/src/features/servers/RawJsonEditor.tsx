@@ -28,21 +28,24 @@ export function RawJsonEditor({ onClose, onDirtyChange }: Props) {
   const [state] = useResult(load);
   if (state.status === 'loading') return <Loading label="Loading the configuration…" />;
   if (state.status === 'error') return <ErrorMessage error={state.error} />;
-  return <Editor path={state.value.path} initialText={state.value.text} initialProblems={state.value.problems} onClose={onClose} {...(onDirtyChange ? { onDirtyChange } : {})} />;
+  return <Editor path={state.value.path} initialText={state.value.text} {...(state.value.hash ? { loadedHash: state.value.hash } : {})} initialProblems={state.value.problems} onClose={onClose} {...(onDirtyChange ? { onDirtyChange } : {})} />;
 }
 
 interface EditorProps extends Props {
   readonly path: string;
   readonly initialText: string;
+  /** Of the file as loaded: a save is refused when the file changed since (another Harbor, a terminal). */
+  readonly loadedHash?: string;
   readonly initialProblems: readonly RegistryProblem[];
 }
 
-function Editor({ path, initialText, initialProblems, onClose, onDirtyChange }: EditorProps) {
+function Editor({ path, initialText, loadedHash, initialProblems, onClose, onDirtyChange }: EditorProps) {
   const api = useHarbor();
   const id = useId();
   const area = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState(initialText);
   const [savedText, setSavedText] = useState(initialText);
+  const [hash, setHash] = useState(loadedHash);
   const [problems, setProblems] = useState<readonly RegistryProblem[]>(initialProblems);
   const [checkedText, setCheckedText] = useState(initialText);
   const gutter = useRef<HTMLDivElement>(null);
@@ -76,7 +79,7 @@ function Editor({ path, initialText, initialProblems, onClose, onDirtyChange }: 
     setBusy(true);
     setSaved(undefined);
     setError(undefined);
-    const result = await api.registry.save({ text });
+    const result = await api.registry.save({ text, ...(hash ? { hash } : {}) });
     setBusy(false);
     if (!result.ok) {
       setError(asErrorData(result.error));
@@ -86,6 +89,7 @@ function Editor({ path, initialText, initialProblems, onClose, onDirtyChange }: 
     setCheckedText(text);
     if (result.value.saved) {
       setSavedText(text);
+      setHash(result.value.hash);
       setSaved(savedMessage(result.value.started ?? [], result.value.restarted ?? []));
     } else {
       const first = result.value.problems.find((p) => p.line);
