@@ -133,7 +133,7 @@ describe('the registry lock', () => {
     const ws = newWorkspace();
     const before = readFileSync(ws.config, 'utf8');
     // This test process holds it: a live pid with its real start time.
-    const { lockOwner } = await import('../../main/host/registry/lock');
+    const { lockOwner } = await import('../../main/host/file-lock');
     writeFileSync(`${ws.config}.lock`, JSON.stringify(await lockOwner()));
     const started = Date.now();
     const run = await runCli([...ws.flags, 'import', importFile(ws, 'blocked')], { env });

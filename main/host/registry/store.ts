@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { HarborError } from '../errors';
 import { removeDeadTemps, syncFolder, tempName, writeSynced } from '../fs-atomic';
 import { PRIVATE_FOLDER_MODE } from '../private-files';
-import { LOCK_WAIT_MS, withFileLock } from './lock';
+import { LOCK_WAIT_MS, withFileLock } from '../file-lock';
 import { parseRegistryFile, type RegistryFile, type ServerConfig } from './schema';
 
 export interface LoadedRegistry {

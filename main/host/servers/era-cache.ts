@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { isSpecType, type DiscoverResult, type PriorDiscovery } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { writeFileAtomic } from '../fs-atomic';
-import { withCacheLock } from './cache-lock';
+import { withFileLock } from '../file-lock';
 
 /** One server's record as stored; the DiscoverResult is checked with the SDK's own spec schema. */
 const EraRecord = z.object({
@@ -102,7 +102,8 @@ export class EraCache {
     const path = this.path;
     if (!path) return Promise.resolve();
     const write = async () => {
-      await withCacheLock(`${path}.lock`, async () => {
+      // The same lock as harbor.json's (`era-cache.json.lock`); a write that cannot get it in time is dropped below.
+      await withFileLock(path, async () => {
         const current = await this.read();
         change(current);
         this.records = current;

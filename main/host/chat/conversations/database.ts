@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { processAlive } from '../../process-alive';
 import { HarborError } from '../../errors';
 import { openPrivateDatabase, rollbackIfOpen } from '../../open-database';
 
@@ -139,7 +140,7 @@ export function inTransaction<T>(db: DatabaseSync, fn: () => T): T {
 function recoverInterrupted(db: DatabaseSync, now: () => number): void {
   const running = db.prepare("SELECT id, owner_pid FROM turns WHERE status = 'running'").all() as { id: string; owner_pid: number }[];
   for (const turn of running) {
-    if (isAlive(turn.owner_pid) && turn.owner_pid !== process.pid) continue;
+    if (processAlive(turn.owner_pid) && turn.owner_pid !== process.pid) continue;
     db.prepare("UPDATE turns SET status = 'interrupted', ended_at = COALESCE(ended_at, ?) WHERE id = ?").run(now(), turn.id);
     db.prepare(
       "UPDATE tool_calls SET status = 'error', error_code = 'CANCELLED', error_message = 'Harbor stopped before this call finished.', ended_at = COALESCE(ended_at, ?) WHERE turn_id = ? AND status NOT IN ('done', 'error')",
@@ -147,12 +148,3 @@ function recoverInterrupted(db: DatabaseSync, now: () => number): void {
   }
 }
 
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

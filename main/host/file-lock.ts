@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { link, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { HarborError } from '../errors';
-import { processAlive } from '../process-alive';
+import { HarborError } from './errors';
+import { processAlive } from './process-alive';
 
 /** Who holds a lock: the pid, when that process started (so a reused pid is not mistaken for it), and a nonce of this hold. */
 export interface LockOwner {
