@@ -9,7 +9,7 @@
 /** Sent proxy → page only: the proxy stopped the app for going over `params.limit`. */
 export const APP_STOPPED_METHOD = 'harbor/app-stopped';
 
-export type AppLimit = 'rate' | 'size' | 'bytes';
+export type AppLimit = 'rate' | 'size' | 'bytes' | 'shape';
 
 export interface AppLimits {
   /** Messages an app may send in any one-second window. */
@@ -53,6 +53,8 @@ export function createAppLimiter(limits: AppLimits, now: () => number): AppLimit
   const keyOfId = new Map<string, string>();
   const waiting = new Set<string>();
 
+  /** Returned by sizeOf for a value JSON cannot hold: a Map, Set, Error, RegExp, Date… carry data its keys never show. */
+  const NOT_JSON = -1;
   // Roughly the bytes of a structured-cloned value, walked without recursion and given up past `cap`.
   const sizeOf = (value: unknown, cap: number): number => {
     let total = 0;
@@ -68,6 +70,7 @@ export function createAppLimiter(limits: AppLimits, now: () => number): AppLimit
         if (v instanceof ArrayBuffer) total += v.byteLength;
         else if (ArrayBuffer.isView(v)) total += v.byteLength;
         else if (typeof Blob !== 'undefined' && v instanceof Blob) total += v.size;
+        else if (!Array.isArray(v) && Object.getPrototypeOf(v) !== Object.prototype && Object.getPrototypeOf(v) !== null) return NOT_JSON;
         else if (Array.isArray(v)) {
           total += v.length;
           if (total > cap) break;
@@ -99,6 +102,7 @@ export function createAppLimiter(limits: AppLimits, now: () => number): AppLimit
       count += 1;
       if (count > limits.messagesPerSecond) return { kind: 'stop', limit: 'rate' };
       const size = sizeOf(data, limits.messageBytes);
+      if (size === NOT_JSON) return { kind: 'stop', limit: 'shape' };
       if (size > limits.messageBytes) return { kind: 'stop', limit: 'size' };
       bytes += size;
       if (bytes > limits.bytesPerSecond) return { kind: 'stop', limit: 'bytes' };
@@ -135,5 +139,6 @@ export function appStoppedReason(limit: AppLimit, limits: AppLimits = APP_LIMITS
   const mb = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
   if (limit === 'rate') return `it sent more than ${limits.messagesPerSecond} messages per second`;
   if (limit === 'size') return `it sent a message larger than ${mb(limits.messageBytes)}`;
+  if (limit === 'shape') return 'it sent something that is not JSON (a Map, a Set, an Error, a RegExp or the like)';
   return `it sent more than ${mb(limits.bytesPerSecond)} per second`;
 }

@@ -42,6 +42,17 @@ describe('the app limiter', () => {
     expect(steady.inbound(big)).toEqual({ kind: 'stop', limit: 'bytes' });
   });
 
+  it('stops an app that sends what JSON cannot hold (a Map, a Set, an Error, a RegExp): structured clone copies data a walk of its keys never sees', () => {
+    const big = 'A'.repeat(5_000);
+    for (const data of [new Map([[0, big]]), new Set([big]), new Error(big), new RegExp(big), { params: { data: new Map([[0, big]]) } }, [new Date()]]) {
+      const limiter = createAppLimiter(limits, clock().now);
+      expect(limiter.inbound({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data } })).toEqual({ kind: 'stop', limit: 'shape' });
+    }
+    expect(appStoppedReason('shape', APP_LIMITS)).toBe('it sent something that is not JSON (a Map, a Set, an Error, a RegExp or the like)');
+    // Plain JSON, objects with no prototype included, passes.
+    expect(createAppLimiter(limits, clock().now).inbound({ ...note, params: Object.assign(Object.create(null) as object, { level: 'info', data: [1, 'two', null, true] }) })).toEqual({ kind: 'pass' });
+  });
+
   it('lets one call per tool wait: the same tool again is refused at once with an error for that request, until the first is answered', () => {
     const limiter = createAppLimiter(limits, clock().now);
     expect(limiter.inbound(call(1, 'delete'))).toEqual({ kind: 'pass' });

@@ -1,7 +1,7 @@
 import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { APP_LIMITS, APP_NAVIGATED_METHOD, APP_STOPPED_METHOD, createAppLimiter, type AppLimit, type AppLimiter } from '../../../../preload/contract';
 
-const LIMITS: readonly AppLimit[] = ['rate', 'size', 'bytes'];
+const LIMITS: readonly AppLimit[] = ['rate', 'size', 'bytes', 'shape'];
 
 /**
  * The bridge's wire to one app's sandbox proxy. It replaces the SDK's PostMessageTransport, which
