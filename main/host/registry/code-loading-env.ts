@@ -9,6 +9,34 @@
 
 /** Exact names (upper case). */
 const NAMES = new Set([
+  // Where every runner reads its own configuration from (.npmrc, pip.conf, uv.toml, .gitconfig…)
+  'HOME',
+  'USERPROFILE',
+  'APPDATA',
+  'LOCALAPPDATA',
+  // Programs that other programs start, and how the C library and OpenSSL load modules
+  'BROWSER',
+  'EDITOR',
+  'VISUAL',
+  'PAGER',
+  'LESSOPEN',
+  'LESSCLOSE',
+  'GCONV_PATH',
+  'GLIBC_TUNABLES',
+  'OPENSSL_CONF',
+  'OPENSSL_ENGINES',
+  'OPENSSL_MODULES',
+  'PYTHONWARNINGS',
+  // Where downloads go through, and which certificates they trust
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'ALL_PROXY',
+  'CURL_CA_BUNDLE',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'REQUESTS_CA_BUNDLE',
+  'DOTNET_ROOT',
+  'NUGET_PLUGIN_PATHS',
   // Node
   'NODE_OPTIONS',
   'NODE_PATH',
@@ -78,12 +106,20 @@ const NAMES = new Set([
 ]);
 
 /** Prefixes (upper case): every variable of a family that configures where code comes from. */
-const PREFIXES = ['DYLD_', 'NPM_CONFIG_', 'YARN_', 'PNPM_', 'BUN_CONFIG_', 'DENO_', 'CORECLR_', 'COR_PROFILER', 'COMPLUS_', 'DOTNET_STARTUP', 'GIT_CONFIG_'];
+const PREFIXES = ['UV_', 'PIP_', 'PIPX_', 'COREPACK_', 'CONDA_', 'POETRY_', 'CARGO_', 'MAVEN_', 'GRADLE_', 'GIT_', 'SSH_', 'XDG_', 'DYLD_', 'NPM_CONFIG_', 'YARN_', 'PNPM_', 'BUN_CONFIG_', 'DENO_', 'CORECLR_', 'COR_PROFILER', 'COMPLUS_', 'DOTNET_STARTUP', 'GIT_CONFIG_'];
 
 /** Does setting this variable make a runtime load or fetch code? */
 export function loadsCode(name: string): boolean {
+  // A name holding "=" carries its own value past this check (the spawn writes `NAME=VALUE`, so
+  // `NODE_OPTIONS=--import=…` as a name sets NODE_OPTIONS): never a plain name. Nor is a NUL.
+  if (!isPlainEnvName(name)) return true;
   const upper = name.toUpperCase();
   return NAMES.has(upper) || PREFIXES.some((prefix) => upper.startsWith(prefix));
+}
+
+/** A name a process environment can hold as written: not empty, no "=" and no NUL. */
+export function isPlainEnvName(name: string): boolean {
+  return name.length > 0 && !name.includes('=') && !name.includes('\u0000');
 }
 
 /** The names among `env` that load or fetch code, sorted. */
