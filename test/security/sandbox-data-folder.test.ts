@@ -46,7 +46,9 @@ describe.skipIf(problem !== undefined)(`a sandboxed server and Harbor's data fol
     // The registry is written before the Host starts: Harbor removes bundle folders no server refers to.
     t = await createTestHost((dir) => {
       data = dir;
-      // Harbor's own files (present and future ones; tasks.db is the Host's own), another bundle's files, the server's own bundle.
+      // Harbor's own files (present and future ones), another bundle's files, the server's own bundle. The
+      // Host opens tasks.db only when tasks are used (#33.4), so it is planted too; the tests check it stays.
+      plant('tasks.db', 'HARBOR-TASKS');
       plant('logs/harbor/server.log', 'HARBOR-LOG-LINE');
       plant('exports/conversation.json', 'HARBOR-EXPORT');
       plant('a-file-of-a-future-harbor.json', 'HARBOR-FUTURE');
@@ -85,7 +87,7 @@ describe.skipIf(problem !== undefined)(`a sandboxed server and Harbor's data fol
   }, 60_000);
 
   it('the control, unsandboxed, reads every file planted here (so each refusal below is the sandbox)', async () => {
-    expect(await read('control', join(data, 'tasks.db'))).toMatchObject({ ok: true });
+    expect(await read('control', join(data, 'tasks.db'))).toMatchObject({ ok: true, text: 'HARBOR-TASKS' });
     expect(await read('control', join(data, 'logs/harbor/server.log'))).toMatchObject({ ok: true, text: 'HARBOR-LOG-LINE' });
     expect(await read('control', join(work, 'data-link', 'exports/conversation.json'))).toMatchObject({ ok: true, text: 'HARBOR-EXPORT' });
     expect(await read('control', join(data, 'bundles/other/1.0.0/secret.txt'))).toMatchObject({ ok: true, text: 'ANOTHER-BUNDLE' });
@@ -94,6 +96,8 @@ describe.skipIf(problem !== undefined)(`a sandboxed server and Harbor's data fol
 
   it('launched with --state DATA/tasks.db, it cannot read tasks.db', async () => {
     expect(await read('state', join(data, 'tasks.db'))).toMatchObject({ ok: false });
+    // Refused by the sandbox, not missing: the control still reads it.
+    expect(await read('control', join(data, 'tasks.db'))).toMatchObject({ ok: true, text: 'HARBOR-TASKS' });
   });
 
   it('launched with LOGDIR=DATA/logs/…, it cannot read the logs', async () => {

@@ -61,9 +61,11 @@ describe('every decision dialog shows hidden characters instead of letting them 
     });
     render(<ConsentDialog request={request} waiting={0} onDecide={() => undefined} />);
     const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByRole('heading', { name: 'Allow github␣ to run “Read⟨U+200B⟩ files”?' })).toBeTruthy();
+    // The heading names the real tool (#27.13); the server's title follows it, as the server's words.
+    expect(within(dialog).getByRole('heading', { name: 'Allow github␣ to run “read⟨U+202E⟩etirw”?' })).toBeTruthy();
     expect(within(dialog).getByText('github␣')).toBeTruthy();
-    expect(within(dialog).getByText('Read⟨U+200B⟩ files (read⟨U+202E⟩etirw)')).toBeTruthy();
+    expect(dialog.querySelector('.consent__tool-name')!.textContent).toBe('read⟨U+202E⟩etirw');
+    expect(dialog.querySelector('.consent__tool-name')!.parentElement!.textContent).toBe('read⟨U+202E⟩etirw — titled “Read⟨U+200B⟩ files” by the server');
     expect(dialog.querySelector('.consent__description')!.textContent).toBe('Reads.⟨U+E0041⟩⟨U+E0042⟩\nSecond line');
     const args = within(dialog).getByRole('region', { name: 'Arguments' }).textContent!;
     expect(args).toContain('"/home/me/⟨U+2066⟩notes⟨U+2069⟩"');
