@@ -40,7 +40,8 @@ test('always allow, then the server changes the tool’s description: the dialog
     await page.keyboard.press('Control+k');
     const palette = page.getByRole('dialog', { name: 'Command palette' });
     try {
-      await expect(palette.getByRole('option', { name: /^echo/ })).toContainText('changed since you approved it', { timeout: 1_000 });
+      // The tool's option (the conversation "echo first" is an option too).
+      await expect(palette.getByRole('option', { name: /^echo/ }).filter({ hasText: 'changed since you approved it' })).toBeVisible({ timeout: 1_000 });
     } finally {
       await page.keyboard.press('Escape');
       await expect(palette).toBeHidden();
@@ -60,8 +61,10 @@ test('always allow, then the server changes the tool’s description: the dialog
   await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
   await expect(page.getByText('Done asking.')).toBeVisible();
   expect(harbor.model.requests[5]!.toolResults.at(-1)!.content).toBe('The user denied this call.');
-  // The new description never reached the model.
-  for (const request of harbor.model.requests) expect(JSON.stringify(request.body)).not.toContain('id_rsa');
+  // The new description never reached the model's tools (the conversation itself quotes it: the
+  // model wrote it as mutate's argument, and mutate's result repeats it).
+  for (const request of harbor.model.requests) expect(JSON.stringify((request.body as { tools?: unknown }).tools ?? [])).not.toContain('id_rsa');
+  expect(JSON.stringify((harbor.model.requests.at(-1)!.body as { tools?: unknown }).tools)).toContain('[feature] Echo the text back.');
   expect(errors).toEqual([]);
 });
 
