@@ -103,7 +103,8 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
         </button>
       </header>
 
-      <div className="modal__body">
+      {/* Focusable: a long description or diff scrolls here, and a keyboard must be able to scroll it too. */}
+      <div className="modal__body" tabIndex={0} role="region" aria-label="What is asked">
         {remote ? (
           <p id={leadId} className="consent__danger">
             Harbor has not reached this server before: it will send requests to this address, with the headers below. Allow it only if you know this address.
