@@ -4,6 +4,7 @@ import { HarborError } from '../host/errors';
 import type { Host } from '../host/host';
 import type { ElicitationResponder } from '../host/servers/elicitation';
 import type { CliContext } from './command';
+import { describeFormFields } from './form-fields';
 import { parseJsonOption } from './json-option';
 import { UsageError, type CliOutput } from './output';
 
@@ -38,6 +39,7 @@ export function cliResponder(host: Host, answers: CliAnswers, out: CliOutput, re
     }
     if (!answers.answer) {
       out.info('  (declined: no --answer given)');
+      for (const line of describeFormFields('requestedSchema' in request ? request.requestedSchema : undefined)) out.info(line);
       return { action: 'decline' };
     }
     const schema = 'requestedSchema' in request ? request.requestedSchema : undefined;

@@ -46,6 +46,19 @@ describe('harbor call: --answer is checked against the form the server asks for'
     expect(run.stdout).toBe('');
   });
 
+  it('without --answer, declines and prints the fields asked for, so the --answer can be written the first time', async () => {
+    const run = await runCli([...g, ...FORM]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('(declined: no --answer given)');
+    // Each field: its name, its type, whether it is required, its choices.
+    expect(run.stderr).toMatch(/^ {4}name +string, required\b/m);
+    expect(run.stderr).toMatch(/^ {4}integer +integer\b(?!, required)/m);
+    expect(run.stderr).toMatch(/^ {4}untitledSingleSelectEnum +string, one of "Monica", "Rachel", "Joey", "Chandler", "Ross", "Phoebe"/m);
+    expect(run.stderr).toMatch(/^ {4}titledSingleSelectEnum +string, one of "hero-1" \(Superman\), "hero-2" \(Green Lantern\)/m);
+    expect(run.stderr).toMatch(/^ {4}untitledMultipleSelectEnum +list of "Guitar", "Piano", "Violin", "Drums", "Bass"/m);
+    expect(run.stderr).toMatch(/answer with: --answer '\{"name":/);
+  });
+
   it('rejects an empty answer when a field is required', async () => {
     const run = await runCli([...g, ...FORM, '--answer', '{}']);
     expect(run.code).toBe(2);
