@@ -50,9 +50,12 @@ function humanLine(s: ServerSummary, tokens?: ServerTokenCost): string {
     return `${head} ${s.state.code}: ${s.state.message}${tail}`;
   }
   if (s.state.kind === 'stopped') return `${head} ${s.enabled ? '' : '(disabled) '}${s.target}`;
-  const version = s.serverInfo ? `${s.serverInfo.name} ${s.serverInfo.version}` : '';
+  // Parts a server may not send (a version, an era before the first answer) leave no doubled space.
+  const era = [s.era, s.protocolVersion].filter(Boolean).join(' ');
+  const software = s.serverInfo ? [s.serverInfo.name, s.serverInfo.version].filter(Boolean).join(' ') : '';
   const cost = tokens ? `  (~${tokens.toolTokens + tokens.instructionTokens} tokens in the model's context)` : '';
-  return `${head} ${s.era ?? ''} ${s.protocolVersion ?? ''}  ${version}  tools ${s.counts.tools}, resources ${s.counts.resources}, prompts ${s.counts.prompts}${cost}`;
+  const counts = `tools ${s.counts.tools}, resources ${s.counts.resources}, prompts ${s.counts.prompts}`;
+  return `${[`${head}${era ? ` ${era}` : ''}`, software, counts].filter(Boolean).join('  ')}${cost}`;
 }
 
 export const serversCommand: CliCommandCode = {
