@@ -26,9 +26,12 @@ export interface CliAnswers {
  * is opened in the system browser and accepted, else declined.
  */
 export function cliResponder(host: Host, answers: CliAnswers, out: CliOutput, refuse: (problem: UsageError) => void): ElicitationResponder {
-  return async (server, request) => {
+  return async (server, request, context) => {
+    const isPage = (request as { mode?: string }).mode === 'url';
+    // Without --open, a page of an "open this page first" error is printed once, by that error.
+    if (isPage && context.afterFailure && !answers.opener) return { action: 'decline' };
     out.info(`${server} asks: ${request.message}`);
-    if ((request as { mode?: string }).mode === 'url') {
+    if (isPage) {
       const url = String((request as { url?: unknown }).url ?? '');
       if (!answers.opener) {
         out.info(`  declined the page ${url} (run again with --open to open it in your browser)`);

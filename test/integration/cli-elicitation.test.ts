@@ -104,6 +104,8 @@ describe('harbor call: pages a server asks the person to open', () => {
     expect(human.code).toBe(4);
     expect(human.stderr).toContain('harbor: "everything" needs you to open a page before it can go on calling tool trigger-url-elicitation:');
     expect(human.stderr).toContain('  https://modelcontextprotocol.io (Open this link to satisfy the prerequisite, then retry the request.)');
+    // Said once, by the error: not also as a declined question before it.
+    expect(human.stderr.split('https://modelcontextprotocol.io').length - 1).toBe(1);
     const json = await runCli([...g, '--json', ...URL_TOOL, ...args], { env: withOpener });
     expect(json.code).toBe(4);
     expect(json.json()[0]).toMatchObject({
