@@ -23,8 +23,9 @@ const ALLOW_ENV = { 'allow-env': { type: 'string', multiple: true }, 'allow-look
 export const COMMANDS: readonly CliCommand[] = [
   {
     name: 'servers',
-    summary: 'Connect every enabled server in parallel and print one line per server',
-    usage: 'servers [--yes]',
+    summary: 'Connect every enabled server (or only those named) in parallel and print one line per server',
+    usage: 'servers [NAME...] [--yes]',
+    positionals: { min: 0, max: Number.POSITIVE_INFINITY },
     options: { ...YES },
     load: async () => (await import('./subcommands/servers')).serversCommand,
   },

@@ -1,4 +1,5 @@
 import type { ServerSummary } from '../../../preload/contract';
+import { HarborError } from '../../host/errors';
 import type { Host } from '../../host/host';
 import { loadTokenCounter, serverTokenCost, type ServerTokenCost } from '../../host/tools/tokens';
 import type { CliCommandCode } from '../command';
@@ -58,12 +59,28 @@ function humanLine(s: ServerSummary, tokens?: ServerTokenCost): string {
   return `${[`${head}${era ? ` ${era}` : ''}`, software, counts].filter(Boolean).join('  ')}${cost}`;
 }
 
+async function startEvery(host: Host): Promise<ServerSummary[]> {
+  await host.servers.startAll();
+  return host.servers.list();
+}
+
+/** `harbor servers NAME…`: only those are started (a broken server not named never runs), listed in the order given. */
+async function startNamed(host: Host, names: readonly string[]): Promise<ServerSummary[]> {
+  const known = host.servers.names();
+  const unknown = names.find((name) => !known.includes(name));
+  if (unknown !== undefined) throw new HarborError('SERVER_NOT_FOUND', `No server named "${unknown}". Known servers: ${known.join(', ') || '(none)'}.`);
+  const wanted = [...new Set(names)];
+  // A start that fails leaves the server in its error state, which its line shows.
+  await Promise.all(wanted.map((name) => host.servers.start(name).catch(() => undefined)));
+  const byName = new Map(host.servers.list().map((s) => [s.name, s]));
+  return wanted.map((name) => byName.get(name)!);
+}
+
 export const serversCommand: CliCommandCode = {
   async run(ctx) {
     const host = await ctx.host();
     host.registry.requireValid();
-    await host.servers.startAll();
-    const summaries = host.servers.list();
+    const summaries = ctx.args.length > 0 ? await startNamed(host, ctx.args) : await startEvery(host);
     const costs = await tokenCosts(host, summaries);
     for (const s of summaries) ctx.out.result(serverLine(s, costs.get(s.name)), humanLine(s, costs.get(s.name)));
     if (summaries.length === 0) ctx.out.info('No servers configured. Add one to the registry file, or run "harbor import FILE".');
