@@ -135,8 +135,8 @@ export const COMMANDS: readonly CliCommand[] = [
   {
     name: 'import',
     summary: 'Import servers from a Claude Desktop, VS Code or Cursor config file (never overwrites)',
-    usage: 'import FILE [--rename] [--dry-run] [--set ID=VALUE]… [--allow-env NAME[,NAME…]] [--allow-lookalike]',
-    options: { rename: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, set: { type: 'string', multiple: true }, ...ALLOW_ENV },
+    usage: 'import FILE [--only NAME[,NAME…]] [--rename] [--dry-run] [--set ID=VALUE]… [--allow-env NAME[,NAME…]] [--allow-lookalike]',
+    options: { only: { type: 'string', multiple: true }, rename: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, set: { type: 'string', multiple: true }, ...ALLOW_ENV },
     positionals: { min: 1, max: 1 },
     load: async () => (await import('./subcommands/import')).importCommand,
   },
