@@ -23,8 +23,9 @@ const ALLOW_ENV = { 'allow-env': { type: 'string', multiple: true }, 'allow-look
 export const COMMANDS: readonly CliCommand[] = [
   {
     name: 'servers',
-    summary: 'Connect every enabled server in parallel and print one line per server',
-    usage: 'servers [--yes]',
+    summary: 'Connect every enabled server (or only those named) in parallel and print one line per server',
+    usage: 'servers [NAME...] [--yes]',
+    positionals: { min: 0, max: Number.POSITIVE_INFINITY },
     options: { ...YES },
     load: async () => (await import('./subcommands/servers')).serversCommand,
   },
@@ -134,8 +135,8 @@ export const COMMANDS: readonly CliCommand[] = [
   {
     name: 'import',
     summary: 'Import servers from a Claude Desktop, VS Code or Cursor config file (never overwrites)',
-    usage: 'import FILE [--rename] [--dry-run] [--set ID=VALUE]… [--allow-env NAME[,NAME…]] [--allow-lookalike]',
-    options: { rename: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, set: { type: 'string', multiple: true }, ...ALLOW_ENV },
+    usage: 'import FILE [--only NAME[,NAME…]] [--rename] [--dry-run] [--set ID=VALUE]… [--allow-env NAME[,NAME…]] [--allow-lookalike]',
+    options: { only: { type: 'string', multiple: true }, rename: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, set: { type: 'string', multiple: true }, ...ALLOW_ENV },
     positionals: { min: 1, max: 1 },
     load: async () => (await import('./subcommands/import')).importCommand,
   },

@@ -4,6 +4,7 @@ import { HarborError } from '../host/errors';
 import type { Host } from '../host/host';
 import type { ElicitationResponder } from '../host/servers/elicitation';
 import type { CliContext } from './command';
+import { describeFormFields } from './form-fields';
 import { parseJsonOption } from './json-option';
 import { UsageError, type CliOutput } from './output';
 
@@ -25,9 +26,12 @@ export interface CliAnswers {
  * is opened in the system browser and accepted, else declined.
  */
 export function cliResponder(host: Host, answers: CliAnswers, out: CliOutput, refuse: (problem: UsageError) => void): ElicitationResponder {
-  return async (server, request) => {
+  return async (server, request, context) => {
+    const isPage = (request as { mode?: string }).mode === 'url';
+    // Without --open, a page of an "open this page first" error is printed once, by that error.
+    if (isPage && context.afterFailure && !answers.opener) return { action: 'decline' };
     out.info(`${server} asks: ${request.message}`);
-    if ((request as { mode?: string }).mode === 'url') {
+    if (isPage) {
       const url = String((request as { url?: unknown }).url ?? '');
       if (!answers.opener) {
         out.info(`  declined the page ${url} (run again with --open to open it in your browser)`);
@@ -38,6 +42,7 @@ export function cliResponder(host: Host, answers: CliAnswers, out: CliOutput, re
     }
     if (!answers.answer) {
       out.info('  (declined: no --answer given)');
+      for (const line of describeFormFields('requestedSchema' in request ? request.requestedSchema : undefined)) out.info(line);
       return { action: 'decline' };
     }
     const schema = 'requestedSchema' in request ? request.requestedSchema : undefined;

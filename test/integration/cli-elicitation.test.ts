@@ -46,6 +46,19 @@ describe('harbor call: --answer is checked against the form the server asks for'
     expect(run.stdout).toBe('');
   });
 
+  it('without --answer, declines and prints the fields asked for, so the --answer can be written the first time', async () => {
+    const run = await runCli([...g, ...FORM]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('(declined: no --answer given)');
+    // Each field: its name, its type, whether it is required, its choices.
+    expect(run.stderr).toMatch(/^ {4}name +string, required\b/m);
+    expect(run.stderr).toMatch(/^ {4}integer +integer\b(?!, required)/m);
+    expect(run.stderr).toMatch(/^ {4}untitledSingleSelectEnum +string, one of "Monica", "Rachel", "Joey", "Chandler", "Ross", "Phoebe"/m);
+    expect(run.stderr).toMatch(/^ {4}titledSingleSelectEnum +string, one of "hero-1" \(Superman\), "hero-2" \(Green Lantern\)/m);
+    expect(run.stderr).toMatch(/^ {4}untitledMultipleSelectEnum +list of "Guitar", "Piano", "Violin", "Drums", "Bass"/m);
+    expect(run.stderr).toMatch(/answer with: --answer '\{"name":/);
+  });
+
   it('rejects an empty answer when a field is required', async () => {
     const run = await runCli([...g, ...FORM, '--answer', '{}']);
     expect(run.code).toBe(2);
@@ -91,6 +104,8 @@ describe('harbor call: pages a server asks the person to open', () => {
     expect(human.code).toBe(4);
     expect(human.stderr).toContain('harbor: "everything" needs you to open a page before it can go on calling tool trigger-url-elicitation:');
     expect(human.stderr).toContain('  https://modelcontextprotocol.io (Open this link to satisfy the prerequisite, then retry the request.)');
+    // Said once, by the error: not also as a declined question before it.
+    expect(human.stderr.split('https://modelcontextprotocol.io').length - 1).toBe(1);
     const json = await runCli([...g, '--json', ...URL_TOOL, ...args], { env: withOpener });
     expect(json.code).toBe(4);
     expect(json.json()[0]).toMatchObject({

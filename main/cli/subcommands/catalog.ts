@@ -1,3 +1,4 @@
+import { isVisibleToModel, toolUiResourceUri } from '../../host/apps/ui-meta';
 import type { Catalog } from '../../host/servers/catalog';
 import { loadTokenCounter, toolTokens } from '../../host/tools/tokens';
 import type { CliCommandCode, CliContext } from '../command';
@@ -90,11 +91,29 @@ function pick(catalog: Catalog, kind: Kind): readonly object[] {
   return catalog[kind];
 }
 
+const DESCRIPTION_WIDTH = 100;
+
+/** A description's first line, at most DESCRIPTION_WIDTH characters; cut text ends with "…". */
+function shortDescription(description: string): string {
+  const lines = description.trim().split('\n');
+  const first = [...lines[0]!.trim()];
+  if (first.length > DESCRIPTION_WIDTH) return `${first.slice(0, DESCRIPTION_WIDTH - 1).join('').trimEnd()}…`;
+  return lines.length > 1 ? `${first.join('')} …` : first.join('');
+}
+
+/** An MCP App's tool names its UI; one only its App may call is never offered to the model. */
+function appMark(row: Row): string {
+  const uri = toolUiResourceUri(row);
+  const mark = uri ? `  [app: ${uri}]` : '';
+  return isVisibleToModel(row) ? mark : `${mark}  [for the app only: the model is not offered it]`;
+}
+
 function human(row: Row, kind: Kind): string {
-  const desc = typeof row.description === 'string' ? `  ${row.description.split('\n')[0]!.slice(0, 100)}` : '';
+  const desc = typeof row.description === 'string' && row.description.trim() ? `  ${shortDescription(row.description)}` : '';
   if (kind === 'resources') return `${String(row.server)}  ${String(row.uri ?? row.uriTemplate)}  ${String(row.name ?? '')}${desc}`;
   const changed = Array.isArray(row.changedFields) ? `  [changed since you approved it: ${row.changedFields.join(', ')}]` : '';
-  return `${String(row.server)}  ${String(row.name)}${changed}${desc}`;
+  const app = kind === 'tools' ? appMark(row) : '';
+  return `${String(row.server)}  ${String(row.name)}${changed}${app}${desc}`;
 }
 
 export const toolsCommand: CliCommandCode = {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { CliCommandCode, CliContext } from '../command';
-import { EXIT } from '../output';
+import { EXIT, UsageError } from '../output';
 import { promptLine } from '../prompt';
 import { parseAllowEnv, parseSingleSetOptions } from '../set-option';
 
@@ -19,16 +19,17 @@ export const importCommand: CliCommandCode = {
     let inputs = parseSingleSetOptions(ctx.options.set, INPUT_FORM);
     const allowEnv = parseAllowEnv(ctx.options['allow-env']);
     const allowLookalike = ctx.options['allow-lookalike'] === true;
+    const only = parseOnly(ctx.options.only);
 
     const host = await ctx.host();
     const configPath = host.appInfo().configPath;
     // On a terminal, ask for the inputs still without a value (learned from a preview, which writes nothing).
     if (!dryRun && process.stdin.isTTY) {
-      const { outcome } = await host.imports.run(file, { rename, dryRun: true, inputs });
+      const { outcome } = await host.imports.run(file, { rename, dryRun: true, inputs, ...(only ? { only } : {}) });
       inputs = { ...inputs, ...(await askForInputs(ctx, outcome.result.inputsReferenced)) };
     }
     // A broken registry throws CONFIG_INVALID when loaded: exit 2, file untouched.
-    const { outcome, report: data } = await host.imports.run(file, { rename, dryRun, inputs, allowLookalike, ...(allowEnv ? { allowEnv } : {}) });
+    const { outcome, report: data } = await host.imports.run(file, { rename, dryRun, inputs, allowLookalike, ...(allowEnv ? { allowEnv } : {}), ...(only ? { only } : {}) });
 
     // The report's wording brings the import formats (and zod): loaded only when an import runs.
     const { report } = await import('./import-text');
@@ -45,6 +46,14 @@ export const importCommand: CliCommandCode = {
     return EXIT.OK;
   },
 };
+
+/** `--only a,b --only c`: server names as the file spells them. */
+function parseOnly(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  const names = (Array.isArray(value) ? value : [value]).flatMap((item) => String(item).split(',')).map((name) => name.trim());
+  if (names.some((name) => name === '')) throw new UsageError('--only takes server names as the file spells them, comma-separated. Example: --only memory,time');
+  return names;
+}
 
 /** A VS Code input takes one value: everything after the first "=". */
 const INPUT_FORM = { form: 'ID=VALUE (an input id of the file, "=", its value)', example: 'root-dir=/home/me/projects' };

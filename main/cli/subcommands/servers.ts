@@ -1,4 +1,5 @@
 import type { ServerSummary } from '../../../preload/contract';
+import { HarborError } from '../../host/errors';
 import type { Host } from '../../host/host';
 import { loadTokenCounter, serverTokenCost, type ServerTokenCost } from '../../host/tools/tokens';
 import type { CliCommandCode } from '../command';
@@ -50,17 +51,36 @@ function humanLine(s: ServerSummary, tokens?: ServerTokenCost): string {
     return `${head} ${s.state.code}: ${s.state.message}${tail}`;
   }
   if (s.state.kind === 'stopped') return `${head} ${s.enabled ? '' : '(disabled) '}${s.target}`;
-  const version = s.serverInfo ? `${s.serverInfo.name} ${s.serverInfo.version}` : '';
+  // Parts a server may not send (a version, an era before the first answer) leave no doubled space.
+  const era = [s.era, s.protocolVersion].filter(Boolean).join(' ');
+  const software = s.serverInfo ? [s.serverInfo.name, s.serverInfo.version].filter(Boolean).join(' ') : '';
   const cost = tokens ? `  (~${tokens.toolTokens + tokens.instructionTokens} tokens in the model's context)` : '';
-  return `${head} ${s.era ?? ''} ${s.protocolVersion ?? ''}  ${version}  tools ${s.counts.tools}, resources ${s.counts.resources}, prompts ${s.counts.prompts}${cost}`;
+  const counts = `tools ${s.counts.tools}, resources ${s.counts.resources}, prompts ${s.counts.prompts}`;
+  return `${[`${head}${era ? ` ${era}` : ''}`, software, counts].filter(Boolean).join('  ')}${cost}`;
+}
+
+async function startEvery(host: Host): Promise<ServerSummary[]> {
+  await host.servers.startAll();
+  return host.servers.list();
+}
+
+/** `harbor servers NAME…`: only those are started (a broken server not named never runs), listed in the order given. */
+async function startNamed(host: Host, names: readonly string[]): Promise<ServerSummary[]> {
+  const known = host.servers.names();
+  const unknown = names.find((name) => !known.includes(name));
+  if (unknown !== undefined) throw new HarborError('SERVER_NOT_FOUND', `No server named "${unknown}". Known servers: ${known.join(', ') || '(none)'}.`);
+  const wanted = [...new Set(names)];
+  // A start that fails leaves the server in its error state, which its line shows.
+  await Promise.all(wanted.map((name) => host.servers.start(name).catch(() => undefined)));
+  const byName = new Map(host.servers.list().map((s) => [s.name, s]));
+  return wanted.map((name) => byName.get(name)!);
 }
 
 export const serversCommand: CliCommandCode = {
   async run(ctx) {
     const host = await ctx.host();
     host.registry.requireValid();
-    await host.servers.startAll();
-    const summaries = host.servers.list();
+    const summaries = ctx.args.length > 0 ? await startNamed(host, ctx.args) : await startEvery(host);
     const costs = await tokenCosts(host, summaries);
     for (const s of summaries) ctx.out.result(serverLine(s, costs.get(s.name)), humanLine(s, costs.get(s.name)));
     if (summaries.length === 0) ctx.out.info('No servers configured. Add one to the registry file, or run "harbor import FILE".');

@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import type { ApiShape } from './protocol';
+import { withDefaultsOptional } from '../tools/required-defaults';
 
 /**
  * TypeScript declarations of the script API, generated from each tool's inputSchema and
@@ -105,7 +106,9 @@ export function typeOf(schema: unknown, root: Schema = isObject(schema) ? schema
 
 /** `name(args: {…}): Promise<…>` — args optional when nothing is required. Without an outputSchema the result is `any` (text, or JSON if the tool sends it). */
 function signature(tool: Tool, name: string): string {
-  const input: Schema = isObject(tool.inputSchema) ? tool.inputSchema : {};
+  // A required property with a default may be left out (the server fills it in): optional here too.
+  const defaultsOptional = withDefaultsOptional(tool.inputSchema);
+  const input: Schema = isObject(defaultsOptional) ? defaultsOptional : {};
   const required = Array.isArray(input.required) && input.required.length > 0;
   const args = typeOf({ ...input, type: 'object' }, input);
   const output = isObject(tool.outputSchema) ? typeOf(tool.outputSchema, tool.outputSchema) : 'any';

@@ -26,12 +26,16 @@ export function keychainForPreview(store: KeychainReader): { readonly reader: Ke
 }
 
 /** The keychain failed while a real import needed it: say what was not done, and how to see the plan without one. */
-export function importNeedsKeychain(error: unknown, file: string, secrets: number): unknown {
+export function importNeedsKeychain(error: unknown, file: string, servers: { readonly withSecrets: readonly string[]; readonly without: readonly string[]; readonly secrets: number }): unknown {
   if (!(error instanceof HarborError) || error.code !== 'KEYCHAIN_UNAVAILABLE') return error;
+  const { secrets, withSecrets, without } = servers;
+  const holders = withSecrets.map((name) => `"${name}"`).join(', ');
+  // The servers that hold no secret can still come in, and the person is told exactly how.
+  const others = without.length > 0 ? ` To import the servers that need no keychain now: harbor import ${file} --only ${without.join(',')}` : '';
   return new HarborError(
     'KEYCHAIN_UNAVAILABLE',
-    `Nothing was imported: ${file} holds ${secrets} secret value${secrets === 1 ? '' : 's'} that must move to the OS keychain, and no keychain is available. ${error.message} ` +
-      '("--dry-run" shows the plan without a keychain.)',
+    `Nothing was imported: ${file} holds ${secrets} secret value${secrets === 1 ? '' : 's'} that must move to the OS keychain (${holders} ${withSecrets.length === 1 ? 'holds it' : 'hold them'}), and no keychain is available. ${error.message} ` +
+      `("--dry-run" shows the plan without a keychain.)${others}`,
     error.detail,
   );
 }

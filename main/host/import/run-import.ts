@@ -76,18 +76,20 @@ export interface ImportOptions {
   readonly allowEnv?: readonly string[];
   /** The person confirmed names and hosts in mixed scripts (CLI --allow-lookalike). */
   readonly allowLookalike?: boolean;
+  /** Import only these servers (by their names in the file); the others are left out as if absent. */
+  readonly only?: readonly string[];
 }
 
 export async function runImport(deps: ImportDeps, file: string, options: ImportOptions): Promise<ImportOutcome> {
   const text = await readImportFile(file);
-  const result = importServers(text, file, options.inputs ? { inputs: options.inputs } : {});
+  const result = onlyThese(importServers(text, file, options.inputs ? { inputs: options.inputs } : {}), file, options.only);
   const current = await deps.load();
   // Literal secrets go to the keychain and the registry gets `${secret:…}` references. The
   // keychain unavailable: KEYCHAIN_UNAVAILABLE, nothing written (never plain text) — but a
   // preview writes nothing, so it goes on without one and says so.
   const preview = options.dryRun === true ? keychainForPreview(deps.secrets) : undefined;
   const secrets = await planSecretMoves(result.servers, result.secretsDetected, preview?.reader ?? deps.secrets).catch((error: unknown) => {
-    throw importNeedsKeychain(error, file, result.secretsDetected.length);
+    throw importNeedsKeychain(error, file, keychainFree(result));
   });
   const planOptions = { rename: options.rename === true, ...(options.choices ? { choices: options.choices } : {}) };
   const plan = planImport(current.file, secrets.servers, planOptions);
@@ -177,4 +179,27 @@ async function readImportFile(file: string): Promise<string> {
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
     throw new HarborError('CONFIG_IO', `Cannot read ${file}: ${why}. Nothing was imported.`);
   }
+}
+
+/** `--only`: the file's servers narrowed to the names given; a name the file does not hold is a usage error naming the ones it does. */
+function onlyThese(result: ImportResult, file: string, only: readonly string[] | undefined): ImportResult {
+  if (!only) return result;
+  const held = [...result.servers.map((s) => s.name), ...result.skipped.map((s) => s.name)];
+  const missing = only.find((name) => !held.includes(name));
+  if (missing !== undefined) throw new HarborError('BAD_REQUEST', `--only: ${file} has no server named "${missing}". Its servers: ${held.join(', ') || '(none)'}.`);
+  const wanted = new Set(only);
+  return {
+    ...result,
+    servers: result.servers.filter((s) => wanted.has(s.name)),
+    skipped: result.skipped.filter((s) => wanted.has(s.name)),
+    secretsDetected: result.secretsDetected.filter((s) => wanted.has(s.server)),
+    unresolvedVariables: result.unresolvedVariables.filter((v) => wanted.has(v.server)),
+    inputsReferenced: result.inputsReferenced.filter((i) => i.servers.some((server) => wanted.has(server))),
+  };
+}
+
+/** Which servers hold a literal secret (so need the keychain), and which do not. */
+function keychainFree(result: ImportResult): { readonly withSecrets: string[]; readonly without: string[]; readonly secrets: number } {
+  const withSecrets = [...new Set(result.secretsDetected.map((s) => s.server))];
+  return { withSecrets, without: result.servers.map((s) => s.name).filter((name) => !withSecrets.includes(name)), secrets: result.secretsDetected.length };
 }

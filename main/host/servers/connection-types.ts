@@ -36,7 +36,7 @@ export interface OpenedTransport {
  */
 export type ServerElicitationHandler = (
   request: ElicitRequest['params'],
-  context: { readonly signal: AbortSignal; readonly request?: RequestScope },
+  context: { readonly signal: AbortSignal; readonly request?: RequestScope; readonly afterFailure?: boolean },
 ) => Promise<ElicitResult>;
 
 export type TransportFactory = (spec: LaunchSpec, options: { legacySse: boolean; server?: string }) => OpenedTransport;

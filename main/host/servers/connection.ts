@@ -69,7 +69,7 @@ export class ServerConnection implements Disposable {
     this.requests = new InFlightRequests((pages, scope) => {
       for (const page of pages) {
         const question = { mode: 'url' as const, message: page.message, url: page.url, elicitationId: page.elicitationId };
-        void deps.elicit(question, { signal: new AbortController().signal, request: scope }).catch(() => undefined);
+        void deps.elicit(question, { signal: new AbortController().signal, request: scope, afterFailure: true }).catch(() => undefined);
       }
     });
     this.catalogSync = new CatalogSync({

@@ -7,6 +7,11 @@ export interface ElicitationContext {
   readonly signal: AbortSignal;
   /** The request of Harbor's the question belongs to, when that can be told. */
   readonly request?: RequestScope;
+  /**
+   * A page of an "open this page first" error (-32042): the request has already failed, and its
+   * error names the page, so a front door that only prints pages need not print it again.
+   */
+  readonly afterFailure?: boolean;
 }
 
 export type ElicitationResponder = (server: string, request: ElicitRequest['params'], context: ElicitationContext) => Promise<ElicitResult>;

@@ -8,6 +8,8 @@ import { describeProblems, type JsonSchemaValidator, type SchemaCheck } from '..
 import type { Catalog } from '../servers/catalog';
 import type { CallOptions } from '../servers/connection';
 import type { TaskService } from '../tasks/service';
+import { checkPromptArguments } from '../tools/prompt-arguments';
+import { withDefaultsOptional } from '../tools/required-defaults';
 import type { RegistryState } from './registry-state';
 import type { ServerControl } from './server-control';
 import type { ServerIdentities } from './server-identities';
@@ -98,9 +100,11 @@ export class CallService {
 
   getPrompt(server: string, name: string, args: Record<string, string> | undefined, options: CallOptions & ManualRequestOptions = {}): Promise<GetPromptResult> {
     const { requestId, ...rest } = options;
-    return this.cancellable(requestId, rest, async (withCancel) =>
-      (await this.servers.ready(server)).getPrompt(name, args, { timeoutMs: this.timeoutFor(server), ...withCancel }),
-    );
+    return this.cancellable(requestId, rest, async (withCancel) => {
+      const connection = await this.servers.ready(server);
+      checkPromptArguments(server, connection.catalog.prompts, name, args);
+      return connection.getPrompt(name, args, { timeoutMs: this.timeoutFor(server), ...withCancel });
+    });
   }
 
   /**
@@ -179,7 +183,7 @@ export class CallService {
 
   private argumentCheck(definition: Tool): (args: unknown) => SchemaCheck {
     let check = this.argumentChecks.get(definition);
-    if (!check) this.argumentChecks.set(definition, (check = this.schemas.prepare(definition.inputSchema, { assertFormats: false })));
+    if (!check) this.argumentChecks.set(definition, (check = this.schemas.prepare(withDefaultsOptional(definition.inputSchema), { assertFormats: false })));
     return check;
   }
 

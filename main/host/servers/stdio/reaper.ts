@@ -13,49 +13,15 @@
  * next spawn and told every group still running. A descendant that left its server's group
  * (setsid) escapes the reaper; the orphan sweep of the next Harbor start finds it (orphans.ts).
  *
- * Windows: no reaper. libuv puts every child spawned without `detached` into a job object with
- * JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE, so the server process itself dies with Harbor; that job
- * allows silent breakaway, so the server's own children (npx's node) do not. A job of Harbor's
- * own without breakaway needs native code (CreateJobObject, AssignProcessToJobObject) that Harbor
- * does not ship; until it does, `watch` is a no-op there and taskkill /T (the stop ladder) is the
- * cleanup when Harbor stops normally.
+ * Windows: the reaper holds a Job object with kill-on-close instead; it records process ids
+ * (reaper-command.ts says how, and what it does not cover).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { markAsDisposed, toDisposable, trackDisposable, type Disposable } from '../../lifecycle';
+import { reaperCommand, type ReaperCommand } from './reaper-command';
 
-/** How long the recorded groups get after SIGTERM before SIGKILL, in 0.2 s steps (2 s). */
-const TERM_STEPS = 10;
 /** How long dispose waits for the reaper to exit (it exits at once when nothing is recorded). */
 const EXIT_WAIT_MS = 5_000;
-
-/**
- * The reaper itself, POSIX sh: records groups from stdin; on EOF, TERM, a grace, KILL. `kill` and
- * `read` are builtins; only `sleep` is a program (fractions work with GNU and BSD sleep).
- */
-export const REAPER_SCRIPT = `trap '' HUP INT
-groups=' '
-while IFS= read -r line; do
-  g=\${line#?}
-  case $g in ''|*[!0-9]*) continue ;; esac
-  case $line in
-    +*) groups="$groups$g " ;;
-    -*) case $groups in *" $g "*) groups="\${groups%% $g *} \${groups#* $g }" ;; esac ;;
-  esac
-done
-[ -z "\${groups# }" ] && exit 0
-for g in $groups; do kill -s TERM -- "-$g" 2>/dev/null; done
-i=0
-while [ $i -lt ${TERM_STEPS} ]; do
-  alive=''
-  for g in $groups; do kill -s 0 -- "-$g" 2>/dev/null && alive="$alive $g"; done
-  [ -z "$alive" ] && exit 0
-  groups=$alive
-  sleep 0.2
-  i=$((i + 1))
-done
-for g in $groups; do kill -s KILL -- "-$g" 2>/dev/null; done
-exit 0
-`;
 
 export interface ReaperOptions {
   readonly platform?: NodeJS.Platform;
@@ -69,13 +35,11 @@ export class ProcessReaper implements Disposable {
   private exited: Promise<void> | undefined;
   private readonly groups = new Set<number>();
   private disposed = false;
-  private readonly enabled: boolean;
-  private readonly shell: string;
+  private readonly command: ReaperCommand;
 
   constructor(options: ReaperOptions = {}) {
     trackDisposable(this);
-    this.enabled = (options.platform ?? process.platform) !== 'win32';
-    this.shell = options.shell ?? '/bin/sh';
+    this.command = reaperCommand(options.platform ?? process.platform, options.shell);
   }
 
   /** The reaper's pid while it runs (tests, diagnostics). */
@@ -88,7 +52,7 @@ export class ProcessReaper implements Disposable {
    * Disposable is disposed — once the group is gone (the sweep after its leader exited).
    */
   watch(pgid: number): Disposable {
-    if (!this.enabled || this.disposed || !Number.isInteger(pgid) || pgid <= 1) return toDisposable(() => undefined);
+    if (this.disposed || !Number.isInteger(pgid) || pgid <= 1) return toDisposable(() => undefined);
     this.groups.add(pgid);
     this.send(`+${pgid}`);
     return toDisposable(() => {
@@ -126,11 +90,13 @@ export class ProcessReaper implements Disposable {
     if (this.disposed) return undefined;
     let child: ChildProcess;
     try {
-      child = spawn(this.shell, ['-c', REAPER_SCRIPT], {
+      const { command, args, detached } = this.command;
+      child = spawn(command, [...args], {
         stdio: ['pipe', 'ignore', 'ignore'],
-        // A session of its own: a terminal's SIGINT/SIGHUP to Harbor's group must not reach it.
-        detached: true,
-        env: { PATH: '/usr/bin:/bin' },
+        detached,
+        windowsHide: true,
+        // POSIX: the builtins and sleep; Windows: what PowerShell needs to start (SystemRoot, PATH, …).
+        env: process.platform === 'win32' ? process.env : { PATH: '/usr/bin:/bin' },
       });
     } catch {
       // No shell to run it (a synchronous spawn failure): the next start's sweep is the cleanup.
