@@ -72,7 +72,7 @@ export class ConsentGate implements Disposable {
     if (ctx.approveOnce && this.store.standing(ctx.identity, ctx.tool.name).override !== 'deny') return;
     const evaluation = this.policy.evaluate(ctx);
     if (evaluation.verdict === 'allow') {
-      if (evaluation.via === 'once') this.store.consumeOnce(ctx.identity, ctx.tool.name);
+      this.policy.record(ctx, { decided: evaluation });
       return;
     }
     const label = `"${ctx.tool.name}" on "${ctx.server}"`;
@@ -109,7 +109,7 @@ export class ConsentGate implements Disposable {
     }, ctx.signal);
     if (ctx.signal?.aborted) throw new HarborError('CANCELLED', reasonOf(ctx.signal));
     if (choice === 'deny') throw new HarborError('CONSENT_DENIED', 'The user denied this call.');
-    this.policy.record(ctx, choice);
+    this.policy.record(ctx, { chose: choice });
   }
 
   /** `harbor consent grant`: once = the next call only; always = pinned to today's definition. */
