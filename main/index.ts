@@ -137,7 +137,7 @@ async function start(quit: QuitController): Promise<void> {
   );
   const linkConsent = owned.add(
     new AddServerConsent({
-      events: host.events,
+      ask: (request, signal) => host.consent.ask(request, signal),
       serverExists: (name) => host.servers.list().some((server) => server.name === name),
       addServer: (name, config) => host.registry.add(name, config),
       approveLaunch: (name, choice) => (choice === 'always' ? host.servers.approveLaunch(name) : host.consent.approveLaunchesForSession(name)),
@@ -153,7 +153,7 @@ async function start(quit: QuitController): Promise<void> {
   owned.add(
     bindIpc({
       ipcMain,
-      dispatch: createDispatcher({ ...withShellCommands(bindCommands(host), { links: linkConsent, updates }), ...folderPickerHandlers(dialog, () => mainWindow) }),
+      dispatch: createDispatcher({ ...withShellCommands(bindCommands(host), { updates }), ...folderPickerHandlers(dialog, () => mainWindow) }),
       isTrustedSender: (frame) => isAppTopFrame(frame, (url) => isAppUrl(url, renderer.url)),
     }),
   );

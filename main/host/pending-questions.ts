@@ -34,10 +34,17 @@ interface Waiting<Q, A> {
 }
 
 /**
- * Questions waiting for the person — consent, a server's form or page: each gets an id and a
- * deadline, is announced once, and settles exactly once, with the person's answer or the default
- * answer (deadline, abort, disposal). An answer for an unknown, finished or expired id settles
- * nothing. `requests()` lists what is still waiting, so a reloaded window can show it again.
+ * The one queue of the person's pending decisions. Every question Harbor puts to the person waits
+ * here: consent (a tool call, a launch, a secret, a harbor:// link — consent/pending.ts), the
+ * review of a sampling request (sampling/sampling-review.ts) and a server's form or page
+ * (servers/app-elicitation.ts); an App's requests reach the person as consent questions, withdrawn
+ * with the app (apps/app-requests.ts). Each kind is a configuration of this class — its events,
+ * deadline, default answer and answer check — not a queue of its own.
+ *
+ * Ask, wait, answer once, time out, cancel: each question gets an id and a deadline, is announced
+ * once, and settles exactly once, with the person's answer or the default answer (deadline,
+ * cancel, the asker's abort signal, disposal). An answer for an unknown, finished or expired id
+ * settles nothing. `requests()` lists what is still waiting, so a reloaded window shows it again.
  */
 export class PendingQuestions<Q extends Question, A, P = string> implements Disposable {
   private readonly waiting = new Map<string, Waiting<Q, A>>();
@@ -77,6 +84,13 @@ export class PendingQuestions<Q extends Question, A, P = string> implements Disp
     if (!checked.ok) return { kind: 'refused', problem: checked.problem };
     this.settle(id, checked.answer);
     return { kind: 'settled' };
+  }
+
+  /** Takes a waiting question down with the default answer; false when it was not waiting. */
+  cancel(id: string): boolean {
+    if (!this.waiting.has(id)) return false;
+    this.settle(id, this.options.defaultAnswer);
+    return true;
   }
 
   /** A waiting question (undefined when unknown or finished). */

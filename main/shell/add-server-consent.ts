@@ -1,6 +1,7 @@
 /**
- * A harbor://add-server link becomes a launch-consent request — the same `consent.request` event
- * (kind "launch") and dialog as any first launch — showing exactly what would run: the command
+ * A harbor://add-server link becomes a launch-consent request, asked through the Host's one
+ * consent queue — the same `consent.request` event (kind "launch"), dialog, `consent.pending` and
+ * `consent.respond` as any first launch — showing exactly what would run: the command
  * line with its environment, or the URL (a remote server's approval, like any first connection). Only on approval is the server added to the registry;
  * the approval also covers its launch ("once": this run; "always": as configured now), so the
  * person is asked once, about exactly what they saw. Denial, closing the dialog or the deadline
@@ -9,8 +10,6 @@
  */
 import type { ConsentChoice, ConsentRequest } from '../../preload/contract';
 import { toErrorData } from '../host/errors';
-import type { HostEvents } from '../host/events';
-import { PendingConsents } from '../host/consent/pending';
 import { markAsDisposed, trackDisposable, type Disposable } from '../host/lifecycle';
 import { ServerConfig } from '../host/registry/schema';
 import { describeLaunch, resolveLaunch } from '../host/servers/launch';
@@ -20,7 +19,8 @@ import { LinkRefusals } from './link-refusals';
 export type LinkOutcome = 'added' | 'denied' | 'refused' | 'busy' | 'failed';
 
 export interface AddServerConsentDeps {
-  readonly events: Pick<HostEvents, 'emit'>;
+  /** Asks the person through the Host's consent queue (host.consent.ask); an aborted signal takes the question down. */
+  readonly ask: (request: Omit<ConsentRequest, 'id' | 'deadline'>, signal: AbortSignal) => Promise<ConsentChoice>;
   readonly serverExists: (name: string) => boolean;
   readonly addServer: (name: string, config: Record<string, unknown>) => Promise<unknown>;
   /** "always": approve launching it as configured now (persisted); "once": for this run. */
@@ -30,8 +30,6 @@ export interface AddServerConsentDeps {
   /** Brings the window forward so the dialog is seen. */
   readonly reveal?: () => void;
   readonly log?: (message: string) => void;
-  /** How long the request waits before it counts as denied (default 5 min). */
-  readonly timeoutMs?: number;
   /** After a refused link, how long further refusals stay silent (default 10 s). */
   readonly refusalQuietMs?: number;
   readonly now?: () => number;
@@ -60,11 +58,13 @@ function linkRemote(link: AddServerLink): ConsentRequest['remote'] {
 }
 
 export class AddServerConsent implements Disposable {
-  private readonly pending: PendingConsents;
   private readonly refusals: LinkRefusals;
+  /** Aborted on dispose: a link question still waiting is taken down (a denial). */
+  private readonly closing = new AbortController();
+  /** One link at a time: true while a link's question waits for the person. */
+  private waiting = false;
 
   constructor(private readonly deps: AddServerConsentDeps) {
-    this.pending = new PendingConsents(deps.events, deps.timeoutMs, deps.now);
     this.refusals = new LinkRefusals({
       notify: deps.notify,
       log: deps.log ?? (() => undefined),
@@ -77,7 +77,7 @@ export class AddServerConsent implements Disposable {
   /** Handles one link, start to end; resolves with what happened (tests, the log). */
   async handle(link: string): Promise<LinkOutcome> {
     const log = this.deps.log ?? (() => undefined);
-    if (this.pending.size > 0) {
+    if (this.waiting) {
       this.refusals.ignored('harbor:// link ignored: another one is waiting for your answer');
       return 'busy';
     }
@@ -100,6 +100,7 @@ export class AddServerConsent implements Disposable {
     // A remote server is approved as any first connection is: its address and the header names it is sent (a link carries none).
     const remote = linkRemote(parsed);
     const choice = await this.ask({ kind: 'launch', server: parsed.name, trusted: false, options: ['once', 'always', 'deny'], launch, ...(remote ? { remote } : {}) });
+    if (this.closing.signal.aborted) return 'denied';
     if (choice === 'deny' || choice === 'conversation') {
       log(`harbor:// link for "${parsed.name}": not approved, nothing added`);
       return 'denied';
@@ -117,25 +118,17 @@ export class AddServerConsent implements Disposable {
     }
   }
 
-  owns(id: string): boolean {
-    return this.pending.has(id);
-  }
-
-  /** The person's answer; unknown, expired or not-offered answers are ignored (false). */
-  respond(id: string, decision: ConsentChoice): boolean {
-    return this.pending.respond(id, decision);
-  }
-
-  pendingRequests(): ConsentRequest[] {
-    return this.pending.requests();
-  }
-
   dispose(): void {
     markAsDisposed(this);
-    this.pending.dispose();
+    this.closing.abort(new Error('Harbor is quitting.'));
   }
 
-  private ask(request: Omit<ConsentRequest, 'id' | 'deadline'>): Promise<ConsentChoice> {
-    return this.pending.ask(request);
+  private async ask(request: Omit<ConsentRequest, 'id' | 'deadline'>): Promise<ConsentChoice> {
+    this.waiting = true;
+    try {
+      return await this.deps.ask(request, this.closing.signal);
+    } finally {
+      this.waiting = false;
+    }
   }
 }

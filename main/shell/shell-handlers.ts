@@ -1,21 +1,11 @@
 /**
- * The desktop app's commands on top of the Host's (main/contract-handlers.ts): self-update, and consent
- * requests raised by the shell itself (harbor:// links) answered through the same
- * `consent.pending` / `consent.respond` the renderer's dialog already uses.
+ * The desktop app's commands on top of the Host's (main/contract-handlers.ts): self-update. The
+ * consent questions the shell raises itself (harbor:// links) are asked through the Host's one
+ * consent queue, so the Host's `consent.pending` / `consent.respond` list and answer them.
  */
 import type { CommandHandlers } from '../dispatch';
-import type { AddServerConsent } from './add-server-consent';
 import type { UpdateService } from './updates';
 
-export function withShellCommands(
-  base: CommandHandlers,
-  shell: { readonly links: Pick<AddServerConsent, 'owns' | 'respond' | 'pendingRequests'>; readonly updates: Pick<UpdateService, 'handlers'> },
-): CommandHandlers {
-  return {
-    ...base,
-    ...shell.updates.handlers(),
-    'consent.pending': async (request) => [...(await base['consent.pending'](request)), ...shell.links.pendingRequests()],
-    'consent.respond': async (request) =>
-      shell.links.owns(request.id) ? { accepted: shell.links.respond(request.id, request.decision) } : base['consent.respond'](request),
-  };
+export function withShellCommands(base: CommandHandlers, shell: { readonly updates: Pick<UpdateService, 'handlers'> }): CommandHandlers {
+  return { ...base, ...shell.updates.handlers() };
 }

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventName } from '../../preload/contract';
 import { HostEvents } from '../../main/host/events';
 import { JsonSchemaValidator } from '../../main/host/json-schema';
-import { InteractiveElicitation } from '../../main/host/servers/app-elicitation';
+import { elicitationAnswer, elicitationQuestions, elicitationResponder } from '../../main/host/servers/app-elicitation';
 import { RunningRequestScope } from '../../main/host/servers/request-scope';
 import { disposeAfterTest } from '../helpers/dispose-after-test';
 
@@ -17,51 +17,51 @@ function setup() {
   const events = new HostEvents();
   const seen: { name: EventName; payload: unknown }[] = [];
   disposeAfterTest(events.on((name, payload) => seen.push({ name, payload })));
-  const dialog = disposeAfterTest(new InteractiveElicitation(events, new JsonSchemaValidator()));
-  return { dialog, seen, lastId: () => (seen.filter((e) => e.name === 'elicitation.request').at(-1)!.payload as { id: string }).id };
+  const dialog = disposeAfterTest(elicitationQuestions(events, new JsonSchemaValidator()));
+  return { dialog, respond: elicitationResponder(dialog), seen, lastId: () => (seen.filter((e) => e.name === 'elicitation.request').at(-1)!.payload as { id: string }).id };
 }
 
 const never = () => new AbortController().signal;
 
-describe('InteractiveElicitation', () => {
+describe('elicitation questions', () => {
   it('URL mode: an accept never carries content, whatever the answer sent', async () => {
-    const { dialog, seen, lastId } = setup();
-    const result = dialog.respond('pay', { mode: 'url', message: 'Finish paying', url: 'https://pay.example.com/x', elicitationId: 'e1' }, { signal: never() });
-    expect(dialog.answer(lastId(), 'accept', { card: '4111' })).toEqual({ kind: 'settled' });
+    const { dialog, respond, seen, lastId } = setup();
+    const result = respond('pay', { mode: 'url', message: 'Finish paying', url: 'https://pay.example.com/x', elicitationId: 'e1' }, { signal: never() });
+    expect(dialog.answer(lastId(), elicitationAnswer('accept', { card: '4111' }))).toEqual({ kind: 'settled' });
     expect(await result).toEqual({ action: 'accept' } satisfies ElicitResult);
     expect(seen.map((e) => e.name)).toEqual(['elicitation.request', 'elicitation.resolved']);
     expect(seen[0]!.payload).toMatchObject({ server: 'pay', mode: 'url', url: 'https://pay.example.com/x' });
   });
 
   it('carries the chat call the request belongs to', async () => {
-    const { dialog, seen, lastId } = setup();
+    const { dialog, respond, seen, lastId } = setup();
     const scope = new RunningRequestScope('feature', 'calling tool ask_name', { conversationId: 'c1', turnId: 't1', toolCallId: 'k1' });
-    const result = dialog.respond('feature', { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }, { signal: never(), request: scope });
+    const result = respond('feature', { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }, { signal: never(), request: scope });
     expect(seen[0]!.payload).toMatchObject({ conversationId: 'c1', turnId: 't1', toolCallId: 'k1', mode: 'form' });
-    dialog.answer(lastId(), 'decline');
+    dialog.answer(lastId(), elicitationAnswer('decline'));
     expect(await result).toEqual({ action: 'decline' });
   });
 
   it('a form answer that does not fit is refused and the question keeps waiting; a fitting one is sent cleaned', async () => {
-    const { dialog, seen, lastId } = setup();
+    const { dialog, respond, seen, lastId } = setup();
     const schema = { type: 'object' as const, properties: { age: { type: 'integer' as const, maximum: 150 }, tz: { type: 'string' as const, default: 'UTC' } }, required: ['age'] };
-    const result = dialog.respond('s', { message: 'Age?', requestedSchema: schema }, { signal: never() });
+    const result = respond('s', { message: 'Age?', requestedSchema: schema }, { signal: never() });
     const id = lastId();
-    const refused = dialog.answer(id, 'accept', { age: 200 });
+    const refused = dialog.answer(id, elicitationAnswer('accept', { age: 200 }));
     expect(refused).toEqual({ kind: 'refused', problem: { message: '"age" must be at most 150 (got 200)', fields: [{ path: 'age', message: 'must be at most 150 (got 200)' }] } });
-    expect(dialog.pendingRequests().map((q) => q.id)).toEqual([id]);
-    expect(dialog.answer(id, 'accept', { age: 42, extra: 1 })).toEqual({ kind: 'settled' });
+    expect(dialog.requests().map((q) => q.id)).toEqual([id]);
+    expect(dialog.answer(id, elicitationAnswer('accept', { age: 42, extra: 1 }))).toEqual({ kind: 'settled' });
     expect(await result).toEqual({ action: 'accept', content: { age: 42, tz: 'UTC' } });
     expect(seen.filter((e) => e.name === 'elicitation.resolved')).toHaveLength(1);
   });
 
   it('the server giving up cancels the question, announced once', async () => {
-    const { dialog, seen } = setup();
+    const { dialog, respond, seen } = setup();
     const controller = new AbortController();
-    const result = dialog.respond('s', { message: 'Still there?', requestedSchema: { type: 'object', properties: {} } }, { signal: controller.signal });
+    const result = respond('s', { message: 'Still there?', requestedSchema: { type: 'object', properties: {} } }, { signal: controller.signal });
     controller.abort();
     expect(await result).toEqual({ action: 'cancel' });
     expect(seen.filter((e) => e.name === 'elicitation.resolved').map((e) => e.payload)).toEqual([{ id: expect.any(String), action: 'cancel' }]);
-    expect(dialog.pendingRequests()).toEqual([]);
+    expect(dialog.requests()).toEqual([]);
   });
 });

@@ -55,7 +55,7 @@ describe('consent standing: one read decides a call', () => {
     const store = openStore();
     const policy = new ConsentPolicy(store);
     store.grant(feature, 'echo', 'always', fingerprintTool(echo), definitionOf(echo));
-    expect(policy.evaluate({ server: 'feature', identity: feature.identity, trusted: false, tool: echo })).toEqual({ verdict: 'allow', via: 'always' });
+    expect(policy.evaluate({ server: 'feature', identity: feature.identity, trusted: false, tool: echo })).toEqual({ verdict: 'allow', via: 'always', pin: false });
     const stale = policy.evaluate({ server: 'feature', identity: feature.identity, trusted: false, tool: changed });
     expect(stale).toMatchObject({ verdict: 'ask', reason: 'stale', changed: ['description'] });
     store.setOverride(feature, 'echo', 'deny');

@@ -1,11 +1,13 @@
 /**
- * The one "question waiting for the person" primitive behind consent and every elicitation: an id
- * and a deadline, the default answer on timeout / abort / disposal, exactly one settle, a listing
- * for a reloaded window, and an answer check that refuses without settling.
+ * The one queue of the person's pending decisions (main/host/pending-questions.ts), behind consent
+ * (tool calls, launches, secrets, harbor:// links), sampling reviews and server questions: an id
+ * and a deadline, the default answer on timeout / cancel / abort / disposal, exactly one settle,
+ * a listing for a reloaded window, and an answer check that refuses without settling. Each kind
+ * is a configuration of it; their own checks are in sampling-parts and app-elicitation tests.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PendingQuestions, type Question } from '../../main/host/pending-questions';
-import { PendingConsents } from '../../main/host/consent/pending';
+import { consentQuestions } from '../../main/host/consent/pending';
 import { HostEvents } from '../../main/host/events';
 import { disposeAfterTest } from '../helpers/dispose-after-test';
 
@@ -71,6 +73,20 @@ describe('PendingQuestions', () => {
     expect(asked).toHaveLength(1);
   });
 
+  it('cancel takes one waiting question down with the default answer, once', async () => {
+    const { pending, asked, settled } = questions();
+    const first = pending.ask({ text: 'a' });
+    const second = pending.ask({ text: 'b' });
+    expect(pending.cancel(asked[0]!.id)).toBe(true);
+    expect(await first).toBe('no');
+    expect(pending.cancel(asked[0]!.id)).toBe(false);
+    expect(pending.answer(asked[0]!.id, 'yes')).toEqual({ kind: 'unknown' });
+    expect(pending.requests().map((q) => q.text)).toEqual(['b']);
+    expect(pending.answer(asked[1]!.id, 'yes')).toEqual({ kind: 'settled' });
+    expect(await second).toBe('yes');
+    expect(settled).toEqual([[asked[0]!.id, 'no'], [asked[1]!.id, 'yes']]);
+  });
+
   it('answers every waiting question with the default on dispose, and asks no more after it', async () => {
     const { pending, asked, settled } = questions();
     const answers = [pending.ask({ text: 'a' }), pending.ask({ text: 'b' })];
@@ -107,17 +123,17 @@ describe('PendingQuestions', () => {
   });
 });
 
-describe('PendingConsents on the primitive', () => {
-  it('keeps its contract: consent.request / consent.resolved, deny by default, options checked', async () => {
+describe('consent questions on the one queue', () => {
+  it('keep their contract: consent.request / consent.resolved, deny by default, options checked', async () => {
     const events = new HostEvents();
     const seen: string[] = [];
     disposeAfterTest(events.on((name) => seen.push(name)));
-    const consents = disposeAfterTest(new PendingConsents(events, 60_000));
+    const consents = disposeAfterTest(consentQuestions(events, 60_000));
     const decision = consents.ask({ kind: 'launch', server: 's', trusted: false, options: ['once', 'deny'] });
     const id = consents.requests()[0]!.id;
-    expect(consents.respond(id, 'always')).toBe(false);
+    expect(consents.answer(id, 'always')).toEqual({ kind: 'refused', problem: '"always" was not offered for this request.' });
     expect(consents.has(id)).toBe(true);
-    expect(consents.respond(id, 'once')).toBe(true);
+    expect(consents.answer(id, 'once')).toEqual({ kind: 'settled' });
     expect(await decision).toBe('once');
     expect(seen).toEqual(['consent.request', 'consent.resolved']);
     const later = consents.ask({ kind: 'launch', server: 's', trusted: false, options: ['once', 'deny'] });

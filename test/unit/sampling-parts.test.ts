@@ -11,7 +11,7 @@ import type { ModelConfig } from '../../main/host/registry/schema';
 import { chooseModel, samplingCandidates } from '../../main/host/sampling/model-choice';
 import { SamplingRateLimit } from '../../main/host/sampling/rate-limit';
 import { refuseToolUse, showMessages, toModelMessages, withEditedTexts } from '../../main/host/sampling/sampling-messages';
-import { SamplingReview } from '../../main/host/sampling/sampling-review';
+import { samplingReview } from '../../main/host/sampling/sampling-review';
 import { disposeAfterTest } from '../helpers/dispose-after-test';
 
 const model = (name: string): ModelConfig => ({ provider: 'openai-compatible', model: name, baseURL: 'http://127.0.0.1:1/v1' });
@@ -97,32 +97,32 @@ describe('the review of a sampling request', () => {
     const resolved: string[] = [];
     disposeAfterTest(events.onEvent('sampling.request', (r) => asked.push(r)));
     disposeAfterTest(events.onEvent('sampling.resolved', (r) => resolved.push(r.action)));
-    const review = disposeAfterTest(new SamplingReview(events));
+    const review = disposeAfterTest(samplingReview(events));
 
     const request = review.ask(stage('request'), new AbortController().signal);
     const id = asked[0]!.id;
-    expect(review.answer({ id, action: 'approve', maxTokens: 500 })).toEqual({ kind: 'refused', problem: "maxTokens may be lowered, not raised above the server's 100" });
-    expect(review.answer({ id, action: 'approve', messages: ['a', 'b'] }).kind).toBe('refused');
-    expect(review.answer({ id, action: 'approve', text: 'answer' }).kind).toBe('refused');
-    expect(review.answer({ id, action: 'approve', maxTokens: 10, messages: ['edited'] })).toEqual({ kind: 'settled' });
+    expect(review.answer(id, { action: 'approve', maxTokens: 500 })).toEqual({ kind: 'refused', problem: "maxTokens may be lowered, not raised above the server's 100" });
+    expect(review.answer(id, { action: 'approve', messages: ['a', 'b'] }).kind).toBe('refused');
+    expect(review.answer(id, { action: 'approve', text: 'answer' }).kind).toBe('refused');
+    expect(review.answer(id, { action: 'approve', maxTokens: 10, messages: ['edited'] })).toEqual({ kind: 'settled' });
     expect(await request).toEqual({ action: 'approve', maxTokens: 10, messages: ['edited'] });
 
     const response = review.ask(stage('response'), new AbortController().signal);
     const second = asked[1]!.id;
-    expect(review.answer({ id: second, action: 'approve', systemPrompt: 'x' }).kind).toBe('refused');
-    expect(review.answer({ id: second, action: 'approve', text: 'better' })).toEqual({ kind: 'settled' });
+    expect(review.answer(second, { action: 'approve', systemPrompt: 'x' }).kind).toBe('refused');
+    expect(review.answer(second, { action: 'approve', text: 'better' })).toEqual({ kind: 'settled' });
     expect(await response).toEqual({ action: 'approve', text: 'better' });
     expect(resolved).toEqual(['approve', 'approve']);
   });
 
   it('an abort (the server gave up) or the deadline is a denial', async () => {
     const events = new HostEvents();
-    const review = disposeAfterTest(new SamplingReview(events, 20));
+    const review = disposeAfterTest(samplingReview(events, 20));
     const abort = new AbortController();
     const aborted = review.ask(stage('request'), abort.signal);
     abort.abort();
     expect(await aborted).toEqual({ action: 'deny' });
     expect(await review.ask(stage('request'), new AbortController().signal)).toEqual({ action: 'deny' });
-    expect(review.pending()).toEqual([]);
+    expect(review.requests()).toEqual([]);
   });
 });

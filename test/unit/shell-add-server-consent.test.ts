@@ -4,7 +4,7 @@
  * the server is added on approval only, and the approval covers its launch.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConsentRequest, EventName } from '../../preload/contract';
+import type { ConsentChoice, ConsentRequest, EventName } from '../../preload/contract';
 import { AddServerConsent, describeLinkLaunch, type AddServerConsentDeps } from '../../main/shell/add-server-consent';
 import { parseDeepLink } from '../../main/shell/deep-link';
 import { disposeAfterTest } from '../helpers/dispose-after-test';
@@ -21,8 +21,8 @@ afterEach(async () => {
 });
 
 /** A Host whose gate is not interactive (like the CLI): an unapproved launch fails with CONSENT_REQUIRED. */
-async function setup(overrides: Partial<AddServerConsentDeps> = {}) {
-  const test = await createTestHost({ existing: { command: NODE, args: [FEATURE_SERVER] } }, { approveLaunches: false });
+async function setup(overrides: Partial<AddServerConsentDeps> = {}, consentTimeoutMs?: number) {
+  const test = await createTestHost({ existing: { command: NODE, args: [FEATURE_SERVER] } }, { approveLaunches: false, ...(consentTimeoutMs ? { consentTimeoutMs } : {}) });
   hosts.push(test);
   const { host } = test;
   const requests: ConsentRequest[] = [];
@@ -35,7 +35,7 @@ async function setup(overrides: Partial<AddServerConsentDeps> = {}) {
   );
   const notices: string[] = [];
   const consent = disposeAfterTest(new AddServerConsent({
-    events: host.events,
+    ask: (request, signal) => host.consent.ask(request, signal),
     serverExists: (name) => host.servers.list().some((s) => s.name === name),
     addServer: (name, config) => host.registry.add(name, config),
     approveLaunch: (name, choice) => (choice === 'always' ? host.servers.approveLaunch(name) : host.consent.approveLaunchesForSession(name)),
@@ -43,7 +43,10 @@ async function setup(overrides: Partial<AddServerConsentDeps> = {}) {
     ...overrides,
   }));
   const names = () => host.servers.list().map((s) => s.name);
-  return { host, consent, requests, events, notices, names };
+  // The link's question is in the Host's one consent queue: listed and answered like any other.
+  const answer = (id: string, decision: ConsentChoice) => host.consent.respond(id, decision);
+  const pending = () => host.consent.pendingRequests();
+  return { host, consent, requests, events, notices, names, answer, pending };
 }
 
 describe('describeLinkLaunch', () => {
@@ -57,7 +60,7 @@ describe('describeLinkLaunch', () => {
 
 describe('AddServerConsent', () => {
   it('asks with a launch-consent request; "always" adds the server and approves exactly that launch', async () => {
-    const { host, consent, requests, events, names } = await setup();
+    const { host, consent, requests, events, names, answer, pending } = await setup();
     const outcome = consent.handle(link('feature', featureConfig));
     await waitFor(() => requests.length === 1, 'the consent request');
     const request = requests[0]!;
@@ -67,10 +70,9 @@ describe('AddServerConsent', () => {
     expect(request.deadline).toBeGreaterThan(Date.now());
     // Nothing is added while the person has not answered; the request is listed as pending.
     expect(names()).not.toContain('feature');
-    expect(consent.pendingRequests().map((r) => r.id)).toEqual([request.id]);
-    expect(consent.owns(request.id)).toBe(true);
+    expect(pending().map((r) => r.id)).toEqual([request.id]);
 
-    expect(consent.respond(request.id, 'always')).toBe(true);
+    expect(answer(request.id, 'always')).toBe(true);
     expect(await outcome).toBe('added');
     expect(names()).toContain('feature');
     expect(events.some((e) => e.event === 'consent.resolved' && (e.payload as { decision: string }).decision === 'always')).toBe(true);
@@ -85,11 +87,11 @@ describe('AddServerConsent', () => {
   it('a remote link asks to approve its address; "always" records it, and the server is reached without asking again', async () => {
     const remote = await startHttpFeatureServer();
     try {
-      const { host, consent, requests } = await setup();
+      const { host, consent, requests, answer } = await setup();
       const outcome = consent.handle(link('remote', { url: remote.url }));
       await waitFor(() => requests.length === 1, 'the consent request');
       expect(requests[0]).toMatchObject({ kind: 'launch', server: 'remote', remote: { url: remote.url, headerNames: [] }, launch: { commandLine: remote.url } });
-      consent.respond(requests[0]!.id, 'always');
+      answer(requests[0]!.id, 'always');
       expect(await outcome).toBe('added');
       expect(host.consent.decisions().launches).toEqual([{ server: 'remote', commandLine: remote.url, createdAt: expect.any(Number) }]);
       // The gate here is not interactive: without the recorded approval this would be CONSENT_REQUIRED.
@@ -101,25 +103,25 @@ describe('AddServerConsent', () => {
   });
 
   it('"once" adds it and approves its launch for this run only', async () => {
-    const { host, consent, requests } = await setup();
+    const { host, consent, requests, answer } = await setup();
     const outcome = consent.handle(link('feature', featureConfig));
     await waitFor(() => requests.length === 1, 'the consent request');
-    consent.respond(requests[0]!.id, 'once');
+    answer(requests[0]!.id, 'once');
     expect(await outcome).toBe('added');
     expect(host.consent.decisions().launches).toEqual([]);
     expect((await host.servers.start('feature')).state.kind).toBe('ready');
   });
 
   it('denial, or the deadline passing, adds nothing', async () => {
-    const { consent, requests, names } = await setup({ timeoutMs: 100 });
+    const { consent, requests, names, answer, pending } = await setup({}, 100);
     const denied = consent.handle(link('feature', featureConfig));
     await waitFor(() => requests.length === 1, 'the first request');
-    consent.respond(requests[0]!.id, 'deny');
+    answer(requests[0]!.id, 'deny');
     expect(await denied).toBe('denied');
     expect(await consent.handle(link('feature', featureConfig))).toBe('denied'); // nobody answers: times out
     expect(requests).toHaveLength(2);
     expect(names()).toEqual(['existing']);
-    expect(consent.pendingRequests()).toEqual([]);
+    expect(pending()).toEqual([]);
   });
 
   it('the gate here refuses unapproved launches: the approvals above are what let the servers start', async () => {
@@ -140,26 +142,26 @@ describe('AddServerConsent', () => {
   });
 
   it('one link at a time; answers that are unknown, not offered or late are ignored', async () => {
-    const { consent, requests } = await setup();
+    const { consent, requests, answer } = await setup();
     const first = consent.handle(link('feature', featureConfig));
     await waitFor(() => requests.length === 1, 'the request');
     expect(await consent.handle(link('other', featureConfig))).toBe('busy');
-    expect(consent.respond('no-such-id', 'always')).toBe(false);
-    expect(consent.respond(requests[0]!.id, 'conversation')).toBe(false);
+    expect(answer('no-such-id', 'always')).toBe(false);
+    expect(answer(requests[0]!.id, 'conversation')).toBe(false);
     consent.dispose(); // the app quits: pending requests are denied
     expect(await first).toBe('denied');
-    expect(consent.respond(requests[0]!.id, 'always')).toBe(false);
+    expect(answer(requests[0]!.id, 'always')).toBe(false);
   });
 
   it('reports an add that fails after approval', async () => {
-    const { consent, requests, notices } = await setup({
+    const { consent, requests, notices, answer } = await setup({
       addServer: async () => {
         throw Object.assign(new Error('disk full'), {});
       },
     });
     const outcome = consent.handle(link('feature', featureConfig));
     await waitFor(() => requests.length === 1, 'the request');
-    consent.respond(requests[0]!.id, 'always');
+    answer(requests[0]!.id, 'always');
     expect(await outcome).toBe('failed');
     expect(notices[0]).toContain('disk full');
   });

@@ -22,13 +22,13 @@ describe('withShellCommands', () => {
     expect(await dispatch('app.installUpdate', {})).toEqual({ ok: true, value: { restarting: false } });
   });
 
-  it('the shell\'s consent requests are listed and answered through consent.pending / consent.respond', async () => {
+  it('the shell\'s consent requests are in the Host\'s consent queue: listed and answered through consent.pending / consent.respond', async () => {
     const test = await createTestHost({}, { approveLaunches: false });
     hosts.push(test);
     const { host } = test;
     const links = disposeAfterTest(
       new AddServerConsent({
-        events: host.events,
+        ask: (request, signal) => host.consent.ask(request, signal),
         serverExists: () => false,
         addServer: (name, config) => host.registry.add(name, config),
         approveLaunch: () => undefined,
@@ -41,19 +41,19 @@ describe('withShellCommands', () => {
       'app.installUpdate': async () => ({ restarting: true }),
       'app.setAutoUpdate': async ({ enabled }: { enabled: boolean }) => ({ state: 'idle' as const, currentVersion: '9', autoUpdate: enabled }),
     }) };
-    const dispatch = createDispatcher(withShellCommands(bindCommands(host), { links, updates }));
+    const dispatch = createDispatcher(withShellCommands(bindCommands(host), { updates }));
     expect(await dispatch('app.setAutoUpdate', { enabled: false })).toMatchObject({ ok: true, value: { autoUpdate: false } });
     expect(await dispatch('app.setAutoUpdate', { enabled: 'no' })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
 
     const config = Buffer.from(JSON.stringify({ name: 'linked', config: { command: NODE, args: ['-e', '0'] } })).toString('base64url');
     const outcome = links.handle(`harbor://add-server?config=${config}`);
     let pending: ConsentRequest[] = [];
-    await waitFor(() => links.pendingRequests().length === 1, 'the link request');
+    await waitFor(() => host.consent.pendingRequests().length === 1, 'the link request');
     const listed = await dispatch('consent.pending', {});
     expect(listed.ok).toBe(true);
     if (listed.ok) pending = listed.value as ConsentRequest[];
     expect(pending.map((r) => r.server)).toEqual(['linked']);
-    // An id the Host's gate owns is still answered by the gate (here: unknown, refused).
+    // One queue: an id nobody asked is refused; the link's id is answered like any consent question.
     expect(await dispatch('consent.respond', { id: 'gate-id', decision: 'deny' })).toEqual({ ok: true, value: { accepted: false } });
     expect(await dispatch('consent.respond', { id: pending[0]!.id, decision: 'once' })).toEqual({ ok: true, value: { accepted: true } });
     expect(await outcome).toBe('added');

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ConsentRequest } from '../../preload/contract';
+import { consentQuestions } from '../../main/host/consent/pending';
 import { AddServerConsent } from '../../main/shell/add-server-consent';
 import { DEFAULT_LINK_QUIET_MS } from '../../main/shell/link-refusals';
 
@@ -16,8 +17,10 @@ function setup() {
   const notices: string[] = [];
   const logs: string[] = [];
   const requests: ConsentRequest[] = [];
+  // The Host's consent queue, as main/index.ts hands it over (host.consent.ask).
+  const questions = consentQuestions({ emit: (event, payload) => (event === 'consent.request' ? requests.push(payload as ConsentRequest) : undefined) });
   const consent = new AddServerConsent({
-    events: { emit: (event, payload) => (event === 'consent.request' ? requests.push(payload as ConsentRequest) : undefined) },
+    ask: (request, signal) => questions.ask(request, signal),
     serverExists: (name) => name === 'existing',
     addServer: () => Promise.resolve(),
     approveLaunch: () => undefined,
@@ -25,12 +28,12 @@ function setup() {
     log: (line) => logs.push(line),
     now: () => clock,
   });
-  return { consent, notices, logs, requests, advance: (ms: number) => (clock += ms) };
+  return { consent, questions, notices, logs, requests, advance: (ms: number) => (clock += ms) };
 }
 
 describe('invalid harbor:// links are rate-limited', () => {
   it('a burst of 50 bad links: one notice, two log lines', async () => {
-    const { consent, notices, logs, advance } = setup();
+    const { consent, questions, notices, logs, advance } = setup();
     for (let i = 0; i < 50; i++) {
       expect(await consent.handle(i % 2 ? `harbor://add-server?config=!!${i}` : link('existing', { command: 'npx' }))).toBe('refused');
       advance(100);
@@ -39,10 +42,11 @@ describe('invalid harbor:// links are rate-limited', () => {
     expect(logs).toHaveLength(2);
     expect(logs[1]).toMatch(/keep arriving: further ones are set aside without a message until 10 s pass without one/);
     consent.dispose();
+    questions.dispose();
   });
 
   it('after a quiet period the next refusal is shown again, saying how many were set aside', async () => {
-    const { consent, notices, advance } = setup();
+    const { consent, questions, notices, advance } = setup();
     for (let i = 0; i < 5; i++) await consent.handle('harbor://add-server?config=!!');
     advance(DEFAULT_LINK_QUIET_MS - 1);
     await consent.handle('harbor://add-server?config=!!'); // still the burst: it extends the quiet period
@@ -52,20 +56,22 @@ describe('invalid harbor:// links are rate-limited', () => {
     expect(notices).toHaveLength(2);
     expect(notices[1]).toMatch(/changes which code runs.* \(5 more harbor:\/\/ links were set aside before this one\)$/);
     consent.dispose();
+    questions.dispose();
   });
 
   it('links arriving while one waits for an answer do not flood the log either; a valid link after the burst still asks', async () => {
-    const { consent, logs, requests, advance } = setup();
+    const { consent, questions, logs, requests, advance } = setup();
     const first = consent.handle(link('one', { command: 'npx' }));
     expect(requests).toHaveLength(1);
     for (let i = 0; i < 30; i++) expect(await consent.handle(link(`n${i}`, { command: 'npx' }))).toBe('busy');
     expect(logs.filter((l) => /ignored: another one is waiting/.test(l))).toHaveLength(1);
     expect(logs.length).toBeLessThanOrEqual(3);
-    consent.respond(requests[0]!.id, 'deny');
+    questions.answer(requests[0]!.id, 'deny');
     expect(await first).toBe('denied');
     advance(DEFAULT_LINK_QUIET_MS);
     void consent.handle(link('two', { command: 'npx' }));
     expect(requests).toHaveLength(2);
     consent.dispose();
+    questions.dispose();
   });
 });

@@ -1,12 +1,12 @@
 import type { Tool } from '@modelcontextprotocol/client';
-import type { ConsentChoice, ConsentRequest, ConsentRequester } from '../../../preload/contract';
+import type { ConsentRequester } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import type { HostEvents } from '../events';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import { changedFields, definitionOf, FINGERPRINTED_FIELDS, fingerprintTool } from './fingerprint';
 import type { ServerRef } from './identity';
 import { LaunchConsent, type LaunchTarget } from './launch-consent';
-import { PendingConsents } from './pending';
+import { consentQuestions, type ConsentQuestions } from './pending';
 import { ConsentPolicy, type ToolCallContext, type ToolReview } from './policy';
 import type { ConsentStore, LaunchApproval, PolicyMode, PolicyOverride, ToolApproval, ToolChange } from './store';
 import type { BindingOrigin, SecretBinding } from './secret-bindings';
@@ -49,7 +49,8 @@ export interface ToolAuthorization extends ToolCallContext {
  */
 export class ConsentGate implements Disposable {
   readonly policy: ConsentPolicy;
-  private readonly pending: PendingConsents;
+  /** The consent questions waiting for the person (answered and listed through ConsentDecisions). */
+  readonly questions: ConsentQuestions;
   private readonly launches: LaunchConsent;
 
   constructor(
@@ -58,8 +59,8 @@ export class ConsentGate implements Disposable {
     private readonly options: ConsentGateOptions,
   ) {
     this.policy = new ConsentPolicy(store);
-    this.pending = new PendingConsents(events, options.timeoutMs, options.now);
-    this.launches = new LaunchConsent(store, (request) => this.ask(request), options.interactive);
+    this.questions = consentQuestions(events, options.timeoutMs, options.now);
+    this.launches = new LaunchConsent(store, (request) => this.questions.ask(request), options.interactive);
     trackDisposable(this);
   }
 
@@ -72,7 +73,7 @@ export class ConsentGate implements Disposable {
     if (ctx.approveOnce && this.store.standing(ctx.identity, ctx.tool.name).override !== 'deny') return;
     const evaluation = this.policy.evaluate(ctx);
     if (evaluation.verdict === 'allow') {
-      if (evaluation.via === 'once') this.store.consumeOnce(ctx.identity, ctx.tool.name);
+      this.policy.record(ctx, { decided: evaluation });
       return;
     }
     const label = `"${ctx.tool.name}" on "${ctx.server}"`;
@@ -91,7 +92,7 @@ export class ConsentGate implements Disposable {
       }
       throw new HarborError('CONSENT_REQUIRED', `Calling ${label} needs your consent: add --yes to approve this call, or run harbor consent grant ${ctx.server} ${ctx.tool.name} [--always].`);
     }
-    const choice = await this.ask({
+    const choice = await this.questions.ask({
       kind: 'tool',
       server: ctx.server,
       trusted: ctx.trusted,
@@ -109,7 +110,7 @@ export class ConsentGate implements Disposable {
     }, ctx.signal);
     if (ctx.signal?.aborted) throw new HarborError('CANCELLED', reasonOf(ctx.signal));
     if (choice === 'deny') throw new HarborError('CONSENT_DENIED', 'The user denied this call.');
-    this.policy.record(ctx, choice);
+    this.policy.record(ctx, { chose: choice });
   }
 
   /** `harbor consent grant`: once = the next call only; always = pinned to today's definition. */
@@ -234,26 +235,9 @@ export class ConsentGate implements Disposable {
     return this.store.secrets.secretsOf(identity);
   }
 
-  // ------------------------------------------------------------------------------------------
-  // Asking
-
-  private ask(request: Omit<ConsentRequest, 'id' | 'deadline'>, signal?: AbortSignal): Promise<ConsentChoice> {
-    return this.pending.ask(request, signal);
-  }
-
-  /** The person's answer. Unknown, expired or already-answered ids are ignored (false). */
-  respond(id: string, decision: ConsentChoice): boolean {
-    return this.pending.respond(id, decision);
-  }
-
-  /** Requests still waiting for the person (a reloaded window shows them again). */
-  pendingRequests(): ConsentRequest[] {
-    return this.pending.requests();
-  }
-
   dispose(): void {
     markAsDisposed(this);
-    this.pending.dispose();
+    this.questions.dispose();
   }
 }
 

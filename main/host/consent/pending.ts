@@ -1,55 +1,28 @@
 import type { ConsentChoice, ConsentRequest } from '../../../preload/contract';
 import type { HostEvents } from '../events';
-import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import { PendingQuestions } from '../pending-questions';
 
+/** The consent questions of the one queue (pending-questions.ts). */
+export type ConsentQuestions = PendingQuestions<ConsentRequest, ConsentChoice>;
+
+/** How long a consent question waits before it counts as denied. */
+export const CONSENT_TIMEOUT_MS = 5 * 60_000;
+
 /**
- * Consent questions waiting for the person: each goes out as `consent.request` and ends exactly
- * once as `consent.resolved`. Consent defaults to no: a reply for an unknown or expired id, or one
- * the request did not offer, is ignored; the deadline passing, or disposal, is a denial. Shared by
- * the tool/launch gate and the desktop shell's add-server links.
+ * Consent questions: each goes out as `consent.request` and ends exactly once as
+ * `consent.resolved`. Consent defaults to no: a reply for an unknown or expired id, or one the
+ * request did not offer, is ignored; the deadline passing, a cancel, the asker's abort or disposal
+ * is a denial. One such queue per Host, owned by the gate: tool calls, launches, the secrets a
+ * launch carries and the desktop shell's harbor:// links all ask through it.
  */
-export class PendingConsents implements Disposable {
-  private readonly questions: PendingQuestions<ConsentRequest, ConsentChoice>;
-
-  constructor(events: Pick<HostEvents, 'emit'>, timeoutMs = 5 * 60_000, now: () => number = Date.now) {
-    trackDisposable(this);
-    this.questions = new PendingQuestions<ConsentRequest, ConsentChoice>({
-      timeoutMs,
-      now,
-      defaultAnswer: 'deny',
-      asked: (request) => events.emit('consent.request', request),
-      settled: (request, decision) => events.emit('consent.resolved', { id: request.id, decision }),
-      check: (request, decision) =>
-        request.options.includes(decision) ? { ok: true, answer: decision } : { ok: false, problem: `"${decision}" was not offered for this request.` },
-    });
-  }
-
-  /** An aborted `signal` takes the question down (consent.resolved, as a denial). */
-  ask(request: Omit<ConsentRequest, 'id' | 'deadline'>, signal?: AbortSignal): Promise<ConsentChoice> {
-    return this.questions.ask(request, signal);
-  }
-
-  /** The person's answer; true when it settled a request. */
-  respond(id: string, decision: ConsentChoice): boolean {
-    return this.questions.answer(id, decision).kind === 'settled';
-  }
-
-  has(id: string): boolean {
-    return this.questions.has(id);
-  }
-
-  get size(): number {
-    return this.questions.size;
-  }
-
-  /** Requests still waiting (a reloaded window shows them again). */
-  requests(): ConsentRequest[] {
-    return this.questions.requests();
-  }
-
-  dispose(): void {
-    markAsDisposed(this);
-    this.questions.dispose();
-  }
+export function consentQuestions(events: Pick<HostEvents, 'emit'>, timeoutMs = CONSENT_TIMEOUT_MS, now: () => number = Date.now): ConsentQuestions {
+  return new PendingQuestions<ConsentRequest, ConsentChoice>({
+    timeoutMs,
+    now,
+    defaultAnswer: 'deny',
+    asked: (request) => events.emit('consent.request', request),
+    settled: (request, decision) => events.emit('consent.resolved', { id: request.id, decision }),
+    check: (request, decision) =>
+      request.options.includes(decision) ? { ok: true, answer: decision } : { ok: false, problem: `"${decision}" was not offered for this request.` },
+  });
 }

@@ -1,19 +1,13 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import type { ConsentChoice } from '../../../preload/contract';
+import { decide, type Approvals, type Decision, type PinKind } from './decide';
 import { changedFields, definitionOf, fingerprintTool, type ToolDefinition } from './fingerprint';
 import type { ConsentStore } from './store';
 
+/** The decision, with what a "stale" question shows: what changed since the person approved it, and what they approved. */
 export type Evaluation =
-  | { readonly verdict: 'allow'; readonly via: 'trusted-read-only' | 'always' | 'once' | 'conversation' | 'setting' }
-  | { readonly verdict: 'deny'; readonly via: 'setting' }
-  | {
-      readonly verdict: 'ask';
-      readonly reason: 'required' | 'stale';
-      readonly options: readonly ConsentChoice[];
-      /** For "stale": what changed since the person approved it, and what they approved. */
-      readonly changed?: readonly string[];
-      readonly approved?: ToolDefinition;
-    };
+  | Exclude<Decision, { verdict: 'ask' }>
+  | (Extract<Decision, { verdict: 'ask' }> & { readonly changed?: readonly string[]; readonly approved?: ToolDefinition });
 
 /** A tool whose definition differs from the one the person approved (or that first ran without asking). */
 export interface ToolReview {
@@ -35,102 +29,85 @@ export interface ToolCallContext {
   readonly conversationId?: string;
 }
 
-const ALL_CHOICES: readonly ConsentChoice[] = ['once', 'conversation', 'always', 'deny'];
-/** A destructive tool is asked about every time: "for this conversation" is not offered. */
-const DESTRUCTIVE_CHOICES: readonly ConsentChoice[] = ['once', 'always', 'deny'];
+/** What settles a call: the decision that let it run, or the person's answer to the question. */
+export type Outcome = { readonly decided: Extract<Decision, { verdict: 'allow' }> } | { readonly chose: Exclude<ConsentChoice, 'deny'> };
 
 /**
- * The tiers (defaults; settings override per server and per tool):
- * - trusted server and readOnlyHint: true → runs without asking;
- * - untrusted server → its annotations are ignored; every call asks;
- * - destructiveHint: true, or absent (the spec's default) → asks every time unless the person
- *   chose "always" for that exact definition;
- * - otherwise → asks, offering once / this conversation / always / deny.
- * Every approval is pinned to the fingerprint of the definition the person saw, and so is every
- * tool that runs without asking (an "allow" setting, a trusted read-only tool): pinned the first
- * time it runs. A changed tool is "stale" and asks again, with what changed — whatever the policy.
+ * Consent for tool calls around the pure decision (decide.ts): `evaluate` reads what the person
+ * decided and decides, writing nothing; `record` is the one place a call's consent is written
+ * afterwards (a first silent run pinned, a one-shot grant used up, the person's answer).
  */
 export class ConsentPolicy {
-  private readonly conversationApprovals = new Map<string, Set<string>>();
+  /** Per conversation: the fingerprints approved "for this conversation", by server identity and tool. */
+  private readonly conversationApprovals = new Map<string, Map<string, Set<string>>>();
 
   constructor(private readonly store: ConsentStore) {}
 
-  evaluate(ctx: ToolCallContext): Evaluation {
-    const { identity, tool } = ctx;
-    const fingerprint = fingerprintTool(tool);
-    const standing = this.store.standing(identity, tool.name);
-    const setting = standing.override;
-    if (setting === 'deny') return { verdict: 'deny', via: 'setting' };
+  /** What is recorded for this tool of this server (and this conversation), for `decide`. */
+  approvalsOf(ctx: ToolCallContext): Approvals {
+    const standing = this.store.standing(ctx.identity, ctx.tool.name);
+    const approved = ctx.conversationId === undefined ? undefined : this.conversationApprovals.get(ctx.conversationId)?.get(key(ctx.identity, ctx.tool.name));
+    return { ...standing, conversation: approved ? [...approved] : [] };
+  }
 
-    for (const kind of ['always', 'once'] as const) {
-      const pinned = standing[kind];
-      if (pinned === undefined) continue;
-      if (pinned === fingerprint) return { verdict: 'allow', via: kind };
-      return this.stale(ctx, this.store.approval(identity, tool.name, kind)!.definition);
-    }
-    const conversation = ctx.conversationId !== undefined && this.conversationApprovals.get(ctx.conversationId)?.has(key(identity, tool.name, fingerprint)) === true;
-    const silently: Extract<Evaluation, { verdict: 'allow' }>['via'] | undefined =
-      setting === 'allow' ? 'setting' : setting !== 'ask' && ctx.trusted && tool.annotations?.readOnlyHint === true ? 'trusted-read-only' : undefined;
-    if (silently) {
-      if (standing.silent === undefined) {
-        // The first run without asking pins what ran: from now on a change asks (a rug pull).
-        this.store.pinSilent({ name: ctx.server, identity }, tool.name, fingerprint, definitionOf(tool));
-        return { verdict: 'allow', via: silently };
-      }
-      if (standing.silent === fingerprint) return { verdict: 'allow', via: silently };
-      if (conversation) return { verdict: 'allow', via: 'conversation' };
-      return this.stale(ctx, this.store.silentPin(identity, tool.name)!.definition);
-    }
-    if (conversation) return { verdict: 'allow', via: 'conversation' };
-    return { verdict: 'ask', reason: 'required', options: this.optionsFor(ctx) };
+  evaluate(ctx: ToolCallContext): Evaluation {
+    const decision = decide(ctx.tool, fingerprintTool(ctx.tool), { trusted: ctx.trusted, inConversation: ctx.conversationId !== undefined }, this.approvalsOf(ctx));
+    if (decision.verdict !== 'ask' || decision.against === undefined) return decision;
+    const approved = this.definitionPinned(ctx.identity, ctx.tool.name, decision.against);
+    // Revoked between the two reads: nothing approved, so nothing to compare with.
+    if (!approved) return { verdict: 'ask', reason: 'required', options: decision.options };
+    return { ...decision, changed: changedFields(approved, definitionOf(ctx.tool)), approved };
   }
 
   /**
    * Whether a tool changed since the person approved it: its definition against the approval that
-   * decides its calls (always, then once), else the definition it first ran as without asking.
+   * decides its calls (always, then once), else the definition it was last approved as for a
+   * while ("once", "this conversation") or first ran as without asking.
    * Undefined when nothing was approved or the definition is the approved one.
    */
   reviewOf(identity: string, tool: Tool): ToolReview | undefined {
     const standing = this.store.standing(identity, tool.name);
-    const pinned = standing.always ?? standing.once ?? standing.silent;
-    if (pinned === undefined || pinned === fingerprintTool(tool)) return undefined;
-    const kind = standing.always !== undefined ? 'always' : standing.once !== undefined ? 'once' : undefined;
-    const approved = kind ? this.store.approval(identity, tool.name, kind)?.definition : this.store.silentPin(identity, tool.name)?.definition;
+    const kind: PinKind | undefined = standing.always !== undefined ? 'always' : standing.once !== undefined ? 'once' : standing.silent !== undefined ? 'pinned' : undefined;
+    if (kind === undefined || standing[kind === 'pinned' ? 'silent' : kind] === fingerprintTool(tool)) return undefined;
+    const approved = this.definitionPinned(identity, tool.name, kind);
     if (!approved) return undefined; // revoked between the two reads: nothing approved, nothing to review
     return { tool: tool.name, changed: changedFields(approved, definitionOf(tool)), approved };
   }
 
-  /** Records what the person chose for this exact definition. */
-  record(ctx: ToolCallContext, choice: Exclude<ConsentChoice, 'deny'>): void {
+  /** Records how a call's consent was settled, for this exact definition: the one place a call writes consent. */
+  record(ctx: ToolCallContext, outcome: Outcome): void {
     const fingerprint = fingerprintTool(ctx.tool);
     const server = { name: ctx.server, identity: ctx.identity };
-    if (choice === 'always') {
+    const pin = () => this.store.pinSilent(server, ctx.tool.name, fingerprint, definitionOf(ctx.tool));
+    if ('decided' in outcome) {
+      if (outcome.decided.via === 'once') this.store.consumeOnce(ctx.identity, ctx.tool.name);
+      if (outcome.decided.pin) pin();
+      return;
+    }
+    if (outcome.chose === 'always') {
       this.store.grant(server, ctx.tool.name, 'always', fingerprint, definitionOf(ctx.tool));
       // An explicit re-approval replaces an older pending one-shot grant for another definition.
       this.store.consumeOnce(ctx.identity, ctx.tool.name);
-      // ...and, for a tool that runs without asking, is what it runs as from now on.
-      if (this.store.standing(ctx.identity, ctx.tool.name).silent !== undefined) this.store.pinSilent(server, ctx.tool.name, fingerprint, definitionOf(ctx.tool));
-    } else if (choice === 'conversation' && ctx.conversationId) {
-      let set = this.conversationApprovals.get(ctx.conversationId);
-      if (!set) this.conversationApprovals.set(ctx.conversationId, (set = new Set()));
-      set.add(key(ctx.identity, ctx.tool.name, fingerprint));
+      // ...and, for a tool pinned by a run or a shorter approval, is what it runs as from now on.
+      if (this.store.standing(ctx.identity, ctx.tool.name).silent !== undefined) pin();
+      return;
+    }
+    // "once" and "this conversation" pin what the person saw too: a later change is reviewed before the model reads it.
+    pin();
+    if (outcome.chose === 'conversation' && ctx.conversationId) {
+      let tools = this.conversationApprovals.get(ctx.conversationId);
+      if (!tools) this.conversationApprovals.set(ctx.conversationId, (tools = new Map()));
+      let fingerprints = tools.get(key(ctx.identity, ctx.tool.name));
+      if (!fingerprints) tools.set(key(ctx.identity, ctx.tool.name), (fingerprints = new Set()));
+      fingerprints.add(fingerprint);
     }
   }
 
-  private stale(ctx: ToolCallContext, approved: ToolDefinition): Evaluation {
-    return { verdict: 'ask', reason: 'stale', options: this.optionsFor(ctx), changed: changedFields(approved, definitionOf(ctx.tool)), approved };
-  }
-
-  /** Untrusted servers' annotations are ignored: their tools count as possibly destructive. */
-  private optionsFor(ctx: ToolCallContext): readonly ConsentChoice[] {
-    const annotations = ctx.trusted ? ctx.tool.annotations : undefined;
-    const destructive = annotations?.readOnlyHint !== true && annotations?.destructiveHint !== false;
-    const choices = ctx.trusted && destructive ? DESTRUCTIVE_CHOICES : ALL_CHOICES;
-    // A call outside a conversation (a tool run by hand) has no conversation to remember it for.
-    return ctx.conversationId === undefined ? choices.filter((c) => c !== 'conversation') : choices;
+  private definitionPinned(identity: string, tool: string, kind: PinKind): ToolDefinition | undefined {
+    return kind === 'pinned' ? this.store.silentPin(identity, tool)?.definition : this.store.approval(identity, tool, kind)?.definition;
   }
 }
 
-function key(identity: string, tool: string, fingerprint: string): string {
-  return `${identity}\u0000${tool}\u0000${fingerprint}`;
+function key(identity: string, tool: string): string {
+  return `${identity}\u0000${tool}`;
 }

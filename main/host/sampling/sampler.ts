@@ -8,7 +8,7 @@ import { callSamplingModel } from './model-call';
 import { chooseModel, modelLabel } from './model-choice';
 import { SamplingRateLimit } from './rate-limit';
 import { refuseToolUse, showMessages, toModelMessages, withEditedTexts } from './sampling-messages';
-import { SamplingReview, type ReviewDecision } from './sampling-review';
+import { samplingReview, type ReviewDecision, type SamplingReview } from './sampling-review';
 
 /** What the registry says about one server's sampling. */
 export interface SamplingSettings {
@@ -59,7 +59,7 @@ export class Sampler implements Disposable {
   constructor(private readonly options: SamplerOptions) {
     trackDisposable(this);
     this.now = options.now ?? Date.now;
-    this.review = new SamplingReview(options.events, options.reviewTimeoutMs, this.now);
+    this.review = samplingReview(options.events, options.reviewTimeoutMs, this.now);
     this.limit = new SamplingRateLimit(this.now);
   }
 

@@ -1,7 +1,6 @@
 import type { SamplingAnswer, SamplingRequestData } from '../../../preload/contract';
 import type { HostEvents } from '../events';
-import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
-import { PendingQuestions, type AnswerOutcome } from '../pending-questions';
+import { PendingQuestions } from '../pending-questions';
 
 /** What the person decided at one stage; `deny` is also what a deadline, an abort or shutting down means. */
 export type ReviewDecision = Omit<SamplingAnswer, 'id'>;
@@ -11,46 +10,25 @@ const DENIED: ReviewDecision = { action: 'deny' };
 /** How long a review stage waits for the person before it counts as denied. */
 export const SAMPLING_REVIEW_TIMEOUT_MS = 5 * 60_000;
 
+/** The sampling reviews of the one queue (pending-questions.ts). */
+export type SamplingReview = PendingQuestions<SamplingRequestData, ReviewDecision, string>;
+
 /**
  * The person's review of a server's sampling request, in the app (after VS Code's flow): first the
  * request — server, system prompt, messages, maxTokens — to approve, edit or deny; then the
- * model's answer, to send back (edited or not) or deny. Each stage is a pending question
+ * model's answer, to send back (edited or not) or deny. Each stage is a question of the one queue
  * (`sampling.request` … `sampling.resolved`); an edit that does not fit is refused and the stage
- * keeps waiting.
+ * keeps waiting; the deadline, the server's abort or shutting down is a denial.
  */
-export class SamplingReview implements Disposable {
-  private readonly questions: PendingQuestions<SamplingRequestData, ReviewDecision, string>;
-
-  constructor(events: HostEvents, timeoutMs = SAMPLING_REVIEW_TIMEOUT_MS, now: () => number = Date.now) {
-    trackDisposable(this);
-    this.questions = new PendingQuestions<SamplingRequestData, ReviewDecision, string>({
-      timeoutMs,
-      now,
-      defaultAnswer: DENIED,
-      asked: (request) => events.emit('sampling.request', request),
-      settled: (request, decision) => events.emit('sampling.resolved', { id: request.id, action: decision.action }),
-      check: (request, decision) => checkDecision(request, decision),
-    });
-  }
-
-  /** Asks about one stage; resolves with the decision (denied when `signal` aborts or the deadline passes). */
-  ask(stage: Omit<SamplingRequestData, 'id' | 'deadline'>, signal: AbortSignal): Promise<ReviewDecision> {
-    return this.questions.ask(stage, signal);
-  }
-
-  answer(answer: SamplingAnswer): AnswerOutcome<string> {
-    const { id, ...decision } = answer;
-    return this.questions.answer(id, decision);
-  }
-
-  pending(): SamplingRequestData[] {
-    return this.questions.requests();
-  }
-
-  dispose(): void {
-    markAsDisposed(this);
-    this.questions.dispose();
-  }
+export function samplingReview(events: Pick<HostEvents, 'emit'>, timeoutMs = SAMPLING_REVIEW_TIMEOUT_MS, now: () => number = Date.now): SamplingReview {
+  return new PendingQuestions<SamplingRequestData, ReviewDecision, string>({
+    timeoutMs,
+    now,
+    defaultAnswer: DENIED,
+    asked: (request) => events.emit('sampling.request', request),
+    settled: (request, decision) => events.emit('sampling.resolved', { id: request.id, action: decision.action }),
+    check: (request, decision) => checkDecision(request, decision),
+  });
 }
 
 /** An edit must fit its stage: the request's fields before the model runs, only the answer after. */

@@ -21,12 +21,21 @@ export class ConsentDecisions {
 
   /** Requests still waiting for the person (a reloaded window shows them again). */
   pendingRequests(): ConsentRequest[] {
-    return this.gate.pendingRequests();
+    return this.gate.questions.requests();
   }
 
-  /** The person's answer. Unknown, expired or already-answered ids are ignored (false). */
+  /** The person's answer. Unknown, expired, already-answered or not-offered answers are ignored (false). */
   respond(id: string, decision: ConsentChoice): boolean {
-    return this.gate.respond(id, decision);
+    return this.gate.questions.answer(id, decision).kind === 'settled';
+  }
+
+  /**
+   * Asks the person through the Host's one consent queue, for a question the desktop shell raises
+   * itself (a harbor:// link): it is listed and answered like every other (`consent.pending`,
+   * `consent.respond`). An aborted `signal` takes it down, as a denial.
+   */
+  ask(request: Omit<ConsentRequest, 'id' | 'deadline'>, signal?: AbortSignal): Promise<ConsentChoice> {
+    return this.gate.questions.ask(request, signal);
   }
 
   decisions(): DecisionsData {

@@ -96,6 +96,7 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     consent: exit.door(s.consent, {
       pendingRequests: 'mask', // tool arguments are the model's words
       respond: 'asWritten', // a boolean
+      ask: 'asWritten', // the person's choice
       decisions: 'redact',
       revoke: 'asWritten', // a count
       policies: 'redact',

@@ -3,7 +3,7 @@ import { HarborError } from '../errors';
 import type { HostEvents } from '../events';
 import type { JsonSchemaValidator } from '../json-schema';
 import { DisposableStore, trackDisposable, markAsDisposed, type Disposable } from '../lifecycle';
-import { InteractiveElicitation, type ElicitationAction } from '../servers/app-elicitation';
+import { elicitationAnswer, elicitationQuestions, elicitationResponder, type ElicitationAction, type ElicitationQuestions } from '../servers/app-elicitation';
 import { checkElicitationAnswer, type CheckedAnswer } from '../servers/elicitation-answer';
 import type { ElicitationBroker, ElicitationResponder } from '../servers/elicitation';
 
@@ -15,7 +15,7 @@ import type { ElicitationBroker, ElicitationResponder } from '../servers/elicita
  */
 export class ElicitationService implements Disposable {
   private readonly owned = new DisposableStore();
-  private readonly dialog: InteractiveElicitation | undefined;
+  private readonly dialog: ElicitationQuestions | undefined;
 
   constructor(
     private readonly broker: ElicitationBroker,
@@ -24,15 +24,15 @@ export class ElicitationService implements Disposable {
     interactive: boolean,
   ) {
     if (interactive) {
-      this.dialog = this.owned.add(new InteractiveElicitation(events, validator));
-      this.owned.add(broker.respondWith(this.dialog.respond));
+      this.dialog = this.owned.add(elicitationQuestions(events, validator));
+      this.owned.add(broker.respondWith(elicitationResponder(this.dialog)));
     }
     trackDisposable(this);
   }
 
   /** Questions still waiting for the person (a reloaded window shows them again). */
   pending(): ElicitationRequestData[] {
-    return this.dialog?.pendingRequests() ?? [];
+    return this.dialog?.requests() ?? [];
   }
 
   /**
@@ -41,7 +41,7 @@ export class ElicitationService implements Disposable {
    * question keeps waiting for a better answer.
    */
   respond(id: string, action: ElicitationAction, content?: Record<string, unknown>): boolean {
-    const outcome = this.dialog?.answer(id, action, content) ?? { kind: 'unknown' as const };
+    const outcome = this.dialog?.answer(id, elicitationAnswer(action, content)) ?? { kind: 'unknown' as const };
     if (outcome.kind === 'refused') {
       throw new HarborError('BAD_REQUEST', `The answer does not fit what the server asked for: ${outcome.problem.message}.`, undefined, { fields: outcome.problem.fields });
     }

@@ -11,7 +11,7 @@ export class SamplingService {
 
   /** Review stages still waiting (a reloaded window shows them again). */
   pending(): SamplingRequestData[] {
-    return this.sampler.reviews.pending();
+    return this.sampler.reviews.requests();
   }
 
   /**
@@ -19,7 +19,8 @@ export class SamplingService {
    * does not fit the stage is BAD_REQUEST saying what is wrong, and the stage keeps waiting.
    */
   respond(answer: SamplingAnswer): boolean {
-    const outcome = this.sampler.reviews.answer(answer);
+    const { id, ...decision } = answer;
+    const outcome = this.sampler.reviews.answer(id, decision);
     if (outcome.kind === 'refused') throw new HarborError('BAD_REQUEST', `The edit cannot be used: ${outcome.problem}.`);
     return outcome.kind === 'settled';
   }
