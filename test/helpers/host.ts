@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Host, type HostOptions, type ToolCallOptions } from '../../main/host/host';
 import type { ServerConfig } from '../../main/host/registry/schema';
+import { referencedSecretNames } from '../../main/host/secrets/references';
 
 export const REPO = resolve(import.meta.dirname, '../..');
 export const FIXTURES = join(REPO, 'test/fixtures/servers');
@@ -41,6 +42,7 @@ export async function createTestHost(servers: TestServers | ((dataDir: string) =
     approveLaunches: true,
     ...options,
   });
+  if (options.approveLaunches !== false) grantReferencedSecrets(host);
   return {
     host,
     dir,
@@ -50,6 +52,18 @@ export async function createTestHost(servers: TestServers | ((dataDir: string) =
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The person's `harbor secret grant` for every keychain secret the registry's servers name: a
+ * fresh data folder binds none of them (#27.16), and tests not about consent start from servers
+ * the person has set up.
+ */
+export function grantReferencedSecrets(host: Host): void {
+  for (const name of host.servers.names()) {
+    const config = host.registry.requireValid().servers.get(name);
+    if (config) for (const secret of referencedSecretNames(config)) host.secrets.grant(secret, name);
+  }
 }
 
 /** Resolves when `predicate` holds, polling; rejects with `what` after `timeoutMs`. */

@@ -105,6 +105,9 @@ describe.skipIf(problem !== undefined)(`harbor login / logout with the OS keycha
 
     const set = await runCli(['secret', 'set', 'ci-key', ...where], { input: pem });
     expect(set.code, set.stderr).toBe(0);
+    // A fresh data folder gives the registry's servers no secrets (#27.16): the person grants it.
+    const granted = await runCli(['secret', 'grant', 'ci-key', 'remote', ...where]);
+    expect(granted.code, granted.stderr).toBe(0);
     const first = await runCli(['call', 'remote', 'whoami', '--yes', ...where]);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain('client_credentials');

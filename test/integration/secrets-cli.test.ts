@@ -89,10 +89,13 @@ function filesUnder(dir: string): string[] {
 describe.skipIf(NO_KEYCHAIN_SIMULATION !== undefined)(`without any keychain, nothing hangs and nothing falls back to plain text${NO_KEYCHAIN_SIMULATION ? ` — skipped: ${NO_KEYCHAIN_SIMULATION}` : ''}`, () => {
   let ws: ReturnType<typeof workspace>;
   let env: NodeJS.ProcessEnv;
-  beforeAll(() => {
+  beforeAll(async () => {
     ws = workspace({ echo: { command: NODE, args: [ECHO_ENV], env: { TOKEN: '${secret:tok}' }, trusted: true } });
     mkdirSync(join(ws.root, 'run'));
     env = noBus(join(ws.root, 'run'));
+    // A fresh data folder gives the registry's servers no secrets (#27.16): the person grants it.
+    const granted = await harbor([...ws.flags, 'secret', 'grant', 'tok', 'echo'], { env });
+    expect(granted.code, granted.stderr).toBe(0);
   });
   afterAll(() => ws?.remove());
 
@@ -181,6 +184,7 @@ describe.skipIf(problem !== undefined)(`secrets in the real keychain, through th
   it('secret set (stdin, one newline stripped) / list (names only) / delete, with the documented exit codes', async () => {
     const ws = workspace({ echo: { command: NODE, args: [ECHO_ENV], env: { TOKEN: '${secret:cli-tok}' }, trusted: true } });
     try {
+      expect((await harbor([...ws.flags, 'secret', 'grant', 'cli-tok', 'echo'])).code).toBe(0); // a fresh folder binds nothing (#27.16)
       const set = await harbor([...ws.flags, 'secret', 'set', 'cli-tok'], { input: 'line-one\n' });
       expect(set.code, set.stderr).toBe(0);
       expect(set.stdout).toContain('Stored secret "cli-tok"');
@@ -252,6 +256,8 @@ describe.skipIf(problem !== undefined)(`secrets in the real keychain, through th
     it('the servers get the value; every output and every file Harbor wrote has *** instead', async () => {
       const set = await harbor([...ws.flags, 'secret', 'set', 'leak-tok'], { input: `${secret}\n`, env });
       expect(set.code, set.stderr).toBe(0);
+      // A fresh data folder gives the registry's servers no secrets (#27.16): the person grants them.
+      for (const server of ['echo', 'leaky', 'remote']) expect((await harbor([...ws.flags, 'secret', 'grant', 'leak-tok', server], { env })).code).toBe(0);
 
       const runs: Run[] = [];
       const call = await harbor([...ws.flags, '--trace', 'call', 'echo', 'get_env', '--args', '{"name":"TOKEN"}', '--yes'], { env });

@@ -3,7 +3,8 @@
  * installer or another program) had every remote server in it approved, because the first run
  * took any data folder for an upgrade. A fresh data folder is not an upgrade: its remote servers
  * ask before their first request. Only a consent.db written by an
- * older Harbor (schema 0) carries approvals forward (test/integration/consent-migration.test.ts).
+ * older Harbor (schema 0) carries approvals forward (test/integration/consent-migration.test.ts);
+ * the same for the keychain secrets the planted servers name: a fresh folder binds none of them.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Host } from '../../main/host/host';
 import { MemorySecretStore } from '../../main/host/secrets/memory-store';
 import { errorOf } from '../helpers/harbor-error';
-import { NODE, REPO } from '../helpers/host';
+import { FEATURE_SERVER, NODE, REPO } from '../helpers/host';
 import { startHttpFeatureServer, type RunningHttpServer } from '../helpers/http-server';
 
 let remote: RunningHttpServer;
@@ -49,5 +50,27 @@ describe('a fresh data folder is not an upgrade', () => {
     expect(host.consent.decisions().launches).toEqual([]);
     const refused = await errorOf(host.servers.connect('planted'));
     expect(refused.code).toBe('CONSENT_REQUIRED');
+  });
+
+  it.each([
+    ['a remote server', (url: string) => ({ url, headers: { Authorization: 'Bearer ${secret:tok}' } })],
+    ['a stdio server', () => ({ command: NODE, args: [FEATURE_SERVER], env: { TOKEN: '${secret:tok}' } })],
+  ])('%s already in the registry is not given the keychain secrets it names: approving its launch still asks for each', async (_what, planted) => {
+    dir = mkdtempSync(join(tmpdir(), 'harbor-fresh-'));
+    writeFileSync(join(dir, 'harbor.json'), JSON.stringify({ mcpServers: { planted: planted(remote.url) } }));
+    host = await Host.create({
+      configPath: join(dir, 'harbor.json'),
+      dataDir: dir,
+      appName: 'Harbor',
+      appVersion: '0.0.0-test',
+      mode: 'cli',
+      launchVariables: { node: NODE, resources: join(REPO, 'resources') },
+      useLoginShellPath: false,
+      secrets: new MemorySecretStore({ tok: 'value-tok-1234' }),
+    });
+    host.servers.approveLaunch('planted');
+    const refused = await errorOf(host.servers.connect('planted'));
+    expect(refused.code).toBe('CONSENT_REQUIRED');
+    expect(refused.message).toContain('harbor secret grant tok planted');
   });
 });

@@ -21,6 +21,7 @@ function remoteServerAuth(url: string, store: OAuthCredentialStore): ServerAuth 
   return new ServerAuth({
     server: 'remote',
     url,
+    oauth: '',
     store,
     callbacks,
     clientMetadataUrl: undefined,

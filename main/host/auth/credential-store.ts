@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import { z } from 'zod';
+import { canonical } from '../canonical-json';
 import { HarborError } from '../errors';
 import type { Redactor } from '../secrets/redactor';
 import type { SecretStore } from '../secrets/store';
@@ -67,8 +68,18 @@ function normalizeIssuer(issuer: string): string {
   return issuer.endsWith('/') ? issuer.slice(0, -1) : issuer;
 }
 
-export function credentialKey(issuer: string, resource: string): string {
-  return digest('credentials', normalizeIssuer(issuer), resource);
+/**
+ * What a server's saved sign-in is bound to besides its name and URL: the digest of its `oauth`
+ * block as written ('' without one, the name earlier versions used). Replacing the block — another
+ * authorization server, client or scopes — leaves the sign-in made under the old one behind (#27.8).
+ */
+export function oauthScope(oauth: unknown): string {
+  return oauth === undefined || oauth === null ? '' : digest('oauth', canonical(oauth));
+}
+
+/** Tokens and client registrations: per authorization server and resource, and per oauth block (oauthScope) when there is one. */
+export function credentialKey(issuer: string, resource: string, oauth = ''): string {
+  return oauth ? digest('credentials', normalizeIssuer(issuer), resource, oauth) : digest('credentials', normalizeIssuer(issuer), resource);
 }
 
 /**
@@ -118,8 +129,8 @@ export class OAuthCredentialStore {
     return this.secrets.delete(`${PREFIX}.${key}.client`);
   }
 
-  async binding(server: string, url: string): Promise<Binding | undefined> {
-    const entry = await this.read(this.bindingName(server, url), BindingEntry);
+  async binding(server: string, url: string, oauth = ''): Promise<Binding | undefined> {
+    const entry = await this.read(this.bindingName(server, url, oauth), BindingEntry);
     return entry.state === 'found' ? entry.value : undefined;
   }
 
@@ -127,12 +138,13 @@ export class OAuthCredentialStore {
    * What a configured server's sign-in starts from: its binding and that binding's tokens. An
    * entry that is there but cannot be read back (not JSON, or not what Harbor wrote) is reported
    * as `damaged`, with the fix: a sign-in would not replace the entry the server is bound to.
+   * `oauth`: the server's oauthScope (a sign-in made under another oauth block is not found).
    */
-  async load(server: string, url: string): Promise<SavedSignIn> {
-    const binding = await this.read(this.bindingName(server, url), BindingEntry);
+  async load(server: string, url: string, oauth = ''): Promise<SavedSignIn> {
+    const binding = await this.read(this.bindingName(server, url, oauth), BindingEntry);
     if (binding.state === 'damaged') return { damaged: new DamagedSignInError(server, 'binding') };
     if (binding.state === 'missing') return {};
-    const key = credentialKey(binding.value.issuer, binding.value.resource);
+    const key = credentialKey(binding.value.issuer, binding.value.resource, oauth);
     const tokens = await this.read(`${PREFIX}.${key}.tokens`, TokenRecordEntry);
     if (tokens.state === 'damaged') return { binding: binding.value, damaged: new DamagedSignInError(server, 'tokens') };
     if (tokens.state === 'missing') return { binding: binding.value };
@@ -140,12 +152,12 @@ export class OAuthCredentialStore {
     return { binding: binding.value, tokens: tokens.value };
   }
 
-  async saveBinding(server: string, url: string, binding: Binding): Promise<void> {
-    await this.secrets.set(this.bindingName(server, url), JSON.stringify(binding));
+  async saveBinding(server: string, url: string, binding: Binding, oauth = ''): Promise<void> {
+    await this.secrets.set(this.bindingName(server, url, oauth), JSON.stringify(binding));
   }
 
-  async deleteBinding(server: string, url: string): Promise<boolean> {
-    return this.secrets.delete(this.bindingName(server, url));
+  async deleteBinding(server: string, url: string, oauth = ''): Promise<boolean> {
+    return this.secrets.delete(this.bindingName(server, url, oauth));
   }
 
   /** A server's DPoP key pair as dpop-key.ts stores it (JSON): a private key, so in the keychain. */
@@ -161,8 +173,8 @@ export class OAuthCredentialStore {
     return this.secrets.delete(this.serverEntryName(server, url, 'dpop'));
   }
 
-  private bindingName(server: string, url: string): string {
-    return this.serverEntryName(server, url, 'binding');
+  private bindingName(server: string, url: string, oauth: string): string {
+    return oauth ? `${PREFIX}.${digest('server', server, url, oauth)}.binding` : this.serverEntryName(server, url, 'binding');
   }
 
   private serverEntryName(server: string, url: string, entry: 'binding' | 'dpop'): string {

@@ -12,7 +12,8 @@ export interface Revocation {
 
 /**
  * RFC 7009: revokes a grant (its refresh token, else its access token), best effort for
- * `harbor logout`: true when the authorization server confirmed it, false on any failure.
+ * `harbor logout`: true when the authorization server confirmed it, false on any failure (a
+ * redirect included: the request carries the refresh token and the client's secret).
  */
 export async function revokeTokens({ endpoint, client, tokens, clientAuthentication, fetch }: Revocation): Promise<boolean> {
   try {
@@ -29,7 +30,9 @@ export async function revokeTokens({ endpoint, client, tokens, clientAuthenticat
     } else {
       body.set('client_id', client.client_id);
     }
-    const response = await fetch(endpoint, { method: 'POST', headers, body, signal: AbortSignal.timeout(5_000) });
+    // Never followed: a 307/308 would resend the refresh token and the client's secret to wherever
+    // it points (another origin). A redirect is a failed revocation (test/security/token-request-redirects.test.ts).
+    const response = await fetch(endpoint, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(5_000) });
     await response.body?.cancel().catch(() => undefined);
     return response.ok;
   } catch {

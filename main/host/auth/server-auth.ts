@@ -26,6 +26,8 @@ export interface ServerAuthDeps {
   readonly server: string;
   /** The MCP endpoint. */
   readonly url: string;
+  /** oauthScope of the server's `oauth` block: the saved sign-in is bound to it as well as to name and URL. */
+  readonly oauth: string;
   readonly store: OAuthCredentialStore;
   readonly callbacks: LoopbackCallbackServer;
   /** CIMD: the https URL of Harbor's client metadata document, if one is hosted (config wins). */
@@ -99,7 +101,7 @@ export class ServerAuth {
     this.loading = (async () => {
       this.loadError = undefined;
       try {
-        const saved = await this.deps.store.load(this.deps.server, this.deps.url);
+        const saved = await this.deps.store.load(this.deps.server, this.deps.url, this.deps.oauth);
         this.binding = saved.binding;
         this.current = saved.tokens;
         if (saved.binding) this.resource = saved.binding.resource;
@@ -151,15 +153,15 @@ export class ServerAuth {
 
   async tokensFor(issuer: string): Promise<StoredOAuthTokens | undefined> {
     await this.ready();
-    const key = credentialKey(issuer, this.resource);
+    const key = credentialKey(issuer, this.resource, this.deps.oauth);
     this.flowKey = key;
-    if (this.binding && credentialKey(this.binding.issuer, this.binding.resource) === key) return this.current?.tokens;
+    if (this.binding && credentialKey(this.binding.issuer, this.binding.resource, this.deps.oauth) === key) return this.current?.tokens;
     return (await this.deps.store.tokens(key))?.tokens;
   }
 
   async saveTokens(tokens: StoredOAuthTokens, issuer: string): Promise<void> {
     await this.loading;
-    const key = credentialKey(issuer, this.resource);
+    const key = credentialKey(issuer, this.resource, this.deps.oauth);
     this.flowKey = key;
     const record: TokenRecord = { tokens, savedAt: this.deps.now() };
     await this.deps.store.saveTokens(key, record);
@@ -168,7 +170,7 @@ export class ServerAuth {
     const revocationEndpoint = typeof advertised === 'string' ? advertised : undefined;
     const binding: Binding = { issuer, resource: this.resource, ...(revocationEndpoint ? { revocationEndpoint } : {}) };
     if (JSON.stringify(binding) !== JSON.stringify(this.binding)) {
-      await this.deps.store.saveBinding(this.deps.server, this.deps.url, binding);
+      await this.deps.store.saveBinding(this.deps.server, this.deps.url, binding, this.deps.oauth);
       this.binding = binding;
     }
   }
@@ -194,7 +196,7 @@ export class ServerAuth {
       const method = config.tokenEndpointAuthMethod && config.tokenEndpointAuthMethod !== 'private_key_jwt' ? { token_endpoint_auth_method: config.tokenEndpointAuthMethod } : {};
       return { client_id: config.clientId, ...(secret ? { client_secret: secret } : {}), ...method, issuer: config.issuer ?? issuer };
     }
-    const key = credentialKey(issuer, this.resource);
+    const key = credentialKey(issuer, this.resource, this.deps.oauth);
     this.flowKey = key;
     const stored = await this.deps.store.client(key);
     if (!options.mayRegister) {
@@ -209,7 +211,7 @@ export class ServerAuth {
 
   async saveClient(info: StoredOAuthClientInformation, issuer: string): Promise<void> {
     if (this.config?.clientId) return; // the configured client is the one to use; nothing to store
-    const key = credentialKey(issuer, this.resource);
+    const key = credentialKey(issuer, this.resource, this.deps.oauth);
     this.flowKey = key;
     await this.deps.store.saveClient(key, info);
   }
@@ -219,7 +221,7 @@ export class ServerAuth {
     await this.loading;
     if (!this.binding) return undefined;
     try {
-      const info = await this.deps.store.client(credentialKey(this.binding.issuer, this.binding.resource));
+      const info = await this.deps.store.client(credentialKey(this.binding.issuer, this.binding.resource, this.deps.oauth));
       const uri = info && 'redirect_uris' in info ? info.redirect_uris?.[0] : undefined;
       const port = uri ? Number(new URL(uri).port) : NaN;
       return Number.isInteger(port) && port > 0 ? port : undefined;
@@ -264,11 +266,11 @@ export class ServerAuth {
   async invalidate(scope: 'all' | 'client' | 'tokens' | 'discovery'): Promise<void> {
     if (scope === 'discovery' || scope === 'all') this.discovery = undefined;
     await this.loading;
-    const key = this.flowKey ?? (this.binding ? credentialKey(this.binding.issuer, this.binding.resource) : undefined);
+    const key = this.flowKey ?? (this.binding ? credentialKey(this.binding.issuer, this.binding.resource, this.deps.oauth) : undefined);
     if (!key) return;
     if (scope === 'tokens' || scope === 'all') {
       await this.deps.store.deleteTokens(key);
-      if (this.binding && credentialKey(this.binding.issuer, this.binding.resource) === key) this.current = undefined;
+      if (this.binding && credentialKey(this.binding.issuer, this.binding.resource, this.deps.oauth) === key) this.current = undefined;
     }
     if ((scope === 'client' || scope === 'all') && !this.config?.clientId) await this.deps.store.deleteClient(key);
   }
@@ -287,11 +289,11 @@ export class ServerAuth {
     const removed: boolean[] = [];
     let revoked = false;
     if (binding) {
-      const key = credentialKey(binding.issuer, binding.resource);
+      const key = credentialKey(binding.issuer, binding.resource, this.deps.oauth);
       revoked = this.current ? await this.revoke(binding, this.current.tokens, key) : false;
       removed.push(await this.deps.store.deleteTokens(key), await this.deps.store.deleteClient(key));
     }
-    if (binding || this.damaged) removed.push(await this.deps.store.deleteBinding(this.deps.server, this.deps.url));
+    if (binding || this.damaged) removed.push(await this.deps.store.deleteBinding(this.deps.server, this.deps.url, this.deps.oauth));
     removed.push(await this.dpopKey.forget());
     this.binding = undefined;
     this.current = undefined;

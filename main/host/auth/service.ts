@@ -8,7 +8,7 @@ import type { TransportAuthParts } from '../servers/transport-auth';
 import { machineGrantRefused } from './auth-failures';
 import { LoopbackCallbackServer } from './callback-server';
 import { parseOAuthConfig } from './config';
-import { OAuthCredentialStore } from './credential-store';
+import { OAuthCredentialStore, oauthScope } from './credential-store';
 import { authFetch } from './fetch';
 import { tokenGrant } from './grants';
 import type { BrowserOpener } from './opener';
@@ -111,7 +111,7 @@ export class AuthService implements Disposable {
    */
   async hasSignIn(server: string, url: string): Promise<boolean> {
     try {
-      const saved = await this.store.load(server, url);
+      const saved = await this.store.load(server, url, oauthScope(this.options.serverConfig?.(server)));
       return saved.tokens !== undefined || saved.damaged !== undefined;
     } catch {
       return false;
@@ -124,7 +124,10 @@ export class AuthService implements Disposable {
   }
 
   private serverAuth(server: string, url: string): ServerAuth {
-    const key = `${server}\n${url}`;
+    const raw = this.options.serverConfig?.(server);
+    // A sign-in belongs to the oauth block it was made under: a replaced block starts from none.
+    const oauth = oauthScope(raw);
+    const key = `${server}\n${url}\n${oauth}`;
     let auth = this.servers.get(key);
     if (!auth) {
       const { secrets } = this.options;
@@ -132,6 +135,7 @@ export class AuthService implements Disposable {
       auth = new ServerAuth({
         server,
         url,
+        oauth,
         store: this.store,
         callbacks: this.callbacks,
         clientMetadataUrl: this.options.clientMetadataUrl,
@@ -148,7 +152,7 @@ export class AuthService implements Disposable {
       if (this.options.signIn === 'automatic') auth.opener = this.options.opener;
       this.servers.set(key, auth);
     }
-    auth.config = parseOAuthConfig(server, this.options.serverConfig?.(server));
+    auth.config = parseOAuthConfig(server, raw);
     return auth;
   }
 

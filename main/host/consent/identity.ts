@@ -19,13 +19,17 @@ const isLegacySse = (config: ServerConfig) => !isStdio(config) && (config.transp
 /**
  * What a server is, from its registry entry as written (before `${harbor:…}` is expanded, so the
  * app and the CLI, whose Node paths differ, agree): a stdio server is its launch — command, args,
- * env (secrets as their `${secret:…}` references) and cwd; a remote server is its URL. Harbor's
- * own switches (trusted, timeouts, disabled tools) and the name are not part of it.
+ * env (secrets as their `${secret:…}` references) and cwd; a remote server is its URL and what it
+ * signs in with (its `oauth` block: authorization server, client, scopes, grant), so replacing the
+ * block under the same URL is another server (#27.8). Harbor's own switches (trusted, timeouts,
+ * disabled tools) and the name are not part of it.
  */
 export function serverIdentity(config: ServerConfig): string {
   if (isStdio(config)) return `stdio:${digest({ command: config.command, args: config.args ?? [], env: config.env ?? {}, cwd: config.cwd ?? null })}`;
-  return `http:${digest({ url: config.url })}`;
+  // Without an oauth block: the digest earlier versions keyed decisions by (nothing to re-approve).
+  return `http:${digest(config.oauth === undefined ? { url: config.url } : { url: config.url, oauth: config.oauth })}`;
 }
+
 
 export function serverRef(name: string, config: ServerConfig): ServerRef {
   return { name, identity: serverIdentity(config) };
@@ -34,11 +38,13 @@ export function serverRef(name: string, config: ServerConfig): ServerRef {
 /**
  * What a launch approval covers. A stdio server: its identity, the whole launch. A remote server:
  * its URL, the NAMES of the headers it is sent (values are secrets or the person's; a secret in
- * them needs its own grant) and its transport — a new header or another address asks again.
+ * them needs its own grant), its transport and its `oauth` block — a new header, another address
+ * or another way of signing in asks again.
  */
 export function launchKey(config: ServerConfig): string {
   if (isStdio(config)) return serverIdentity(config);
-  return `http:${digest({ url: config.url, headers: headerNames(config), sse: isLegacySse(config) })}`;
+  const launch = { url: config.url, headers: headerNames(config), sse: isLegacySse(config) };
+  return `http:${digest(config.oauth === undefined ? launch : { ...launch, oauth: config.oauth })}`;
 }
 
 /** A remote server's header names, sorted, as HTTP compares them (case-insensitively). */

@@ -23,6 +23,8 @@ export interface AdoptedServer {
  * - every secret a server's env or headers reference now is bound to that server, so what worked
  *   keeps working;
  * - every remote server configured now counts as approved (before, remote servers needed none).
+ * The last two only for a data folder an older Harbor wrote: a fresh folder's registry (copied
+ * in, planted by another program) carries no approvals and no secrets (#27.16).
  * Later runs never do this again: a file imported afterwards is not "migrated". Returns false
  * when it was done before.
  */
@@ -37,7 +39,8 @@ export function adoptRegistry(database: ConsentDatabase, servers: readonly Adopt
     const upgrade = state === 'pending';
     carryOverLegacy(database, servers);
     for (const { ref, config, url } of servers) {
-      for (const secret of referencedSecretNames(config)) {
+      // A fresh folder's registry earned nothing: its servers ask for each secret they name.
+      for (const secret of upgrade ? referencedSecretNames(config) : []) {
         database
           .sql("INSERT OR IGNORE INTO secret_bindings (secret, identity, server, origin, created_at) VALUES (?, ?, ?, 'migrated', ?)")
           .run(secret, ref.identity, ref.name, now);
