@@ -275,7 +275,7 @@ export class Host implements Disposable {
     const chat = this.owned.add(
       new ChatService({
         // The model is offered each tool as the person approved it (calls.offeredCatalog).
-        host: { ...doors.calls, catalog: doors.calls.offeredCatalog, events: inner, consent: doors.consent, listServers: doors.servers.list, searchTools: doors.tools.rank, appContext: (id) => apps.modelContext(id) },
+        host: { ...doors.calls, catalog: doors.calls.offeredCatalog, events: inner, consent: doors.consent, listServers: doors.servers.list, searchTools: doors.tools.rank, appContext: (id) => apps.modelContext(id), skills: doors.skills },
         store: conversations,
         configPath: options.configPath,
         settings: () => doors.settings.chat(),
