@@ -65,6 +65,7 @@ describe.each(Object.keys(TRANSPORTS) as (keyof typeof TRANSPORTS)[])('skills ov
     expect(skills.find((s) => s.name === 'live-data')).toMatchObject({ files: 'dynamic', verified: false, approved: false });
     expect(skills.find((s) => s.name === 'too-many')?.problem).toMatch(/513 files/);
     expect(reads(transport)).toEqual([]);
+    expect(test.host.servers.get('skills').era).toBe('modern');
   });
 
   it('keeps same-named skills of two servers apart: both listed, each loaded from its own server', async () => {
