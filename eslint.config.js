@@ -17,7 +17,7 @@ const ELECTRON_SHELL = ['main/index.ts', 'main/window.ts', 'main/ipc.ts', 'main/
 // import() types included, because the rule is about the direction of the design, not bundle size.
 //
 //   base (the root files: lifecycle, errors, events, paths, …) ← registry ← servers ← secrets ← auth
-//     ← consent ← apps ← tools ← code-mode ← chat ← import ← services ← host.ts
+//     ← consent ← skills ← apps ← tools ← code-mode ← chat ← import ← services ← host.ts
 //
 // code-mode (the script sandbox and its tools API) sits above tools (names, schemas, results it
 // builds on) and consent (which it never bypasses: calls go through a broker port the Host fills
@@ -29,7 +29,7 @@ const ELECTRON_SHELL = ['main/index.ts', 'main/window.ts', 'main/ipc.ts', 'main/
 // folder needs something from a higher one, it declares a port (an interface) that the higher one
 // implements: servers/transport-auth.ts is implemented by auth. host.ts, the façade and only door,
 // sits on top. A new folder must be placed in this list before anything may import it.
-const HOST_LAYERS = ['base', 'log', 'registry', 'sandbox', 'servers', 'tasks', 'secrets', 'auth', 'consent', 'apps', 'tools', 'code-mode', 'chat', 'sampling', 'import', 'installs', 'bundles', 'gallery', 'services', 'host.ts'];
+const HOST_LAYERS = ['base', 'log', 'registry', 'sandbox', 'servers', 'tasks', 'secrets', 'auth', 'consent', 'skills', 'apps', 'tools', 'code-mode', 'chat', 'sampling', 'import', 'installs', 'bundles', 'gallery', 'services', 'host.ts'];
 const HOST_ROOT = join(import.meta.dirname, 'main', 'host');
 
 /** The layer of a file or module path inside main/host ('base', a folder, 'host.ts'), or undefined outside it. */

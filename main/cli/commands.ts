@@ -10,7 +10,7 @@ import { SAMPLING_OPTIONS } from './sampling-notes';
 /** `--answer JSON` and `--open`, for the commands during which a server may ask the person (elicitation). */
 export const ANSWER_OPTIONS = { answer: { type: 'string' }, open: { type: 'boolean' } } as const;
 
-export const CONSENT_USAGE = 'consent list | grant SERVER TOOL [--always] | grant-launch SERVER | revoke SERVER [TOOL]';
+export const CONSENT_USAGE = 'consent list | grant SERVER TOOL [--always] | grant-launch SERVER | revoke SERVER [TOOL] | grant-skill SERVER URI [--yes] | revoke-skill SERVER URI';
 export const GALLERY_USAGE =
   'gallery search [QUERY] [--registry URL] [--cursor C] [--limit N] [--json] | add NAME [--version V] [--set KEY=VALUE]... [--name LOCAL] [--option N] [--allow-env NAME[,NAME…]] [--allow-lookalike] [--yes] [--dry-run]';
 export const SECRET_USAGE = 'secret set|list|delete [NAME] | grant|revoke NAME SERVER';
@@ -36,6 +36,14 @@ export const COMMANDS: readonly CliCommand[] = [
     options: { ...YES, search: { type: 'string' }, limit: { type: 'string' } },
     positionals: { min: 0, max: 1 },
     load: async () => (await import('./subcommands/catalog')).toolsCommand,
+  },
+  {
+    name: 'skills',
+    summary: 'List the skills of one server, or of every enabled server (the Skills extension); reads none of their files',
+    usage: 'skills [SERVER] [--yes]',
+    options: { ...YES },
+    positionals: { min: 0, max: 1 },
+    load: async () => (await import('./subcommands/skills')).skillsCommand,
   },
   {
     name: 'resources',
@@ -126,10 +134,11 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     name: 'consent',
-    summary: 'List, grant or revoke tool approvals and launch approvals',
+    summary: 'List, grant or revoke tool, launch and skill approvals',
     usage: CONSENT_USAGE,
     positionals: { min: 1, max: 3 },
-    options: { always: { type: 'boolean' } },
+    // --yes: grant-skill launches the server to read the skill's entry.
+    options: { always: { type: 'boolean' }, ...YES },
     load: async () => (await import('./subcommands/consent')).consentCommand,
   },
   {

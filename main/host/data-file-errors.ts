@@ -98,3 +98,13 @@ export function guardData<T>(file: DataFile, work: () => T): T {
     throw dataFileError(error, file);
   }
 }
+
+/** Runs `work`; a data file Harbor cannot use (its error names it) is told with `warn` when given, else left to what needs it. */
+export function unlessDataUnusable(work: () => unknown, warn?: (message: string) => void): void {
+  try {
+    work();
+  } catch (error) {
+    if (!(error instanceof HarborError) || (error.code !== 'DATA_CORRUPT' && error.code !== 'CONFIG_IO')) throw error;
+    warn?.(error.message);
+  }
+}

@@ -7,8 +7,7 @@ import { CodeSandbox } from './code-mode/sandbox';
 import { ChatService } from './chat/service';
 import { ConsentGate } from './consent/gate';
 import { ConsentStore } from './consent/store';
-import { guardData } from './data-file-errors';
-import { HarborError } from './errors';
+import { guardData, unlessDataUnusable } from './data-file-errors';
 import { HostEvents } from './events';
 import { guardedDataFile, lazyDataFile } from './lazy-data-file';
 import { RegistryClient } from './gallery/client';
@@ -56,6 +55,7 @@ import { ServerControl } from './services/server-control';
 import { ServerIdentities } from './services/server-identities';
 import { createServerManager, LoginPathCache } from './services/server-launch';
 import { ServerSignIn } from './services/server-sign-in';
+import { openSkills } from './services/skill-wiring';
 import { ServerEventLog } from './services/server-event-log';
 import { SettingsService } from './services/settings-service';
 import { ToolSearch } from './services/tool-search';
@@ -101,6 +101,7 @@ export class Host implements Disposable {
   readonly gallery: HostDoors['gallery'];
   readonly sandbox: HostDoors['sandbox'];
   readonly tasks: HostDoors['tasks'];
+  readonly skills: HostDoors['skills'];
 
   /**
    * Disposed in reverse order of registration: a running orphan sweep is waited for; the events
@@ -264,6 +265,7 @@ export class Host implements Disposable {
       sandbox,
       tasks,
       apps,
+      skills: openSkills(this.owned, { dataDir: options.dataDir, servers, identities, log }),
     });
     const conversations = this.owned.add(guardedDataFile(files.conversations, new ConversationStore(files.conversations.path)));
     // run_code's scripts: disposed after the chat, whose turns end their scripts first.
@@ -273,7 +275,7 @@ export class Host implements Disposable {
     const chat = this.owned.add(
       new ChatService({
         // The model is offered each tool as the person approved it (calls.offeredCatalog).
-        host: { ...doors.calls, catalog: doors.calls.offeredCatalog, events: inner, consent: doors.consent, listServers: doors.servers.list, searchTools: doors.tools.rank, appContext: (id) => apps.modelContext(id) },
+        host: { ...doors.calls, catalog: doors.calls.offeredCatalog, events: inner, consent: doors.consent, listServers: doors.servers.list, searchTools: doors.tools.rank, appContext: (id) => apps.modelContext(id), skills: doors.skills },
         store: conversations,
         configPath: options.configPath,
         settings: () => doors.settings.chat(),
@@ -307,6 +309,7 @@ export class Host implements Disposable {
     this.gallery = doors.gallery;
     this.sandbox = doors.sandbox;
     this.tasks = doors.tasks;
+    this.skills = doors.skills;
     this.chat = chatDoors.chat;
     this.elicitation = chatDoors.elicitation;
   }
@@ -336,12 +339,7 @@ export class Host implements Disposable {
 
   /** Runs `work`; a data file Harbor cannot use (its error names it) is told with `warn` when `tell`, else left to what needs it. */
   private unlessDataUnusable(work: () => unknown, tell: boolean): void {
-    try {
-      work();
-    } catch (error) {
-      if (!(error instanceof HarborError) || (error.code !== 'DATA_CORRUPT' && error.code !== 'CONFIG_IO')) throw error;
-      if (tell) this.warn(error.message);
-    }
+    unlessDataUnusable(work, tell ? this.warn : undefined);
   }
 
   appInfo(): AppInfo {

@@ -131,6 +131,9 @@ export const ChatContext = z.object({
   servers: z.array(z.object({ name: z.string(), tools: z.number().int(), toolTokens: z.number().int(), instructionTokens: z.number().int() })),
   /** Enabled servers not connected yet: their tools are not counted. */
   notConnected: z.array(z.string()),
+  /** Skills the connected servers publish (loadable ones), and what their index plus load_skill cost. */
+  skillCount: z.number().int().optional(),
+  skillTokens: z.number().int().optional(),
 });
 export type ChatContext = z.infer<typeof ChatContext>;
 

@@ -127,7 +127,7 @@ describe('house rules (eslint.config.js)', { timeout: 180_000 }, () => {
       expect(errors).toHaveLength(1);
       // The message names the rule and the allowed direction.
       expect(errors[0]!.message).toContain('House rule (host layering)');
-      expect(errors[0]!.message).toContain('base ← log ← registry ← sandbox ← servers ← tasks ← secrets ← auth ← consent ← apps ← tools ← code-mode ← chat ← sampling ← import ← installs ← bundles ← gallery ← services ← host.ts');
+      expect(errors[0]!.message).toContain('base ← log ← registry ← sandbox ← servers ← tasks ← secrets ← auth ← consent ← skills ← apps ← tools ← code-mode ← chat ← sampling ← import ← installs ← bundles ← gallery ← services ← host.ts');
     });
 
     it.each([

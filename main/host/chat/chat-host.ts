@@ -5,6 +5,7 @@ import type { HostEvents } from '../events';
 import type { Catalog } from '../servers/catalog';
 import type { CallOptions } from '../servers/connection';
 import type { ToolRanker } from '../tools/search';
+import type { ChatSkills } from './turn-skills';
 
 /** How the chat calls a tool: a call's timeouts and progress, plus who asks (for the consent gate). */
 export interface ChatToolCallOptions extends CallOptions {
@@ -41,4 +42,6 @@ export interface ChatHost {
   readResource(server: string, uri: string, options?: { signal?: AbortSignal }): Promise<ReadResourceResult>;
   /** What the conversation's apps asked the model to know, for its next turn (none when absent). */
   appContext?(conversationId: string): readonly AppModelContext[];
+  /** Skills the servers publish (the load_skill tool and the skills index); absent: none offered. */
+  readonly skills?: ChatSkills;
 }

@@ -3,6 +3,7 @@ import { ToolIndex, type ServerTools } from '../tools/tool-index';
 import { loadTokenCounter, toolTokens } from '../tools/tokens';
 import type { ChatHost } from './chat-host';
 import { useToolSearch, type ChatSettings } from './settings';
+import { skillsCost } from './turn-skills';
 
 /**
  * What the tool definitions cost in the model's context, measured the way a turn offers them
@@ -40,6 +41,7 @@ export async function measureContext(host: ChatHost, settings: ChatSettings): Pr
     instructionTokens: count(m.instructions ?? ''),
   }));
   const total = rows.reduce((sum, r) => sum + r.toolTokens, 0);
+  const skills = await skillsCost(host, servers.map((m) => m.name), count);
   const connected = new Set(servers.map((m) => m.name));
   return {
     contextWindow: settings.contextWindow,
@@ -51,5 +53,6 @@ export async function measureContext(host: ChatHost, settings: ChatSettings): Pr
     mode: useToolSearch(settings, total) ? 'search' : 'direct',
     servers: rows,
     notConnected: enabled.filter((s) => !connected.has(s.name)).map((s) => s.name),
+    ...skills,
   };
 }

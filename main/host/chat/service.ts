@@ -17,6 +17,7 @@ import { fitHistoryToModel, prepareFiles } from './files';
 import { buildSystemPrompt } from './system-prompt';
 import { runTurn, type TurnEvent, type TurnOutcome } from './turn';
 import { gatherTurnTools } from './turn-tools';
+import { withSkills } from './turn-skills';
 
 export interface ChatServiceDeps {
   readonly host: ChatHost;
@@ -210,7 +211,7 @@ export class ChatService implements Disposable {
           for (const s of this.deps.host.listServers()) if (s.enabled) this.deps.host.consent.approveLaunchesForSession(s.name);
         }
         // Connecting servers may wait on a launch consent: Stop (or shutdown) must not wait with it.
-        const tools = await untilAborted(gatherTurnTools(this.deps.host, settings, this.store.toolMode(conversationId), this.deps.codeSandbox), controller.signal).catch((error: unknown) => {
+        const tools = await untilAborted(gatherTurnTools(this.deps.host, settings, this.store.toolMode(conversationId), this.deps.codeSandbox).then((gathered) => withSkills(this.deps.host, gathered, controller.signal)), controller.signal).catch((error: unknown) => {
           if (controller.signal.aborted) return undefined;
           throw error;
         });
@@ -229,6 +230,7 @@ export class ChatService implements Disposable {
               unavailable: tools.unavailable,
               toolSearch: tools.mode === 'search',
               ...(tools.code ? { codeMode: tools.code.only ? 'on' : 'auto' } : {}),
+              ...(tools.skills ? { skills: tools.skills } : {}),
             }),
             tools,
             // The app context goes in after fitting: it is text the apps of this conversation asked the model to know.

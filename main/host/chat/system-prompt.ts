@@ -1,5 +1,6 @@
 import { RUN_CODE } from '../code-mode/run-code-tool';
 import { CALL_TOOL, SEARCH_TOOLS } from '../tools/meta-tools';
+import { skillsIndexText, type IndexedSkill } from '../skills/skill-tool';
 
 export interface PromptServer {
   readonly name: string;
@@ -14,6 +15,8 @@ export interface PromptInput {
   readonly toolSearch: boolean;
   /** Code mode: run_code is the way to the tools ("on") or one beside them ("auto"). */
   readonly codeMode?: 'on' | 'auto';
+  /** The skills index: one line per skill the servers publish. */
+  readonly skills?: readonly IndexedSkill[];
 }
 
 /** Keeps a server's text from closing its own fence and posing as Harbor's words. */
@@ -56,6 +59,8 @@ export function buildSystemPrompt(input: PromptInput): string {
   lines.push(
     'Some tool calls need the person\'s approval. If a call is denied, do not retry it: say what you wanted to do. If a tool fails, read its error and decide whether another call can help.',
   );
+
+  if (input.skills?.length) lines.push('', skillsIndexText(input.skills));
 
   const groups = new Map<string, string[]>();
   for (const server of input.servers) {

@@ -10,6 +10,8 @@ import { untilAborted } from './abortable';
 import { RUN_CODE } from '../code-mode/run-code-tool';
 import { runCodeCall, withScriptCalls } from './run-code-call';
 import type { ToolRunContext, ToolRunOutcome } from './tool-run';
+import { LOAD_SKILL } from '../skills/skill-tool';
+import { runSkillCall } from './turn-skills';
 
 export type { CallProgress } from './tool-run';
 
@@ -32,6 +34,7 @@ function describe(error: unknown): string {
  */
 export async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Promise<ToolRunOutcome> {
   if (call.toolName === RUN_CODE && ctx.tools.code) return runCodeCall(call, ctx, ctx.tools.code);
+  if (call.toolName === LOAD_SKILL && ctx.tools.skills?.length) return runSkillCall(call, ctx);
   const view: { -readonly [K in keyof ChatToolCall]: ChatToolCall[K] } = {
     id: call.toolCallId,
     name: call.toolName,

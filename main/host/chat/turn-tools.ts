@@ -10,6 +10,7 @@ import type { OfferedTool } from './model-step';
 import type { TurnCode } from './turn-code';
 import { useToolSearch, type ChatSettings } from './settings';
 import type { PromptServer } from './system-prompt';
+import type { IndexedSkill } from '../skills/skill-tool';
 
 export type ToolMode = 'direct' | 'search';
 
@@ -26,6 +27,8 @@ export interface TurnTools {
   readonly consentNeeded?: HarborError;
   /** Code mode: run_code is offered, and its scripts run in this sandbox. */
   readonly code?: TurnCode;
+  /** The skills index (turn-skills.ts): load_skill is offered when it is not empty. */
+  readonly skills?: readonly IndexedSkill[];
 }
 
 /** Offered definitions when every tool is exposed. */

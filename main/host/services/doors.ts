@@ -20,6 +20,7 @@ import type { SettingsService } from './settings-service';
 import type { ToolSearch } from './tool-search';
 import type { TaskService } from '../tasks/service';
 import type { ServerEventLog } from './server-event-log';
+import type { SkillService } from '../skills/skill-service';
 import type { TrafficFeed } from './traffic-feed';
 
 /** The services behind the doors, as host.ts composes them. */
@@ -43,6 +44,7 @@ export interface DoorServices {
   readonly tasks: TaskService;
   readonly bundles: BundleService;
   readonly gallery: GalleryService;
+  readonly skills: SkillService;
 }
 
 /**
@@ -141,6 +143,8 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     // Reviews quote a bundle's manifest; plans hold the registry entry (secrets as references only).
     bundles: exit.door(s.bundles, { openFile: 'mask', upload: 'mask', pending: 'mask', install: 'redact', discard: 'asWritten' }),
     gallery: exit.door(s.gallery, { settings: 'asWritten', setSettings: 'asWritten', search: 'mask', install: 'redact', fetchBundle: 'mask', isBundle: 'asWritten' }),
+    // Skills are the server's words (names, descriptions, SKILL.md); approvals are URIs and digests.
+    skills: exit.door(s.skills, { list: 'mask', load: 'mask', readFile: 'mask', grant: 'asWritten', revoke: 'asWritten', approvals: 'redact' }),
   };
 }
 

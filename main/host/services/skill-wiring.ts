@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import type { DataFile } from '../data-file-errors';
+import { lazyDataFile } from '../lazy-data-file';
+import type { DisposableStore } from '../lifecycle';
+import type { LogSink } from '../log/harbor-log';
+import { SkillApprovalStore } from '../skills/approvals';
+import { SkillFileCache } from '../skills/file-cache';
+import { SkillConsent, type SkillAsk } from '../skills/skill-consent';
+import { SkillService } from '../skills/skill-service';
+import type { ServerControl } from './server-control';
+import type { ServerIdentities } from './server-identities';
+
+export interface SkillWiring {
+  readonly dataDir: string;
+  readonly servers: Pick<ServerControl, 'ready'>;
+  readonly identities: Pick<ServerIdentities, 'ref'>;
+  readonly log: LogSink;
+  /** The app's dialog; absent in the CLI, where an unapproved load is refused (exit 4 unless --yes). */
+  readonly ask?: SkillAsk;
+}
+
+/** The approvals' database, as the person is told about it when it cannot be used. */
+export function skillApprovalsFile(dataDir: string): DataFile {
+  return { path: join(dataDir, 'skill-approvals.db'), holds: 'your skill approvals', asideCost: 'Harbor then asks again before loading each skill' };
+}
+
+/** The skills service with its approvals (opened on first use, owned by `owned`) and its cache under DATA/skills/cache. */
+export function openSkills(owned: DisposableStore, wiring: SkillWiring): SkillService {
+  const file = skillApprovalsFile(wiring.dataDir);
+  const store = owned.add(lazyDataFile(file, () => new SkillApprovalStore(file.path)));
+  return new SkillService({
+    connect: (server) => wiring.servers.ready(server),
+    ref: (server) => wiring.identities.ref(server),
+    consent: new SkillConsent(store, wiring.ask),
+    cache: new SkillFileCache(join(wiring.dataDir, 'skills', 'cache')),
+    approvals: () => store.list(),
+    log: wiring.log,
+  });
+}
