@@ -1,6 +1,7 @@
 import { editorServerNameProblem, type RegistryProblem } from '../../../preload/contract';
 import { HarborError } from '../errors';
-import { lineOfParseError, lineOfPath } from './locate';
+import { parseJsonc } from './jsonc';
+import { lineOfPath } from './locate';
 import { rootsProblems } from './roots';
 import { formatIssues } from './store';
 import { parseRegistryFile, ServerConfig, type RegistryFile } from './schema';
@@ -59,17 +60,11 @@ export function withServerRemoved(file: RegistryFile, name: string): RegistryFil
  * each with its path and the line it is on, so the editor can mark the right place.
  */
 export function checkRegistryText(text: string): { file?: RegistryFile; problems: RegistryProblem[] } {
-  let json: unknown;
-  try {
-    // As the loader reads it: a byte-order mark is not an error (it is no line either).
-    json = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    const message = (error as Error).message;
-    const line = lineOfParseError(text, message);
-    return { problems: [{ path: '(file)', message: `not valid JSON: ${message}`, ...(line ? { line } : {}) }] };
-  }
+  // As the loader reads it: comments and trailing commas allowed, a byte-order mark no error.
+  const read = parseJsonc(text);
+  if (!read.ok) return { problems: [{ path: '(file)', message: `not valid JSON: ${read.problem.message}`, line: read.problem.line }] };
   // The loader's parse, with its plain-language messages.
-  const parsed = parseRegistryFile(json);
+  const parsed = parseRegistryFile(read.value);
   if (parsed.success) return { file: parsed.data, problems: [] };
   return {
     problems: parsed.error.issues.map((issue) => {

@@ -7,6 +7,7 @@ import { HarborError } from '../errors';
 import { removeDeadTemps, syncFolder, tempName, writeSynced } from '../fs-atomic';
 import { PRIVATE_FOLDER_MODE } from '../private-files';
 import { LOCK_WAIT_MS, withFileLock } from '../file-lock';
+import { editedText, parseJsonc } from './jsonc';
 import { parseRegistryFile, type RegistryFile, type ServerConfig } from './schema';
 
 export interface LoadedRegistry {
@@ -43,6 +44,11 @@ export interface UpdateOptions {
    * refused ("changed since you opened it: reload"), and a broken file may be replaced.
    */
   readonly ifHash?: string;
+  /**
+   * The raw editor's text, written as typed (comments and all) instead of an edit of the file;
+   * `edit` returns what it parses to, which is what gets validated.
+   */
+  readonly text?: string;
 }
 
 /** SHA-256 of the file's text as read (of '' when there is no file): what the raw editor saves against. */
@@ -95,7 +101,7 @@ export class RegistryStore {
         else if (options.ifHash !== undefined) current = (await this.parse(text).catch(() => undefined))?.file ?? { mcpServers: {} };
         else current = (await this.parse(text)).file;
         const next = await edit(current);
-        await this.write(target, next, text !== undefined);
+        await this.write(target, next, text, options.text);
         return { file: next, servers: toMap(next), fresh: false };
       },
       this.lockWaitMs,
@@ -150,13 +156,15 @@ export class RegistryStore {
   }
 
   /**
+   * The new text is the smallest edit of the file as read (jsonc.ts: the person's comments,
+   * order and indentation stay), or the raw editor's text as typed.
    * Writes to a temp file in the same folder (fsynced), keeps the previous version as `.bak`
    * (hard-linked to a temp name, then renamed: a kill never leaves a half backup), renames the new
    * file into place and fsyncs the folder. A crash at any point leaves the old file or the new one,
    * never half of one. The file may hold tokens until they move to the keychain, so it and its
    * backup are owner-only (0600).
    */
-  private async write(target: string, file: RegistryFile, hadFile: boolean): Promise<void> {
+  private async write(target: string, file: RegistryFile, before: string | undefined, typed: string | undefined): Promise<void> {
     const checked = parseRegistryFile(file);
     if (!checked.success) {
       const lines = formatIssues(checked.error.issues);
@@ -169,8 +177,8 @@ export class RegistryStore {
     const tmp = tempName(target);
     const bakTmp = tempName(`${target}.bak`);
     try {
-      await writeSynced(tmp, `${JSON.stringify(file, null, 2)}\n`, 0o600);
-      if (hadFile) {
+      await writeSynced(tmp, typed ?? rendered(before, file), 0o600);
+      if (before !== undefined) {
         await keepBackup(target, bakTmp);
         await rename(bakTmp, `${target}.bak`);
       }
@@ -185,6 +193,16 @@ export class RegistryStore {
       );
     }
   }
+}
+
+/** `file` as the edit of `before` that changes only what changed; a new (or unreadable) file is written whole. */
+function rendered(before: string | undefined, file: RegistryFile): string {
+  const whole = `${JSON.stringify(file, null, 2)}\n`;
+  if (before === undefined) return whole;
+  const old = parseJsonc(before);
+  if (!old.ok) return whole; // the raw editor replacing a broken file (ifHash): nothing of it can be kept
+  // Undefined only when the edited text would not read back as `file`: then it is written whole.
+  return editedText(before, old.value, file) ?? whole;
 }
 
 /** The current file under a temp name: a hard link (no copy to be cut short), or, where links are not allowed, a synced copy. */
@@ -214,18 +232,16 @@ async function exists(path: string): Promise<boolean> {
 }
 
 export function parseRegistryText(text: string, source: string): { file: RegistryFile; servers: Map<string, ServerConfig> } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    const message = (error as Error).message;
+  const read = parseJsonc(text);
+  if (!read.ok) {
+    const message = read.problem.message;
     throw new HarborError(
       'CONFIG_INVALID',
       `${source} is not valid JSON: ${message}.${jsonHint(message)} Fix the file (it was left untouched) and try again.`,
       message,
     );
   }
-  const parsed = parseRegistryFile(json);
+  const parsed = parseRegistryFile(read.value);
   if (!parsed.success) {
     const lines = formatIssues(parsed.error.issues);
     throw new HarborError(

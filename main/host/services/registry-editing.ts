@@ -129,7 +129,8 @@ export class RegistryEditing {
     const checked = checkRegistryText(text);
     if (!checked.file) return { saved: false, problems: checked.problems };
     const file = checked.file;
-    const { started, restarted } = await this.edit(() => file, hash === undefined ? {} : { ifHash: hash });
+    // Written as typed: the person's comments and layout are theirs.
+    const { started, restarted } = await this.edit(() => file, hash === undefined ? { text } : { ifHash: hash, text });
     return { saved: true, problems: [], started: [...started], restarted: [...restarted], hash: (await this.registry.text()).hash };
   }
 
