@@ -51,7 +51,7 @@ describe('reading harbor.json with comments', () => {
     expect(error).toBeInstanceOf(HarborError);
     expect((error as HarborError).message).toMatch(/line 4, column 5: expected ","/);
     const checked = checkRegistryText('{\n  "mcpServers": {\n    "a": { "command": "x" }\n    "b": { "command": "y" }\n  }\n}\n');
-    expect(checked.problems).toEqual([{ path: '(file)', message: expect.stringMatching(/line 4, column 5/) as unknown, line: 4 }]);
+    expect(checked.problems).toEqual([{ path: '(file)', message: expect.stringMatching(/line 4, column 5/) as unknown, line: 4, column: 5 }]);
   });
 
   it('keeps "__proto__" a server name, never a prototype', () => {

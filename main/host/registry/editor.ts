@@ -1,7 +1,7 @@
 import { editorServerNameProblem, type RegistryProblem } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import { parseJsonc } from './jsonc';
-import { lineOfPath } from './locate';
+import { positionOfPath } from './locate';
 import { rootsProblems } from './roots';
 import { formatIssues } from './store';
 import { parseRegistryFile, ServerConfig, type RegistryFile } from './schema';
@@ -62,7 +62,7 @@ export function withServerRemoved(file: RegistryFile, name: string): RegistryFil
 export function checkRegistryText(text: string): { file?: RegistryFile; problems: RegistryProblem[] } {
   // As the loader reads it: comments and trailing commas allowed, a byte-order mark no error.
   const read = parseJsonc(text);
-  if (!read.ok) return { problems: [{ path: '(file)', message: `not valid JSON: ${read.problem.message}`, line: read.problem.line }] };
+  if (!read.ok) return { problems: [{ path: '(file)', message: `not valid JSON: ${read.problem.message}`, line: read.problem.line, column: read.problem.column }] };
   // The loader's parse, with its plain-language messages.
   const parsed = parseRegistryFile(read.value);
   if (parsed.success) return { file: parsed.data, problems: [] };
@@ -70,8 +70,8 @@ export function checkRegistryText(text: string): { file?: RegistryFile; problems
     problems: parsed.error.issues.map((issue) => {
       const [formatted] = formatIssues([issue]);
       const sep = formatted!.indexOf(': ');
-      const line = lineOfPath(text, issue.path);
-      return { path: formatted!.slice(0, sep), message: formatted!.slice(sep + 2), ...(line ? { line } : {}) };
+      const where = positionOfPath(text, issue.path);
+      return { path: formatted!.slice(0, sep), message: formatted!.slice(sep + 2), ...(where ? { line: where.line, column: where.column } : {}) };
     }),
   };
 }

@@ -7,13 +7,18 @@ import { positionAt } from './jsonc';
  * its nearest parent that is there.
  */
 export function lineOfPath(text: string, path: readonly PropertyKey[]): number | undefined {
+  return positionOfPath(text, path)?.line;
+}
+
+/** The 1-based line and column of the value at `path` (or its nearest parent that is there). */
+export function positionOfPath(text: string, path: readonly PropertyKey[]): { line: number; column: number } | undefined {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const root = parseTree(body, [], { allowTrailingComma: true });
   if (!root) return undefined;
   const segments = path.map((key) => (typeof key === 'number' ? key : String(key)));
   for (let depth = segments.length; depth >= 0; depth--) {
     const node: Node | undefined = findNodeAtLocation(root, segments.slice(0, depth));
-    if (node) return positionAt(body, node.offset).line;
+    if (node) return positionAt(body, node.offset);
   }
   return undefined;
 }

@@ -16,6 +16,8 @@ export interface LoadedRegistry {
   readonly servers: ReadonlyMap<string, ServerConfig>;
   /** True when no file existed and the defaults were used. */
   readonly fresh: boolean;
+  /** registryHash of the text read or written: the watcher tells Harbor's own writes by it. */
+  readonly hash?: string;
 }
 
 /** `mcpServers.github.args[1]: expected string` — one line per problem, with its JSON path. */
@@ -74,9 +76,9 @@ export class RegistryStore {
     const text = await this.readText();
     if (text === undefined) {
       const file = this.defaults();
-      return { file, servers: toMap(file), fresh: true };
+      return { file, servers: toMap(file), fresh: true, hash: registryHash(undefined) };
     }
-    return { ...(await this.parse(text)), fresh: false };
+    return { ...(await this.parse(text)), fresh: false, hash: registryHash(text) };
   }
 
   /**
@@ -101,8 +103,8 @@ export class RegistryStore {
         else if (options.ifHash !== undefined) current = (await this.parse(text).catch(() => undefined))?.file ?? { mcpServers: {} };
         else current = (await this.parse(text)).file;
         const next = await edit(current);
-        await this.write(target, next, text, options.text);
-        return { file: next, servers: toMap(next), fresh: false };
+        const written = await this.write(target, next, text, options.text);
+        return { file: next, servers: toMap(next), fresh: false, hash: registryHash(written) };
       },
       this.lockWaitMs,
     );
@@ -164,7 +166,7 @@ export class RegistryStore {
    * never half of one. The file may hold tokens until they move to the keychain, so it and its
    * backup are owner-only (0600).
    */
-  private async write(target: string, file: RegistryFile, before: string | undefined, typed: string | undefined): Promise<void> {
+  private async write(target: string, file: RegistryFile, before: string | undefined, typed: string | undefined): Promise<string> {
     const checked = parseRegistryFile(file);
     if (!checked.success) {
       const lines = formatIssues(checked.error.issues);
@@ -176,14 +178,16 @@ export class RegistryStore {
     }
     const tmp = tempName(target);
     const bakTmp = tempName(`${target}.bak`);
+    const text = typed ?? rendered(before, file);
     try {
-      await writeSynced(tmp, typed ?? rendered(before, file), 0o600);
+      await writeSynced(tmp, text, 0o600);
       if (before !== undefined) {
         await keepBackup(target, bakTmp);
         await rename(bakTmp, `${target}.bak`);
       }
       await rename(tmp, target);
       await syncFolder(dirname(target));
+      return text;
     } catch (error) {
       await rm(tmp, { force: true });
       await rm(bakTmp, { force: true });
