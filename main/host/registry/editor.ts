@@ -1,4 +1,5 @@
 import { editorServerNameProblem, type RegistryProblem } from '../../../preload/contract';
+import type { z } from 'zod';
 import { HarborError } from '../errors';
 import { parseJsonc } from './jsonc';
 import { positionOfPath } from './locate';
@@ -65,15 +66,18 @@ export function checkRegistryText(text: string): { file?: RegistryFile; problems
   if (!read.ok) return { problems: [{ path: '(file)', message: `not valid JSON: ${read.problem.message}`, line: read.problem.line, column: read.problem.column }] };
   // The loader's parse, with its plain-language messages.
   const parsed = parseRegistryFile(read.value);
-  if (parsed.success) return { file: parsed.data, problems: [] };
-  return {
-    problems: parsed.error.issues.map((issue) => {
-      const [formatted] = formatIssues([issue]);
-      const sep = formatted!.indexOf(': ');
-      const where = positionOfPath(text, issue.path);
-      return { path: formatted!.slice(0, sep), message: formatted!.slice(sep + 2), ...(where ? { line: where.line, column: where.column } : {}) };
-    }),
-  };
+  // A mistake in "model" alone is reported but leaves the file usable (only chat and sampling wait for it).
+  if (parsed.success) return { file: parsed.data, problems: issueProblems(text, parsed.modelIssues) };
+  return { problems: issueProblems(text, parsed.error.issues) };
+}
+
+function issueProblems(text: string, issues: readonly z.core.$ZodIssue[]): RegistryProblem[] {
+  return issues.map((issue) => {
+    const [formatted] = formatIssues([issue]);
+    const sep = formatted!.indexOf(': ');
+    const where = positionOfPath(text, issue.path);
+    return { path: formatted!.slice(0, sep), message: formatted!.slice(sep + 2), ...(where ? { line: where.line, column: where.column } : {}) };
+  });
 }
 
 /** A server's config with one tool turned on or off (`disabledTools`, sorted; removed when empty). */

@@ -9,6 +9,7 @@ import { PRIVATE_FOLDER_MODE } from '../private-files';
 import { LOCK_WAIT_MS, withFileLock } from '../file-lock';
 import { editedText, parseJsonc } from './jsonc';
 import { parseRegistryFile, type RegistryFile, type ServerConfig } from './schema';
+import { unknownKeyHints } from './unknown-keys';
 
 export interface LoadedRegistry {
   /** The file as read, unknown fields included. */
@@ -18,6 +19,13 @@ export interface LoadedRegistry {
   readonly fresh: boolean;
   /** registryHash of the text read or written: the watcher tells Harbor's own writes by it. */
   readonly hash?: string;
+  /**
+   * What is wrong with `"model"` ("path: message" lines, with "did you mean" for a misspelt key):
+   * chat and sampling refuse to run until it is fixed; everything else works.
+   */
+  readonly modelProblems?: readonly string[];
+  /** Unknown keys anywhere that are nearly known ones (unknown-keys.ts): "did you mean …". */
+  readonly hints?: readonly string[];
 }
 
 /** `mcpServers.github.args[1]: expected string` — one line per problem, with its JSON path. */
@@ -104,7 +112,8 @@ export class RegistryStore {
         else current = (await this.parse(text)).file;
         const next = await edit(current);
         const written = await this.write(target, next, text, options.text);
-        return { file: next, servers: toMap(next), fresh: false, hash: registryHash(written) };
+        const checked = parseRegistryFile(next);
+        return { file: next, servers: toMap(next), fresh: false, hash: registryHash(written), ...notesOf(next, checked.success ? checked.modelIssues : []) };
       },
       this.lockWaitMs,
     );
@@ -142,7 +151,7 @@ export class RegistryStore {
   }
 
   /** Parses the text; a broken file's message names the backup Harbor kept, when there is one. */
-  private async parse(text: string): Promise<{ file: RegistryFile; servers: Map<string, ServerConfig> }> {
+  private async parse(text: string): Promise<ReturnType<typeof parseRegistryText>> {
     try {
       return parseRegistryText(text, this.path);
     } catch (error) {
@@ -235,7 +244,10 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
-export function parseRegistryText(text: string, source: string): { file: RegistryFile; servers: Map<string, ServerConfig> } {
+export function parseRegistryText(
+  text: string,
+  source: string,
+): { file: RegistryFile; servers: Map<string, ServerConfig>; modelProblems: string[]; hints: string[] } {
   const read = parseJsonc(text);
   if (!read.ok) {
     const message = read.problem.message;
@@ -254,7 +266,14 @@ export function parseRegistryText(text: string, source: string): { file: Registr
       lines.join('\n'),
     );
   }
-  return { file: parsed.data, servers: toMap(parsed.data) };
+  return { file: parsed.data, servers: toMap(parsed.data), ...notesOf(read.value, parsed.modelIssues) };
+}
+
+/** The model's problems and the file's "did you mean" hints, as LoadedRegistry carries them. */
+export function notesOf(value: unknown, modelIssues: readonly z.core.$ZodIssue[]): { modelProblems: string[]; hints: string[] } {
+  const hints = unknownKeyHints(value);
+  const modelProblems = modelIssues.length > 0 ? [...formatIssues(modelIssues), ...hints.filter((h) => h.startsWith('model.'))] : [];
+  return { modelProblems, hints };
 }
 
 function toMap(file: RegistryFile): Map<string, ServerConfig> {

@@ -159,7 +159,8 @@ export class RegistryEditing {
     const file = checked.file;
     // Written as typed: the person's comments and layout are theirs.
     const { started, restarted } = await this.edit(() => file, hash === undefined ? { text } : { ifHash: hash, text });
-    return { saved: true, problems: [], started: [...started], restarted: [...restarted], hash: (await this.registry.text()).hash };
+    // Saved; a mistake in "model" alone is still reported (chat and sampling wait for it).
+    return { saved: true, problems: checked.problems, started: [...started], restarted: [...restarted], hash: (await this.registry.text()).hash };
   }
 
   /** The raw JSON editor's check as the person types: what saving would report, writing nothing. */

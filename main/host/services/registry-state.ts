@@ -5,7 +5,7 @@ import { HarborError } from '../errors';
 import { serverEntryProblems } from '../registry/placeholders';
 import { rootsProblems } from '../registry/roots';
 import type { RegistryFile, ServerConfig } from '../registry/schema';
-import { registryHash, type LoadedRegistry, type RegistryEdit, type RegistryStore, type UpdateOptions } from '../registry/store';
+import { parseRegistryText, registryHash, type LoadedRegistry, type RegistryEdit, type RegistryStore, type UpdateOptions } from '../registry/store';
 
 /**
  * The registry as the Host last read it: the valid file, or the problems that keep it from being
@@ -62,7 +62,8 @@ export class RegistryState {
       this.problemLines = checked.problems.map((p) => `${p.path}: ${p.message}`);
       return { problems: checked.problems };
     }
-    this.loaded = { file: checked.file, servers: new Map(Object.entries(checked.file.mcpServers ?? {})), fresh: false, hash };
+    const read = parseRegistryText(text!, this.configPath);
+    this.loaded = { file: read.file, servers: read.servers, fresh: false, hash, modelProblems: read.modelProblems, hints: read.hints };
     this.problemLines = [];
     return { problems: [] };
   }
@@ -88,8 +89,16 @@ export class RegistryState {
     return this.store.load();
   }
 
+  /** The registry in use; a `"model"` that has problems is left out (chat and sampling say why: modelProblems). */
   get file(): RegistryFile | undefined {
-    return this.loaded?.file;
+    if (!this.loaded?.modelProblems?.length) return this.loaded?.file;
+    const { model: _unusable, ...rest } = this.loaded.file;
+    return rest as RegistryFile;
+  }
+
+  /** What is wrong with `"model"` (with "did you mean" for a misspelt key); empty when it is usable or absent. */
+  get modelProblems(): readonly string[] {
+    return this.loaded?.modelProblems ?? [];
   }
 
   /** The configured servers; none while the file has problems. */
@@ -110,7 +119,7 @@ export class RegistryState {
     if (!this.loaded) return this.problemLines;
     // Roots that are not existing folders are listed too; the server starts without them. A file
     // broken by hand while Harbor runs is listed first (the last good registry keeps running).
-    return [...this.problemLines, ...this.serverProblems()];
+    return [...this.problemLines, ...(this.loaded.modelProblems ?? []), ...(this.loaded.hints ?? []).filter((h) => !this.loaded?.modelProblems?.includes(h)), ...this.serverProblems()];
   }
 
   private serverProblems(): string[] {
