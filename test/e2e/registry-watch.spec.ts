@@ -16,23 +16,23 @@ test.describe('harbor.json edited by hand', () => {
     const errors = collectErrors(page);
     await page.goto(harbor.url);
     await goTo(page, 'Servers');
-    await expect(serverRow(page, 'first')).toBeVisible();
+    await expect(serverRow(page, 'first')).toBeVisible({ timeout: 30_000 });
 
     const file = JSON.parse(readFileSync(harbor.configPath, 'utf8')) as { mcpServers: Record<string, unknown> };
     writeFileSync(harbor.configPath, `${JSON.stringify({ mcpServers: { ...file.mcpServers, byHand: feature('byHand') } }, null, 2)}\n`);
-    await expect(serverRow(page, 'byHand')).toBeVisible({ timeout: 20_000 });
+    await expect(serverRow(page, 'byHand')).toBeVisible({ timeout: 30_000 });
 
     writeFileSync(harbor.configPath, '{\n  "mcpServers": {\n    "first": {"command": "node"}\n    "byHand": {"command": "node"}\n  }\n}\n');
     const banner = page.getByTestId('registry-banner');
-    await expect(banner).toBeVisible({ timeout: 20_000 });
+    await expect(banner).toBeVisible({ timeout: 30_000 });
     await expect(banner).toContainText('line 4, column 5');
-    await expect(serverRow(page, 'byHand')).toBeVisible();
+    await expect(serverRow(page, 'byHand')).toBeVisible({ timeout: 30_000 });
     await screenshot(page, 'registry-broken-by-hand', testInfo);
 
     writeFileSync(harbor.configPath, `${JSON.stringify({ mcpServers: { first: feature('first') } }, null, 2)}\n`);
-    await expect(banner).toBeHidden({ timeout: 20_000 });
-    await expect(serverRow(page, 'byHand')).toBeHidden({ timeout: 20_000 });
-    await expect(serverRow(page, 'first')).toBeVisible();
+    await expect(banner).toBeHidden({ timeout: 30_000 });
+    await expect(serverRow(page, 'byHand')).toBeHidden({ timeout: 30_000 });
+    await expect(serverRow(page, 'first')).toBeVisible({ timeout: 30_000 });
     expect(errors).toEqual([]);
   });
 });
