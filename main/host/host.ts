@@ -41,6 +41,7 @@ import { InstalledServers } from './services/installed-servers';
 import { RedactionExit } from './services/redaction-exit';
 import { RegistryEditing } from './services/registry-editing';
 import { RegistryState } from './services/registry-state';
+import { RegistryWatch } from './services/registry-watch';
 import { LogBook } from './services/log-book';
 import { SamplingService } from './services/sampling-service';
 import { sandboxOwnership } from './services/sandbox-ownership';
@@ -222,6 +223,7 @@ export class Host implements Disposable {
     // One validator for every schema a server sends: tool arguments and elicitation answers.
     const schemas = new JsonSchemaValidator();
     const registry = new RegistryEditing(this.state, servers, secrets, gate, options.configPath);
+    if (options.mode !== 'cli') this.owned.add(new RegistryWatch({ path: options.configPath, follow: () => registry.followFile(), events: inner, log })).start();
     const sandbox = new SandboxService(sandboxRuntime, refusals, this.state, registry);
     const installed = new InstalledServers(this.state, registry, secrets, servers, { ...options.launchVariables, data: options.dataDir });
     const bundles = this.owned.add(

@@ -6,6 +6,7 @@ import { ConsentChoice, ConsentRequest } from './consent';
 import { HarborErrorData } from './errors';
 import { SamplingExchange, SamplingRequestData, ServerLogEntry } from './client-features';
 import { installEvents } from './installs';
+import { RegistryChanged } from './registry';
 import { sandboxEvents } from './sandbox';
 import { ElicitationRequestData, LaunchFailureData, ServerChange, ServerEventData, TrafficEntryData } from './server-views';
 import { UpdateStatus } from './shared';
@@ -16,6 +17,8 @@ export const events = {
   'app.update': UpdateStatus,
   /** A server's state, catalog or configuration changed; the renderer refetches what it shows. */
   'servers.changed': ServerChange,
+  /** harbor.json was edited by hand and read again (or could not be: its problems, the last good registry kept). */
+  'registry.changed': RegistryChanged,
   /** A `servers.changed` event as the Host recorded it (see serverEvents.list). */
   'serverEvents.entry': ServerEventData,
   /** A server could not be started (its state is now "error"): the Activity view lists it, the app says so. */

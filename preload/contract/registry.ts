@@ -10,6 +10,20 @@ export const RegistryProblem = z.object({
   message: z.string(),
   /** 1-based line in the raw text, when known. */
   line: z.number().int().optional(),
+  /** 1-based column in the raw text, when known. */
+  column: z.number().int().optional(),
+});
+
+/**
+ * harbor.json was changed by hand while Harbor runs, and read again: `ok` with what started,
+ * restarted and stopped; or not (`problems`, each where it is), and the last good registry keeps running.
+ */
+export const RegistryChanged = z.object({
+  ok: z.boolean(),
+  problems: z.array(RegistryProblem),
+  started: z.array(z.string()),
+  restarted: z.array(z.string()),
+  stopped: z.array(z.string()),
 });
 export type RegistryProblem = z.infer<typeof RegistryProblem>;
 

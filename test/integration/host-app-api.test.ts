@@ -49,8 +49,9 @@ describe('the Host API behind the app views', () => {
     const text = ['{', '  "mcpServers": {', '    "a": {', '      "command": "node",', '      "args": ["x", 7]', '    }', '  }', '}'].join('\n');
     const result = await current.host.registry.saveText(text);
     expect(result.saved).toBe(false);
-    expect(result.problems).toEqual([{ path: 'mcpServers.a.args[1]', message: expect.stringMatching(/expected string/), line: 5 }]);
-    const syntax = await current.host.registry.saveText('{\n  "mcpServers": {\n    "a": { "command": "node", }\n}');
+    expect(result.problems).toEqual([{ path: 'mcpServers.a.args[1]', message: expect.stringMatching(/expected string/), line: 5, column: 21 }]);
+    // (A trailing comma is fine: harbor.json is JSON with comments. A missing one is not.)
+    const syntax = await current.host.registry.saveText('{\n  "mcpServers": {\n    "a": { "command": "node" "args": [] }\n}');
     expect(syntax.saved).toBe(false);
     expect(syntax.problems[0]?.line).toBe(3);
     expect(readFileSync(configPath, 'utf8')).toBe(before);

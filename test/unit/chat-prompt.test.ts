@@ -64,11 +64,12 @@ describe('chat settings', () => {
     expect(useToolSearch({ ...settings, toolSearch: 'on' }, 0)).toBe(true);
   });
 
-  it('reject a model entry that cannot work, saying why', () => {
+  it('report a model entry that cannot work, saying why, without making the file unusable (#31 item 3)', () => {
     const parsed = parseRegistryFile({ model: { provider: 'openai-compatible', model: 'llama' } });
-    expect(parsed.success).toBe(false);
-    expect(parsed.error!.issues[0]!.message).toMatch(/needs "baseURL"/);
-    expect(parseRegistryFile({ model: { provider: 'gemini', model: 'x' } }).success).toBe(false);
+    expect(parsed.success).toBe(true);
+    expect(parsed.modelIssues![0]!.message).toMatch(/needs "baseURL"/);
+    expect(parseRegistryFile({ model: { provider: 'gemini', model: 'x' } }).modelIssues).toHaveLength(1);
+    expect(parseRegistryFile({ model: { provider: 'gemini', model: 'x' }, mcpServers: [] }).success).toBe(false);
   });
 });
 

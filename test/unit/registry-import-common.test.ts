@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HarborError } from '../../main/host/errors';
 import { defaultImportSources, detectFormat, importServers } from '../../main/host/import/formats';
-import { stripJsonComments } from '../../main/host/import/formats/jsonc';
+import { parseJsonc } from '../../main/host/registry/jsonc';
 import { isLiteralValue, looksSecretKey } from '../../main/host/import/formats/scan';
 import { fixtureText, importFixture } from '../fixtures/configs/load';
 
@@ -124,23 +124,20 @@ describe('secret detection', () => {
   });
 });
 
-describe('stripJsonComments', () => {
-  it('blanks comments and trailing commas, keeps strings and positions', () => {
+describe('reading JSON with comments (jsonc-parser)', () => {
+  it('reads comments and trailing commas, keeps strings', () => {
     const text = '{\n  // a comment\n  "a": "http://x//y", /* b */ "c": [1, 2,],\n}';
-    const stripped = stripJsonComments(text);
-    expect(stripped).toHaveLength(text.length);
-    expect(stripped.split('\n')).toHaveLength(text.split('\n').length);
-    expect(JSON.parse(stripped)).toEqual({ a: 'http://x//y', c: [1, 2] });
+    expect(parseJsonc(text)).toEqual({ ok: true, value: { a: 'http://x//y', c: [1, 2] } });
   });
 
   it('leaves escaped quotes and comment-like text inside strings alone', () => {
     const text = '{"a": "say \\"/* hi */\\" // ok", "b": ",}"}';
-    expect(JSON.parse(stripJsonComments(text))).toEqual({ a: 'say "/* hi */" // ok', b: ',}' });
+    expect(parseJsonc(text)).toEqual({ ok: true, value: { a: 'say "/* hi */" // ok', b: ',}' } });
   });
 
   it('is what lets the VS Code fixture parse', () => {
     expect(() => JSON.parse(fixtureText('vscode/mcp.json'))).toThrow();
-    expect(() => JSON.parse(stripJsonComments(fixtureText('vscode/mcp.json')))).not.toThrow();
+    expect(parseJsonc(fixtureText('vscode/mcp.json')).ok).toBe(true);
   });
 });
 

@@ -246,6 +246,6 @@ describe('the raw JSON editor check', () => {
 
     const bad = '{\n  "mcpServers": {\n    "github": { "command": "npx", "args": ["-y", 3] }\n  }\n}';
     expect(() => parseRegistryText(bad, 'f.json')).toThrow(/mcpServers\.github\.args\[1\]: expected string, got number/);
-    expect(checkRegistryText(bad).problems).toEqual([{ path: 'mcpServers.github.args[1]', message: 'expected string, got number', line: 3 }]);
+    expect(checkRegistryText(bad).problems).toEqual([{ path: 'mcpServers.github.args[1]', message: 'expected string, got number', line: 3, column: 50 }]);
   });
 });

@@ -175,6 +175,7 @@ export class ChatService implements Disposable {
     if (this.disposed) throw new HarborError('CANCELLED', 'Harbor is shutting down.');
     const settings = this.deps.settings();
     if (!settings.model) {
+      if (settings.modelProblem) throw new HarborError('CONFIG_INVALID', settings.modelProblem);
       const ollama = await detectOllama(this.deps.ollamaUrl ?? ollamaUrlFromEnv());
       throw new HarborError('MODEL_NOT_CONFIGURED', this.notConfiguredHelp(ollama));
     }

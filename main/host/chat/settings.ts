@@ -8,6 +8,8 @@ export type CodeMode = 'auto' | 'on' | 'off';
 /** The chat loop's settings with every default filled in. */
 export interface ChatSettings {
   readonly model?: ModelConfig;
+  /** Why the configured `"model"` cannot be used (no `model` then): chat says this instead of "no model". */
+  readonly modelProblem?: string;
   readonly maxSteps: number;
   readonly resultCapBytes: number;
   readonly toolSearch: ToolSearchMode;
@@ -29,11 +31,13 @@ export const DEFAULT_CODE_MODE: CodeMode = 'auto';
 export function resolveChatSettings(
   file: Pick<RegistryFile, 'model' | 'chat'> | undefined,
   servers: ReadonlyMap<string, ServerConfig> = new Map(),
+  modelProblems: readonly string[] = [],
 ): ChatSettings {
   const chat: ChatConfig = file?.chat ?? {};
-  const model = file?.model;
+  const model = modelProblems.length > 0 ? undefined : file?.model;
   return {
     ...(model ? { model } : {}),
+    ...(modelProblems.length > 0 ? { modelProblem: describeModelProblems(modelProblems) } : {}),
     maxSteps: chat.maxSteps ?? DEFAULT_MAX_STEPS,
     resultCapBytes: chat.resultCapBytes ?? DEFAULT_RESULT_CAP_BYTES,
     toolSearch: chat.toolSearch ?? 'auto',
@@ -50,4 +54,9 @@ export function useToolSearch(settings: ChatSettings, definitionTokens: number):
   if (settings.toolSearch === 'on') return true;
   if (settings.toolSearch === 'off') return false;
   return definitionTokens > settings.toolSearchThreshold * settings.contextWindow;
+}
+
+/** The one message chat and sampling give for a `"model"` entry that cannot be used. */
+export function describeModelProblems(problems: readonly string[]): string {
+  return `The "model" entry in harbor.json cannot be used:\n${problems.map((p) => `  ${p}`).join('\n')}\nFix it in Settings › Model (or in the file); everything but chat and sampling works meanwhile.`;
 }

@@ -1,6 +1,8 @@
 import { editorServerNameProblem, type RegistryProblem } from '../../../preload/contract';
+import type { z } from 'zod';
 import { HarborError } from '../errors';
-import { lineOfParseError, lineOfPath } from './locate';
+import { parseJsonc } from './jsonc';
+import { positionOfPath } from './locate';
 import { rootsProblems } from './roots';
 import { formatIssues } from './store';
 import { parseRegistryFile, ServerConfig, type RegistryFile } from './schema';
@@ -59,26 +61,23 @@ export function withServerRemoved(file: RegistryFile, name: string): RegistryFil
  * each with its path and the line it is on, so the editor can mark the right place.
  */
 export function checkRegistryText(text: string): { file?: RegistryFile; problems: RegistryProblem[] } {
-  let json: unknown;
-  try {
-    // As the loader reads it: a byte-order mark is not an error (it is no line either).
-    json = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    const message = (error as Error).message;
-    const line = lineOfParseError(text, message);
-    return { problems: [{ path: '(file)', message: `not valid JSON: ${message}`, ...(line ? { line } : {}) }] };
-  }
+  // As the loader reads it: comments and trailing commas allowed, a byte-order mark no error.
+  const read = parseJsonc(text);
+  if (!read.ok) return { problems: [{ path: '(file)', message: `not valid JSON: ${read.problem.message}`, line: read.problem.line, column: read.problem.column }] };
   // The loader's parse, with its plain-language messages.
-  const parsed = parseRegistryFile(json);
-  if (parsed.success) return { file: parsed.data, problems: [] };
-  return {
-    problems: parsed.error.issues.map((issue) => {
-      const [formatted] = formatIssues([issue]);
-      const sep = formatted!.indexOf(': ');
-      const line = lineOfPath(text, issue.path);
-      return { path: formatted!.slice(0, sep), message: formatted!.slice(sep + 2), ...(line ? { line } : {}) };
-    }),
-  };
+  const parsed = parseRegistryFile(read.value);
+  // A mistake in "model" alone is reported but leaves the file usable (only chat and sampling wait for it).
+  if (parsed.success) return { file: parsed.data, problems: issueProblems(text, parsed.modelIssues) };
+  return { problems: issueProblems(text, parsed.error.issues) };
+}
+
+function issueProblems(text: string, issues: readonly z.core.$ZodIssue[]): RegistryProblem[] {
+  return issues.map((issue) => {
+    const [formatted] = formatIssues([issue]);
+    const sep = formatted!.indexOf(': ');
+    const where = positionOfPath(text, issue.path);
+    return { path: formatted!.slice(0, sep), message: formatted!.slice(sep + 2), ...(where ? { line: where.line, column: where.column } : {}) };
+  });
 }
 
 /** A server's config with one tool turned on or off (`disabledTools`, sorted; removed when empty). */

@@ -182,9 +182,25 @@ export const RegistryFile = z.looseObject({
 });
 export type RegistryFile = z.infer<typeof RegistryFile>;
 
-/** Parses a whole registry document with the registry's plain-language messages. */
-export function parseRegistryFile(value: unknown): ReturnType<typeof RegistryFile.safeParse> {
-  return RegistryFile.safeParse(value, { error: registryErrorMap });
+export type ParsedRegistry =
+  | { readonly success: true; readonly data: RegistryFile; readonly modelIssues: readonly z.core.$ZodIssue[]; readonly error?: undefined }
+  | { readonly success: false; readonly error: z.ZodError; readonly data?: undefined; readonly modelIssues?: undefined };
+
+/**
+ * Parses a whole registry document with the registry's plain-language messages. A mistake inside
+ * `"model"` alone does not make the file unusable (servers, calls and every other command work):
+ * the file parses with its `model` kept as written (so a save keeps it), and `modelIssues` says
+ * what is wrong — chat and sampling refuse to run until it is fixed (RegistryState.modelProblems).
+ */
+export function parseRegistryFile(value: unknown): ParsedRegistry {
+  const parsed = RegistryFile.safeParse(value, { error: registryErrorMap });
+  if (parsed.success) return { success: true, data: parsed.data, modelIssues: [] };
+  const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (!isObject || !parsed.error.issues.every((issue) => issue.path[0] === 'model')) return { success: false, error: parsed.error };
+  const { model, ...rest } = value as Record<string, unknown>;
+  const without = RegistryFile.safeParse(rest, { error: registryErrorMap });
+  if (!without.success) return { success: false, error: parsed.error };
+  return { success: true, data: { ...without.data, model: model as ModelConfig }, modelIssues: parsed.error.issues };
 }
 
 export function isStdio(config: ServerConfig): config is StdioServerConfig {

@@ -7,7 +7,9 @@ import { HarborError } from '../errors';
 import { removeDeadTemps, syncFolder, tempName, writeSynced } from '../fs-atomic';
 import { PRIVATE_FOLDER_MODE } from '../private-files';
 import { LOCK_WAIT_MS, withFileLock } from '../file-lock';
+import { editedText, parseJsonc } from './jsonc';
 import { parseRegistryFile, type RegistryFile, type ServerConfig } from './schema';
+import { unknownKeyHints } from './unknown-keys';
 
 export interface LoadedRegistry {
   /** The file as read, unknown fields included. */
@@ -15,6 +17,15 @@ export interface LoadedRegistry {
   readonly servers: ReadonlyMap<string, ServerConfig>;
   /** True when no file existed and the defaults were used. */
   readonly fresh: boolean;
+  /** registryHash of the text read or written: the watcher tells Harbor's own writes by it. */
+  readonly hash?: string;
+  /**
+   * What is wrong with `"model"` ("path: message" lines, with "did you mean" for a misspelt key):
+   * chat and sampling refuse to run until it is fixed; everything else works.
+   */
+  readonly modelProblems?: readonly string[];
+  /** Unknown keys anywhere that are nearly known ones (unknown-keys.ts): "did you mean …". */
+  readonly hints?: readonly string[];
 }
 
 /** `mcpServers.github.args[1]: expected string` — one line per problem, with its JSON path. */
@@ -43,6 +54,11 @@ export interface UpdateOptions {
    * refused ("changed since you opened it: reload"), and a broken file may be replaced.
    */
   readonly ifHash?: string;
+  /**
+   * The raw editor's text, written as typed (comments and all) instead of an edit of the file;
+   * `edit` returns what it parses to, which is what gets validated.
+   */
+  readonly text?: string;
 }
 
 /** SHA-256 of the file's text as read (of '' when there is no file): what the raw editor saves against. */
@@ -68,9 +84,9 @@ export class RegistryStore {
     const text = await this.readText();
     if (text === undefined) {
       const file = this.defaults();
-      return { file, servers: toMap(file), fresh: true };
+      return { file, servers: toMap(file), fresh: true, hash: registryHash(undefined) };
     }
-    return { ...(await this.parse(text)), fresh: false };
+    return { ...(await this.parse(text)), fresh: false, hash: registryHash(text) };
   }
 
   /**
@@ -95,8 +111,9 @@ export class RegistryStore {
         else if (options.ifHash !== undefined) current = (await this.parse(text).catch(() => undefined))?.file ?? { mcpServers: {} };
         else current = (await this.parse(text)).file;
         const next = await edit(current);
-        await this.write(target, next, text !== undefined);
-        return { file: next, servers: toMap(next), fresh: false };
+        const written = await this.write(target, next, text, options.text);
+        const checked = parseRegistryFile(next);
+        return { file: next, servers: toMap(next), fresh: false, hash: registryHash(written), ...notesOf(next, checked.success ? checked.modelIssues : []) };
       },
       this.lockWaitMs,
     );
@@ -134,7 +151,7 @@ export class RegistryStore {
   }
 
   /** Parses the text; a broken file's message names the backup Harbor kept, when there is one. */
-  private async parse(text: string): Promise<{ file: RegistryFile; servers: Map<string, ServerConfig> }> {
+  private async parse(text: string): Promise<ReturnType<typeof parseRegistryText>> {
     try {
       return parseRegistryText(text, this.path);
     } catch (error) {
@@ -150,13 +167,15 @@ export class RegistryStore {
   }
 
   /**
+   * The new text is the smallest edit of the file as read (jsonc.ts: the person's comments,
+   * order and indentation stay), or the raw editor's text as typed.
    * Writes to a temp file in the same folder (fsynced), keeps the previous version as `.bak`
    * (hard-linked to a temp name, then renamed: a kill never leaves a half backup), renames the new
    * file into place and fsyncs the folder. A crash at any point leaves the old file or the new one,
    * never half of one. The file may hold tokens until they move to the keychain, so it and its
    * backup are owner-only (0600).
    */
-  private async write(target: string, file: RegistryFile, hadFile: boolean): Promise<void> {
+  private async write(target: string, file: RegistryFile, before: string | undefined, typed: string | undefined): Promise<string> {
     const checked = parseRegistryFile(file);
     if (!checked.success) {
       const lines = formatIssues(checked.error.issues);
@@ -168,14 +187,16 @@ export class RegistryStore {
     }
     const tmp = tempName(target);
     const bakTmp = tempName(`${target}.bak`);
+    const text = typed ?? rendered(before, file);
     try {
-      await writeSynced(tmp, `${JSON.stringify(file, null, 2)}\n`, 0o600);
-      if (hadFile) {
+      await writeSynced(tmp, text, 0o600);
+      if (before !== undefined) {
         await keepBackup(target, bakTmp);
         await rename(bakTmp, `${target}.bak`);
       }
       await rename(tmp, target);
       await syncFolder(dirname(target));
+      return text;
     } catch (error) {
       await rm(tmp, { force: true });
       await rm(bakTmp, { force: true });
@@ -185,6 +206,16 @@ export class RegistryStore {
       );
     }
   }
+}
+
+/** `file` as the edit of `before` that changes only what changed; a new (or unreadable) file is written whole. */
+function rendered(before: string | undefined, file: RegistryFile): string {
+  const whole = `${JSON.stringify(file, null, 2)}\n`;
+  if (before === undefined) return whole;
+  const old = parseJsonc(before);
+  if (!old.ok) return whole; // the raw editor replacing a broken file (ifHash): nothing of it can be kept
+  // Undefined only when the edited text would not read back as `file`: then it is written whole.
+  return editedText(before, old.value, file) ?? whole;
 }
 
 /** The current file under a temp name: a hard link (no copy to be cut short), or, where links are not allowed, a synced copy. */
@@ -213,19 +244,20 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
-export function parseRegistryText(text: string, source: string): { file: RegistryFile; servers: Map<string, ServerConfig> } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    const message = (error as Error).message;
+export function parseRegistryText(
+  text: string,
+  source: string,
+): { file: RegistryFile; servers: Map<string, ServerConfig>; modelProblems: string[]; hints: string[] } {
+  const read = parseJsonc(text);
+  if (!read.ok) {
+    const message = read.problem.message;
     throw new HarborError(
       'CONFIG_INVALID',
       `${source} is not valid JSON: ${message}.${jsonHint(message)} Fix the file (it was left untouched) and try again.`,
       message,
     );
   }
-  const parsed = parseRegistryFile(json);
+  const parsed = parseRegistryFile(read.value);
   if (!parsed.success) {
     const lines = formatIssues(parsed.error.issues);
     throw new HarborError(
@@ -234,7 +266,14 @@ export function parseRegistryText(text: string, source: string): { file: Registr
       lines.join('\n'),
     );
   }
-  return { file: parsed.data, servers: toMap(parsed.data) };
+  return { file: parsed.data, servers: toMap(parsed.data), ...notesOf(read.value, parsed.modelIssues) };
+}
+
+/** The model's problems and the file's "did you mean" hints, as LoadedRegistry carries them. */
+export function notesOf(value: unknown, modelIssues: readonly z.core.$ZodIssue[]): { modelProblems: string[]; hints: string[] } {
+  const hints = unknownKeyHints(value);
+  const modelProblems = modelIssues.length > 0 ? [...formatIssues(modelIssues), ...hints.filter((h) => h.startsWith('model.'))] : [];
+  return { modelProblems, hints };
 }
 
 function toMap(file: RegistryFile): Map<string, ServerConfig> {

@@ -175,6 +175,7 @@ export type HostDoors = ReturnType<typeof openDoors> & ReturnType<typeof openCha
 export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'app.update': 'asWritten', // the shell's own update status
   'servers.changed': 'redact', // summaries quote servers' errors, stderr and command lines
+  'registry.changed': 'redact', // problems in harbor.json: paths and plain words, never a value, but it is the person's file
   'servers.launchFailed': 'redact', // the failure's message and stderr
   'traffic.message': 'asWritten', // redacted by the traffic log
   'serverEvents.entry': 'redact', // a servers.changed event, kept

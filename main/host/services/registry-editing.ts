@@ -35,6 +35,8 @@ export interface SecretValue {
  * the keychain first and belong to the server they were typed for.
  */
 export class RegistryEditing {
+  private turn: Promise<unknown> = Promise.resolve();
+
   constructor(
     private readonly registry: RegistryState,
     private readonly servers: ServerControl,
@@ -54,8 +56,33 @@ export class RegistryEditing {
    * keeping .bak) and applies the result; says which servers started, restarted or stopped.
    */
   async edit(edit: RegistryEdit, options?: UpdateOptions): Promise<AppliedChanges> {
-    await this.registry.update(edit, options);
-    return this.servers.apply();
+    return this.inTurn(async () => {
+      await this.registry.update(edit, options);
+      return this.servers.apply();
+    });
+  }
+
+  /**
+   * The file changed on disk (the watcher, registry-watch.ts): read it again and apply it, in turn
+   * with Harbor's own edits (so one of them is never taken for a change by hand). Undefined when
+   * the text is what Harbor last read or wrote; a broken file keeps the last good registry running.
+   */
+  async followFile(): Promise<{ problems: RegistryProblem[]; changes?: AppliedChanges } | undefined> {
+    return this.inTurn(async () => {
+      const read = await this.registry.refresh();
+      if (!read || read.problems.length > 0) return read;
+      return { problems: [], changes: await this.servers.apply() };
+    });
+  }
+
+  /** One edit or reread at a time, in the order they came. */
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.turn.then(work);
+    this.turn = run.then(
+      () => undefined,
+      () => undefined, // the caller of `run` gets the failure; the next one still runs
+    );
+    return run;
   }
 
   /** Throws the file's problems (CLI: exit 2); the app shows them instead. */
@@ -70,7 +97,8 @@ export class RegistryEditing {
   async view(): Promise<RegistryView> {
     const file = this.registry.file;
     const { text: raw, hash } = await this.registry.text();
-    const checked = !file && raw !== undefined ? checkRegistryText(raw) : undefined;
+    // The file as it is: broken by hand while the last good registry runs, its problems are the file's.
+    const checked = raw !== undefined ? checkRegistryText(raw) : undefined;
     return {
       path: this.configPath,
       hash,
@@ -129,8 +157,10 @@ export class RegistryEditing {
     const checked = checkRegistryText(text);
     if (!checked.file) return { saved: false, problems: checked.problems };
     const file = checked.file;
-    const { started, restarted } = await this.edit(() => file, hash === undefined ? {} : { ifHash: hash });
-    return { saved: true, problems: [], started: [...started], restarted: [...restarted], hash: (await this.registry.text()).hash };
+    // Written as typed: the person's comments and layout are theirs.
+    const { started, restarted } = await this.edit(() => file, hash === undefined ? { text } : { ifHash: hash, text });
+    // Saved; a mistake in "model" alone is still reported (chat and sampling wait for it).
+    return { saved: true, problems: checked.problems, started: [...started], restarted: [...restarted], hash: (await this.registry.text()).hash };
   }
 
   /** The raw JSON editor's check as the person types: what saving would report, writing nothing. */

@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
+import type { RegistryProblem } from '../../../preload/contract';
+import { checkRegistryText } from '../registry/editor';
 import { HarborError } from '../errors';
 import { serverEntryProblems } from '../registry/placeholders';
 import { rootsProblems } from '../registry/roots';
 import type { RegistryFile, ServerConfig } from '../registry/schema';
-import { registryHash, type LoadedRegistry, type RegistryEdit, type RegistryStore, type UpdateOptions } from '../registry/store';
+import { parseRegistryText, registryHash, type LoadedRegistry, type RegistryEdit, type RegistryStore, type UpdateOptions } from '../registry/store';
 
 /**
  * The registry as the Host last read it: the valid file, or the problems that keep it from being
@@ -13,6 +15,8 @@ import { registryHash, type LoadedRegistry, type RegistryEdit, type RegistryStor
 export class RegistryState {
   private loaded: LoadedRegistry | undefined;
   private problemLines: string[] = [];
+  /** The hash of the text last read or written, so a reread of the same text changes nothing. */
+  private lastHash: string | undefined;
 
   constructor(
     private readonly store: RegistryStore,
@@ -29,14 +33,39 @@ export class RegistryState {
       if (this.loaded.fresh && this.writeDefaults) {
         // Create-only: a file another process wrote since the read (an import) is read, never
         // replaced. A folder Harbor cannot write keeps the defaults in memory (the first edit reports it).
-        const created = await this.store.createIfMissing(this.loaded.file).catch(() => true);
-        if (!created) this.loaded = await this.store.load();
+        await this.store.createIfMissing(this.loaded.file).catch(() => true);
+        // Read back whichever file is there now (its hash: the watcher must not take it for an edit).
+        this.loaded = await this.store.load();
       }
+      this.lastHash = this.loaded.hash;
     } catch (error) {
       if (!(error instanceof HarborError)) throw error;
       this.problemLines = (error.detail ?? error.message).split('\n');
       this.loaded = undefined;
+      this.lastHash = registryHash(await this.store.readText().catch(() => undefined)); // unreadable: the next change is read again
     }
+  }
+
+  /**
+   * The file read again while Harbor runs (the watcher): undefined when it is what Harbor last
+   * read or wrote (its own write, or a touch). A valid file becomes the registry; a broken one
+   * leaves the last good registry running and comes back as its problems, each where it is.
+   */
+  async refresh(): Promise<{ problems: RegistryProblem[] } | undefined> {
+    const text = await this.store.readText();
+    const hash = registryHash(text);
+    if (hash === this.lastHash) return undefined;
+    this.lastHash = hash;
+    const checked: { file?: RegistryFile; problems: RegistryProblem[] } =
+      text === undefined ? { problems: [{ path: '(file)', message: 'the file was removed; Harbor keeps running the servers it had until it is back' }] } : checkRegistryText(text);
+    if (!checked.file) {
+      this.problemLines = checked.problems.map((p) => `${p.path}: ${p.message}`);
+      return { problems: checked.problems };
+    }
+    const read = parseRegistryText(text!, this.configPath);
+    this.loaded = { file: read.file, servers: read.servers, fresh: false, hash, modelProblems: read.modelProblems, hints: read.hints };
+    this.problemLines = [];
+    return { problems: [] };
   }
 
   /**
@@ -45,6 +74,7 @@ export class RegistryState {
    */
   async update(edit: RegistryEdit, options?: UpdateOptions): Promise<void> {
     this.loaded = await this.store.update(edit, options);
+    this.lastHash = this.loaded.hash;
     this.problemLines = [];
   }
 
@@ -59,8 +89,16 @@ export class RegistryState {
     return this.store.load();
   }
 
+  /** The registry in use; a `"model"` that has problems is left out (chat and sampling say why: modelProblems). */
   get file(): RegistryFile | undefined {
-    return this.loaded?.file;
+    if (!this.loaded?.modelProblems?.length) return this.loaded?.file;
+    const { model: _unusable, ...rest } = this.loaded.file;
+    return rest as RegistryFile;
+  }
+
+  /** What is wrong with `"model"` (with "did you mean" for a misspelt key); empty when it is usable or absent. */
+  get modelProblems(): readonly string[] {
+    return this.loaded?.modelProblems ?? [];
   }
 
   /** The configured servers; none while the file has problems. */
@@ -79,7 +117,13 @@ export class RegistryState {
    */
   get problems(): readonly string[] {
     if (!this.loaded) return this.problemLines;
-    // Roots that are not existing folders are listed too; the server starts without them.
+    // Roots that are not existing folders are listed too; the server starts without them. A file
+    // broken by hand while Harbor runs is listed first (the last good registry keeps running).
+    return [...this.problemLines, ...(this.loaded.modelProblems ?? []), ...(this.loaded.hints ?? []).filter((h) => !this.loaded?.modelProblems?.includes(h)), ...this.serverProblems()];
+  }
+
+  private serverProblems(): string[] {
+    if (!this.loaded) return [];
     return [...this.loaded.servers].flatMap(([name, config]) => [...serverEntryProblems(config), ...rootsProblems(config.roots)].map((problem) => `mcpServers${/^[A-Za-z_$][\w$-]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`}: ${problem}`));
   }
 

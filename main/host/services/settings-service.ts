@@ -66,6 +66,6 @@ export class SettingsService {
   /** The chat's settings from the registry's "model" and "chat" entries (throws when the file is invalid). */
   chat(): ChatSettings {
     const registry = this.registry.requireValid();
-    return resolveChatSettings(registry.file, registry.servers);
+    return resolveChatSettings(registry.file, registry.servers, this.registry.modelProblems);
   }
 }

@@ -5,6 +5,7 @@ import { BundleHost } from '../features/bundles/BundleHost';
 import { ConsentHost } from '../features/consent/ConsentHost';
 import { ElicitationHost } from '../features/elicitation/ElicitationHost';
 import { PaletteButton, PaletteHost } from '../features/palette/PaletteHost';
+import { RegistryBanner } from '../features/servers/RegistryBanner';
 import { ServerAlerts } from '../features/servers/ServerAlerts';
 import { SamplingHost } from '../features/sampling/SamplingHost';
 import { UpdateBanner } from '../features/updates/UpdateBanner';
@@ -30,6 +31,7 @@ export function App({ bridge, activity }: Props) {
         <div className="shell__main">
           <ConnectionBanner source={bridge} />
           <UpdateBanner />
+          <RegistryBanner />
           <main className="page" aria-labelledby="page-title">
             <Page route={route} />
           </main>

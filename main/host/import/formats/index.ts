@@ -2,12 +2,12 @@ import { homedir } from 'node:os';
 import { basename, dirname, sep } from 'node:path';
 import { HarborError } from '../../errors';
 import { serverNameProblem } from '../../registry/schema';
+import { parseJsonc } from '../../registry/jsonc';
 import { jsonHint } from '../../registry/store';
 import { readClaudeDesktop } from './claude';
 import { readCursor } from './cursor';
 import { detectFormat } from './detect';
 import { normaliseEntry } from './entry';
-import { stripJsonComments } from './jsonc';
 import { fillPlaceholders } from './placeholder-filling';
 import { findLiteralSecrets, findVariables } from './scan';
 import { readVsCode } from './vscode';
@@ -41,17 +41,17 @@ export interface ImportServersOptions {
  * file does not have.
  */
 export function importServers(text: string, sourcePath: string, options: ImportServersOptions = {}): ImportResult {
-  let json: unknown;
-  try {
-    json = JSON.parse(stripJsonComments(text));
-  } catch (error) {
-    const message = (error as Error).message;
+  // VS Code's and Cursor's mcp.json are JSON with comments (and trailing commas).
+  const read = parseJsonc(text);
+  if (!read.ok) {
+    const message = read.problem.message;
     throw new HarborError(
       'CONFIG_INVALID',
       `${sourcePath} is not valid JSON: ${message}.${jsonHint(message)} Nothing was imported.`,
       message,
     );
   }
+  const json = read.value;
   const detected = options.format ?? detectFormat(json, sourcePath);
   if (!detected) {
     throw new HarborError(
