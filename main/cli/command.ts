@@ -8,7 +8,7 @@ export interface CliContext {
   readonly args: readonly string[];
   /** The command's own options as parsed (global flags excluded). */
   readonly options: Readonly<Record<string, string | boolean | (string | boolean)[] | undefined>>;
-  readonly globals: { readonly config?: string; readonly dataDir?: string; readonly json: boolean; readonly trace?: boolean };
+  readonly globals: { readonly config?: string; readonly dataDir?: string; readonly json: boolean; readonly trace?: boolean; readonly freshEnv?: boolean };
   /** Builds the Host lazily (commands like --help need none); the runner disposes it. */
   host(): Promise<Host>;
   /** A new Host the command owns and disposes itself (browser mode runs one with mode 'web'). */

@@ -18,6 +18,7 @@ const GLOBAL_OPTIONS = {
   'data-dir': { type: 'string' },
   json: { type: 'boolean' },
   trace: { type: 'boolean' },
+  'fresh-env': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies ParseArgsOptionsConfig;
@@ -94,6 +95,7 @@ export async function runCli(options: RunOptions): Promise<number> {
   const globals = {
     json: values.json === true,
     trace: values.trace === true,
+    ...(values['fresh-env'] === true ? { freshEnv: true } : {}),
     ...(typeof values.config === 'string' ? { config: values.config } : {}),
     ...(typeof values['data-dir'] === 'string' ? { dataDir: values['data-dir'] } : {}),
   };
@@ -179,6 +181,7 @@ function globalHelp(commands: readonly CliCommand[]): string {
     '  --data-dir DIR    where Harbor keeps its data',
     '  --json            machine output on stdout, one JSON value per line',
     '  --trace           print every JSON-RPC message in and out on stderr (secrets redacted)',
+    '  --fresh-env       ask the login shell for its PATH again (Harbor remembers it until an rc file changes)',
     '  --help, --version',
     '',
     'Exit codes: 0 ok (also when the reader of the output went away), 1 the server answered with an error (isError, JSON-RPC error),',

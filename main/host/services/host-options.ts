@@ -28,6 +28,8 @@ export interface HostOptions {
   readonly stopGraces?: { stdinGraceMs: number; termGraceMs: number };
   /** Resolve the login shell's PATH for stdio servers (GUI launches lack it). Default: true except on Windows. */
   readonly useLoginShellPath?: boolean;
+  /** Ask the login shell for its PATH again, not trusting the answer remembered in the data folder (`--fresh-env`). */
+  readonly freshEnv?: boolean;
   /** Tests may inject transports; the default opens real processes and sockets. */
   readonly openTransport?: TransportFactory;
   /**
