@@ -3,7 +3,7 @@ import { APP_NAME, APP_VERSION } from '../app-meta';
 import { HarborError } from '../host/errors';
 import type { Host } from '../host/host';
 import type { Disposable } from '../host/lifecycle';
-import type { CliCommand, CliContext } from './command';
+import type { CliCommand, CliContext, HostNeeds } from './command';
 import { OutputClosedError } from './closed-output';
 import { CliOutput, EXIT, UsageError, exitCodeFor } from './output';
 import { noteSampling } from './sampling-notes';
@@ -26,7 +26,7 @@ const GLOBAL_OPTIONS = {
 export interface RunOptions {
   readonly argv: readonly string[];
   readonly commands: readonly CliCommand[];
-  readonly createHost: (globals: CliContext['globals'], mode?: 'cli' | 'web') => Promise<Host>;
+  readonly createHost: (globals: CliContext['globals'], mode?: 'cli' | 'web', needs?: HostNeeds) => Promise<Host>;
   readonly stdout?: NodeJS.WritableStream;
   readonly stderr?: NodeJS.WritableStream;
   readonly signal?: AbortSignal;
@@ -113,9 +113,9 @@ export async function runCli(options: RunOptions): Promise<number> {
     globals,
     signal: options.signal ?? new AbortController().signal,
     createHost: (mode) => options.createHost(globals, mode),
-    host: async () => {
+    host: async (needs) => {
       if (!host) {
-        host = await options.createHost(globals);
+        host = await options.createHost(globals, 'cli', needs);
         // --yes (where a command offers it) approves launching the servers it needs, for this run.
         if (commandOptions.yes === true) host.consent.approveLaunchesForSession('*');
         // --allow-sampling (where a command offers it) approves this run's sampling requests; either way the person is told.

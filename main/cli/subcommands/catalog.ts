@@ -44,7 +44,7 @@ async function searchTools(ctx: CliContext, query: string): Promise<number> {
 
 /** Connects the servers asked for and reads their catalogs; a failing server is reported and left out. */
 async function collect(ctx: CliContext, kind: Kind): Promise<Collected> {
-  const host = await ctx.host();
+  const host = await ctx.host({ catalog: kind === 'resources' ? ['resources', 'resourceTemplates'] : [kind] });
   host.registry.requireValid();
   const names = ctx.args[0] !== undefined ? [ctx.args[0]] : host.servers.list().filter((s) => s.enabled).map((s) => s.name);
   const rows: Row[] = [];

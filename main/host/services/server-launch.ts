@@ -66,6 +66,7 @@ export function createServerManager(options: HostOptions, deps: ServerLaunchDeps
     variables: { ...options.launchVariables, data: options.dataDir },
     probeTimeoutMs: options.probeTimeoutMs ?? 4_000,
     connectTimeoutMs: options.connectTimeoutMs ?? 30_000,
+    ...(options.catalogOnConnect ? { catalogOnConnect: options.catalogOnConnect } : {}),
     ...(options.restart ? { restart: options.restart } : {}),
     authorizeLaunch: (name, trusted, spec, config) => deps.consent.authorizeLaunch({ server: serverRef(name, config), trusted, config, spec }),
     prepareLaunch: async (name, spec, config) => {
