@@ -81,15 +81,20 @@ describe('the CLI loads what a command needs, when it runs', () => {
   // What a chat turn, run_code or a schema check needs: `tools` lists catalogs and needs none of it.
   const NOT_FOR_TOOLS = /^(ai|@ai-sdk\/.*|@vercel\/oidc|@jitl\/.*|quickjs-emscripten-core|ajv|ajv-formats|re2js)$/;
 
-  it('harbor tools loads no model provider, AI SDK, code sandbox or schema validator (and no tokenizer without servers)', () => {
+  it('harbor tools loads no model provider, AI SDK, code sandbox or schema validator (and no tokenizer without servers or --json)', () => {
     const empty = tempRegistry({});
     const time = tempRegistry({ time: { command: NODE, args: [catalogServerScript(), '--catalog', join(CATALOGS_DIR, 'servers/time.json')] } });
     try {
       const none = packagesLoaded(['--config', empty.config, '--data-dir', empty.dir, 'tools']);
       expect(none.filter((p) => NOT_FOR_TOOLS.test(p) || p === 'gpt-tokenizer')).toEqual([]);
+      // The person's listing shows no token counts: the tokenizer (and its tables' memory) stays out.
       const listed = packagesLoaded(['--config', time.config, '--data-dir', time.dir, 'tools', '--yes']);
-      expect(listed).toEqual(expect.arrayContaining(['@modelcontextprotocol/client', 'gpt-tokenizer', 'minisearch']));
-      expect(listed.filter((p) => NOT_FOR_TOOLS.test(p))).toEqual([]);
+      expect(listed).toEqual(expect.arrayContaining(['@modelcontextprotocol/client', 'minisearch']));
+      expect(listed.filter((p) => NOT_FOR_TOOLS.test(p) || p === 'gpt-tokenizer')).toEqual([]);
+      // --json gives each tool its `tokens`: counted with the tokenizer.
+      const json = packagesLoaded(['--config', time.config, '--data-dir', time.dir, 'tools', '--yes', '--json']);
+      expect(json).toEqual(expect.arrayContaining(['@modelcontextprotocol/client', 'gpt-tokenizer']));
+      expect(json.filter((p) => NOT_FOR_TOOLS.test(p))).toEqual([]);
     } finally {
       empty.remove();
       time.remove();
