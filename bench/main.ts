@@ -10,6 +10,9 @@
  *   --calls N      calls per arm in the per-call benchmark (default 1000)
  *   --out FILE     write the results there (default: bench/results/latest.json for a full run,
  *                  test/output/bench/partial.json with --only)
+ *   --peers        run only the peers benchmark (bench/peers.ts): one-shot CLI commands against a
+ *                  bare SDK client and the other MCP command-line clients (--rounds N, default 7);
+ *                  writes its table into docs/benchmarks.md and prints issue #32's goals
  *   --soak         run only the soak scenarios (bench/soak.ts): heap-after-GC slopes, printed
  *                  (--soak-seconds N per scenario, default 30); nothing is written
  *
@@ -27,6 +30,8 @@ import { benchColdStart } from './cold-start';
 import { benchContextCost } from './context-cost';
 import { benchHostScale } from './host-scale';
 import { benchPerCall } from './per-call';
+import { benchPeers, stats, TASKS } from './peers';
+import { peersGoals, peersTable, writePeersDoc } from './peers-report';
 import type { Figure } from './result';
 import { benchShutdown } from './shutdown';
 import { benchSoak } from './soak';
@@ -45,6 +50,8 @@ interface Settings {
   readonly partial: boolean;
   readonly calls: number;
   readonly out: string;
+  /** --peers: interleaved rounds of the peers benchmark; undefined for the usual benchmarks. */
+  readonly peersRounds: number | undefined;
   /** --soak: seconds per soak scenario; undefined for the usual benchmarks. */
   readonly soakSeconds: number | undefined;
 }
@@ -58,6 +65,8 @@ function parseSettings(argv: string[]): Settings {
       calls: { type: 'string' },
       out: { type: 'string' },
       soak: { type: 'boolean', default: false },
+      peers: { type: 'boolean', default: false },
+      rounds: { type: 'string' },
       'soak-seconds': { type: 'string' },
     },
     strict: true,
@@ -68,6 +77,8 @@ function parseSettings(argv: string[]): Settings {
   }
   const soakSeconds = values['soak-seconds'] === undefined ? 30 : Number(values['soak-seconds']);
   if (!Number.isSafeInteger(soakSeconds) || soakSeconds < 5) throw new Error(`--soak-seconds must be a whole number ≥ 5, got "${values['soak-seconds']}"`);
+  const rounds = values.rounds === undefined ? 7 : Number(values.rounds);
+  if (!Number.isSafeInteger(rounds) || rounds < 1) throw new Error(`--rounds must be a whole number ≥ 1, got "${values.rounds}"`);
   const calls = values.calls === undefined ? 1000 : Number(values.calls);
   if (!Number.isSafeInteger(calls) || calls < 10) throw new Error(`--calls must be a whole number ≥ 10, got "${values.calls}"`);
   return {
@@ -76,6 +87,7 @@ function parseSettings(argv: string[]): Settings {
     partial: values.only !== undefined,
     calls,
     soakSeconds: values.soak ? soakSeconds : undefined,
+    peersRounds: values.peers ? rounds : undefined,
     // A partial run must not replace the full run's results that README's table shows.
     out: resolve(values.out ?? (values.only === undefined ? join(REPO, 'bench/results/latest.json') : join(REPO, 'test/output/bench/partial.json'))),
   };
@@ -127,6 +139,7 @@ async function main(): Promise<number> {
   process.stdout.write(
     `Harbor benchmarks — node ${machine.node}, ${machine.cores} cores (${machine.cpuModel}), load ${machine.loadAverage.join(' ')}\n\n`,
   );
+  if (settings.peersRounds !== undefined) return runPeers(settings.peersRounds, machine.node);
   if (settings.soakSeconds !== undefined) {
     const figures = await benchSoak(settings.soakSeconds);
     process.stdout.write(`\nsoak (heap after GC, MB/min): ${figures.map((f) => `${f.scenario} ${f.slopeMbPerMin}`).join(', ')}\n`);
@@ -176,6 +189,23 @@ async function main(): Promise<number> {
     process.stdout.write(`${missed} target(s) missed${settings.check ? '' : ' (report only; pass --check to fail on this)'}\n`);
     return settings.check ? 1 : 0;
   }
+  return 0;
+}
+
+async function runPeers(rounds: number, node: string): Promise<number> {
+  const result = await benchPeers({ rounds });
+  killEverything();
+  process.stdout.write(`\n${peersTable(result)}\n\n`);
+  for (const task of TASKS) {
+    const harbor = stats(result.samples[task.id]?.harbor);
+    if (harbor) process.stdout.write(`  ${task.id}: harbor median ${harbor.median.toFixed(0)} ms, p90 ${harbor.p90.toFixed(0)} ms\n`);
+  }
+  for (const skipped of result.skipped) process.stdout.write(`${skipped}\n`);
+  const goals = peersGoals(result);
+  for (const goal of goals) process.stdout.write(`${goal.held ? 'HELD    ' : 'NOT HELD'}  ${goal.name}: ${goal.ratio.toFixed(2)}× (target ≤ ${goal.target}×)\n`);
+  process.stdout.write('goals 3–5 (a call through the Host, harbor exec loops, the app) are measured by the other benchmarks (per-call, code-mode, app-paint, ui-scale), not by --peers\n');
+  process.stdout.write(`load average ${result.load.before.map((l) => l.toFixed(2)).join(' ')} before, ${result.load.after.map((l) => l.toFixed(2)).join(' ')} after\n`);
+  process.stdout.write(`table written to ${writePeersDoc(result, goals, node)}\n`);
   return 0;
 }
 

@@ -25,5 +25,8 @@ if (!existsSync(built)) {
   process.stderr.write('harbor: the CLI is not built yet. Run "npm run build" in the Harbor folder first.\n');
   process.exit(2);
 }
+// Node's compile cache (in the OS temp folder): later starts skip compiling the CLI's code and its
+// packages again, about 0.1 s of CPU of every command (measured with harbor tools, server-memory).
+process.getBuiltinModule('node:module').enableCompileCache?.();
 const { main } = await import(pathToFileURL(built).href);
 process.exitCode = await main(process.argv.slice(2));

@@ -1,6 +1,12 @@
 import type { ParseArgsOptionsConfig } from 'node:util';
 import type { Host } from '../host/host';
+import type { CatalogKind } from '../host/servers/catalog';
 import type { CliOutput } from './output';
+
+/** What a command needs of its Host: the catalog lists each connect fetches (default: all). */
+export interface HostNeeds {
+  readonly catalog?: readonly CatalogKind[];
+}
 
 export interface CliContext {
   readonly out: CliOutput;
@@ -8,9 +14,12 @@ export interface CliContext {
   readonly args: readonly string[];
   /** The command's own options as parsed (global flags excluded). */
   readonly options: Readonly<Record<string, string | boolean | (string | boolean)[] | undefined>>;
-  readonly globals: { readonly config?: string; readonly dataDir?: string; readonly json: boolean; readonly trace?: boolean };
-  /** Builds the Host lazily (commands like --help need none); the runner disposes it. */
-  host(): Promise<Host>;
+  readonly globals: { readonly config?: string; readonly dataDir?: string; readonly json: boolean; readonly trace?: boolean; readonly freshEnv?: boolean };
+  /**
+   * Builds the Host lazily (commands like --help need none); the runner disposes it. `needs`, on
+   * the first call: the catalog lists a connect fetches (default all; `call` needs only the tools).
+   */
+  host(needs?: HostNeeds): Promise<Host>;
   /** A new Host the command owns and disposes itself (browser mode runs one with mode 'web'). */
   createHost(mode: 'cli' | 'web'): Promise<Host>;
   /** Aborted on SIGINT/SIGTERM: commands stop what they do and clean up. */

@@ -18,6 +18,7 @@ export function createCliHost(
     appName: APP_NAME,
     appVersion: APP_VERSION,
     mode,
+    ...(globals.freshEnv ? { freshEnv: true } : {}),
     defaultRegistry,
     launchVariables: { node: process.execPath, resources: resourcesDir() },
     // HARBOR_KEYCHAIN_SERVICE keeps tests (and portable setups) apart from the person's own secrets.

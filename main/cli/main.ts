@@ -27,7 +27,8 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
       argv,
       commands: COMMANDS,
       // Loaded on first use: --help, --version and usage errors never load the Host (the SDK, zod, the AI SDK).
-      createHost: async (g, mode = 'cli') => (await import('./host-factory')).createCliHost(g, mode, { redactor }),
+      createHost: async (g, mode = 'cli', needs) =>
+        (await import('./host-factory')).createCliHost(g, mode, { redactor, ...(needs?.catalog ? { catalogOnConnect: needs.catalog } : {}) }),
       stdout,
       stderr,
       signal: controller.signal,

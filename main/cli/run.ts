@@ -3,7 +3,7 @@ import { APP_NAME, APP_VERSION } from '../app-meta';
 import { HarborError } from '../host/errors';
 import type { Host } from '../host/host';
 import type { Disposable } from '../host/lifecycle';
-import type { CliCommand, CliContext } from './command';
+import type { CliCommand, CliContext, HostNeeds } from './command';
 import { OutputClosedError } from './closed-output';
 import { CliOutput, EXIT, UsageError, exitCodeFor } from './output';
 import { noteSampling } from './sampling-notes';
@@ -18,6 +18,7 @@ const GLOBAL_OPTIONS = {
   'data-dir': { type: 'string' },
   json: { type: 'boolean' },
   trace: { type: 'boolean' },
+  'fresh-env': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies ParseArgsOptionsConfig;
@@ -25,7 +26,7 @@ const GLOBAL_OPTIONS = {
 export interface RunOptions {
   readonly argv: readonly string[];
   readonly commands: readonly CliCommand[];
-  readonly createHost: (globals: CliContext['globals'], mode?: 'cli' | 'web') => Promise<Host>;
+  readonly createHost: (globals: CliContext['globals'], mode?: 'cli' | 'web', needs?: HostNeeds) => Promise<Host>;
   readonly stdout?: NodeJS.WritableStream;
   readonly stderr?: NodeJS.WritableStream;
   readonly signal?: AbortSignal;
@@ -94,6 +95,7 @@ export async function runCli(options: RunOptions): Promise<number> {
   const globals = {
     json: values.json === true,
     trace: values.trace === true,
+    ...(values['fresh-env'] === true ? { freshEnv: true } : {}),
     ...(typeof values.config === 'string' ? { config: values.config } : {}),
     ...(typeof values['data-dir'] === 'string' ? { dataDir: values['data-dir'] } : {}),
   };
@@ -111,9 +113,9 @@ export async function runCli(options: RunOptions): Promise<number> {
     globals,
     signal: options.signal ?? new AbortController().signal,
     createHost: (mode) => options.createHost(globals, mode),
-    host: async () => {
+    host: async (needs) => {
       if (!host) {
-        host = await options.createHost(globals);
+        host = await options.createHost(globals, 'cli', needs);
         // --yes (where a command offers it) approves launching the servers it needs, for this run.
         if (commandOptions.yes === true) host.consent.approveLaunchesForSession('*');
         // --allow-sampling (where a command offers it) approves this run's sampling requests; either way the person is told.
@@ -179,6 +181,7 @@ function globalHelp(commands: readonly CliCommand[]): string {
     '  --data-dir DIR    where Harbor keeps its data',
     '  --json            machine output on stdout, one JSON value per line',
     '  --trace           print every JSON-RPC message in and out on stderr (secrets redacted)',
+    '  --fresh-env       ask the login shell for its PATH again (Harbor remembers it until an rc file changes)',
     '  --help, --version',
     '',
     'Exit codes: 0 ok (also when the reader of the output went away), 1 the server answered with an error (isError, JSON-RPC error),',

@@ -54,7 +54,8 @@ import { Sampler } from './sampling/sampler';
 import { adoptRegistryOnFirstRun } from './services/first-run';
 import { ServerControl } from './services/server-control';
 import { ServerIdentities } from './services/server-identities';
-import { createServerManager, LoginPathCache } from './services/server-launch';
+import { createServerManager } from './services/server-launch';
+import { hostLoginPath, type LoginPathCache } from './services/login-path';
 import { ServerSignIn } from './services/server-sign-in';
 import { openSkills } from './services/skill-wiring';
 import { ServerEventLog } from './services/server-event-log';
@@ -126,7 +127,7 @@ export class Host implements Disposable {
   private readonly collectBundles: () => Promise<void>;
 
   private constructor(private readonly options: HostOptions) {
-    this.loginPath = new LoginPathCache(options.useLoginShellPath ?? process.platform !== 'win32');
+    this.loginPath = hostLoginPath(options);
     // Services talk on the inner bus; front doors hear `events`, after the exit.
     const inner = new HostEvents();
     const redactor = options.redactor ?? new Redactor();

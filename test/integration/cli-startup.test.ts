@@ -4,7 +4,7 @@
  * records every module Node resolves — and a mistyped command or flag gets a suggestion.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -81,41 +81,70 @@ describe('the CLI loads what a command needs, when it runs', () => {
   // What a chat turn, run_code or a schema check needs: `tools` lists catalogs and needs none of it.
   const NOT_FOR_TOOLS = /^(ai|@ai-sdk\/.*|@vercel\/oidc|@jitl\/.*|quickjs-emscripten-core|ajv|ajv-formats|re2js)$/;
 
-  it('harbor tools loads no model provider, AI SDK, code sandbox or schema validator (and no tokenizer without servers)', () => {
+  it('harbor tools loads no model provider, AI SDK, code sandbox or schema validator (and no tokenizer without servers or --json)', () => {
     const empty = tempRegistry({});
     const time = tempRegistry({ time: { command: NODE, args: [catalogServerScript(), '--catalog', join(CATALOGS_DIR, 'servers/time.json')] } });
     try {
       const none = packagesLoaded(['--config', empty.config, '--data-dir', empty.dir, 'tools']);
       expect(none.filter((p) => NOT_FOR_TOOLS.test(p) || p === 'gpt-tokenizer')).toEqual([]);
+      // The person's listing shows no token counts: the tokenizer (and its tables' memory) stays out.
       const listed = packagesLoaded(['--config', time.config, '--data-dir', time.dir, 'tools', '--yes']);
-      expect(listed).toEqual(expect.arrayContaining(['@modelcontextprotocol/client', 'gpt-tokenizer', 'minisearch']));
-      expect(listed.filter((p) => NOT_FOR_TOOLS.test(p))).toEqual([]);
+      expect(listed).toEqual(expect.arrayContaining(['@modelcontextprotocol/client', 'minisearch']));
+      expect(listed.filter((p) => NOT_FOR_TOOLS.test(p) || p === 'gpt-tokenizer')).toEqual([]);
+      // --json gives each tool its `tokens`: counted with the tokenizer.
+      const json = packagesLoaded(['--config', time.config, '--data-dir', time.dir, 'tools', '--yes', '--json']);
+      expect(json).toEqual(expect.arrayContaining(['@modelcontextprotocol/client', 'gpt-tokenizer']));
+      expect(json.filter((p) => NOT_FOR_TOOLS.test(p))).toEqual([]);
     } finally {
       empty.remove();
       time.remove();
     }
   });
 
-  it.runIf(process.platform !== 'win32')('the login shell is asked for its PATH only when a stdio server launches', async () => {
-    const marker = join(dir, 'login-shell-started');
-    const shell = join(dir, 'marking-shell');
-    // Called as `$SHELL -ilc SCRIPT`: note the start, then run SCRIPT.
-    writeFileSync(shell, `#!/bin/sh\necho started >> "${marker}"\nexec /bin/sh -c "$2"\n`);
-    chmodSync(shell, 0o755);
-    const empty = tempRegistry({});
-    const time = tempRegistry({ time: { command: NODE, args: [catalogServerScript(), '--catalog', join(CATALOGS_DIR, 'servers/time.json')] } });
-    try {
-      const none = await runCli(['--config', empty.config, '--data-dir', empty.dir, 'tools'], { env: { SHELL: shell } });
-      expect(none.code).toBe(0);
-      expect(existsSync(marker)).toBe(false);
-      const listed = await runCli(['--config', time.config, '--data-dir', time.dir, 'tools', '--yes'], { env: { SHELL: shell } });
-      expect(listed.code, listed.stderr).toBe(0);
-      expect(readFileSync(marker, 'utf8')).toBe('started\n');
-    } finally {
-      empty.remove();
-      time.remove();
-    }
-  });
+  it.runIf(process.platform !== 'win32')(
+    'the login shell is asked for its PATH only when a launch looks the command up, once until an rc file changes or --fresh-env',
+    async () => {
+      const marker = join(dir, 'login-shell-started');
+      const shell = join(dir, 'marking-shell');
+      // Called as `$SHELL -ilc SCRIPT`: note the start, then run SCRIPT.
+      writeFileSync(shell, `#!/bin/sh\necho started >> "${marker}"\nexec /bin/sh -c "$2"\n`);
+      chmodSync(shell, 0o755);
+      // A home of its own: its .profile is one of the rc files the cached PATH is keyed by.
+      const home = mkdtempSync(join(dir, 'home-'));
+      writeFileSync(join(home, '.profile'), '# nothing\n');
+      // A server found only through PATH, and a script run by its absolute path that asks env for sh.
+      const bin = mkdtempSync(join(dir, 'bin-'));
+      const catalog = [catalogServerScript(), '--catalog', join(CATALOGS_DIR, 'servers/time.json')];
+      writeFileSync(join(bin, 'harbor-path-server'), `#!/usr/bin/env sh\nexec "${NODE}" ${catalog.map((a) => `"${a}"`).join(' ')}\n`);
+      chmodSync(join(bin, 'harbor-path-server'), 0o755);
+      const env = { SHELL: shell, HOME: home, PATH: `${bin}:${process.env.PATH ?? ''}` };
+      const data = mkdtempSync(join(dir, 'data-'));
+      const starts = () => (existsSync(marker) ? readFileSync(marker, 'utf8').split('\n').filter(Boolean).length : 0);
+      const tools = async (servers: Record<string, unknown>, ...flags: string[]) => {
+        const registry = tempRegistry(servers);
+        try {
+          const run = await runCli(['--config', registry.config, '--data-dir', data, 'tools', '--yes', ...flags], { env });
+          expect(run.code, run.stderr).toBe(0);
+        } finally {
+          registry.remove();
+        }
+      };
+      await tools({});
+      expect(starts(), 'no server').toBe(0);
+      await tools({ time: { command: NODE, args: catalog } });
+      expect(starts(), 'an absolute command that needs no PATH lookup').toBe(0);
+      await tools({ time: { command: join(bin, 'harbor-path-server') } });
+      expect(starts(), 'an absolute script whose #! asks env for its interpreter').toBe(1);
+      await tools({ time: { command: 'harbor-path-server' } });
+      expect(starts(), 'a command looked up on PATH: the cached PATH serves').toBe(1);
+      await tools({ time: { command: 'harbor-path-server' } }, '--fresh-env');
+      expect(starts(), '--fresh-env asks the shell again').toBe(2);
+      utimesSync(join(home, '.profile'), new Date(), new Date(Date.now() + 60_000));
+      await tools({ time: { command: 'harbor-path-server' } });
+      expect(starts(), 'an rc file changed: asked again').toBe(3);
+    },
+    120_000,
+  );
 
   it('a command that needs the Host loads them (the probe sees modules)', () => {
     const registry = tempRegistry({});

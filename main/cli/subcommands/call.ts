@@ -24,7 +24,8 @@ export const callCommand: CliCommandCode = {
     const [server, tool] = ctx.args as [string, string];
     const args = parseJsonOption('args', ctx.options.args);
     const timeoutMs = parseIntOption('timeout', ctx.options.timeout, { min: 1 });
-    const host = await ctx.host();
+    // The tool's definition (validation, consent), not the resources or prompts.
+    const host = await ctx.host({ catalog: ['tools'] });
     host.registry.requireValid();
     const result = await withCliAnswers(ctx, host, server, timeoutMs ?? PAGE_WAIT_MS, (signal) =>
       host.calls.callTool(server, tool, args, {

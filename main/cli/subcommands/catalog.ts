@@ -45,14 +45,15 @@ async function searchTools(ctx: CliContext, query: string): Promise<number> {
 
 /** Connects the servers asked for and reads their catalogs; a failing server is reported and left out. */
 async function collect(ctx: CliContext, kind: Kind): Promise<Collected> {
-  const host = await ctx.host();
+  const host = await ctx.host({ catalog: kind === 'resources' ? ['resources', 'resourceTemplates'] : [kind] });
   host.registry.requireValid();
   const names = ctx.args[0] !== undefined ? [ctx.args[0]] : host.servers.list().filter((s) => s.enabled).map((s) => s.name);
   const rows: Row[] = [];
   const failures = new Map<string, ErrorCode>();
-  // `tokens`: what the tool's definition costs in the model's context (o200k_base). Its tables
-  // take the better part of a second to load: loaded while the servers start, and only if any.
-  const counting = kind === 'tools' && names.length > 0 ? loadTokenCounter() : undefined;
+  // `tokens` (--json): what the tool's definition costs in the model's context (o200k_base). Its
+  // tables take the better part of a second and tens of MB to load: loaded while the servers
+  // start, only if any, and only for --json (the person's listing shows no counts).
+  const counting = kind === 'tools' && names.length > 0 && ctx.globals.json ? loadTokenCounter() : undefined;
   counting?.catch(() => undefined); // awaited (and thrown) below, per server; unheard if every server fails first
   await Promise.all(
     names.map(async (server) => {

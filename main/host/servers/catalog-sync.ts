@@ -16,6 +16,11 @@ export interface CatalogSyncOptions {
   /** Whether the connection is ready: a listen stream that ends is reopened only then. */
   readonly isReady: () => boolean;
   readonly onChange: (changed: readonly CatalogKind[]) => void;
+  /**
+   * What a connect fetches (default: every list). A one-shot command asks only for what it shows
+   * or needs (`harbor call` the tools, not the prompts); the others stay empty until refreshed.
+   */
+  readonly connectKinds?: readonly CatalogKind[];
 }
 
 /** A refresh that is queued and has not sent anything yet: later changes join it. */
@@ -23,6 +28,8 @@ interface QueuedRefresh {
   /** Undefined: every kind. */
   kinds: Set<CatalogKind> | undefined;
   readonly emit: boolean;
+  /** A connect's fetch: the SDK's list cache may answer it (a refresh asks the server). */
+  readonly connect: boolean;
   done: Promise<void>;
 }
 
@@ -61,7 +68,7 @@ export class CatalogSync {
   async connected(): Promise<void> {
     const source = this.options.source();
     if (source && announcesChanges(source.info)) void this.enqueue(() => waitForAnnouncements(source.channel));
-    await this.refresh(undefined, { emit: false });
+    await this.refresh(this.options.connectKinds, { emit: false, connect: true });
     await this.listen();
   }
 
@@ -70,21 +77,27 @@ export class CatalogSync {
    * another so an older answer never overwrites a newer one, and a change announced before the
    * first full fetch (legacy servers send list_changed right after initialize) waits for it.
    */
-  refresh(kinds?: readonly CatalogKind[], options: { emit?: boolean } = {}): Promise<void> {
+  refresh(kinds?: readonly CatalogKind[], options: { emit?: boolean; connect?: boolean } = {}): Promise<void> {
     const waiting = this.queued;
     if (waiting) {
       // It keeps its own `emit`: a connect's silent full fetch reports the whole catalog by other means.
       waiting.kinds = kinds && waiting.kinds ? new Set([...waiting.kinds, ...kinds]) : undefined;
       return waiting.done;
     }
-    const refresh: QueuedRefresh = { kinds: kinds ? new Set(kinds) : undefined, emit: options.emit !== false, done: Promise.resolve() };
+    const refresh: QueuedRefresh = { kinds: kinds ? new Set(kinds) : undefined, emit: options.emit !== false, connect: options.connect === true, done: Promise.resolve() };
     refresh.done = this.enqueue(() => {
       // From here on its requests are being sent: a change announced now needs a refresh of its own.
       if (this.queued === refresh) this.queued = undefined;
-      return this.fetch(refresh.kinds ? [...refresh.kinds] : undefined, { emit: refresh.emit });
+      return this.fetch(refresh.kinds ? [...refresh.kinds] : undefined, { emit: refresh.emit, connect: refresh.connect });
     });
     this.queued = refresh;
     return refresh.done;
+  }
+
+  /** Of the lists a server announced changed, those this catalog follows (a connect that skipped a list ignores its changes). */
+  followed(kinds: readonly CatalogKind[]): readonly CatalogKind[] {
+    const connectKinds = this.options.connectKinds;
+    return connectKinds ? kinds.filter((kind) => connectKinds.includes(kind)) : kinds;
   }
 
   private enqueue(work: () => Promise<void>): Promise<void> {
@@ -93,14 +106,14 @@ export class CatalogSync {
     return run;
   }
 
-  private async fetch(kinds: readonly CatalogKind[] | undefined, options: { emit?: boolean }): Promise<void> {
+  private async fetch(kinds: readonly CatalogKind[] | undefined, options: { emit?: boolean; connect?: boolean }): Promise<void> {
     const source = this.options.source();
     if (!source) return;
     const { channel, info } = source;
     const client = channel.client;
     const caps = info.capabilities ?? {};
     const want = (kind: CatalogKind) => !kinds || kinds.includes(kind);
-    const opts = { timeout: this.options.timeoutMs, cacheMode: kinds ? ('refresh' as const) : ('use' as const) };
+    const opts = { timeout: this.options.timeoutMs, cacheMode: kinds && !options.connect ? ('refresh' as const) : ('use' as const) };
     const [tools, resources, resourceTemplates, prompts] = await Promise.all([
       want('tools') ? (caps.tools ? client.listTools(undefined, opts).then((r) => r.tools) : []) : this.current.tools,
       want('resources') ? (caps.resources ? client.listResources(undefined, opts).then((r) => r.resources) : []) : this.current.resources,
@@ -125,10 +138,11 @@ export class CatalogSync {
     const source = this.options.source();
     const caps = source?.info.capabilities;
     if (!source || source.info.era !== 'modern' || !caps) return;
+    const follows = (kind: CatalogKind) => this.followed([kind]).length > 0;
     const filter = {
-      ...(caps.tools?.listChanged ? { toolsListChanged: true } : {}),
-      ...(caps.prompts?.listChanged ? { promptsListChanged: true } : {}),
-      ...(caps.resources?.listChanged ? { resourcesListChanged: true } : {}),
+      ...(caps.tools?.listChanged && follows('tools') ? { toolsListChanged: true } : {}),
+      ...(caps.prompts?.listChanged && follows('prompts') ? { promptsListChanged: true } : {}),
+      ...(caps.resources?.listChanged && follows('resources') ? { resourcesListChanged: true } : {}),
     };
     if (Object.keys(filter).length === 0) return;
     const { channel } = source;

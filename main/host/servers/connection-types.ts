@@ -53,6 +53,8 @@ export interface ConnectionDeps {
   readonly probeTimeoutMs: number;
   /** Timeout of connect and of list requests. */
   readonly connectTimeoutMs: number;
+  /** The lists a connect fetches (default: all); see CatalogSyncOptions.connectKinds. */
+  readonly catalogOnConnect?: readonly CatalogKind[];
   readonly onChange: (change: ConnectionChange) => void;
   /** The launch consent gate: throws when the person has not approved starting this server. */
   readonly authorizeLaunch?: (spec: LaunchSpec) => Promise<void>;

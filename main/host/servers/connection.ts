@@ -77,6 +77,7 @@ export class ServerConnection implements Disposable {
       timeoutMs: deps.connectTimeoutMs,
       isReady: () => this._state.kind === 'ready',
       onChange: (changed) => deps.onChange({ kind: 'catalog', changed }),
+      ...(deps.catalogOnConnect ? { connectKinds: deps.catalogOnConnect } : {}),
     });
     this.staleLists = new StaleLists({
       server: name,
@@ -241,7 +242,10 @@ export class ServerConnection implements Disposable {
     responseStreamDropped: (_attempt, message) =>
       this.requests.abortAll(new HarborError('CONNECTION_CLOSED', `"${this.name}" dropped the response stream: ${message}. The request was lost; try again.`)),
     // A refresh that fails keeps the last good lists, marked stale, and is retried (stale-lists.ts).
-    listChanged: (_attempt, kinds) => void this.refreshCatalog(kinds).then(() => this.staleLists.succeeded(), (error: unknown) => this.staleLists.failed(kinds, error)),
+    listChanged: (_attempt, announced) => {
+      const kinds = this.catalogSync.followed(announced);
+      if (kinds.length > 0) void this.refreshCatalog(kinds).then(() => this.staleLists.succeeded(), (error: unknown) => this.staleLists.failed(kinds, error));
+    },
     resourceUpdated: (_attempt, uri) => this.deps.onChange({ kind: 'resourceUpdated', uri }),
   };
 

@@ -8,6 +8,7 @@ import { isStdio, type ServerConfig } from '../registry/schema';
 import { RestartPolicy, type RestartPolicyOptions } from './backoff';
 import { declaredFeaturesOf, FEATURE_FIELDS, type ServerFeatures } from './client-features';
 import { ServerConnection } from './connection';
+import type { CatalogKind } from './catalog';
 import type { ConnectionChange, TransportFactory } from './connection-types';
 import type { ElicitationBroker } from './elicitation';
 import type { EraCache } from './era-cache';
@@ -25,6 +26,8 @@ export interface ServerManagerDeps {
   readonly variables: LaunchVariables;
   readonly probeTimeoutMs: number;
   readonly connectTimeoutMs: number;
+  /** The lists each connect fetches (default: all): a one-shot command's needs. */
+  readonly catalogOnConnect?: readonly CatalogKind[];
   readonly restart?: RestartPolicyOptions;
   readonly onChange: (server: string, change: ConnectionChange) => void;
   /** Launch consent: resolves when the person approved starting (stdio) or reaching (remote) the server as configured (`config`, as written). */
@@ -92,6 +95,7 @@ export class ServerManager implements Disposable {
         restartPolicy: new RestartPolicy(this.deps.restart),
         probeTimeoutMs: config.probeTimeoutMs ?? this.deps.probeTimeoutMs,
         connectTimeoutMs: this.deps.connectTimeoutMs,
+        ...(this.deps.catalogOnConnect ? { catalogOnConnect: this.deps.catalogOnConnect } : {}),
         onChange: (change) => this.deps.onChange(name, change),
         ...(this.deps.log ? { log: this.deps.log } : {}),
         ...(this.deps.authorizeLaunch ? { authorizeLaunch: (launch: LaunchSpec) => this.deps.authorizeLaunch!(name, this.entries.get(name)?.config.trusted === true, launch, config) } : {}),

@@ -7,6 +7,7 @@ import type { RestartPolicyOptions } from '../servers/backoff';
 import type { TransportFactory } from '../servers/connection';
 import type { SandboxAvailability } from '../sandbox/availability';
 import type { LaunchVariables } from '../servers/launch';
+import type { CatalogKind } from '../servers/catalog';
 
 /** How a front door builds its Host: paths, identity, and the few switches tests and the CLI need. */
 export interface HostOptions {
@@ -24,10 +25,14 @@ export interface HostOptions {
   readonly probeTimeoutMs?: number;
   /** Connect and list timeout (default 30 s). */
   readonly connectTimeoutMs?: number;
+  /** The lists a connect fetches (default: all): a one-shot CLI command's, only what it needs. */
+  readonly catalogOnConnect?: readonly CatalogKind[];
   readonly restart?: RestartPolicyOptions;
   readonly stopGraces?: { stdinGraceMs: number; termGraceMs: number };
   /** Resolve the login shell's PATH for stdio servers (GUI launches lack it). Default: true except on Windows. */
   readonly useLoginShellPath?: boolean;
+  /** Ask the login shell for its PATH again, not trusting the answer remembered in the data folder (`--fresh-env`). */
+  readonly freshEnv?: boolean;
   /** Tests may inject transports; the default opens real processes and sockets. */
   readonly openTransport?: TransportFactory;
   /**

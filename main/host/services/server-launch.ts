@@ -12,49 +12,12 @@ import type { ServerFeatures } from '../servers/client-features';
 import type { ElicitationBroker } from '../servers/elicitation';
 import { EraCache } from '../servers/era-cache';
 import { ServerManager, type ServerManagerDeps } from '../servers/manager';
-import { LoginShellPath } from '../servers/stdio/environment';
+import { needsPathLookup } from '../servers/stdio/path-lookup';
 import type { ProcessReaper } from '../servers/stdio/reaper';
 import type { TrafficLog } from '../servers/traffic';
 import { createTransportFactory } from '../servers/transports';
 import type { HostOptions } from './host-options';
-
-/**
- * The login shell's PATH for stdio servers (an app started from a desktop lacks the shell's own):
- * resolved once, in the background, so only launching a stdio server waits for it. The app warms
- * it up at start; a CLI command asks for it at its first stdio launch, so one that launches none
- * (`harbor tools` of remote servers, `info`, `secret …`) never starts a login shell and waits for it.
- */
-export class LoginPathCache {
-  private value: string | undefined;
-  private ready: Promise<void> | undefined;
-
-  constructor(
-    /** False: stdio servers get the process's own PATH (Windows, tests, benchmarks). */
-    private readonly enabled: boolean,
-    private readonly path = new LoginShellPath(),
-  ) {}
-
-  /** Starts resolving now, unless it has started; a failure leaves the PATH as the process has it. */
-  warmUp(): void {
-    if (!this.enabled || this.ready) return;
-    this.ready = this.path.resolve().then(
-      (value) => {
-        this.value = value;
-      },
-      () => undefined,
-    );
-  }
-
-  /** Resolves once the PATH is known (or given up on), starting the lookup if nothing did yet. */
-  whenReady(): Promise<void> {
-    this.warmUp();
-    return this.ready ?? Promise.resolve();
-  }
-
-  get current(): string | undefined {
-    return this.value;
-  }
-}
+import type { LoginPathCache } from './login-path';
 
 export interface ServerLaunchDeps {
   readonly traffic: TrafficLog;
@@ -79,7 +42,7 @@ export interface ServerLaunchDeps {
 /**
  * The ServerManager as the Host runs it: real transports (unless a test injects its own), OAuth
  * for remote servers, launch consent (stdio command lines, remote URLs), and — for every launch,
- * automatic restarts included — the login-shell PATH awaited, each referenced secret checked to
+ * automatic restarts included — the login-shell PATH awaited (when the command is looked up on it), each referenced secret checked to
  * belong to the server, and `${secret:…}` values read from the store in main, joining the
  * redactor before the server that gets them starts.
  */
@@ -103,11 +66,13 @@ export function createServerManager(options: HostOptions, deps: ServerLaunchDeps
     variables: { ...options.launchVariables, data: options.dataDir },
     probeTimeoutMs: options.probeTimeoutMs ?? 4_000,
     connectTimeoutMs: options.connectTimeoutMs ?? 30_000,
+    ...(options.catalogOnConnect ? { catalogOnConnect: options.catalogOnConnect } : {}),
     ...(options.restart ? { restart: options.restart } : {}),
     authorizeLaunch: (name, trusted, spec, config) => deps.consent.authorizeLaunch({ server: serverRef(name, config), trusted, config, spec }),
     prepareLaunch: async (name, spec, config) => {
       await deps.consent.authorizeSecrets({ server: serverRef(name, config), trusted: config.trusted === true, config, spec });
-      if (spec.transport === 'stdio') await deps.loginPath.whenReady();
+      // A command run by its absolute path starts at once, with the PATH known or remembered so far.
+      if (spec.transport === 'stdio' && needsPathLookup(spec.command)) await deps.loginPath.whenReady();
       return resolveLaunchSecrets(name, spec, { store: deps.secrets, redactor: deps.redactor });
     },
     ...(deps.features ? { features: deps.features } : {}),

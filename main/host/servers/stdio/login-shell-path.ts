@@ -49,13 +49,22 @@ export class LoginShellPath {
     return this.pending;
   }
 
+  /** The shell asked, and the PATH it starts with: what a remembered answer is keyed by (login-path-store.ts). */
+  get asked(): { readonly shell: string; readonly startPath: string | undefined } {
+    return { shell: this.shellCommand(), startPath: this.env.PATH };
+  }
+
   /** Why the last resolve() gave undefined (for a log line), if it did. */
   get failure(): string | undefined {
     return this.failureReason;
   }
 
+  private shellCommand(): string {
+    return this.shell ?? this.env.SHELL ?? (this.platform === 'darwin' ? '/bin/zsh' : '/bin/sh');
+  }
+
   private run(): Promise<string | undefined> {
-    const shell = this.shell ?? this.env.SHELL ?? (this.platform === 'darwin' ? '/bin/zsh' : '/bin/sh');
+    const shell = this.shellCommand();
     const start = `__HARBOR_PATH_${randomBytes(6).toString('hex')}_START__`;
     const end = `__HARBOR_PATH_${randomBytes(6).toString('hex')}_END__`;
     const script = `printf '%s%s%s' '${start}' "$PATH" '${end}'`;
