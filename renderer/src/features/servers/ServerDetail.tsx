@@ -9,6 +9,7 @@ import { ServerRunButtons } from './ServerActions';
 import { ServerErrorMessage } from './ServerErrorMessage';
 import { StaleListsNotice } from './StaleListsNotice';
 import { ConfigFacts, ConnectionFacts } from './ServerFacts';
+import { DiagnosePanel } from './DiagnosePanel';
 import { ServerOutput } from './ServerOutput';
 import { ServerSwitches } from './ServerSwitches';
 import { SignInButtons } from './SignInButtons';
@@ -33,6 +34,7 @@ export function ServerDetail({ server, config, cost, onEdit }: Props) {
   const id = useId();
   const { state } = server;
   const [showLogs, setShowLogs] = useState(false);
+  const [diagnosing, setDiagnosing] = useState(false);
   return (
     <article className="server-detail" aria-labelledby={`${id}-name`}>
       <header className="server-detail__header">
@@ -63,8 +65,14 @@ export function ServerDetail({ server, config, cost, onEdit }: Props) {
         <button type="button" className="button" aria-expanded={showLogs} aria-label={`Logs of ${server.name}`} onClick={() => setShowLogs((shown) => !shown)}>
           Logs
         </button>
+        {server.enabled ? (
+          <button type="button" className="button" aria-expanded={diagnosing} aria-label={`Diagnose ${server.name}`} onClick={() => setDiagnosing((shown) => !shown)}>
+            Diagnose
+          </button>
+        ) : null}
         {config ? <RemoveServer name={server.name} /> : null}
       </div>
+      {diagnosing ? <DiagnosePanel name={server.name} /> : null}
       {/* The server's own log messages (notifications/message), searchable. */}
       {showLogs ? <ServerLogs server={server.name} /> : null}
       {state.kind === 'error' && server.enabled ? <ServerErrorMessage server={server} state={state} config={config} /> : null}
