@@ -20,13 +20,11 @@ export function DiagnosePanel({ name, config }: { readonly name: string; readonl
   const [busy, setBusy] = useState(true);
   useEffect(() => {
     let current = true;
-    setBusy(true);
-    setError(undefined);
     void api.servers.diagnose({ name, ...(config ? { config } : {}) }).then((result) => {
       if (!current) return;
       setBusy(false);
+      setError(result.ok ? undefined : asErrorData(result.error));
       if (result.ok) setReport(result.value);
-      else setError(asErrorData(result.error));
     });
     return () => {
       current = false;
@@ -49,7 +47,15 @@ export function DiagnosePanel({ name, config }: { readonly name: string; readonl
           ))}
         </ol>
       ) : null}
-      <button type="button" className="button" disabled={busy} onClick={() => setRuns((n) => n + 1)}>
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          setRuns((n) => n + 1);
+        }}
+      >
         {busy ? 'Diagnosing…' : 'Run again'}
       </button>
     </section>
