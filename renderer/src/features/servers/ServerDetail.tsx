@@ -48,7 +48,7 @@ export function ServerDetail({ server, config, cost, onEdit }: Props) {
             // As in the list: nothing broke, it waits for the person.
             <span className="badge badge--starting">Needs you</span>
           ) : (
-            <StateBadge state={state} />
+            <StateBadge state={state} transport={server.transport} />
           )}
           <SandboxBadge server={server} />
         </span>
@@ -76,6 +76,11 @@ export function ServerDetail({ server, config, cost, onEdit }: Props) {
       {/* The server's own log messages (notifications/message), searchable. */}
       {showLogs ? <ServerLogs server={server.name} /> : null}
       {state.kind === 'error' && server.enabled ? <ServerErrorMessage server={server} state={state} config={config} /> : null}
+      {state.kind === 'restarting' && state.message ? (
+        <p className="notice notice--warn" role="status">
+          {server.transport === 'http' ? 'Connection lost' : 'The server went away'}: {visibleText(state.message)} Harbor {server.transport === 'http' ? 'reconnects' : 'restarts it'} by itself.
+        </p>
+      ) : null}
       <StaleListsNotice server={server} />
       {server.sandboxed ? <SandboxRefusals server={server.name} /> : null}
       {server.state.kind === 'ready' ? <ServerToolChanges server={server} /> : null}
