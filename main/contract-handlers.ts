@@ -26,6 +26,7 @@ export function bindCommands(host: Host): CommandHandlers {
     'servers.stop': ({ name }) => host.servers.stop(name),
     'servers.start': ({ name }) => host.servers.start(name),
     'servers.retryLists': ({ name }) => host.servers.retryLists(name),
+    'servers.diagnose': ({ name, config }) => host.doctor.diagnose(name, config),
     'servers.add': ({ name, config, secrets }) => host.registry.add(name, config, secrets),
     'servers.update': ({ name, config, newName, secrets }) => host.registry.update(name, config, newName, secrets),
     'servers.remove': async ({ name }) => ({ removed: await host.registry.remove(name) }),

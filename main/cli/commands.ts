@@ -30,6 +30,13 @@ export const COMMANDS: readonly CliCommand[] = [
     load: async () => (await import('./subcommands/servers')).serversCommand,
   },
   {
+    name: 'doctor',
+    summary: 'Check each enabled server (or the one named) step by step: entry, command or address, consent, secrets, sign-in, handshake, catalog, sandbox',
+    usage: 'doctor [SERVER]',
+    positionals: { min: 0, max: 1 },
+    load: async () => (await import('./subcommands/doctor')).doctorCommand,
+  },
+  {
     name: 'tools',
     summary: `List the tools of one server, or of every enabled server; --search ranks them for a query, best first (--limit, default ${DEFAULT_TOOL_SEARCH_LIMIT})`,
     usage: 'tools [SERVER] [--search QUERY [--limit N]] [--yes]',

@@ -47,3 +47,10 @@ export function toErrorData(error: unknown): HarborErrorData {
   const message = error instanceof Error ? error.message : String(error);
   return { code: 'INTERNAL', message: `Unexpected error: ${message}` };
 }
+
+/** A HarborError as it is, anything else as INTERNAL with its message: never relabelled as a connection failure. */
+export function asHarborError(error: unknown): HarborError {
+  if (error instanceof HarborError) return error;
+  const { code, message } = toErrorData(error);
+  return new HarborError(code, message);
+}

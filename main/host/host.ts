@@ -31,6 +31,7 @@ import { AppService } from './services/app-service';
 import { BundleService } from './services/bundle-service';
 import { CallService } from './services/calls';
 import { ConsentDecisions } from './services/consent-decisions';
+import { ConnectionDoctor } from './services/doctor';
 import { dataFiles } from './services/data-files';
 import { EVENT_EXIT, openChatDoors, openDoors, type HostDoors } from './services/doors';
 import { ElicitationService } from './services/elicitation-service';
@@ -104,6 +105,7 @@ export class Host implements Disposable {
   readonly sandbox: HostDoors['sandbox'];
   readonly tasks: HostDoors['tasks'];
   readonly skills: HostDoors['skills'];
+  readonly doctor: HostDoors['doctor'];
 
   /**
    * Disposed in reverse order of registration: a running orphan sweep is waited for; the events
@@ -269,6 +271,7 @@ export class Host implements Disposable {
       tasks,
       apps,
       skills: openSkills(this.owned, { dataDir: options.dataDir, servers, identities, log }),
+      doctor: new ConnectionDoctor({ registry: this.state, servers, consent: gate, secrets: store, signIn: new ServerSignIn(servers, auth, this.state), sandbox, variables: { ...options.launchVariables, data: options.dataDir }, serverPath: async () => (await this.loginPath.whenReady(), this.loginPath.current) }),
     });
     const conversations = this.owned.add(guardedDataFile(files.conversations, new ConversationStore(files.conversations.path)));
     // run_code's scripts: disposed after the chat, whose turns end their scripts first.
@@ -313,6 +316,7 @@ export class Host implements Disposable {
     this.sandbox = doors.sandbox;
     this.tasks = doors.tasks;
     this.skills = doors.skills;
+    this.doctor = doors.doctor;
     this.chat = chatDoors.chat;
     this.elicitation = chatDoors.elicitation;
   }
@@ -382,10 +386,7 @@ export class Host implements Disposable {
     return this.owned.isDisposed;
   }
 
-  /**
-   * The person interrupted Harbor (Ctrl-C): servers stopped from now on — `dispose` next — get
-   * 0.1 s after the end of their stdin and 0.4 s after SIGTERM, not the configured graces.
-   */
+  /** The person interrupted (Ctrl-C): servers stopped from now on get 0.1 s after stdin ends and 0.4 s after SIGTERM. */
   interrupt(): void {
     this.interrupted = true;
   }

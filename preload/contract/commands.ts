@@ -10,6 +10,7 @@ import { ConsentChoice, ConsentDecisions, ConsentPolicyMode, ConsentRequest } fr
 import { installCommands } from './installs';
 import { ImportReportData, ImportRequest, ImportSourceData, RegistryProblem, RegistryView, ServerConfigData } from './registry';
 import { sandboxCommands } from './sandbox';
+import { doctorCommands } from './doctor';
 import { SECRET_NAME } from './secrets';
 import { LogLevel, ResourceSubscriptionsView, SamplingAnswer, SamplingRequestData, ServerLogsView } from './client-features';
 import { CatalogView, ElicitationRequestData, LaunchFailureData, McpObject, ServerEventData, ToolSearchHit, TrafficEntryData } from './server-views';
@@ -269,6 +270,7 @@ export const commands = {
   // MCP Apps (apps.ts): opening an app, its bridge requests, its audit trail.
   ...appCommands,
   ...sandboxCommands,
+  ...doctorCommands,
   ...taskCommands,
   ...installCommands,
 } satisfies Record<string, CommandSpec>;

@@ -43,6 +43,7 @@ export * from './settings';
 export * from './apps';
 export * from './app-limits';
 export * from './sandbox';
+export * from './doctor';
 export * from './tasks';
 export * from './installs';
 export * from './commands';

@@ -12,6 +12,9 @@ export const ConnectionState = z.discriminatedUnion('kind', [
     attempt: z.number().int(),
     maxAttempts: z.number().int(),
     nextAt: z.number(),
+    /** Why it went away (the crash or the lost connection), and its last stderr lines. */
+    message: z.string().optional(),
+    stderrTail: z.string().optional(),
   }),
   z.object({
     kind: z.literal('error'),

@@ -1,3 +1,5 @@
+import type { ConnectionState } from '../../../preload/contract';
+import { toErrorData } from '../../host/errors';
 import type { CliCommandCode } from '../command';
 import { parseIntOption, parseJsonOption } from '../json-option';
 import { EXIT } from '../output';
@@ -48,8 +50,8 @@ export const watchCommand: CliCommandCode = {
         }
       } else if (payload.reason === 'resourceUpdated') {
         print({ event: 'resourceUpdated', uri: payload.uri });
-      } else if (payload.reason === 'state' && payload.summary?.state.kind === 'error') {
-        ctx.out.error(`${server}: ${payload.summary.state.message}`);
+      } else if (payload.reason === 'state' && payload.summary) {
+        noticeState(payload.summary.state);
       }
     });
     // The server's log messages (notifications/message), at the level set in the registry; "logger" is null when it names none.
@@ -57,6 +59,38 @@ export const watchCommand: CliCommandCode = {
       if (entry.server === server) print({ event: 'log', level: entry.level, logger: entry.logger ?? null, data: entry.data });
     });
     const stop = new AbortController();
+    /** Set when the connection is lost for good: the command ends with exit 3. */
+    let lostForGood = false;
+    /** The server went away and Harbor is bringing it back. */
+    let away = false;
+    const stderrTail = () => host.servers.stderrTail(server).trim();
+    const runCall = async (): Promise<void> => {
+      if (!tool) return;
+      const result = await host.calls.callTool(server, tool, args, { consent: { approveOnce: ctx.options.yes === true }, signal: stop.signal });
+      ctx.out.info(`${tool}: ${renderToolResult(result).trim()}`);
+    };
+    // A crash, a restart or a lost connection is printed, never passed over (issue 28).
+    const noticeState = (state: ConnectionState): void => {
+      if (state.kind === 'restarting') {
+        const reconnecting = { attempt: state.attempt, maxAttempts: state.maxAttempts, nextAt: new Date(state.nextAt).toISOString() };
+        if (!away) print({ event: 'disconnected', ...(state.message ? { message: state.message } : {}), reconnecting, stderrTail: state.stderrTail?.trim() || stderrTail() });
+        else print({ event: 'reconnecting', ...reconnecting });
+        away = true;
+      } else if (state.kind === 'ready' && away) {
+        away = false;
+        // Each run is its own session: what --call started there is gone with it, so it runs again.
+        print({ event: 'restarted', stderrTail: stderrTail(), ...(tool ? { call: { tool, runAgain: true } } : {}) });
+        void runCall().catch((error: unknown) => {
+          const data = toErrorData(error);
+          print({ event: 'error', what: 'tools/call', tool, code: data.code, message: data.message });
+        });
+      } else if (state.kind === 'error') {
+        print({ event: 'disconnected', final: true, code: state.code, message: state.message, stderrTail: state.stderrTail.trim() || stderrTail() });
+        ctx.out.error(`${server}: ${state.message}`);
+        lostForGood = true;
+        stop.abort();
+      }
+    };
     const onAbort = () => stop.abort();
     ctx.signal.addEventListener('abort', onAbort, { once: true });
     const timer = seconds !== undefined ? setTimeout(() => stop.abort(), seconds * 1000) : undefined;
@@ -66,15 +100,15 @@ export const watchCommand: CliCommandCode = {
       ctx.out.info(`watching ${server}${resources?.length ? ` (${resources.join(', ')})` : ''}${seconds ? ` for ${seconds} s` : ''} (Ctrl-C to stop)`);
       // Each `harbor` run is its own connection: a tool that starts something for "this session"
       // (server-everything's toggles) has to be called in the run that watches.
-      if (tool) {
-        const result = await host.calls.callTool(server, tool, args, { consent: { approveOnce: ctx.options.yes === true }, signal: stop.signal });
-        ctx.out.info(`${tool}: ${renderToolResult(result).trim()}`);
-      }
+      await runCall();
+      // Holds the process open while only unref'd timers (a scheduled restart) remain: without it
+      // Node would end the command silently with exit 0 while the server is away.
+      const keepAlive = setInterval(() => undefined, 60_000);
       await new Promise<void>((resolve) => {
         if (stop.signal.aborted) resolve();
         stop.signal.addEventListener('abort', () => resolve(), { once: true });
-      });
-      return EXIT.OK;
+      }).finally(() => clearInterval(keepAlive));
+      return lostForGood ? EXIT.CONNECTION : EXIT.OK;
     } finally {
       if (timer) clearTimeout(timer);
       ctx.signal.removeEventListener('abort', onAbort);

@@ -1,7 +1,7 @@
 import { apiShapeOf, declareApi, describeBesideTools } from '../code-mode/declarations';
 import { runCodeDefinition } from '../code-mode/run-code-tool';
 import type { CodeSandbox } from '../code-mode/sandbox';
-import { HarborError } from '../errors';
+import { asHarborError, type HarborError } from '../errors';
 import { META_TOOLS, SEARCH_TOOLS } from '../tools/meta-tools';
 import { ToolIndex, type ServerTools } from '../tools/tool-index';
 import { loadTokenCounter, toolTokens } from '../tools/tokens';
@@ -57,7 +57,7 @@ export async function gatherTurnTools(host: ChatHost, settings: ChatSettings, pr
         return {
           ok: false as const,
           name: s.name,
-          error: error instanceof HarborError ? error : new HarborError('CONNECT_FAILED', (error as Error).message),
+          error: asHarborError(error),
         };
       }
     }),
@@ -69,7 +69,7 @@ export async function gatherTurnTools(host: ChatHost, settings: ChatSettings, pr
   for (const r of results) {
     if (!r.ok) {
       if (r.error.code === 'CONSENT_REQUIRED' || r.error.code === 'CONSENT_STALE') consentNeeded ??= r.error;
-      unavailable.push({ name: r.name, message: r.error.code });
+      unavailable.push({ name: r.name, message: `${r.error.code}: ${r.error.message}` });
       continue;
     }
     const disabled = settings.disabledTools(r.name);

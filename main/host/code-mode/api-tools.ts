@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/client';
-import { HarborError } from '../errors';
+import { asHarborError, type HarborError } from '../errors';
 import type { ApiTool } from './declarations';
 
 /** What gathering the script API needs from the Host. */
@@ -28,7 +28,7 @@ export async function gatherApi(source: ApiSource): Promise<GatheredApi> {
       try {
         return { name, tools: (await source.catalog(name)).tools };
       } catch (error) {
-        return { name, error: error instanceof HarborError ? error : new HarborError('CONNECT_FAILED', error instanceof Error ? error.message : String(error)) };
+        return { name, error: asHarborError(error) };
       }
     }),
   );

@@ -207,6 +207,11 @@ export class ConsentGate implements Disposable {
     return this.launches.authorizeSecrets(target);
   }
 
+  /** Whether the launch would start without asking (the connection doctor's question; records nothing). */
+  isLaunchApproved(target: LaunchTarget): boolean {
+    return this.launches.isApproved(target);
+  }
+
   /** Persists approval of a server's launch as configured now (the person named it explicitly). */
   approveLaunch(target: LaunchTarget): void {
     this.launches.approve(target);

@@ -68,6 +68,13 @@ export class LaunchConsent {
     else this.session.add(key);
   }
 
+  /** Whether this launch would start without asking (trusted, approved for this run or for good): asks nothing, records nothing. */
+  isApproved(target: LaunchTarget): boolean {
+    if (target.trusted) return true;
+    const key = launchKey(target.config);
+    return this.session.has('*') || this.session.has(key) || this.store.launchApproval(target.server.identity)?.launchHash === key;
+  }
+
   /** Persists approval of a launch as configured now (the person named the server explicitly). */
   approve(target: LaunchTarget): void {
     const remote = remoteView(target);

@@ -269,7 +269,7 @@ export class ServerConnection implements Disposable {
     const restarting = this.restarts.schedule(() => {
       if (!this.disposed && !this.connecting) void this.launch(() => this.connect(true));
     });
-    if (restarting) this.setState(restarting);
+    if (restarting) this.setState({ ...restarting, message: failure.message, ...(failure.detail ? { stderrTail: failure.detail } : {}) });
     else this.setError(failure);
   }
 

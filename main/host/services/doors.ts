@@ -4,6 +4,7 @@ import type { AppService } from './app-service';
 import type { BundleService } from './bundle-service';
 import type { CallService } from './calls';
 import type { ConsentDecisions } from './consent-decisions';
+import type { ConnectionDoctor } from './doctor';
 import type { ElicitationService } from './elicitation-service';
 import type { GalleryService } from './gallery-service';
 import type { ImportService } from './import-service';
@@ -45,6 +46,7 @@ export interface DoorServices {
   readonly bundles: BundleService;
   readonly gallery: GalleryService;
   readonly skills: SkillService;
+  readonly doctor: ConnectionDoctor;
 }
 
 /**
@@ -142,6 +144,8 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     tasks: exit.door(s.tasks, { list: 'mask', result: 'mask', refresh: 'mask', cancel: 'asWritten' }),
     // Reviews quote a bundle's manifest; plans hold the registry entry (secrets as references only).
     bundles: exit.door(s.bundles, { openFile: 'mask', upload: 'mask', pending: 'mask', install: 'redact', discard: 'asWritten' }),
+    // The checks quote servers' errors, stderr, command lines and paths.
+    doctor: exit.door(s.doctor, { diagnose: 'redact', enabledServers: 'asWritten' }),
     gallery: exit.door(s.gallery, { settings: 'asWritten', setSettings: 'asWritten', search: 'mask', install: 'redact', fetchBundle: 'mask', isBundle: 'asWritten' }),
     // Skills are the server's words (names, descriptions, SKILL.md); approvals are URIs and digests.
     skills: exit.door(s.skills, { list: 'mask', load: 'mask', readFile: 'mask', grant: 'asWritten', revoke: 'asWritten', approvals: 'redact' }),

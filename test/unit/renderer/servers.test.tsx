@@ -267,6 +267,11 @@ describe('StateBadge and error hints', () => {
     expect(stateLabel({ kind: 'restarting', attempt: 2, maxAttempts: 5, nextAt: 10_000 }, 11_000)).toBe('Restarting 2/5');
   });
 
+  it('a remote server that lost its connection says it is reconnecting, the attempt and when the next one is', () => {
+    expect(stateLabel({ kind: 'restarting', attempt: 3, maxAttempts: 5, nextAt: 15_000 }, 7_000, 'http')).toBe('Reconnecting (attempt 3, next in 8 s)');
+    expect(stateLabel({ kind: 'restarting', attempt: 3, maxAttempts: 5, nextAt: 7_000 }, 8_000, 'http')).toBe('Reconnecting (attempt 3)');
+  });
+
   it('says what to do about common failures', () => {
     const error = (code: ErrorCode, message: string) => ({ kind: 'error' as const, code, message, stderrTail: '' });
     expect(hintFor({ transport: 'stdio', target: 'npx -y x' }, error('SPAWN_FAILED', 'spawn npx ENOENT'))).toMatchObject({ action: 'edit', text: expect.stringContaining('${harbor:node}') });

@@ -9,6 +9,7 @@ import { ServerRunButtons } from './ServerActions';
 import { ServerErrorMessage } from './ServerErrorMessage';
 import { StaleListsNotice } from './StaleListsNotice';
 import { ConfigFacts, ConnectionFacts } from './ServerFacts';
+import { DiagnosePanel } from './DiagnosePanel';
 import { ServerOutput } from './ServerOutput';
 import { ServerSwitches } from './ServerSwitches';
 import { SignInButtons } from './SignInButtons';
@@ -33,6 +34,7 @@ export function ServerDetail({ server, config, cost, onEdit }: Props) {
   const id = useId();
   const { state } = server;
   const [showLogs, setShowLogs] = useState(false);
+  const [diagnosing, setDiagnosing] = useState(false);
   return (
     <article className="server-detail" aria-labelledby={`${id}-name`}>
       <header className="server-detail__header">
@@ -46,7 +48,7 @@ export function ServerDetail({ server, config, cost, onEdit }: Props) {
             // As in the list: nothing broke, it waits for the person.
             <span className="badge badge--starting">Needs you</span>
           ) : (
-            <StateBadge state={state} />
+            <StateBadge state={state} transport={server.transport} />
           )}
           <SandboxBadge server={server} />
         </span>
@@ -63,11 +65,22 @@ export function ServerDetail({ server, config, cost, onEdit }: Props) {
         <button type="button" className="button" aria-expanded={showLogs} aria-label={`Logs of ${server.name}`} onClick={() => setShowLogs((shown) => !shown)}>
           Logs
         </button>
+        {server.enabled ? (
+          <button type="button" className="button" aria-expanded={diagnosing} aria-label={`Diagnose ${server.name}`} onClick={() => setDiagnosing((shown) => !shown)}>
+            Diagnose
+          </button>
+        ) : null}
         {config ? <RemoveServer name={server.name} /> : null}
       </div>
+      {diagnosing ? <DiagnosePanel name={server.name} /> : null}
       {/* The server's own log messages (notifications/message), searchable. */}
       {showLogs ? <ServerLogs server={server.name} /> : null}
       {state.kind === 'error' && server.enabled ? <ServerErrorMessage server={server} state={state} config={config} /> : null}
+      {state.kind === 'restarting' && state.message ? (
+        <p className="notice notice--warn" role="status">
+          {server.transport === 'http' ? 'Connection lost' : 'The server went away'}: {visibleText(state.message)} Harbor {server.transport === 'http' ? 'reconnects' : 'restarts it'} by itself.
+        </p>
+      ) : null}
       <StaleListsNotice server={server} />
       {server.sandboxed ? <SandboxRefusals server={server.name} /> : null}
       {server.state.kind === 'ready' ? <ServerToolChanges server={server} /> : null}

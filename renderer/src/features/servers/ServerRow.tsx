@@ -22,7 +22,7 @@ export function ServerRow({ server, selected, tokens }: Props) {
   const id = useId();
   const { state } = server;
   const tone = !server.enabled ? 'off' : healthOf(server).kind === 'attention' ? 'attention' : state.kind;
-  const status = !server.enabled ? 'Disabled' : healthOf(server).kind === 'attention' ? 'Needs you' : stateLabel(state);
+  const status = !server.enabled ? 'Disabled' : healthOf(server).kind === 'attention' ? 'Needs you' : stateLabel(state, undefined, server.transport);
   const problem = server.enabled && state.kind === 'error' ? (hintFor(server, state)?.title ?? state.message) : undefined;
   const facts = [
     problem,

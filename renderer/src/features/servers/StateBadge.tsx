@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ConnectionState } from '../../../../preload/contract';
 
-export function stateLabel(state: ConnectionState, now = Date.now()): string {
+/** `transport` "http": a lost connection is reconnected, not a process restarted, and says so. */
+export function stateLabel(state: ConnectionState, now = Date.now(), transport?: 'stdio' | 'http'): string {
   switch (state.kind) {
     case 'stopped':
       return 'Stopped';
@@ -11,6 +12,7 @@ export function stateLabel(state: ConnectionState, now = Date.now()): string {
       return 'Ready';
     case 'restarting': {
       const seconds = Math.max(0, Math.ceil((state.nextAt - now) / 1000));
+      if (transport === 'http') return `Reconnecting (attempt ${state.attempt}${seconds > 0 ? `, next in ${seconds} s` : ''})`;
       return `Restarting ${state.attempt}/${state.maxAttempts}${seconds > 0 ? ` · in ${seconds} s` : ''}`;
     }
     case 'error':
@@ -19,9 +21,9 @@ export function stateLabel(state: ConnectionState, now = Date.now()): string {
 }
 
 /** The state as a coloured pill; while restarting it counts down to the next attempt. */
-export function StateBadge({ state }: { readonly state: ConnectionState }) {
+export function StateBadge({ state, transport }: { readonly state: ConnectionState; readonly transport?: 'stdio' | 'http' }) {
   const now = useNow(state.kind === 'restarting');
-  return <span className={`badge badge--${state.kind}`}>{stateLabel(state, now)}</span>;
+  return <span className={`badge badge--${state.kind}`}>{stateLabel(state, now, transport)}</span>;
 }
 
 /** The current time, ticking each second while `active`. */
