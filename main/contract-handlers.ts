@@ -57,6 +57,7 @@ export function bindCommands(host: Host): CommandHandlers {
       };
     },
     'tools.search': async ({ query, limit, server, asYouType }) => host.tools.search(query, limit, { ...(server === undefined ? {} : { server }), ...(asYouType === undefined ? {} : { asYouType }) }),
+    'tools.offer': async ({ server, toolset }) => host.chat.offer(server, toolset),
     'tools.call': async ({ server, tool, arguments: args, requestId }) => (await host.calls.callTool(server, tool, args, requestId ? { requestId } : {})),
     'resources.read': async ({ server, uri, requestId }) => (await host.calls.readResource(server, uri, requestId ? { requestId } : {})),
     'prompts.get': async ({ server, name, arguments: args, requestId }) => (await host.calls.getPrompt(server, name, args, requestId ? { requestId } : {})),
@@ -96,10 +97,12 @@ export function bindCommands(host: Host): CommandHandlers {
     'settings.setModel': ({ model }) => host.settings.setModel(model),
     'settings.setChat': ({ chat }) => host.settings.setChat(chat),
     'settings.testModel': () => host.settings.testModel(),
+    'settings.setToolset': ({ name, entries }) => host.settings.setToolset(name, entries),
     'chat.status': () => host.chat.status(),
-    'chat.send': async ({ conversationId, text, attachments, files, editOf }) => {
+    'chat.send': async ({ conversationId, text, attachments, files, editOf, toolset }) => {
       const turn = await host.chat.send({
         text,
+        ...(toolset !== undefined ? { toolset } : {}),
         ...(conversationId ? { conversationId } : {}),
         ...(attachments?.length ? { attachments } : {}),
         ...(files?.length ? { files } : {}),
@@ -117,6 +120,7 @@ export function bindCommands(host: Host): CommandHandlers {
     'conversations.open': async ({ id, fromTurn }) => host.chat.open(id, fromTurn),
     'conversations.switchBranch': async ({ id, turnId }) => host.chat.switchBranch(id, turnId),
     'conversations.rename': async ({ id, title }) => host.chat.rename(id, title),
+    'conversations.setToolset': async ({ id, toolset }) => host.chat.setToolset(id, toolset),
     'conversations.delete': async ({ id }) => ({ deleted: host.chat.delete(id) }),
     'conversations.export': async ({ id, format }) => host.chat.export(id, format),
     // MCP Apps: the page relays each app's bridge requests; the Host decides and records them.

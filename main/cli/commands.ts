@@ -39,8 +39,8 @@ export const COMMANDS: readonly CliCommand[] = [
   {
     name: 'tools',
     summary: `List the tools of one server, or of every enabled server; --search ranks them for a query, best first (--limit, default ${DEFAULT_TOOL_SEARCH_LIMIT})`,
-    usage: 'tools [SERVER] [--search QUERY [--limit N]] [--yes]',
-    options: { ...YES, search: { type: 'string' }, limit: { type: 'string' } },
+    usage: 'tools [SERVER] [--search QUERY [--limit N]] [--toolset NAME] [--yes]',
+    options: { ...YES, search: { type: 'string' }, limit: { type: 'string' }, toolset: { type: 'string' } },
     positionals: { min: 0, max: 1 },
     load: async () => (await import('./subcommands/catalog')).toolsCommand,
   },
@@ -79,10 +79,11 @@ export const COMMANDS: readonly CliCommand[] = [
   {
     name: 'exec',
     summary: "Run a JavaScript program against the servers' tools in a sandbox (each call asks consent)",
-    usage: 'exec [FILE | -] [--yes] [--timeout MS] [--types]',
+    usage: 'exec [FILE | -] [--yes] [--timeout MS] [--types] [--toolset NAME]',
     positionals: { min: 0, max: 1 },
     options: {
       ...YES,
+      toolset: { type: 'string' },
       timeout: { type: 'string' },
       memory: { type: 'string' },
       'max-calls': { type: 'string' },
@@ -103,9 +104,9 @@ export const COMMANDS: readonly CliCommand[] = [
   {
     name: 'chat',
     summary: "Send one message to the model and let it use the servers' tools (one turn)",
-    usage: 'chat [--conversation ID] [--yes] [--answer JSON] [--open] MESSAGE',
+    usage: 'chat [--conversation ID] [--toolset NAME] [--yes] [--answer JSON] [--open] MESSAGE',
     positionals: { min: 1, max: 1 },
-    options: { conversation: { type: 'string' }, ...YES, ...ANSWER_OPTIONS },
+    options: { conversation: { type: 'string' }, toolset: { type: 'string' }, ...YES, ...ANSWER_OPTIONS },
     load: async () => (await import('./subcommands/chat')).chatCommand,
   },
   {

@@ -92,6 +92,8 @@ export const ConversationSummary = z.object({
   updatedAt: z.number(),
   turnCount: z.number().int(),
   lastStatus: TurnStatus.optional(),
+  /** The toolset the conversation is limited to (a name in the registry's "toolsets"); absent: every tool. */
+  toolset: z.string().optional(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
 

@@ -13,7 +13,7 @@ import { sandboxCommands } from './sandbox';
 import { doctorCommands } from './doctor';
 import { SECRET_NAME } from './secrets';
 import { LogLevel, ResourceSubscriptionsView, SamplingAnswer, SamplingRequestData, ServerLogsView } from './client-features';
-import { CatalogView, ElicitationRequestData, LaunchFailureData, McpObject, ServerEventData, ToolSearchHit, TrafficEntryData } from './server-views';
+import { CatalogView, ElicitationRequestData, LaunchFailureData, McpObject, ServerEventData, ToolOfferView, ToolSearchHit, TrafficEntryData } from './server-views';
 import { ChatSettingsData, ModelProvider, SettingsData } from './settings';
 import { AppInfo, ServerSummary, UpdateStatus } from './shared';
 import { taskCommands } from './tasks';
@@ -125,6 +125,8 @@ export const commands = {
       .strict(),
     z.array(ToolSearchHit),
   ),
+  /** Whether the model is offered each tool of a server, and why not (optionally within a toolset). */
+  'tools.offer': command(z.object({ server: z.string().min(1), toolset: z.string().min(1).optional() }).strict(), z.array(ToolOfferView)),
   'tools.call': command(
     z
       .object({ server: z.string().min(1), tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()).optional(), requestId: RequestId.optional() })
@@ -221,6 +223,11 @@ export const commands = {
   ),
   /** Replaces the chat settings; a field left out goes back to its default. */
   'settings.setChat': command(z.object({ chat: ChatSettingsData.strict() }).strict(), SettingsData),
+  /** Sets a toolset's entries ("SERVER/TOOL", "SERVER/*"), or removes it (null): one registry edit. */
+  'settings.setToolset': command(
+    z.object({ name: z.string().trim().min(1).max(100), entries: z.array(z.string().max(500)).max(2_000).nullable() }).strict(),
+    SettingsData,
+  ),
   /** One tiny real request to the saved model: whether it answers, how fast, and what. */
   'settings.testModel': command(Empty, z.object({ model: z.string(), ms: z.number().int(), reply: z.string() })),
   'consent.revoke': command(z.object({ server: z.string().min(1), tool: z.string().min(1).optional() }).strict(), z.object({ removed: z.number().int() })),
@@ -240,6 +247,8 @@ export const commands = {
          * as a new branch beside it; the earlier branch stays reachable (conversations.switchBranch).
          */
         editOf: z.string().min(1).optional(),
+        /** Limits the conversation to this toolset from now on (null: every tool again). */
+        toolset: z.string().min(1).max(100).nullable().optional(),
       })
       .strict()
       .refine((r) => r.editOf === undefined || r.conversationId !== undefined, { message: 'editOf needs conversationId', path: ['editOf'] }),
@@ -262,6 +271,8 @@ export const commands = {
   /** Shows (and continues) the branch through this turn: its latest answer below it. */
   'conversations.switchBranch': command(z.object({ id: z.string().min(1), turnId: z.string().min(1) }).strict(), Conversation),
   'conversations.rename': command(z.object({ id: z.string().min(1), title: z.string().trim().min(1).max(200) }).strict(), ConversationSummary),
+  /** Limits a conversation's next turns to a toolset of the registry (null: every tool again). */
+  'conversations.setToolset': command(z.object({ id: z.string().min(1), toolset: z.string().min(1).max(100).nullable() }).strict(), ConversationSummary),
   'conversations.delete': command(ConversationId, z.object({ deleted: z.boolean() })),
   'conversations.export': command(
     z.object({ id: z.string().min(1), format: z.enum(['markdown', 'json']) }).strict(),

@@ -1,7 +1,7 @@
 /** What the app shows of a connected server: its catalog, its traffic, its questions to the person. */
 import { z } from 'zod';
 import { ErrorCode } from './errors';
-import { ServerSummary } from './shared';
+import { ConnectionState, ServerSummary } from './shared';
 
 /** MCP objects pass through as data; the renderer renders them as text, never as HTML. */
 export const McpObject = z.record(z.string(), z.unknown());
@@ -20,6 +20,24 @@ export const CatalogView = z.object({
   toolChanges: z.array(ToolChangeView).optional(),
 });
 export type CatalogView = z.infer<typeof CatalogView>;
+
+/**
+ * Why a tool is not offered to the model as is: turned off by the person, its server not ready,
+ * outside the conversation's toolset, deferred (reachable through search_tools: the definitions
+ * exceed the budget), needs-approval (changed since approved: offered as approved until reviewed).
+ */
+export const OfferReason = z.enum(['disabled', 'server-not-ready', 'outside-toolset', 'deferred', 'needs-approval']);
+export type OfferReason = z.infer<typeof OfferReason>;
+
+/** Whether the model is offered a tool, and why not (`tool` absent: the server's tools are not known). */
+export const ToolOfferView = z.object({
+  server: z.string(),
+  tool: z.string().optional(),
+  offered: z.boolean(),
+  reason: OfferReason.nullable(),
+  state: ConnectionState.optional(),
+});
+export type ToolOfferView = z.infer<typeof ToolOfferView>;
 
 /** One match of the Host's tool search: a server's tool, how well it matches, and what it says it does. */
 export const ToolSearchHit = z.object({

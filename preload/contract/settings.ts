@@ -30,6 +30,8 @@ export const SettingsData = z.object({
     })
     .optional(),
   chat: ChatSettingsData,
+  /** The registry's toolsets: name → "SERVER/TOOL" and "SERVER/*" entries. */
+  toolsets: z.record(z.string(), z.array(z.string())).optional(),
   defaults: z.object({
     maxSteps: z.number().int(),
     resultCapBytes: z.number().int(),

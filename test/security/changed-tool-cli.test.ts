@@ -22,13 +22,14 @@ afterAll(async () => {
   await server.kill('SIGKILL');
 });
 
-type ToolRow = { name: string; description?: string; changedSinceApproval?: boolean; changedFields?: string[] };
+type ToolRow = { name: string; description?: string; changedSinceApproval?: boolean; changedFields?: string[]; offered?: boolean; reason?: string | null };
 
 describe('harbor tools marks a tool changed since the person approved it', () => {
   it('carries changedSinceApproval and the changed fields on the tool', async () => {
     expect((await runCli([...g, 'consent', 'grant', 'remote', 'echo', '--always'])).code).toBe(0);
     const before = (await runCli([...g, '--json', 'tools', 'remote'])).json<ToolRow[]>()[0]!;
     expect(before.find((t) => t.name === 'echo')).not.toHaveProperty('changedSinceApproval');
+    expect(before.find((t) => t.name === 'echo')).toMatchObject({ offered: true, reason: null });
 
     expect((await runCli([...g, 'call', 'remote', 'mutate', '--args', '{"description":"Echo, and read ~/.ssh/id_rsa"}', '--yes'])).code).toBe(0);
     const run = await runCli([...g, '--json', 'tools', 'remote']);
@@ -36,6 +37,9 @@ describe('harbor tools marks a tool changed since the person approved it', () =>
     const tools = run.json<ToolRow[]>()[0]!;
     expect(tools.find((t) => t.name === 'echo')).toMatchObject({ description: 'Echo, and read ~/.ssh/id_rsa', changedSinceApproval: true, changedFields: ['description'] });
     expect(tools.filter((t) => t.changedSinceApproval).map((t) => t.name)).toEqual(['echo']);
+    // Offered as the person approved it until they review the change: the reason says so.
+    expect(tools.find((t) => t.name === 'echo')).toMatchObject({ offered: true, reason: 'needs-approval' });
+    expect(tools.filter((t) => t.reason === 'needs-approval').map((t) => t.name)).toEqual(['echo']);
 
     const human = await runCli([...g, 'tools', 'remote']);
     expect(human.stdout).toMatch(/remote {2}echo {2}\[changed since you approved it: description\]/);

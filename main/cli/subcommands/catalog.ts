@@ -1,23 +1,14 @@
 import { isVisibleToModel, toolUiResourceUri } from '../../host/apps/ui-meta';
 import type { Catalog } from '../../host/servers/catalog';
-import { loadTokenCounter, toolTokens } from '../../host/tools/tokens';
 import type { CliCommandCode, CliContext } from '../command';
 import type { ErrorCode } from '../../../preload/contract';
 import { HarborError } from '../../host/errors';
 import { UsageError, exitCodeForFailures } from '../output';
 import { parseIntOption } from '../json-option';
 import { DEFAULT_TOOL_SEARCH_LIMIT } from '../../host/tools/search';
+import { collectTools, type Collected, type Row } from './tool-rows';
 
 type Kind = 'tools' | 'resources' | 'prompts';
-type Row = Record<string, unknown>;
-
-interface Collected {
-  /** The servers asked, in registry order. */
-  readonly names: readonly string[];
-  /** Every item of those servers, each with its `server` (and, for tools, its `tokens`). */
-  readonly rows: Row[];
-  readonly failures: ReadonlyMap<string, ErrorCode>;
-}
 
 /** Lists one catalog kind of one server, or (tools) of every enabled server. */
 async function listKind(ctx: CliContext, kind: Kind): Promise<number> {
@@ -45,32 +36,17 @@ async function searchTools(ctx: CliContext, query: string): Promise<number> {
 
 /** Connects the servers asked for and reads their catalogs; a failing server is reported and left out. */
 async function collect(ctx: CliContext, kind: Kind): Promise<Collected> {
+  if (kind === 'tools') return collectTools(ctx);
   const host = await ctx.host({ catalog: kind === 'resources' ? ['resources', 'resourceTemplates'] : [kind] });
   host.registry.requireValid();
   const names = ctx.args[0] !== undefined ? [ctx.args[0]] : host.servers.list().filter((s) => s.enabled).map((s) => s.name);
   const rows: Row[] = [];
   const failures = new Map<string, ErrorCode>();
-  // `tokens` (--json): what the tool's definition costs in the model's context (o200k_base). Its
-  // tables take the better part of a second and tens of MB to load: loaded while the servers
-  // start, only if any, and only for --json (the person's listing shows no counts).
-  const counting = kind === 'tools' && names.length > 0 && ctx.globals.json ? loadTokenCounter() : undefined;
-  counting?.catch(() => undefined); // awaited (and thrown) below, per server; unheard if every server fails first
   await Promise.all(
     names.map(async (server) => {
       try {
         const catalog = await host.calls.catalog(server);
-        const count = await counting;
-        // A tool changed since the person approved it is marked, with the fields that changed.
-        const changes = kind === 'tools' ? new Map((await host.calls.toolChanges(server)).map((c) => [c.tool, c.changed])) : undefined;
-        for (const item of pick(catalog, kind)) {
-          const changed = changes?.get((item as { name: string }).name);
-          rows.push({
-            ...item,
-            server,
-            ...(count ? { tokens: toolTokens(count, item as { name: string }) } : {}),
-            ...(changed ? { changedSinceApproval: true, changedFields: [...changed] } : {}),
-          });
-        }
+        for (const item of pick(catalog, kind)) rows.push({ ...item, server });
       } catch (error) {
         if (ctx.args[0] !== undefined) throw error;
         failures.set(server, error instanceof HarborError ? error.code : 'INTERNAL');
@@ -87,7 +63,7 @@ function exitCode(names: readonly string[], failures: ReadonlyMap<string, ErrorC
   return exitCodeForFailures(names.flatMap((name) => (failures.has(name) ? [failures.get(name)!] : [])));
 }
 
-function pick(catalog: Catalog, kind: Kind): readonly object[] {
+function pick(catalog: Catalog, kind: Exclude<Kind, 'tools'>): readonly object[] {
   if (kind === 'resources') return [...catalog.resources, ...catalog.resourceTemplates];
   return catalog[kind];
 }
@@ -112,9 +88,13 @@ function appMark(row: Row): string {
 function human(row: Row, kind: Kind): string {
   const desc = typeof row.description === 'string' && row.description.trim() ? `  ${shortDescription(row.description)}` : '';
   if (kind === 'resources') return `${String(row.server)}  ${String(row.uri ?? row.uriTemplate)}  ${String(row.name ?? '')}${desc}`;
+  if (row.reason === 'server-not-ready') return `${String(row.server)}  [server-not-ready: ${String((row.state as { kind?: string } | undefined)?.kind ?? 'unknown')}]`;
   const changed = Array.isArray(row.changedFields) ? `  [changed since you approved it: ${row.changedFields.join(', ')}]` : '';
+  // Why the model is not offered it: needs-approval is said by "changed since you approved it";
+  // deferred (every tool, once past the budget) is left to --json, not repeated on every line.
+  const why = typeof row.reason === 'string' && row.reason !== 'needs-approval' && row.reason !== 'deferred' && row.reason !== 'app-only' ? `  [${row.reason}]` : '';
   const app = kind === 'tools' ? appMark(row) : '';
-  return `${String(row.server)}  ${String(row.name)}${changed}${app}${desc}`;
+  return `${String(row.server)}  ${String(row.name)}${why}${changed}${app}${desc}`;
 }
 
 export const toolsCommand: CliCommandCode = {

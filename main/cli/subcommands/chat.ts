@@ -1,6 +1,7 @@
 import type { ChatToolCall } from '../../../preload/contract';
 import type { TurnEvent } from '../../host/chat/turn';
 import { HarborError } from '../../host/errors';
+import { resolveToolset } from '../../host/tools/toolsets';
 import type { CliCommandCode, CliContext } from '../command';
 import { PAGE_WAIT_MS, withCliAnswers } from '../elicit';
 import { EXIT, exitCodeForCode } from '../output';
@@ -9,7 +10,8 @@ import { EXIT, exitCodeForCode } from '../output';
 export const EXIT_INTERRUPTED = EXIT.INTERRUPTED;
 
 /**
- * `harbor chat [--conversation ID] [--yes] [--answer JSON] "message"`: one turn, headless. The
+ * `harbor chat [--conversation ID] [--toolset NAME] [--yes] [--answer JSON] "message"`: one turn,
+ * headless; --toolset limits the conversation to that toolset from now on (remembered with it). The
  * model's text streams to stdout; tool calls and results go to stderr (human) or, with --json,
  * every event is a JSON line on stdout: text / toolCall / toolResult / done.
  */
@@ -18,8 +20,11 @@ export const chatCommand: CliCommandCode = {
     const text = ctx.args[0]!;
     if (!text.trim()) throw new HarborError('BAD_REQUEST', 'The message is empty. Usage: harbor chat "your message"');
     const conversationId = typeof ctx.options.conversation === 'string' ? ctx.options.conversation : undefined;
+    const toolset = typeof ctx.options.toolset === 'string' ? ctx.options.toolset : undefined;
     const host = await ctx.host();
     host.registry.requireValid();
+    // An unknown toolset is the person's mistake (exit 2), said before any server starts or model is asked.
+    if (toolset !== undefined) resolveToolset(host.settings.chat().toolsets, toolset);
     const printer = new TurnPrinter(ctx);
     // A server's question during the turn is answered as `harbor call` answers it; an --answer
     // that does not fit stops the turn (exit 2). "Open this page first" errors reach the model.
@@ -28,6 +33,7 @@ export const chatCommand: CliCommandCode = {
       const turn = await host.chat.send({
         text,
         ...(conversationId ? { conversationId } : {}),
+        ...(toolset !== undefined ? { toolset } : {}),
         approveOnce: ctx.options.yes === true,
         signal,
         onEvent: (event) => printer.event(event),

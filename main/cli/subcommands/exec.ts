@@ -7,6 +7,7 @@ import type { CodeLimits } from '../../host/code-mode/limits';
 import { CodeSandbox } from '../../host/code-mode/sandbox';
 import type { CodeRunEvent } from '../../host/code-mode/script-run';
 import { HarborError } from '../../host/errors';
+import { resolveToolset } from '../../host/tools/toolsets';
 import type { CliCommandCode, CliContext } from '../command';
 import { PAGE_WAIT_MS, withCliAnswers } from '../elicit';
 import { parseIntOption } from '../json-option';
@@ -28,11 +29,16 @@ export const execCommand: CliCommandCode = {
     const host = await ctx.host();
     host.registry.requireValid();
     const settings = host.settings.chat();
-    const api = await gatherApi({
-      listServers: () => host.servers.list(),
-      catalog: (server) => host.calls.catalog(server),
-      disabledTools: (server) => settings.disabledTools(server),
-    });
+    const toolset = typeof ctx.options.toolset === 'string' ? resolveToolset(settings.toolsets, ctx.options.toolset) : undefined;
+    // The script sees each tool as the person approved it (offeredCatalog), as a model would.
+    const api = await gatherApi(
+      {
+        listServers: () => host.servers.list(),
+        catalog: (server) => host.calls.offeredCatalog(server),
+        disabledTools: (server) => settings.disabledTools(server),
+      },
+      toolset,
+    );
     for (const { server, error } of api.unavailable) ctx.out.info(`${server} is not available to the script (${error.code}): ${error.message}`);
     if (ctx.options.types === true) {
       ctx.out.result({ declarations: declareApi(api.tools) }, declareApi(api.tools));

@@ -34,6 +34,8 @@ export interface ChatHost {
   };
   listServers(): ServerSummary[];
   catalog(server: string): Promise<Catalog>;
+  /** The tools changed since the person approved them (why a tool is needs-approval). */
+  toolChanges?(server: string): Promise<readonly { readonly tool: string }[]>;
   instructions(server: string): Promise<string | undefined>;
   callTool(server: string, tool: string, args: Record<string, unknown> | undefined, options: ChatToolCallOptions): Promise<CallToolResult>;
   /** The Host's one tool search (search_tools ranks a turn's tools with it). */

@@ -18,6 +18,8 @@ import { buildSystemPrompt } from './system-prompt';
 import { runTurn, type TurnEvent, type TurnOutcome } from './turn';
 import { gatherTurnTools } from './turn-tools';
 import { withSkills } from './turn-skills';
+import { resolveToolset, type Toolset } from '../tools/toolsets';
+import { gatherOffer, type ToolVerdict } from '../tools/offer';
 
 export interface ChatServiceDeps {
   readonly host: ChatHost;
@@ -47,6 +49,8 @@ export interface SendOptions {
   readonly editOf?: string;
   /** `--yes`: approve this turn's tool calls (and the server launches they need) up front. */
   readonly approveOnce?: boolean;
+  /** Limits the conversation to this toolset from now on (remembered with it); null: every tool again. */
+  readonly toolset?: string | null;
   /** The caller's own abort (CLI Ctrl-C); `stop()` works either way. */
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: TurnEvent) => void;
@@ -133,6 +137,8 @@ export class ChatService implements Disposable {
   async send(options: SendOptions): Promise<StartedTurn> {
     const { settings, model } = await this.readyModel();
     if (options.editOf && !options.conversationId) throw new HarborError('BAD_REQUEST', 'An edited message names its conversation (conversationId).');
+    // An unknown toolset is refused before anything is stored.
+    if (options.toolset) resolveToolset(settings.toolsets, options.toolset);
     const files = options.files?.length ? prepareFiles(options.files) : undefined;
     if (files?.hasImages && !model.takesImages) {
       throw new HarborError(
@@ -147,10 +153,12 @@ export class ChatService implements Disposable {
     if (!options.conversationId) {
       // A new conversation and its first turn: one write, so a kill between them leaves no empty conversation.
       const started = this.store.startConversation(options.text, model.label, parts, placement);
+      if (options.toolset) this.store.setToolset(started.conversationId, options.toolset);
       return this.run(started.conversationId, started.turnId, settings, model, options);
     }
     const conversationId = this.store.resolveId(options.conversationId);
     this.assertIdle(conversationId);
+    if (options.toolset !== undefined) this.store.setToolset(conversationId, options.toolset);
     if (options.editOf) {
       // The edited message keeps what the earlier one carried, beside it in the tree.
       const original = this.store.userMessage(conversationId, options.editOf);
@@ -212,7 +220,8 @@ export class ChatService implements Disposable {
           for (const s of this.deps.host.listServers()) if (s.enabled) this.deps.host.consent.approveLaunchesForSession(s.name);
         }
         // Connecting servers may wait on a launch consent: Stop (or shutdown) must not wait with it.
-        const tools = await untilAborted(gatherTurnTools(this.deps.host, settings, this.store.toolMode(conversationId), this.deps.codeSandbox).then((gathered) => withSkills(this.deps.host, gathered, controller.signal)), controller.signal).catch((error: unknown) => {
+        const toolset = this.conversationToolset(conversationId, settings);
+        const tools = await untilAborted(gatherTurnTools(this.deps.host, settings, this.store.toolMode(conversationId), this.deps.codeSandbox, toolset).then((gathered) => withSkills(this.deps.host, gathered, controller.signal)), controller.signal).catch((error: unknown) => {
           if (controller.signal.aborted) return undefined;
           throw error;
         });
@@ -296,6 +305,35 @@ export class ChatService implements Disposable {
     if (this.running.has(resolved)) throw new HarborError('CHAT_BUSY', 'This conversation is still answering. Wait for it, or stop it first.');
     this.store.switchBranch(resolved, turnId);
     return this.store.conversation(resolved);
+  }
+
+  /**
+   * Why each tool of `server` is or is not offered to the model, from the one gatherer a turn uses
+   * (the budget judged with the other servers that are ready, as a turn would count them; none is started).
+   */
+  async offer(server: string, toolset?: string): Promise<ToolVerdict[]> {
+    const settings = this.deps.settings();
+    const others = this.deps.host.listServers().filter((s) => s.enabled && s.name !== server && s.state.kind === 'ready').map((s) => s.name);
+    const gathered = await gatherOffer(this.deps.host, {
+      disabledTools: (name) => settings.disabledTools(name),
+      servers: [server, ...others],
+      ...(toolset ? { toolset: resolveToolset(settings.toolsets, toolset) } : {}),
+      budget: { toolSearch: settings.toolSearch, threshold: settings.toolSearchThreshold, contextWindow: settings.contextWindow },
+    });
+    return gathered.verdicts.filter((v) => v.server === server);
+  }
+
+  /** Limits a conversation to a toolset of the registry (its next turns); null: every tool again. */
+  setToolset(id: string, toolset: string | null): ConversationSummary {
+    const resolved = this.store.resolveId(id);
+    if (toolset !== null) resolveToolset(this.deps.settings().toolsets, toolset);
+    return this.store.setToolset(resolved, toolset);
+  }
+
+  /** The conversation's toolset as the registry defines it now; one since removed from the registry fails the turn, naming it. */
+  private conversationToolset(conversationId: string, settings: ChatSettings): Toolset | undefined {
+    const name = this.store.toolset(conversationId);
+    return name === undefined ? undefined : resolveToolset(settings.toolsets, name);
   }
 
   rename(id: string, title: string): ConversationSummary {

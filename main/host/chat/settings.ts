@@ -21,6 +21,8 @@ export interface ChatSettings {
   readonly codeLimits: CodeLimits;
   /** Tools of a server the person turned off. */
   disabledTools(server: string): ReadonlySet<string>;
+  /** The registry's named toolsets: "SERVER/TOOL" and "SERVER/*" entries. */
+  readonly toolsets: Readonly<Record<string, readonly string[]>>;
 }
 
 export const DEFAULT_MAX_STEPS = 25;
@@ -29,7 +31,7 @@ export const DEFAULT_TOOL_SEARCH_THRESHOLD = 0.05;
 export const DEFAULT_CODE_MODE: CodeMode = 'auto';
 
 export function resolveChatSettings(
-  file: Pick<RegistryFile, 'model' | 'chat'> | undefined,
+  file: Pick<RegistryFile, 'model' | 'chat' | 'toolsets'> | undefined,
   servers: ReadonlyMap<string, ServerConfig> = new Map(),
   modelProblems: readonly string[] = [],
 ): ChatSettings {
@@ -46,6 +48,7 @@ export function resolveChatSettings(
     codeMode: chat.codeMode ?? DEFAULT_CODE_MODE,
     codeLimits: resolveCodeLimits(chat.codeLimits),
     disabledTools: (server) => new Set(servers.get(server)?.disabledTools ?? []),
+    toolsets: file?.toolsets ?? {},
   };
 }
 

@@ -1,14 +1,15 @@
 import { apiShapeOf, declareApi, describeBesideTools } from '../code-mode/declarations';
 import { runCodeDefinition } from '../code-mode/run-code-tool';
 import type { CodeSandbox } from '../code-mode/sandbox';
-import { asHarborError, type HarborError } from '../errors';
+import type { HarborError } from '../errors';
 import { META_TOOLS, SEARCH_TOOLS } from '../tools/meta-tools';
-import { ToolIndex, type ServerTools } from '../tools/tool-index';
-import { loadTokenCounter, toolTokens } from '../tools/tokens';
+import { gatherOffer } from '../tools/offer';
+import type { ToolIndex } from '../tools/tool-index';
+import type { Toolset } from '../tools/toolsets';
 import type { ChatHost } from './chat-host';
 import type { OfferedTool } from './model-step';
 import type { TurnCode } from './turn-code';
-import { useToolSearch, type ChatSettings } from './settings';
+import type { ChatSettings } from './settings';
 import type { PromptServer } from './system-prompt';
 import type { IndexedSkill } from '../skills/skill-tool';
 
@@ -42,52 +43,23 @@ export function searchOffer(): OfferedTool[] {
 }
 
 /**
- * Connects (if needed) every enabled server and collects its tools and instructions. A server that
- * cannot be reached is left out and named in the system prompt. The mode is sticky: once a
- * conversation uses search it keeps the same two tools, so the tool array never changes under it.
+ * The tools of one turn, from the one gatherer (tools/offer.ts): every enabled server connected if
+ * needed, its tools and instructions; a server that cannot be reached is left out and named in the
+ * system prompt; a toolset leaves out what it does not name (search_tools and run_code see only
+ * what the index holds). The mode is sticky: once a conversation uses search it keeps the same
+ * two tools, so the tool array never changes under it.
  */
-export async function gatherTurnTools(host: ChatHost, settings: ChatSettings, previousMode: ToolMode | undefined, sandbox?: CodeSandbox): Promise<TurnTools> {
-  const enabled = host.listServers().filter((s) => s.enabled);
-  const results = await Promise.all(
-    enabled.map(async (s) => {
-      try {
-        const [catalog, instructions] = await Promise.all([host.catalog(s.name), host.instructions(s.name)]);
-        return { ok: true as const, name: s.name, catalog, instructions };
-      } catch (error) {
-        return {
-          ok: false as const,
-          name: s.name,
-          error: asHarborError(error),
-        };
-      }
-    }),
-  );
-  const serverTools: ServerTools[] = [];
-  const servers: PromptServer[] = [];
-  const unavailable: { name: string; message: string }[] = [];
-  let consentNeeded: HarborError | undefined;
-  for (const r of results) {
-    if (!r.ok) {
-      if (r.error.code === 'CONSENT_REQUIRED' || r.error.code === 'CONSENT_STALE') consentNeeded ??= r.error;
-      unavailable.push({ name: r.name, message: `${r.error.code}: ${r.error.message}` });
-      continue;
-    }
-    const disabled = settings.disabledTools(r.name);
-    serverTools.push({ server: r.name, tools: r.catalog.tools, disabled });
-    servers.push({
-      name: r.name,
-      tools: r.catalog.tools.filter((t) => !disabled.has(t.name)).length,
-      ...(r.instructions ? { instructions: r.instructions } : {}),
-    });
-  }
-  const index = ToolIndex.build(serverTools);
-  const direct = directOffer(index);
-  const count = await loadTokenCounter();
-  const definitionTokens = direct.reduce((sum, t) => sum + toolTokens(count, t), 0);
-  const mode: ToolMode =
-    settings.toolSearch !== 'off' && (previousMode === 'search' || useToolSearch(settings, definitionTokens)) ? 'search' : 'direct';
+export async function gatherTurnTools(host: ChatHost, settings: ChatSettings, previousMode: ToolMode | undefined, sandbox?: CodeSandbox, toolset?: Toolset): Promise<TurnTools> {
+  const gathered = await gatherOffer(host, {
+    disabledTools: (server) => settings.disabledTools(server),
+    ...(toolset ? { toolset } : {}),
+    budget: { toolSearch: settings.toolSearch, threshold: settings.toolSearchThreshold, contextWindow: settings.contextWindow, ...(previousMode ? { previousMode } : {}) },
+  });
+  const { index, mode, definitionTokens, consentNeeded } = gathered;
+  const servers: PromptServer[] = gathered.ready.map((s) => ({ name: s.name, tools: s.reachable, ...(s.instructions ? { instructions: s.instructions } : {}) }));
+  const unavailable = gathered.unavailable.map((u) => ({ name: u.server, message: `${u.error.code}: ${u.error.message}` }));
   const code = sandbox && settings.codeMode !== 'off' && index.size > 0 ? codeOffer(index, settings, sandbox) : undefined;
-  let offered = mode === 'search' ? searchOffer() : direct;
+  let offered = mode === 'search' ? searchOffer() : directOffer(index);
   if (code) {
     // Beside the tools ("auto"), their arguments are already in their definitions: run_code says
     // only how to call them from a script and what they return, not every declaration again.

@@ -1,11 +1,10 @@
-import type { Tool } from '@modelcontextprotocol/client';
-import { asHarborError, type HarborError } from '../errors';
+import type { HarborError } from '../errors';
+import { gatherOffer, type OfferSource } from '../tools/offer';
+import type { Toolset } from '../tools/toolsets';
 import type { ApiTool } from './declarations';
 
-/** What gathering the script API needs from the Host. */
-export interface ApiSource {
-  listServers(): readonly { readonly name: string; readonly enabled: boolean }[];
-  catalog(server: string): Promise<{ readonly tools: readonly Tool[] }>;
+/** What gathering the script API needs from the Host: the one gatherer's source, and what the person turned off. */
+export interface ApiSource extends OfferSource {
   /** Tools of a server the person turned off. */
   disabledTools(server: string): ReadonlySet<string>;
 }
@@ -17,32 +16,13 @@ export interface GatheredApi {
 }
 
 /**
- * Every enabled tool of every enabled server, connecting them as needed: the script API of
- * `harbor exec`. A server that cannot be reached is left out and reported; a launch that needs
- * consent no one can give here is thrown, so no script starts without it.
+ * The script API of `harbor exec`, from the one gatherer of offered tools (tools/offer.ts): the
+ * tools a model in a turn could reach, as the person approved them, within the toolset if one is
+ * given. A server that cannot be reached is left out and reported; a launch that needs consent no
+ * one can give here is thrown, so no script starts without it.
  */
-export async function gatherApi(source: ApiSource): Promise<GatheredApi> {
-  const enabled = source.listServers().filter((s) => s.enabled);
-  const results = await Promise.all(
-    enabled.map(async ({ name }) => {
-      try {
-        return { name, tools: (await source.catalog(name)).tools };
-      } catch (error) {
-        return { name, error: asHarborError(error) };
-      }
-    }),
-  );
-  const consent = results.find((r) => r.error && (r.error.code === 'CONSENT_REQUIRED' || r.error.code === 'CONSENT_STALE'));
-  if (consent?.error) throw consent.error;
-  const tools: ApiTool[] = [];
-  const unavailable: { server: string; error: HarborError }[] = [];
-  for (const result of results) {
-    if (result.error) {
-      unavailable.push({ server: result.name, error: result.error });
-      continue;
-    }
-    const disabled = source.disabledTools(result.name);
-    for (const tool of result.tools ?? []) if (!disabled.has(tool.name)) tools.push({ server: result.name, tool });
-  }
-  return { tools, unavailable };
+export async function gatherApi(source: ApiSource, toolset?: Toolset): Promise<GatheredApi> {
+  const gathered = await gatherOffer(source, { disabledTools: (server) => source.disabledTools(server), ...(toolset ? { toolset } : {}) });
+  if (gathered.consentNeeded) throw gathered.consentNeeded;
+  return { tools: gathered.index.tools.map((t) => ({ server: t.server, tool: t.tool })), unavailable: gathered.unavailable };
 }

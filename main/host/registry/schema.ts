@@ -174,11 +174,24 @@ export const ChatConfig = z.looseObject({
 });
 export type ChatConfig = z.infer<typeof ChatConfig>;
 
+/**
+ * Named sets of tools a conversation may be limited to: "SERVER/TOOL" names one tool, "SERVER/*"
+ * every tool of the server (tools/toolsets.ts matches them).
+ */
+export const Toolsets = z.record(
+  z.string().trim().min(1, 'a toolset needs a name').max(100, 'a toolset name has at most 100 characters'),
+  z.array(
+    z.string().regex(/^[^/]+\/.+$/, 'write a toolset entry as "SERVER/TOOL" (one tool) or "SERVER/*" (every tool of the server)'),
+  ),
+);
+export type Toolsets = z.infer<typeof Toolsets>;
+
 export const RegistryFile = z.looseObject({
   mcpServers: z.record(ServerName, ServerConfig).optional(),
   model: ModelConfig.optional(),
   chat: ChatConfig.optional(),
   installs: InstallsConfig.optional(),
+  toolsets: Toolsets.optional(),
 });
 export type RegistryFile = z.infer<typeof RegistryFile>;
 

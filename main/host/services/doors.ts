@@ -111,7 +111,7 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     // Names only: no value ever leaves through this door.
     // Which servers a secret belongs to: secret and server names.
     secrets: exit.door(s.secrets, { list: 'asWritten', overview: 'redact', set: 'asWritten', delete: 'asWritten', grant: 'asWritten', revoke: 'asWritten', owners: 'asWritten' }),
-    settings: exit.door(s.settings, { get: 'redact', setModel: 'redact', setChat: 'redact', chat: 'asWritten', testModel: 'redact' }),
+    settings: exit.door(s.settings, { get: 'redact', setModel: 'redact', setChat: 'redact', setToolset: 'redact', chat: 'asWritten', testModel: 'redact' }),
     // The log redacts every entry's text itself (once, when first read): listing it needs no second pass.
     traffic: exit.door(s.traffic, { list: 'asWritten', onEntry: 'asWritten' }),
     // State summaries quote servers' errors, stderr and command lines.
@@ -168,6 +168,8 @@ export function openChatDoors(exit: RedactionExit, chat: ChatService, elicitatio
       rename: 'mask',
       delete: 'asWritten', // a boolean
       export: 'mask',
+      setToolset: 'mask',
+      offer: 'mask', // tool names are a server's text
     }),
     elicitation: exit.door(elicitation, { pending: 'mask', respond: 'asWritten', respondWith: 'asWritten', whenPageDone: 'asWritten', checkAnswer: 'asWritten' }),
   };

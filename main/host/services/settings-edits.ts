@@ -1,7 +1,7 @@
 import { DEFAULT_CONTEXT_WINDOW, DEFAULT_MAX_STEPS, DEFAULT_TOOL_SEARCH_THRESHOLD } from '../chat/settings';
 import { HarborError } from '../errors';
 import { registryErrorMap } from '../registry/messages';
-import { ChatConfig, ModelConfig, type RegistryFile } from '../registry/schema';
+import { ChatConfig, ModelConfig, Toolsets, type RegistryFile } from '../registry/schema';
 import { formatIssues } from '../registry/store';
 import { DEFAULT_RESULT_CAP_BYTES } from '../tools/results';
 
@@ -90,6 +90,30 @@ export function withChat(file: RegistryFile, input: ChatInput): RegistryFile {
   return { ...file, chat: parsed.data };
 }
 
+/**
+ * The registry with the toolset `name` set to `entries` ("SERVER/TOOL", "SERVER/*"), or removed
+ * (null). Checked against the registry's schema first: a bad entry is refused, naming it.
+ */
+export function withToolset(file: RegistryFile, name: string, entries: readonly string[] | null): RegistryFile {
+  const next: Record<string, string[]> = { ...(file.toolsets ?? {}) };
+  if (entries === null) {
+    if (!Object.hasOwn(next, name)) throw new HarborError('BAD_REQUEST', `There is no toolset named "${name}".`);
+    delete next[name];
+  } else {
+    next[name] = [...new Set(entries.map((e) => e.trim()).filter(Boolean))];
+  }
+  const parsed = Toolsets.safeParse(next, { error: registryErrorMap });
+  if (!parsed.success) {
+    const lines = formatIssues(parsed.error.issues.map((i) => ({ ...i, path: ['toolsets', ...i.path] })));
+    throw new HarborError('CONFIG_INVALID', `The toolset "${name}" has problems: ${lines.join('; ')}.`, lines.join('\n'));
+  }
+  if (Object.keys(parsed.data).length === 0) {
+    const { toolsets: _removed, ...rest } = file;
+    return rest as RegistryFile;
+  }
+  return { ...file, toolsets: parsed.data };
+}
+
 /** How the model's key is configured, without ever carrying its value. */
 export type ApiKeyView =
   | { readonly kind: 'secret'; readonly secret: string; readonly set?: boolean }
@@ -106,6 +130,8 @@ export interface SettingsView {
     readonly apiKey: ApiKeyView;
   };
   readonly chat: ChatInput;
+  /** The registry's toolsets: name → "SERVER/TOOL" and "SERVER/*" entries. */
+  readonly toolsets: Record<string, string[]>;
   readonly defaults: {
     readonly maxSteps: number;
     readonly resultCapBytes: number;
@@ -144,6 +170,7 @@ export function settingsView(file: RegistryFile | undefined, secretNames: Readon
         }
       : {}),
     chat: Object.fromEntries(CHAT_KEYS.filter((k) => chat[k] !== undefined).map((k) => [k, chat[k]])) as ChatInput,
+    toolsets: Object.fromEntries(Object.entries(file?.toolsets ?? {}).map(([name, entries]) => [name, [...entries]])),
     defaults: {
       maxSteps: DEFAULT_MAX_STEPS,
       resultCapBytes: DEFAULT_RESULT_CAP_BYTES,

@@ -4,7 +4,7 @@ import { HarborError } from '../errors';
 import type { RegistryEditing } from './registry-editing';
 import type { RegistryState } from './registry-state';
 import type { SecretService } from './secret-service';
-import { modelKeySecretName, settingsView, withChat, withModel, type ChatInput, type ModelInput, type SettingsView } from './settings-edits';
+import { modelKeySecretName, settingsView, withChat, withModel, withToolset, type ChatInput, type ModelInput, type SettingsView } from './settings-edits';
 
 /** What the app's Settings page sends for the model: the key kept, taken from the environment, or set now. */
 export type ModelSettingsInput = Omit<ModelInput, 'apiKey'> & { apiKeyMode: 'keep' | 'env' | 'set'; apiKey?: string };
@@ -53,6 +53,13 @@ export class SettingsService {
   async setChat(input: ChatInput): Promise<SettingsView> {
     this.registry.requireValid();
     await this.editing.edit((current) => withChat(current, input));
+    return this.get();
+  }
+
+  /** Sets a toolset's entries ("SERVER/TOOL", "SERVER/*"), or removes it (null): one registry edit under its lock. */
+  async setToolset(name: string, entries: readonly string[] | null): Promise<SettingsView> {
+    this.registry.requireValid();
+    await this.editing.edit((current) => withToolset(current, name, entries));
     return this.get();
   }
 

@@ -8,8 +8,9 @@ import { openPrivateDatabase, rollbackIfOpen } from '../../open-database';
  * it, in order: step N takes a file of version N to N + 1. 1: conversations, turns, messages and
  * tool calls. 2: turns form a tree (an edited or regenerated message starts a branch beside the
  * old one; the conversation remembers the branch shown) and user messages keep their files.
+ * 3: a conversation remembers its toolset (the registry's name; none: every tool).
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 const SCHEMA_1 = `
 CREATE TABLE IF NOT EXISTS conversations (
@@ -79,8 +80,13 @@ UPDATE conversations SET active_turn_id = (
   SELECT t.id FROM turns t WHERE t.conversation_id = conversations.id ORDER BY t.started_at DESC, t.rowid DESC LIMIT 1);
 `;
 
+/** Version 2 → 3: the toolset a conversation is limited to (NULL: every tool, as before). */
+const TOOLSETS = `
+ALTER TABLE conversations ADD COLUMN toolset TEXT;
+`;
+
 /** MIGRATIONS[n] brings a file of version n to n + 1 (0 is a new, empty file). */
-const MIGRATIONS: readonly string[] = [SCHEMA_1, BRANCHES];
+const MIGRATIONS: readonly string[] = [SCHEMA_1, BRANCHES, TOOLSETS];
 
 /**
  * Opens (creating) the conversations database: WAL, foreign keys, the schema checked and brought

@@ -64,6 +64,12 @@ export class ConversationRepository {
     return Number(this.db.prepare('DELETE FROM conversations WHERE id = ?').run(id).changes) > 0;
   }
 
+  /** The toolset the conversation is limited to; null: every tool. */
+  setToolset(id: string, toolset: string | null): void {
+    const changes = this.db.prepare('UPDATE conversations SET toolset = ? WHERE id = ?').run(toolset, id).changes;
+    if (Number(changes) === 0) throw new HarborError('CONVERSATION_NOT_FOUND', `No conversation "${id}".`);
+  }
+
   setToolMode(id: string, mode: 'direct' | 'search'): void {
     this.db.prepare('UPDATE conversations SET tool_mode = ? WHERE id = ?').run(mode, id);
   }

@@ -33,6 +33,7 @@ export const SummaryRow = z.object({
   updated_at: Millis,
   turn_count: z.number().int(),
   last_status: TurnStatus.nullable(),
+  toolset: Text.nullable(),
 });
 export type SummaryRow = z.infer<typeof SummaryRow>;
 

@@ -85,6 +85,16 @@ export class ConversationStore implements Disposable {
     this.writes.setToolMode(id, mode);
   }
 
+  toolset(id: string): string | undefined {
+    return this.reads.toolset(id);
+  }
+
+  /** The toolset a conversation is limited to (the registry's name), or none (every tool). */
+  setToolset(id: string, toolset: string | null): ConversationSummary {
+    this.writes.setToolset(id, toolset);
+    return this.reads.summary(id);
+  }
+
   // Turns
 
   /** Opens a turn for the person's message: at the end of the branch shown, or where `options.parentId` says. */

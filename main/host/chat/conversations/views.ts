@@ -21,7 +21,8 @@ export interface StoredUserMessage {
 
 const SUMMARY_COLUMNS = `c.id, c.title, c.created_at, c.updated_at,
   (SELECT COUNT(*) FROM turns t WHERE t.conversation_id = c.id) AS turn_count,
-  (SELECT status FROM turns t WHERE t.conversation_id = c.id ORDER BY started_at DESC, rowid DESC LIMIT 1) AS last_status`;
+  (SELECT status FROM turns t WHERE t.conversation_id = c.id ORDER BY started_at DESC, rowid DESC LIMIT 1) AS last_status,
+  c.toolset`;
 
 /**
  * Reading conversations back: for the model (its messages, as it saw them) and for a person (turns
@@ -56,6 +57,12 @@ export class ConversationViews {
   list(): ConversationSummary[] {
     const rows = this.db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM conversations c ORDER BY c.updated_at DESC, c.rowid DESC`).all();
     return rows.map((row) => toSummary(this.parse(SummaryRow, row, String(row.id), 'its summary')));
+  }
+
+  /** The toolset the conversation is limited to, or undefined (every tool). */
+  toolset(id: string): string | undefined {
+    const row = this.db.prepare('SELECT toolset FROM conversations WHERE id = ?').get(id) as { toolset: unknown } | undefined;
+    return typeof row?.toolset === 'string' ? row.toolset : undefined;
   }
 
   toolMode(id: string): 'direct' | 'search' | undefined {
@@ -159,6 +166,7 @@ function toSummary(row: SummaryRow): ConversationSummary {
     updatedAt: row.updated_at,
     turnCount: row.turn_count,
     ...(row.last_status ? { lastStatus: row.last_status } : {}),
+    ...(row.toolset ? { toolset: row.toolset } : {}),
   };
 }
 

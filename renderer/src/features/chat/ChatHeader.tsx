@@ -17,6 +17,8 @@ interface Props {
   readonly onExport: (format: 'markdown' | 'json') => Promise<boolean>;
   /** The model picker and the context meter, in the same row. */
   readonly children?: ReactNode;
+  /** The conversation's toolset (absent: every tool). */
+  readonly toolset?: string | undefined;
 }
 
 /**
@@ -24,7 +26,7 @@ interface Props {
  * place), the model and what its tools cost, a new conversation, and the rest in a menu
  * (rename, export, delete — which asks first — and the model's settings).
  */
-export function ChatHeader({ conversation, running, sidebar, onNew, onRename, onDelete, onExport, children }: Props) {
+export function ChatHeader({ conversation, running, sidebar, onNew, onRename, onDelete, onExport, children, toolset }: Props) {
   const inputId = useId();
   const confirmId = useId();
   const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
@@ -63,6 +65,11 @@ export function ChatHeader({ conversation, running, sidebar, onNew, onRename, on
           {conversation?.title ?? 'Chat'}
         </h2>
       )}
+      {toolset ? (
+        <span className="chat-header__toolset" title={`The model is offered only the tools of the toolset "${toolset}"`}>
+          Toolset: {toolset}
+        </span>
+      ) : null}
       <div className="chat-header__tools">{children}</div>
       {sidebar.shown ? null : <IconButton icon={SquarePen} label="New conversation" onClick={onNew} />}
       <ActionsMenu

@@ -19,6 +19,7 @@ import { MessageCommandsContext, type MessageCommands } from './MessageActions';
 import { ModelPicker } from './ModelPicker';
 import { ModelSetup } from './ModelSetup';
 import { ProblemCard } from './ProblemCard';
+import { ToolsetPicker } from './ToolsetPicker';
 import { useNarrow } from './use-narrow';
 import { useChatContext, useChatStatus } from './use-chat-info';
 import { AppConversationContext, PartialInputsContext } from '../apps/app-conversation';
@@ -48,6 +49,7 @@ export function ChatPage() {
   const [link, setLink] = useState<string | undefined>();
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [files, setFiles] = useState<FileAttachment[]>([]);
+  const [draftToolset, setDraftToolset] = useState<string | undefined>();
   const [collapsed, setCollapsed] = usePersisted('chat.conversationsHidden', false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [chatRef, narrow] = useNarrow<HTMLDivElement>(DRAWER_BELOW_PX);
@@ -135,6 +137,7 @@ export function ChatPage() {
           <ChatHeader
             key={`header:${conversation?.id ?? ''}`}
             conversation={conversation}
+            toolset={state.list.status === 'ready' ? state.list.value.find((c) => c.id === state.openId)?.toolset : undefined}
             running={running}
             sidebar={{ shown: sidebarShown, controls: listId, toggle: () => (narrow ? setDrawerOpen((v) => !v) : setCollapsed(!collapsed)) }}
             onNew={startNew}
@@ -172,6 +175,14 @@ export function ChatPage() {
           </div>
 
           {state.error ? <ProblemCard error={state.error} onDismiss={() => controller.dismissError()} /> : null}
+          <ToolsetPicker
+            conversationId={state.openId}
+            stored={state.list.status === 'ready' ? state.list.value.find((c) => c.id === state.openId)?.toolset : undefined}
+            draft={draftToolset}
+            onDraftChange={setDraftToolset}
+            onSaved={() => void controller.refreshList()}
+            disabled={running}
+          />
           <Composer
             disabled={!configured}
             running={running}
@@ -181,7 +192,7 @@ export function ChatPage() {
             files={files}
             onFilesChange={setFiles}
             model={{ name: status.status === 'ready' ? (status.value.model?.model ?? 'configured') : 'configured', images: status.status === 'ready' && status.value.images === true }}
-            onSend={(text, attached, withFiles) => controller.send(text, attached, withFiles)}
+            onSend={(text, attached, withFiles) => controller.send(text, attached, withFiles, state.openId ? undefined : draftToolset)}
             onStop={stopTurn}
           />
         </section>

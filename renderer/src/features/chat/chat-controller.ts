@@ -281,7 +281,7 @@ export class ChatController {
   }
 
   /** Sends the person's message (with the resources and files they attached) to the open conversation. */
-  async send(text: string, attachments: readonly Attachment[] = [], files: readonly FileAttachment[] = []): Promise<boolean> {
+  async send(text: string, attachments: readonly Attachment[] = [], files: readonly FileAttachment[] = [], toolset?: string): Promise<boolean> {
     const trimmed = text.trim();
     if (!trimmed) return false;
     const conversationId = this.state.openId;
@@ -295,7 +295,7 @@ export class ChatController {
       () =>
         this.api.chat.send({
           text: trimmed,
-          ...(conversationId ? { conversationId } : {}),
+          ...(conversationId ? { conversationId } : toolset ? { toolset } : {}),
           ...(attachments.length ? { attachments: attachments.map(({ server, uri }) => ({ server, uri })) } : {}),
           ...(files.length ? { files: files.map((f) => f.upload) } : {}),
         }),

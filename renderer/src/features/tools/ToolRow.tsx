@@ -4,6 +4,8 @@ import type { ToolItem } from './tool-item';
 
 interface Props {
   readonly tool: ToolItem;
+  /** Why the model is not offered it as is (from the Host's one gatherer), in words. */
+  readonly reason?: string | undefined;
   readonly enabled: boolean;
   readonly canToggle: boolean;
   readonly selected: boolean;
@@ -12,7 +14,7 @@ interface Props {
 }
 
 /** One tool: its name and (server-written, so plain-text) description, the model switch, and Run. */
-export function ToolRow({ tool, enabled, canToggle, selected, onToggle, onOpen }: Props) {
+export function ToolRow({ tool, reason, enabled, canToggle, selected, onToggle, onOpen }: Props) {
   return (
     <div className={`item-row${enabled ? '' : ' item-row--off'}${selected ? ' item-row--selected' : ''}`}>
       <div className="item-row__main">
@@ -22,6 +24,7 @@ export function ToolRow({ tool, enabled, canToggle, selected, onToggle, onOpen }
           {tool.change ? <ChangedMark /> : null}
         </p>
         {tool.description ? <p className="item-row__desc">{tool.description}</p> : null}
+        {reason ? <p className="item-row__reason muted">{reason}</p> : null}
       </div>
       <div className="item-row__side">
         {canToggle ? (

@@ -15,6 +15,7 @@ import { useRegistry } from '../servers/use-registry';
 import { RunTool } from './RunTool';
 import { ToolRow } from './ToolRow';
 import { asTool, type ToolItem } from './tool-item';
+import { REASON_TEXT, useToolOffer } from './use-tool-offer';
 import type { ToolMatches } from './use-tool-search';
 
 interface Props {
@@ -43,6 +44,8 @@ export const ToolsView = memo(function ToolsView({ server, search, matches, grou
   const [pending, setPending] = useState<ReadonlyMap<string, { readonly value: boolean; readonly seen: unknown }>>(() => new Map());
 
   const tools = useMemo(() => (catalog?.status === 'ready' ? catalog.value.tools.map((raw) => asTool(raw, catalog.value.toolChanges)).filter((t): t is ToolItem => t !== undefined) : []), [catalog]);
+  // Asked again when the catalog or the registry (switches, toolsets, budget) is reloaded.
+  const reasons = useToolOffer(server.name, catalog?.status === 'ready', catalog, registry);
   const shown = useMemo(() => matchingTools(tools, server.name, matches), [tools, server.name, matches]);
   const found = selectedName === undefined ? undefined : tools.find((t) => t.name === selectedName);
   // Remembered while rendering (React's "adjust state on a prop change"), not in an effect.
@@ -123,6 +126,10 @@ export const ToolsView = memo(function ToolsView({ server, search, matches, grou
                 renderItem={(tool) => (
                   <ToolRow
                     tool={tool}
+                    reason={(() => {
+                      const reason = reasons.get(tool.name);
+                      return reason ? REASON_TEXT[reason] : undefined;
+                    })()}
                     enabled={isEnabled(tool.name)}
                     canToggle={config !== undefined}
                     selected={tool.name === selected?.name}
