@@ -130,14 +130,14 @@ async function start(quit: QuitController): Promise<void> {
       currentVersion: APP_VERSION,
       settings: new ShellSettingsStore(join(userData, 'settings.json'), (message, error) => log.warn(message, error)),
       loadUpdater: async () => (await import('electron-updater')).default.autoUpdater,
-      emit: (status) => host.events.emit('app.update', status),
+      emit: (status) => host.shell.emit('app.update', status),
       restartToInstall: (install) => quit.stopThen(install),
       log,
     }),
   );
   const linkConsent = owned.add(
     new AddServerConsent({
-      events: host.events,
+      events: host.shell,
       serverExists: (name) => host.servers.list().some((server) => server.name === name),
       addServer: (name, config) => host.registry.add(name, config),
       approveLaunch: (name, choice) => (choice === 'always' ? host.servers.approveLaunch(name) : host.consent.approveLaunchesForSession(name)),
@@ -153,7 +153,7 @@ async function start(quit: QuitController): Promise<void> {
   owned.add(
     bindIpc({
       ipcMain,
-      dispatch: createDispatcher({ ...withShellCommands(bindCommands(host), { links: linkConsent, updates }), ...folderPickerHandlers(dialog, () => mainWindow) }),
+      dispatch: createDispatcher({ ...withShellCommands(bindCommands(host), { links: linkConsent, updates, door: host.shell }), ...folderPickerHandlers(dialog, () => mainWindow) }),
       isTrustedSender: (frame) => isAppTopFrame(frame, (url) => isAppUrl(url, renderer.url)),
     }),
   );

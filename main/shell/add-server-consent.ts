@@ -9,7 +9,7 @@
  */
 import type { ConsentChoice, ConsentRequest } from '../../preload/contract';
 import { toErrorData } from '../host/errors';
-import type { HostEvents } from '../host/events';
+import type { EventEmitter } from '../host/events';
 import { PendingConsents } from '../host/consent/pending';
 import { markAsDisposed, trackDisposable, type Disposable } from '../host/lifecycle';
 import { ServerConfig } from '../host/registry/schema';
@@ -20,7 +20,8 @@ import { LinkRefusals } from './link-refusals';
 export type LinkOutcome = 'added' | 'denied' | 'refused' | 'busy' | 'failed';
 
 export interface AddServerConsentDeps {
-  readonly events: Pick<HostEvents, 'emit'>;
+  /** The Host's shell door (host.shell): the question leaves through the Host's exit. */
+  readonly events: EventEmitter<'consent.request' | 'consent.resolved'>;
   readonly serverExists: (name: string) => boolean;
   readonly addServer: (name: string, config: Record<string, unknown>) => Promise<unknown>;
   /** "always": approve launching it as configured now (persisted); "once": for this run. */

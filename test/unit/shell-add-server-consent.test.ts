@@ -35,7 +35,7 @@ async function setup(overrides: Partial<AddServerConsentDeps> = {}) {
   );
   const notices: string[] = [];
   const consent = disposeAfterTest(new AddServerConsent({
-    events: host.events,
+    events: host.shell,
     serverExists: (name) => host.servers.list().some((s) => s.name === name),
     addServer: (name, config) => host.registry.add(name, config),
     approveLaunch: (name, choice) => (choice === 'always' ? host.servers.approveLaunch(name) : host.consent.approveLaunchesForSession(name)),

@@ -28,7 +28,7 @@ describe('withShellCommands', () => {
     const { host } = test;
     const links = disposeAfterTest(
       new AddServerConsent({
-        events: host.events,
+        events: host.shell,
         serverExists: () => false,
         addServer: (name, config) => host.registry.add(name, config),
         approveLaunch: () => undefined,
@@ -41,7 +41,7 @@ describe('withShellCommands', () => {
       'app.installUpdate': async () => ({ restarting: true }),
       'app.setAutoUpdate': async ({ enabled }: { enabled: boolean }) => ({ state: 'idle' as const, currentVersion: '9', autoUpdate: enabled }),
     }) };
-    const dispatch = createDispatcher(withShellCommands(bindCommands(host), { links, updates }));
+    const dispatch = createDispatcher(withShellCommands(bindCommands(host), { links, updates, door: host.shell }));
     expect(await dispatch('app.setAutoUpdate', { enabled: false })).toMatchObject({ ok: true, value: { autoUpdate: false } });
     expect(await dispatch('app.setAutoUpdate', { enabled: 'no' })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
 

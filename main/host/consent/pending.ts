@@ -1,5 +1,5 @@
 import type { ConsentChoice, ConsentRequest } from '../../../preload/contract';
-import type { HostEvents } from '../events';
+import type { EventEmitter } from '../events';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import { PendingQuestions } from '../pending-questions';
 
@@ -12,7 +12,7 @@ import { PendingQuestions } from '../pending-questions';
 export class PendingConsents implements Disposable {
   private readonly questions: PendingQuestions<ConsentRequest, ConsentChoice>;
 
-  constructor(events: Pick<HostEvents, 'emit'>, timeoutMs = 5 * 60_000, now: () => number = Date.now) {
+  constructor(events: EventEmitter<'consent.request' | 'consent.resolved'>, timeoutMs = 5 * 60_000, now: () => number = Date.now) {
     trackDisposable(this);
     this.questions = new PendingQuestions<ConsentRequest, ConsentChoice>({
       timeoutMs,

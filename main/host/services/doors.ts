@@ -3,6 +3,7 @@ import type { ChatService } from '../chat/service';
 import type { AppService } from './app-service';
 import type { BundleService } from './bundle-service';
 import type { CallService } from './calls';
+import type { CodeService } from './code-service';
 import type { ConsentDecisions } from './consent-decisions';
 import type { ElicitationService } from './elicitation-service';
 import type { GalleryService } from './gallery-service';
@@ -20,6 +21,7 @@ import type { SettingsService } from './settings-service';
 import type { ToolSearch } from './tool-search';
 import type { TaskService } from '../tasks/service';
 import type { ServerEventLog } from './server-event-log';
+import type { ShellDoor } from './shell-door';
 import type { TrafficFeed } from './traffic-feed';
 
 /** The services behind the doors, as host.ts composes them. */
@@ -43,6 +45,7 @@ export interface DoorServices {
   readonly tasks: TaskService;
   readonly bundles: BundleService;
   readonly gallery: GalleryService;
+  readonly shell: ShellDoor;
 }
 
 /**
@@ -140,11 +143,13 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     // Reviews quote a bundle's manifest; plans hold the registry entry (secrets as references only).
     bundles: exit.door(s.bundles, { openFile: 'mask', upload: 'mask', pending: 'mask', install: 'redact', discard: 'asWritten' }),
     gallery: exit.door(s.gallery, { settings: 'asWritten', setSettings: 'asWritten', search: 'mask', install: 'redact', fetchBundle: 'mask', isBundle: 'asWritten' }),
+    // What the desktop shell raises itself: its events leave cleaned by EVENT_EXIT; its consent questions are a person's prompt quoting a link.
+    shell: exit.door(s.shell, { emit: 'asWritten', consentRequests: 'mask' }),
   };
 }
 
-/** The chat's doors: opened once the chat exists, which itself calls servers through the doors above. */
-export function openChatDoors(exit: RedactionExit, chat: ChatService, elicitation: ElicitationService) {
+/** The chat's doors (and code mode's): opened once the chat exists, which itself calls servers through the doors above. */
+export function openChatDoors(exit: RedactionExit, chat: ChatService, elicitation: ElicitationService, code: CodeService) {
   return {
     chat: exit.door(chat, {
       status: 'mask',
@@ -161,6 +166,8 @@ export function openChatDoors(exit: RedactionExit, chat: ChatService, elicitatio
       export: 'mask',
     }),
     elicitation: exit.door(elicitation, { pending: 'mask', respond: 'asWritten', respondWith: 'asWritten', whenPageDone: 'asWritten', checkAnswer: 'asWritten' }),
+    // Code mode for `harbor exec`: the script's results are the tools' (already through the call door) and its own words.
+    code: exit.door(code, { declarations: 'mask', run: 'mask' }),
   };
 }
 
