@@ -6,6 +6,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { cycleThrough } from './scripts/import-cycles.mjs';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
@@ -118,7 +119,23 @@ const frontDoor = {
   },
 };
 
-const harbor = { rules: { 'host-layering': hostLayering, 'front-door': frontDoor } };
+// --- House rule: no import cycles among our own files (scripts/import-cycles.mjs finds them;
+// `import type` does not count). A cycle makes load order decide what is defined when.
+const noImportCycle = {
+  meta: { type: 'problem', docs: { description: 'No import cycle among main/, preload/ and renderer/src/ files.' }, schema: [] },
+  create(context) {
+    return {
+      Program: (node) => {
+        const cycle = cycleThrough(context.filename, context.sourceCode.text);
+        if (!cycle) return;
+        const names = cycle.map((f) => relative(import.meta.dirname, f)).join(' → ');
+        context.report({ node, message: `House rule (no import cycle): ${names}. Move what both sides need into a module of its own that both import.` });
+      },
+    };
+  },
+};
+
+const harbor = { rules: { 'host-layering': hostLayering, 'front-door': frontDoor, 'no-import-cycle': noImportCycle } };
 
 export default tseslint.config(
   {
@@ -194,6 +211,12 @@ export default tseslint.config(
     files: ['main/host/**/*.ts'],
     plugins: { harbor },
     rules: { 'harbor/host-layering': 'error' },
+  },
+  // --- House rule: no import cycles (noImportCycle above).
+  {
+    files: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/src/**/*.{ts,tsx}'],
+    plugins: { harbor },
+    rules: { 'harbor/no-import-cycle': 'error' },
   },
   // --- House rule: one door (FRONT_DOORS above says who and why).
   {

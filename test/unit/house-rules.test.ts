@@ -194,6 +194,23 @@ describe('house rules (eslint.config.js)', { timeout: 180_000 }, () => {
     });
   });
 
+  describe('no import cycles', () => {
+    const cycleErrors = (messages: Linter.LintMessage[]) => messages.filter((m) => m.ruleId === 'harbor/no-import-cycle' && m.severity === 2);
+
+    it.each([
+      ['a command imports the table that loads it', 'main/cli/subcommands/consent.ts', "import { ANSWER_OPTIONS } from '../commands';\nexport const probe = ANSWER_OPTIONS;\n"],
+      ['a form helper imports the field that uses it', 'renderer/src/ui/schema-form/rjsf/hints.ts', "import { NOT_JSON } from './JsonField';\nexport const probe = NOT_JSON;\n"],
+    ])('fires: %s', async (_label, file, code) => {
+      const errors = cycleErrors(await lint(code, file));
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.message).toContain('House rule (no import cycle)');
+    });
+
+    it('a type-only import back is no cycle', async () => {
+      expect(cycleErrors(await lint("import type { CliCommand } from '../command';\nimport type { ANSWER_OPTIONS } from '../commands';\nexport type Probe = [CliCommand, typeof ANSWER_OPTIONS];\n", 'main/cli/subcommands/consent.ts'))).toEqual([]);
+    });
+  });
+
   it('a floating promise is an error', async () => {
     const code = 'export async function work(): Promise<void> {}\nexport function caller(): void {\n  work();\n}\n';
     const messages = await lint(code, realFileIn('main/host', '.ts'));
