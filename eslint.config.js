@@ -6,6 +6,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { cycleThrough } from './scripts/import-cycles.mjs';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
@@ -76,6 +77,65 @@ const hostLayering = {
     };
   },
 };
+
+// --- House rule: one door. The outside world — the CLI, the desktop shell, browser mode and the
+// IPC handlers — reaches the Host through its doors (main/host/services/doors.ts: every result and
+// event leaves through the one redaction exit) and hears a read-only event stream. So it never
+// takes as a value what the doors stand in front of: a service, the consent gate and its store, the
+// code sandbox, a server connection, or an event bus to emit on. Types (what the doors return) and
+// pure helpers (errors, lifecycle, paths, launch lines, …) stay open.
+const FRONT_DOORS = ['main/cli/**/*.ts', 'main/shell/**/*.ts', 'main/web/**/*.ts', 'main/index.ts', 'main/ipc.ts', 'main/dispatch.ts', 'main/contract-handlers.ts', 'main/install-handlers.ts'];
+/** Paths inside main/host (no extension) behind the doors; a trailing '/' is a whole folder. */
+const BEHIND_THE_DOORS = ['services/', 'consent/gate', 'consent/store', 'consent/policy', 'code-mode/sandbox', 'code-mode/sandbox-worker', 'events', 'servers/manager', 'servers/connection', 'servers/channel', 'tasks/service', 'chat/service'];
+
+const frontDoor = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'The CLI, the shell, browser mode and the IPC handlers reach the Host through its doors only (see BEHIND_THE_DOORS).' },
+    schema: [],
+  },
+  create(context) {
+    const behind = (source) => {
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return undefined;
+      const inside = relative(HOST_ROOT, resolve(dirname(context.filename), source.value)).split(sep).join('/').replace(/\.[cm]?[jt]sx?$/, '');
+      if (inside.startsWith('..') || isAbsolute(inside)) return undefined;
+      return BEHIND_THE_DOORS.find((p) => (p.endsWith('/') ? inside.startsWith(p) : inside === p));
+    };
+    const check = (node, source) => {
+      const hit = behind(source);
+      if (hit === undefined) return;
+      context.report({
+        node: source,
+        message: `House rule (one door): "${source.value}" is behind the Host's doors (main/host/${hit}). The CLI, the shell, browser mode and the IPC handlers call the Host's doors (host.servers, host.calls, host.code, host.shell, …; main/host/services/doors.ts) and listen to host.events; types may be imported with \`import type\`.`,
+      });
+    };
+    const typeOnly = (node) => node.importKind === 'type' || node.exportKind === 'type' || (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+    return {
+      ImportDeclaration: (node) => typeOnly(node) || check(node, node.source),
+      ExportNamedDeclaration: (node) => typeOnly(node) || check(node, node.source),
+      ExportAllDeclaration: (node) => typeOnly(node) || check(node, node.source),
+      ImportExpression: (node) => check(node, node.source),
+    };
+  },
+};
+
+// --- House rule: no import cycles among our own files (scripts/import-cycles.mjs finds them;
+// `import type` does not count). A cycle makes load order decide what is defined when.
+const noImportCycle = {
+  meta: { type: 'problem', docs: { description: 'No import cycle among main/, preload/ and renderer/src/ files.' }, schema: [] },
+  create(context) {
+    return {
+      Program: (node) => {
+        const cycle = cycleThrough(context.filename, context.sourceCode.text);
+        if (!cycle) return;
+        const names = cycle.map((f) => relative(import.meta.dirname, f)).join(' → ');
+        context.report({ node, message: `House rule (no import cycle): ${names}. Move what both sides need into a module of its own that both import.` });
+      },
+    };
+  },
+};
+
+const harbor = { rules: { 'host-layering': hostLayering, 'front-door': frontDoor, 'no-import-cycle': noImportCycle } };
 
 export default tseslint.config(
   {
@@ -149,8 +209,20 @@ export default tseslint.config(
   // --- House rule: layering inside the host (HOST_LAYERS above says the direction and why).
   {
     files: ['main/host/**/*.ts'],
-    plugins: { harbor: { rules: { 'host-layering': hostLayering } } },
+    plugins: { harbor },
     rules: { 'harbor/host-layering': 'error' },
+  },
+  // --- House rule: no import cycles (noImportCycle above).
+  {
+    files: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/src/**/*.{ts,tsx}'],
+    plugins: { harbor },
+    rules: { 'harbor/no-import-cycle': 'error' },
+  },
+  // --- House rule: one door (FRONT_DOORS above says who and why).
+  {
+    files: FRONT_DOORS,
+    plugins: { harbor },
+    rules: { 'harbor/front-door': 'error' },
   },
   // --- House rule: the contract is pure data shapes (main, preload and renderer all import it):
   // zod and its own files, nothing else.

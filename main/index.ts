@@ -130,7 +130,7 @@ async function start(quit: QuitController): Promise<void> {
       currentVersion: APP_VERSION,
       settings: new ShellSettingsStore(join(userData, 'settings.json'), (message, error) => log.warn(message, error)),
       loadUpdater: async () => (await import('electron-updater')).default.autoUpdater,
-      emit: (status) => host.events.emit('app.update', status),
+      emit: (status) => host.shell.emit('app.update', status),
       restartToInstall: (install) => quit.stopThen(install),
       log,
     }),

@@ -13,6 +13,7 @@ const playwrightJson = join(outDir, 'playwright.json');
 
 const steps = [
   ['lint (house rules, floating promises, type imports)', 'npx', ['eslint', '--max-warnings', '0', '.']],
+  ['unused code (knip: files, exports, dependencies)', 'npx', ['knip', '--no-progress']],
   ['type-check node side (main, preload vs electron.d.ts, tests)', 'npx', ['tsc', '-p', 'tsconfig.node.json']],
   ['type-check web side (renderer)', 'npx', ['tsc', '-p', 'tsconfig.web.json']],
   ['build (electron-vite: main + cli, preload, renderer; bundled example server)', 'npm', ['run', 'build']],

@@ -6,14 +6,10 @@
 import { DEFAULT_TOOL_SEARCH_LIMIT } from '../host/tools/search';
 import type { CliCommand } from './command';
 import { SAMPLING_OPTIONS } from './sampling-notes';
+import { CONSENT_USAGE, GALLERY_USAGE, SECRET_USAGE } from './usage';
 
 /** `--answer JSON` and `--open`, for the commands during which a server may ask the person (elicitation). */
 export const ANSWER_OPTIONS = { answer: { type: 'string' }, open: { type: 'boolean' } } as const;
-
-export const CONSENT_USAGE = 'consent list | grant SERVER TOOL [--always] | grant-launch SERVER | revoke SERVER [TOOL] | grant-skill SERVER URI [--yes] | revoke-skill SERVER URI';
-export const GALLERY_USAGE =
-  'gallery search [QUERY] [--registry URL] [--cursor C] [--limit N] [--json] | add NAME [--version V] [--set KEY=VALUE]... [--name LOCAL] [--option N] [--allow-env NAME[,NAME…]] [--allow-lookalike] [--yes] [--dry-run]';
-export const SECRET_USAGE = 'secret set|list|delete [NAME] | grant|revoke NAME SERVER';
 
 const YES = { yes: { type: 'boolean' } } as const;
 /** Variables that make a runtime load or fetch code (NODE_OPTIONS, LD_PRELOAD…), allowed by name: repeatable, or comma-separated. */

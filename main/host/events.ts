@@ -4,6 +4,18 @@ import { toDisposable, type Disposable } from './lifecycle';
 
 export type HostEventListener = <K extends EventName>(event: K, payload: EventPayload<K>) => void;
 
+/** What a front door holds: it can listen, never emit (services/shell-door.ts is the shell's way to raise an event). */
+export interface HostEventStream {
+  on(listener: HostEventListener): Disposable;
+  onEvent<K extends EventName>(name: K, listener: (payload: EventPayload<K>) => void): Disposable;
+  readonly listenerCount: number;
+}
+
+/** Whatever may emit the events named `N` (a bus, or a door that lets only those out). */
+export interface EventEmitter<N extends EventName> {
+  emit<K extends N>(event: K, payload: EventPayload<K>): void;
+}
+
 export interface HostEventsOptions {
   /** Check every payload against the event's schema (see contract-checks.ts for the default). */
   readonly checkPayloads?: boolean;
@@ -46,5 +58,17 @@ export class HostEvents {
 
   get listenerCount(): number {
     return this.listeners.size;
+  }
+
+  /** A view that listens only: no `emit`, not even at run time. */
+  readOnly(): HostEventStream {
+    const count = () => this.listenerCount;
+    return Object.freeze({
+      on: (listener: HostEventListener) => this.on(listener),
+      onEvent: <K extends EventName>(name: K, listener: (payload: EventPayload<K>) => void) => this.onEvent(name, listener),
+      get listenerCount() {
+        return count();
+      },
+    });
   }
 }

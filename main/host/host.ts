@@ -30,6 +30,7 @@ import { TrafficLog } from './servers/traffic';
 import { AppService } from './services/app-service';
 import { BundleService } from './services/bundle-service';
 import { CallService } from './services/calls';
+import { CodeService } from './services/code-service';
 import { ConsentDecisions } from './services/consent-decisions';
 import { ConnectionDoctor } from './services/doctor';
 import { dataFiles } from './services/data-files';
@@ -60,6 +61,7 @@ import { hostLoginPath, type LoginPathCache } from './services/login-path';
 import { ServerSignIn } from './services/server-sign-in';
 import { openSkills } from './services/skill-wiring';
 import { ServerEventLog } from './services/server-event-log';
+import { ShellDoor } from './services/shell-door';
 import { SettingsService } from './services/settings-service';
 import { ToolSearch } from './services/tool-search';
 import { TrafficFeed } from './services/traffic-feed';
@@ -81,31 +83,36 @@ export type { ToolCallOptions } from './services/calls';
  * every long-lived thing through one DisposableStore; `dispose()` is the only teardown.
  */
 export class Host implements Disposable {
+  /** Where the exit sends events out; front doors hold only `events`, which cannot emit. */
+  private readonly outer = new HostEvents();
   /** What the front doors hear: the inner bus's events, cleaned at the exit. */
-  readonly events = new HostEvents();
-  readonly servers: HostDoors['servers'];
-  readonly auth: HostDoors['auth'];
-  readonly registry: HostDoors['registry'];
-  readonly imports: HostDoors['imports'];
-  readonly calls: HostDoors['calls'];
-  readonly consent: HostDoors['consent'];
-  readonly secrets: HostDoors['secrets'];
-  readonly settings: HostDoors['settings'];
-  readonly chat: HostDoors['chat'];
-  readonly elicitation: HostDoors['elicitation'];
-  readonly traffic: HostDoors['traffic'];
-  readonly serverEvents: HostDoors['serverEvents'];
-  readonly sampling: HostDoors['sampling'];
-  readonly logs: HostDoors['logs'];
-  readonly subscriptions: HostDoors['subscriptions'];
-  readonly apps: HostDoors['apps'];
-  readonly tools: HostDoors['tools'];
-  readonly bundles: HostDoors['bundles'];
-  readonly gallery: HostDoors['gallery'];
-  readonly sandbox: HostDoors['sandbox'];
-  readonly tasks: HostDoors['tasks'];
-  readonly skills: HostDoors['skills'];
-  readonly doctor: HostDoors['doctor'];
+  readonly events = this.outer.readOnly();
+  // The doors (services/doors.ts), set from openDoors/openChatDoors in the constructor.
+  declare readonly servers: HostDoors['servers'];
+  declare readonly auth: HostDoors['auth'];
+  declare readonly registry: HostDoors['registry'];
+  declare readonly imports: HostDoors['imports'];
+  declare readonly calls: HostDoors['calls'];
+  declare readonly consent: HostDoors['consent'];
+  declare readonly secrets: HostDoors['secrets'];
+  declare readonly settings: HostDoors['settings'];
+  declare readonly chat: HostDoors['chat'];
+  declare readonly elicitation: HostDoors['elicitation'];
+  declare readonly traffic: HostDoors['traffic'];
+  declare readonly serverEvents: HostDoors['serverEvents'];
+  declare readonly sampling: HostDoors['sampling'];
+  declare readonly logs: HostDoors['logs'];
+  declare readonly subscriptions: HostDoors['subscriptions'];
+  declare readonly apps: HostDoors['apps'];
+  declare readonly tools: HostDoors['tools'];
+  declare readonly bundles: HostDoors['bundles'];
+  declare readonly gallery: HostDoors['gallery'];
+  declare readonly sandbox: HostDoors['sandbox'];
+  declare readonly tasks: HostDoors['tasks'];
+  declare readonly code: HostDoors['code'];
+  declare readonly shell: HostDoors['shell'];
+  declare readonly skills: HostDoors['skills'];
+  declare readonly doctor: HostDoors['doctor'];
 
   /**
    * Disposed in reverse order of registration: a running orphan sweep is waited for; the events
@@ -259,7 +266,7 @@ export class Host implements Disposable {
       consent: new ConsentDecisions(gate, servers, identities),
       secrets,
       settings: new SettingsService(this.state, registry, secrets),
-      traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.events.listenerCount > 0)),
+      traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.outer.listenerCount > 0)),
       serverEvents: this.owned.add(new ServerEventLog(inner)),
       sampling: new SamplingService(sampler),
       logs: new ServerLogService(logs, servers, this.state, registry),
@@ -272,6 +279,7 @@ export class Host implements Disposable {
       apps,
       skills: openSkills(this.owned, { dataDir: options.dataDir, servers, identities, log }),
       doctor: new ConnectionDoctor({ registry: this.state, servers, consent: gate, secrets: store, signIn: new ServerSignIn(servers, auth, this.state), sandbox, variables: { ...options.launchVariables, data: options.dataDir }, serverPath: async () => (await this.loginPath.whenReady(), this.loginPath.current) }),
+      shell: new ShellDoor(inner),
     });
     const conversations = this.owned.add(guardedDataFile(files.conversations, new ConversationStore(files.conversations.path)));
     // run_code's scripts: disposed after the chat, whose turns end their scripts first.
@@ -293,32 +301,11 @@ export class Host implements Disposable {
     // A task that ends after the turn that started it brings its result into that conversation.
     this.owned.add(new TaskDelivery(tasks, conversations));
     const elicitation = this.owned.add(new ElicitationService(broker, inner, schemas, options.mode !== 'cli'));
-    const chatDoors = openChatDoors(exit, chat, elicitation);
-    this.owned.add(exit.forwardEvents(inner, this.events, EVENT_EXIT));
+    const code = new CodeService({ sandbox: codeSandbox, listServers: doors.servers.list, catalog: doors.calls.offeredCatalog, settings: () => doors.settings.chat(), callTool: doors.calls.callTool, clean: (value) => exit.clean('mask', value) });
+    const chatDoors = openChatDoors(exit, chat, elicitation, code);
+    this.owned.add(exit.forwardEvents(inner, this.outer, EVENT_EXIT));
 
-    this.servers = doors.servers;
-    this.auth = doors.auth;
-    this.registry = doors.registry;
-    this.imports = doors.imports;
-    this.calls = doors.calls;
-    this.consent = doors.consent;
-    this.secrets = doors.secrets;
-    this.settings = doors.settings;
-    this.traffic = doors.traffic;
-    this.serverEvents = doors.serverEvents;
-    this.sampling = doors.sampling;
-    this.logs = doors.logs;
-    this.subscriptions = doors.subscriptions;
-    this.apps = doors.apps;
-    this.tools = doors.tools;
-    this.bundles = doors.bundles;
-    this.gallery = doors.gallery;
-    this.sandbox = doors.sandbox;
-    this.tasks = doors.tasks;
-    this.skills = doors.skills;
-    this.doctor = doors.doctor;
-    this.chat = chatDoors.chat;
-    this.elicitation = chatDoors.elicitation;
+    Object.assign(this, doors, chatDoors);
   }
 
   /** Builds a Host and loads the registry. A bad registry file is reported (appInfo), not fatal. */

@@ -11,7 +11,7 @@ import { WebSocketServer } from 'ws';
 import { base64Length, FILE_LIMITS } from '../../preload/contract';
 import type { Dispatch } from '../dispatch';
 import { HarborError } from '../host/errors';
-import type { HostEvents } from '../host/events';
+import type { HostEventStream } from '../host/events';
 import { markAsDisposed, trackDisposable, type Disposable } from '../host/lifecycle';
 import { AppSandboxServer, type AppSandboxPolicy } from './app-sandbox-server';
 import { attachSession } from './socket';
@@ -35,7 +35,7 @@ export interface WebServerOptions {
   readonly port: number;
   readonly dispatch: Dispatch;
   /** Host events, forwarded to every open socket as `{event, payload}` frames. */
-  readonly events: HostEvents;
+  readonly events: Pick<HostEventStream, 'on'>;
   /** MCP Apps: the policy of an open app; given, a second origin serves their sandboxes. */
   readonly appPolicy?: (instanceId: string) => AppSandboxPolicy | undefined;
 }
@@ -57,7 +57,7 @@ export class WebServer implements Disposable {
     readonly port: number,
     readonly token: string,
     private readonly dispatch: Dispatch,
-    events: HostEvents,
+    events: Pick<HostEventStream, 'on'>,
     /** Browser mode's second origin, for MCP Apps (absent when the server was started without apps). */
     readonly appSandbox: AppSandboxServer | undefined,
   ) {

@@ -67,14 +67,18 @@ export function buildApi(transport: Transport): HarborApi {
     };
   }
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  let unsubscribeTransport: (() => void) | undefined;
+  // One subscription to the transport, made on the first listener; it lasts as long as the page (the api is never torn down).
+  let subscribed = false;
   const on: Record<string, Record<string, unknown>> = {};
   for (const name of Object.keys(events)) {
     const [group, method] = name.split('.') as [string, string];
     (on[group] ??= {})[method] = (listener: (payload: unknown) => void) => {
-      unsubscribeTransport ??= transport.subscribe((event, payload) => {
-        for (const l of listeners.get(event) ?? []) l(payload);
-      });
+      if (!subscribed) {
+        subscribed = true;
+        transport.subscribe((event, payload) => {
+          for (const l of listeners.get(event) ?? []) l(payload);
+        });
+      }
       let set = listeners.get(name);
       if (!set) listeners.set(name, (set = new Set()));
       set.add(listener);

@@ -75,10 +75,10 @@ describe('the web bridge', () => {
     expect(missing).toMatchObject({ ok: false, error: { code: 'SERVER_NOT_FOUND' } });
 
     const seen: unknown[] = [];
-    api.on.servers.changed((payload) => seen.push(payload));
-    host.events.emit('servers.changed', { name: 'notes', reason: 'config' });
+    api.on.consent.resolved((payload) => seen.push(payload));
+    host.shell.emit('consent.resolved', { id: 'q1', decision: 'deny' });
     await until(() => seen.length === 1);
-    expect(seen).toEqual([{ name: 'notes', reason: 'config' }]);
+    expect(seen).toEqual([{ id: 'q1', decision: 'deny' }]);
   });
 
   it('reports a refused handshake (wrong token) as a closed status and error results', async () => {

@@ -73,9 +73,9 @@ describe('WebServer', () => {
   it('forwards Host events to every open socket as {event, payload}', async () => {
     const [a, b] = await Promise.all([connect(), connect()]);
     const received = [a, b].map((s) => once(s, 'message').then(([data]) => JSON.parse(String(data)) as unknown));
-    host.events.emit('servers.changed', { name: 'notes', reason: 'config' });
+    host.shell.emit('consent.resolved', { id: 'q1', decision: 'deny' });
     for (const frame of await Promise.all(received)) {
-      expect(frame).toEqual({ event: 'servers.changed', payload: { name: 'notes', reason: 'config' } });
+      expect(frame).toEqual({ event: 'consent.resolved', payload: { id: 'q1', decision: 'deny' } });
     }
     a.terminate();
     b.terminate();

@@ -165,6 +165,52 @@ describe('house rules (eslint.config.js)', { timeout: 180_000 }, () => {
     });
   });
 
+  describe('one door: the CLI, the shell, browser mode and the IPC handlers reach the Host through its doors only', () => {
+    const doorErrors = (messages: Linter.LintMessage[]) => messages.filter((m) => m.ruleId === 'harbor/front-door' && m.severity === 2);
+
+    it.each([
+      ['the CLI builds a code sandbox of its own', realFileIn('main/cli/subcommands', '.ts'), "import { CodeSandbox } from '../../host/code-mode/sandbox';\nexport const probe = new CodeSandbox();\n"],
+      ['the shell builds an event bus to emit on', realFileIn('main/shell', '.ts'), "import { HostEvents } from '../host/events';\nexport const probe = new HostEvents();\n"],
+      ['browser mode takes a service past its door', realFileIn('main/web', '.ts'), "import { CallService } from '../host/services/calls';\nexport const probe = CallService;\n"],
+      ['the IPC handlers reach the consent gate', 'main/contract-handlers.ts', "import { ConsentGate } from './host/consent/gate';\nexport const probe = ConsentGate;\n"],
+      ['the IPC binding loads a service lazily', 'main/ipc.ts', "export const probe = () => import('./host/services/calls');\n"],
+      ['the app re-exports a server connection', 'main/index.ts', "export { ServerConnection } from './host/servers/connection';\n"],
+    ])('fires: %s', async (_label, file, code) => {
+      const errors = doorErrors(await lint(code, file));
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.message).toContain('House rule (one door)');
+    });
+
+    it.each([
+      ['the Host, its errors and lifecycle', realFileIn('main/cli', '.ts'), "import { Host } from '../host/host';\nimport { HarborError } from '../host/errors';\nimport { toDisposable } from '../host/lifecycle';\nexport const probe = [Host, HarborError, toDisposable];\n"],
+      ['types of what the doors return', realFileIn('main/cli/subcommands', '.ts'), "import type { UnavailableServer } from '../../host/services/code-service';\nimport { type HostEventStream } from '../../host/events';\nexport type Probe = [UnavailableServer, HostEventStream];\n"],
+      ['pure helpers', realFileIn('main/shell', '.ts'), "import { resolveLaunch } from '../host/servers/launch';\nexport const probe = resolveLaunch;\n"],
+    ])('allows: %s', async (_label, file, code) => {
+      expect(doorErrors(await lint(code, file))).toEqual([]);
+    });
+
+    it('inside the Host the same imports are allowed', async () => {
+      expect(doorErrors(await lint("import { CodeSandbox } from '../code-mode/sandbox';\nexport const probe = CodeSandbox;\n", realFileIn('main/host/services', '.ts')))).toEqual([]);
+    });
+  });
+
+  describe('no import cycles', () => {
+    const cycleErrors = (messages: Linter.LintMessage[]) => messages.filter((m) => m.ruleId === 'harbor/no-import-cycle' && m.severity === 2);
+
+    it.each([
+      ['a command imports the table that loads it', 'main/cli/subcommands/consent.ts', "import { ANSWER_OPTIONS } from '../commands';\nexport const probe = ANSWER_OPTIONS;\n"],
+      ['a form helper imports the field that uses it', 'renderer/src/ui/schema-form/rjsf/hints.ts', "import { NOT_JSON } from './JsonField';\nexport const probe = NOT_JSON;\n"],
+    ])('fires: %s', async (_label, file, code) => {
+      const errors = cycleErrors(await lint(code, file));
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.message).toContain('House rule (no import cycle)');
+    });
+
+    it('a type-only import back is no cycle', async () => {
+      expect(cycleErrors(await lint("import type { CliCommand } from '../command';\nimport type { ANSWER_OPTIONS } from '../commands';\nexport type Probe = [CliCommand, typeof ANSWER_OPTIONS];\n", 'main/cli/subcommands/consent.ts'))).toEqual([]);
+    });
+  });
+
   it('a floating promise is an error', async () => {
     const code = 'export async function work(): Promise<void> {}\nexport function caller(): void {\n  work();\n}\n';
     const messages = await lint(code, realFileIn('main/host', '.ts'));

@@ -1,5 +1,5 @@
 import type { CliCommandCode } from '../command';
-import { CONSENT_USAGE } from '../commands';
+import { CONSENT_USAGE } from '../usage';
 import { EXIT, UsageError } from '../output';
 
 

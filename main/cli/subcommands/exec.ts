@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { text as readText } from 'node:stream/consumers';
 import type { CodeCall, CodeRunError } from '../../../preload/contract';
-import { gatherApi } from '../../host/code-mode/api-tools';
-import { apiShapeOf, declareApi } from '../../host/code-mode/declarations';
 import type { CodeLimits } from '../../host/code-mode/limits';
-import { CodeSandbox } from '../../host/code-mode/sandbox';
 import type { CodeRunEvent } from '../../host/code-mode/script-run';
+import type { UnavailableServer } from '../../host/services/code-service';
 import { HarborError } from '../../host/errors';
 import { resolveToolset } from '../../host/tools/toolsets';
 import type { CliCommandCode, CliContext } from '../command';
@@ -28,56 +26,38 @@ export const execCommand: CliCommandCode = {
     const code = ctx.options.types === true ? '' : await readScript(ctx);
     const host = await ctx.host();
     host.registry.requireValid();
+    // --toolset: the script's API holds only the toolset's tools (an unknown name is exit 2, naming the known ones).
     const settings = host.settings.chat();
     const toolset = typeof ctx.options.toolset === 'string' ? resolveToolset(settings.toolsets, ctx.options.toolset) : undefined;
-    // The script sees each tool as the person approved it (offeredCatalog), as a model would.
-    const api = await gatherApi(
-      {
-        listServers: () => host.servers.list(),
-        catalog: (server) => host.calls.offeredCatalog(server),
-        disabledTools: (server) => settings.disabledTools(server),
-      },
-      toolset,
-    );
-    for (const { server, error } of api.unavailable) ctx.out.info(`${server} is not available to the script (${error.code}): ${error.message}`);
+    const tellUnavailable = (unavailable: readonly UnavailableServer[]) => {
+      for (const { server, error } of unavailable) ctx.out.info(`${server} is not available to the script (${error.code}): ${error.message}`);
+    };
     if (ctx.options.types === true) {
-      ctx.out.result({ declarations: declareApi(api.tools) }, declareApi(api.tools));
+      const { declarations, unavailable } = await host.code.declarations(toolset ? { toolset } : {});
+      tellUnavailable(unavailable);
+      ctx.out.result({ declarations }, declarations);
       return EXIT.OK;
     }
 
-    const limits: CodeLimits = { ...settings.codeLimits, ...overrides };
-    const yes = ctx.options.yes === true;
-    const sandbox = new CodeSandbox();
-    try {
-      // A server's question during a call is answered as for `harbor call` (--answer, --open).
-      const outcome = await withCliAnswers(ctx, host, undefined, PAGE_WAIT_MS, (signal) =>
-        sandbox.run({
-          code,
-          api: apiShapeOf(api.tools),
-          limits,
-          signal,
-          // Each call goes through the Host's call door: the consent gate decides it on its own
-          // (--yes approves the calls of this run), and the script sees results only after the
-          // Host's redaction exit, so no secret a server echoes reaches it.
-          broker: { callTool: (server, tool, args, { signal }) => host.calls.callTool(server, tool, args, { signal, consent: { approveOnce: yes } }) },
-          onEvent: (event) => printEvent(ctx, event),
-        }),
-      );
-      const calls = outcome.calls.map(callSummary);
-      const logs = outcome.logs.map((l) => l.text);
-      // The run keeps the newest calls only: how many there were in all, when some are not listed.
-      const callCount = outcome.callCount > calls.length ? { callCount: outcome.callCount } : {};
-      if (outcome.ok) {
-        ctx.out.result({ result: outcome.result ?? null, logs, calls, ...callCount }, humanResult(outcome.result));
-        return EXIT.OK;
-      }
-      const error = outcome.error ?? { code: 'INTERNAL', message: 'The script ended without a result.' };
-      ctx.out.result({ error, logs, calls, ...callCount });
-      ctx.out.error(error.message);
-      return exitCodeOf(error, ctx.signal.aborted);
-    } finally {
-      await sandbox.dispose();
+    // The Host's code sandbox; each call goes through the Host's call door: the consent gate
+    // decides it on its own (--yes approves the calls of this run), and the script sees results
+    // only after the Host's redaction exit, so no secret a server echoes reaches it.
+    // A server's question during a call is answered as for `harbor call` (--answer, --open).
+    const outcome = await withCliAnswers(ctx, host, undefined, PAGE_WAIT_MS, (signal) =>
+      host.code.run({ code, ...(toolset ? { toolset } : {}), limits: overrides, approveCalls: ctx.options.yes === true, signal, onEvent: (event) => printEvent(ctx, event), onUnavailable: tellUnavailable }),
+    );
+    const calls = outcome.calls.map(callSummary);
+    const logs = outcome.logs.map((l) => l.text);
+    // The run keeps the newest calls only: how many there were in all, when some are not listed.
+    const callCount = outcome.callCount > calls.length ? { callCount: outcome.callCount } : {};
+    if (outcome.ok) {
+      ctx.out.result({ result: outcome.result ?? null, logs, calls, ...callCount }, humanResult(outcome.result));
+      return EXIT.OK;
     }
+    const error = outcome.error ?? { code: 'INTERNAL', message: 'The script ended without a result.' };
+    ctx.out.result({ error, logs, calls, ...callCount });
+    ctx.out.error(error.message);
+    return exitCodeOf(error, ctx.signal.aborted);
   },
 };
 

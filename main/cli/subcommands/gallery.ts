@@ -1,7 +1,7 @@
 import type { GalleryServerData } from '../../../preload/contract';
 import type { CliCommandCode, CliContext } from '../command';
 import { parseIntOption } from '../json-option';
-import { GALLERY_USAGE } from '../commands';
+import { GALLERY_USAGE } from '../usage';
 import { EXIT, UsageError } from '../output';
 import { parseAllowEnv, parseSetOptions } from '../set-option';
 import { reportInstall } from './install';

@@ -2,7 +2,7 @@ import { HarborError } from '../../host/errors';
 import type { Host } from '../../host/host';
 import { MIN_MASKED_LENGTH } from '../../host/secrets/redactor';
 import type { CliCommandCode, CliContext } from '../command';
-import { SECRET_USAGE } from '../commands';
+import { SECRET_USAGE } from '../usage';
 import { EXIT, UsageError } from '../output';
 import { promptLine } from '../prompt';
 import { reportError } from '../run';

@@ -13,14 +13,6 @@ import type { ResourceCsp } from './ui-meta';
 
 export type CspKind = 'connect' | 'resource' | 'frame' | 'baseUri';
 
-/** Which declared list each kind comes from. */
-export const CSP_LISTS: Readonly<Record<CspKind, keyof ResourceCsp>> = {
-  connect: 'connectDomains',
-  resource: 'resourceDomains',
-  frame: 'frameDomains',
-  baseUri: 'baseUriDomains',
-};
-
 export interface CspGrant {
   readonly kind: CspKind;
   /** The source as it appears in the policy (normalized: scheme://host[:port][/path]). */

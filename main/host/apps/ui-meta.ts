@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { MCP_APP_MIME_TYPE } from '../servers/client-factory';
 
-export { MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION } from '../servers/client-factory';
+export { MCP_APP_MIME_TYPE } from '../servers/client-factory';
 
 /** The older, flat key a tool may still use for its UI resource. */
 export const LEGACY_RESOURCE_URI_KEY = 'ui/resourceUri';

@@ -1,5 +1,4 @@
 import { domainToASCII, domainToUnicode } from 'node:url';
-export { hasUserInfo } from './url-userinfo';
 
 /**
  * The one place that decides whether a host or a name is a look-alike: letters of more than one

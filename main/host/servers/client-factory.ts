@@ -28,7 +28,7 @@ export interface McpClientOptions {
 }
 
 /** The MCP Apps extension (a tool's interactive UI), and the one kind of UI resource Harbor renders. */
-export const MCP_APPS_EXTENSION = 'io.modelcontextprotocol/ui';
+const MCP_APPS_EXTENSION = 'io.modelcontextprotocol/ui';
 export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
 
 /**

@@ -19,9 +19,7 @@ import { MAX_REAUTHORIZATIONS, requestWithSignIns } from './sign-in';
 import type { TaskWire } from './task-wire/wire';
 
 // The connection's vocabulary lives in small modules; callers keep importing it from here.
-export type { CallOptions, ConnectionChange, ConnectionDeps, ConnectionInfo, OpenedTransport, ServerElicitationHandler, TransportFactory } from './connection-types';
-export type { TransportAuth } from './transport-auth';
-export { MAX_REAUTHORIZATIONS } from './sign-in';
+export type { CallOptions, ConnectionChange, ConnectionDeps, ConnectionInfo, OpenedTransport, TransportFactory } from './connection-types';
 
 /**
  * One configured server, as a state machine: stopped → starting → ready, error, or restarting

@@ -3,6 +3,7 @@ import type { ChatService } from '../chat/service';
 import type { AppService } from './app-service';
 import type { BundleService } from './bundle-service';
 import type { CallService } from './calls';
+import type { CodeService } from './code-service';
 import type { ConsentDecisions } from './consent-decisions';
 import type { ConnectionDoctor } from './doctor';
 import type { ElicitationService } from './elicitation-service';
@@ -22,6 +23,7 @@ import type { ToolSearch } from './tool-search';
 import type { TaskService } from '../tasks/service';
 import type { ServerEventLog } from './server-event-log';
 import type { SkillService } from '../skills/skill-service';
+import type { ShellDoor } from './shell-door';
 import type { TrafficFeed } from './traffic-feed';
 
 /** The services behind the doors, as host.ts composes them. */
@@ -47,6 +49,7 @@ export interface DoorServices {
   readonly gallery: GalleryService;
   readonly skills: SkillService;
   readonly doctor: ConnectionDoctor;
+  readonly shell: ShellDoor;
 }
 
 /**
@@ -149,11 +152,13 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     gallery: exit.door(s.gallery, { settings: 'asWritten', setSettings: 'asWritten', search: 'mask', install: 'redact', fetchBundle: 'mask', isBundle: 'asWritten' }),
     // Skills are the server's words (names, descriptions, SKILL.md); approvals are URIs and digests.
     skills: exit.door(s.skills, { list: 'mask', load: 'mask', readFile: 'mask', grant: 'asWritten', revoke: 'asWritten', approvals: 'redact' }),
+    // What the desktop shell raises itself (the updater's status): its events leave cleaned by EVENT_EXIT.
+    shell: exit.door(s.shell, { emit: 'asWritten' }),
   };
 }
 
-/** The chat's doors: opened once the chat exists, which itself calls servers through the doors above. */
-export function openChatDoors(exit: RedactionExit, chat: ChatService, elicitation: ElicitationService) {
+/** The chat's doors (and code mode's): opened once the chat exists, which itself calls servers through the doors above. */
+export function openChatDoors(exit: RedactionExit, chat: ChatService, elicitation: ElicitationService, code: CodeService) {
   return {
     chat: exit.door(chat, {
       status: 'mask',
@@ -172,6 +177,8 @@ export function openChatDoors(exit: RedactionExit, chat: ChatService, elicitatio
       offer: 'mask', // tool names are a server's text
     }),
     elicitation: exit.door(elicitation, { pending: 'mask', respond: 'asWritten', respondWith: 'asWritten', whenPageDone: 'asWritten', checkAnswer: 'asWritten' }),
+    // Code mode for `harbor exec`: the script's results are the tools' (already through the call door) and its own words.
+    code: exit.door(code, { declarations: 'mask', run: 'mask' }),
   };
 }
 

@@ -1,6 +1,5 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
 import type { TaskError } from '../../../preload/contract';
-import { HarborError } from '../errors';
 
 /** JSON-RPC "invalid params": both task specifications answer an unknown or expired task id with it. */
 const INVALID_PARAMS = -32602;
@@ -19,9 +18,4 @@ export function jsonRpcErrorOf(error: unknown): TaskError | undefined {
 /** The server says it has no such task (it restarted, or the task expired and was discarded). */
 export function isUnknownTask(error: unknown): boolean {
   return jsonRpcErrorOf(error)?.code === INVALID_PARAMS;
-}
-
-/** Failures that may pass (the server restarting, the network, a slow answer): keep following. */
-export function isPassing(error: unknown): boolean {
-  return error instanceof HarborError && ['CONNECTION_CLOSED', 'CONNECT_FAILED', 'SPAWN_FAILED', 'TIMEOUT', 'CANCELLED', 'AUTH_REQUIRED'].includes(error.code);
 }

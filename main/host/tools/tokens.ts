@@ -1,7 +1,8 @@
 /**
  * Token accounting with the o200k_base encoding: what each tool definition and each server's
  * instructions cost in the model's context. The encoding's tables take most of a second to load,
- * so they are loaded on first use, never at startup.
+ * so they are loaded on first use, never at startup. The build bundles this one encoding into a chunk
+ * of its own (gpt-tokenizer is a devDependency): the package's other encodings never ship.
  */
 export type TokenCounter = (text: string) => number;
 

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { dismiss, subscribeToasts, toastSnapshot, type Toast } from './toast-store';
 import './toasts.css';
 
-export { dismiss, dismissKey, notify, type ToastInput } from './toast-store';
+export { dismiss, dismissKey, notify } from './toast-store';
 
 const ICONS = { error: CircleAlert, warn: TriangleAlert, info: Info, ok: CircleCheck } as const;
 

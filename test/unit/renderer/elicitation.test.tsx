@@ -178,6 +178,8 @@ describe('url-safety', () => {
     expect(decodePunycode('80ak6aa92e')).toBe('аррӏе');
     expect(decodePunycode('mnchen-3ya')).toBe('münchen');
     expect(decodePunycode('pple-43d')).toBe('аpple');
+    // Malformed: shown as written, never a guess.
+    expect(decodePunycode('a-\u00e9')).toBeUndefined();
   });
 
   it('finds the registrable domain', () => {

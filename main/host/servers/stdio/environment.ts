@@ -7,8 +7,8 @@
  */
 import { lookupIgnoringCase } from './windows-command';
 
-export { LoginShellPath, type LoginShellPathOptions } from './login-shell-path';
-export { resolveCommand, lookupIgnoringCase, type ResolvedCommand } from './windows-command';
+export { LoginShellPath } from './login-shell-path';
+export { resolveCommand } from './windows-command';
 
 /** Inherited on macOS/Linux (the SDK's list plus locale and temp/runtime dirs). */
 export const POSIX_INHERITED_ENV = [

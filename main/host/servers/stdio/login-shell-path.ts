@@ -23,7 +23,7 @@ export interface LoginShellPathOptions {
 }
 
 /** Set while the shell runs, so an rc file can skip slow work: `[ -n "$HARBOR_RESOLVING_ENVIRONMENT" ] && return`. */
-export const RESOLVING_ENV_FLAG = 'HARBOR_RESOLVING_ENVIRONMENT';
+const RESOLVING_ENV_FLAG = 'HARBOR_RESOLVING_ENVIRONMENT';
 
 const MAX_OUTPUT_BYTES = 1024 * 1024;
 

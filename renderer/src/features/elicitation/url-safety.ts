@@ -5,6 +5,7 @@
  * mailto: attachments are refused, as the opener refuses them.
  * Pure: nothing here fetches or opens anything.
  */
+import { decode } from 'punycode/punycode.es6.js';
 
 export interface UrlParts {
   readonly scheme: string;
@@ -54,47 +55,13 @@ export function splitHost(hostname: string): { subdomain: string; domain: string
   return { subdomain: sub ? `${sub}.` : '', domain };
 }
 
-/** RFC 3492 punycode decoding of one label (without its "xn--" prefix). Undefined when malformed. */
+/** RFC 3492 punycode decoding of one label (without its "xn--" prefix), by punycode.js. Undefined when malformed. */
 export function decodePunycode(input: string): string | undefined {
-  const base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700;
-  const output: number[] = [];
-  const delimiter = input.lastIndexOf('-');
-  for (let j = 0; j < Math.max(0, delimiter); j += 1) {
-    const code = input.charCodeAt(j);
-    if (code >= 0x80) return undefined;
-    output.push(code);
+  try {
+    return decode(input);
+  } catch {
+    return undefined; // punycode.js throws RangeError on a malformed label: the label is shown as written
   }
-  let n = 128, bias = 72, i = 0;
-  const adapt = (delta: number, points: number, first: boolean) => {
-    delta = first ? Math.floor(delta / damp) : delta >> 1;
-    delta += Math.floor(delta / points);
-    let k = 0;
-    while (delta > ((base - tMin) * tMax) >> 1) {
-      delta = Math.floor(delta / (base - tMin));
-      k += base;
-    }
-    return k + Math.floor(((base - tMin + 1) * delta) / (delta + skew));
-  };
-  for (let index = delimiter > 0 ? delimiter + 1 : 0; index < input.length; ) {
-    const oldI = i;
-    for (let w = 1, k = base; ; k += base) {
-      if (index >= input.length) return undefined;
-      const c = input.charCodeAt(index++);
-      const digit = c - 48 < 10 ? c - 22 : c - 65 < 26 ? c - 65 : c - 97 < 26 ? c - 97 : base;
-      if (digit >= base) return undefined;
-      i += digit * w;
-      const t = k <= bias ? tMin : k >= bias + tMax ? tMax : k - bias;
-      if (digit < t) break;
-      w *= base - t;
-      if (w > 0x7fffffff) return undefined;
-    }
-    bias = adapt(i - oldI, output.length + 1, oldI === 0);
-    n += Math.floor(i / (output.length + 1));
-    i %= output.length + 1;
-    if (n > 0x10ffff) return undefined;
-    output.splice(i++, 0, n);
-  }
-  return String.fromCodePoint(...output);
 }
 
 /** The hostname with every xn-- label decoded (for showing what the name pretends to be). */

@@ -87,13 +87,3 @@ export function AllowLaunchButton({ server }: { readonly server: ServerSummary }
     </>
   );
 }
-
-/** Start / restart / stop, and "Allow launch" when the last start waited for the person's approval: what other pages offer for a server. */
-export function ServerActions({ server, offerLaunch = false }: { readonly server: ServerSummary; readonly offerLaunch?: boolean }) {
-  return (
-    <>
-      {offerLaunch && server.enabled ? <AllowLaunchButton server={server} /> : null}
-      <ServerRunButtons server={server} />
-    </>
-  );
-}

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { summarizeHealth, HEALTHY, type ServerHealth } from './server-health';
 import { useServerStatus } from './server-status';
 
-export type { AttentionReason, ServerHealth } from './server-health';
+export type { ServerHealth } from './server-health';
 
 /**
  * The servers' health for the navigation's indicator: which failed, which wait for the person

@@ -56,8 +56,6 @@ export type FieldSpec =
       readonly default?: unknown;
     });
 
-export type FieldKind = FieldSpec['kind'];
-
 export interface FormSchema {
   readonly fields: readonly FieldSpec[];
 }

@@ -1,5 +1,5 @@
 import { descriptionId, errorId, type RJSFSchema } from '@rjsf/utils';
-import { isFreeForm, jsonExpects } from './JsonField';
+import { isFreeForm, jsonExpects } from './free-form';
 
 /**
  * The help under a field: the server's description, then the constraints in words, so nobody has

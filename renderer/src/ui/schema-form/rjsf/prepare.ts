@@ -1,5 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { isFreeForm } from './JsonField';
+import { isFreeForm } from './free-form';
 
 /**
  * Turns a server's schema into what the form renders: a copy without `pattern` (a server's regex
