@@ -75,10 +75,10 @@ describe('the web bridge', () => {
     expect(missing).toMatchObject({ ok: false, error: { code: 'SERVER_NOT_FOUND' } });
 
     const seen: unknown[] = [];
-    api.on.consent.resolved((payload) => seen.push(payload));
-    host.shell.emit('consent.resolved', { id: 'q1', decision: 'deny' });
+    api.on.app.update((payload) => seen.push(payload));
+    host.shell.emit('app.update', { state: 'checking', currentVersion: '1.0.0', autoUpdate: true });
     await until(() => seen.length === 1);
-    expect(seen).toEqual([{ id: 'q1', decision: 'deny' }]);
+    expect(seen).toEqual([{ state: 'checking', currentVersion: '1.0.0', autoUpdate: true }]);
   });
 
   it('reports a refused handshake (wrong token) as a closed status and error results', async () => {

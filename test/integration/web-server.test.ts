@@ -73,9 +73,9 @@ describe('WebServer', () => {
   it('forwards Host events to every open socket as {event, payload}', async () => {
     const [a, b] = await Promise.all([connect(), connect()]);
     const received = [a, b].map((s) => once(s, 'message').then(([data]) => JSON.parse(String(data)) as unknown));
-    host.shell.emit('consent.resolved', { id: 'q1', decision: 'deny' });
+    host.shell.emit('app.update', { state: 'checking', currentVersion: '1.0.0', autoUpdate: true });
     for (const frame of await Promise.all(received)) {
-      expect(frame).toEqual({ event: 'consent.resolved', payload: { id: 'q1', decision: 'deny' } });
+      expect(frame).toEqual({ event: 'app.update', payload: { state: 'checking', currentVersion: '1.0.0', autoUpdate: true } });
     }
     a.terminate();
     b.terminate();

@@ -10,8 +10,8 @@ import { gatherApi } from '../../main/host/code-mode/api-tools';
 import { HarborError } from '../../main/host/errors';
 
 const servers = [
-  { name: 'bug', enabled: true },
-  { name: 'down', enabled: true },
+  { name: 'bug', enabled: true, state: { kind: 'ready' as const } },
+  { name: 'down', enabled: true, state: { kind: 'ready' as const } },
 ];
 const catalog = async (name: string) => {
   if (name === 'bug') throw new TypeError("Cannot read properties of undefined (reading 'tools')");

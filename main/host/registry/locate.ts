@@ -3,14 +3,9 @@ import { positionAt } from './jsonc';
 
 /**
  * Finds where a JSON path points in the raw text (comments allowed), so a problem in the registry
- * can be shown at the right line of the editor: the 1-based line of the value at `path`, or of
- * its nearest parent that is there.
+ * can be shown at the right line and column of the editor: the 1-based line and column of the
+ * value at `path`, or of its nearest parent that is there.
  */
-export function lineOfPath(text: string, path: readonly PropertyKey[]): number | undefined {
-  return positionOfPath(text, path)?.line;
-}
-
-/** The 1-based line and column of the value at `path` (or its nearest parent that is there). */
 export function positionOfPath(text: string, path: readonly PropertyKey[]): { line: number; column: number } | undefined {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const root = parseTree(body, [], { allowTrailingComma: true });
