@@ -41,8 +41,15 @@ function modulesResolved(args: string[]): string[] {
 
 /** The package folders under node_modules that a CLI run loaded. */
 function packagesLoaded(args: string[]): string[] {
-  return [...new Set(modulesResolved(args).flatMap((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? []))].sort();
+  return packagesOf(modulesResolved(args));
 }
+
+function packagesOf(resolved: readonly string[]): string[] {
+  return [...new Set(resolved.flatMap((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? []))].sort();
+}
+
+/** The tokenizer, from node_modules or as the build's own chunk of its one encoding (o200k_base). */
+const loadsTokenizer = (resolved: readonly string[]) => resolved.some((url) => /\/node_modules\/gpt-tokenizer\/|\/o200k_base[^/]*\.js$/.test(url));
 
 /** Node's own internal modules a CLI run loaded ("NativeModule internal/fs/promises", …). */
 function internalsLoaded(args: string[]): string[] {
@@ -85,16 +92,19 @@ describe('the CLI loads what a command needs, when it runs', () => {
     const empty = tempRegistry({});
     const time = tempRegistry({ time: { command: NODE, args: [catalogServerScript(), '--catalog', join(CATALOGS_DIR, 'servers/time.json')] } });
     try {
-      const none = packagesLoaded(['--config', empty.config, '--data-dir', empty.dir, 'tools']);
-      expect(none.filter((p) => NOT_FOR_TOOLS.test(p) || p === 'gpt-tokenizer')).toEqual([]);
+      const none = modulesResolved(['--config', empty.config, '--data-dir', empty.dir, 'tools']);
+      expect(packagesOf(none).filter((p) => NOT_FOR_TOOLS.test(p))).toEqual([]);
+      expect(loadsTokenizer(none)).toBe(false);
       // The person's listing shows no token counts: the tokenizer (and its tables' memory) stays out.
-      const listed = packagesLoaded(['--config', time.config, '--data-dir', time.dir, 'tools', '--yes']);
-      expect(listed).toEqual(expect.arrayContaining(['@modelcontextprotocol/client', 'minisearch']));
-      expect(listed.filter((p) => NOT_FOR_TOOLS.test(p) || p === 'gpt-tokenizer')).toEqual([]);
-      // --json gives each tool its `tokens`: counted with the tokenizer.
-      const json = packagesLoaded(['--config', time.config, '--data-dir', time.dir, 'tools', '--yes', '--json']);
-      expect(json).toEqual(expect.arrayContaining(['@modelcontextprotocol/client', 'gpt-tokenizer']));
-      expect(json.filter((p) => NOT_FOR_TOOLS.test(p))).toEqual([]);
+      const listed = modulesResolved(['--config', time.config, '--data-dir', time.dir, 'tools', '--yes']);
+      expect(packagesOf(listed)).toEqual(expect.arrayContaining(['@modelcontextprotocol/client', 'minisearch']));
+      expect(packagesOf(listed).filter((p) => NOT_FOR_TOOLS.test(p))).toEqual([]);
+      expect(loadsTokenizer(listed)).toBe(false);
+      // --json gives each tool its `tokens`: counted with the tokenizer (bundled as its one encoding).
+      const json = modulesResolved(['--config', time.config, '--data-dir', time.dir, 'tools', '--yes', '--json']);
+      expect(packagesOf(json)).toEqual(expect.arrayContaining(['@modelcontextprotocol/client']));
+      expect(loadsTokenizer(json)).toBe(true);
+      expect(packagesOf(json).filter((p) => NOT_FOR_TOOLS.test(p))).toEqual([]);
     } finally {
       empty.remove();
       time.remove();

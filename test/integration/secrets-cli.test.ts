@@ -144,7 +144,7 @@ describe.skipIf(NO_KEYCHAIN_SIMULATION !== undefined)(`without any keychain, not
     const run = await harbor([...ws.flags, '--json', 'import', source], { env });
     expect(run.code).toBe(5);
     expect(run.json()[0]).toMatchObject({ error: { code: 'KEYCHAIN_UNAVAILABLE' } });
-    expect(run.stderr).toMatch(/Nothing was imported: .* holds 1 secret value that must move to the OS keychain, and no keychain is available/);
+    expect(run.stderr).toMatch(/Nothing was imported: .* holds 1 secret value that must move to the OS keychain \("gh" holds it\), and no keychain is available/);
     expect(run.stderr).toMatch(/--dry-run" shows the plan without a keychain/);
     expect(run.stderr).not.toContain('ghp_plaintext0000');
     expect(readFileSync(ws.config, 'utf8')).toBe(before);

@@ -121,8 +121,18 @@ function migrate(db: DatabaseSync, path: string): void {
       throw new HarborError('CONFIG_IO', `${path} was written by a newer Harbor (schema ${version}). Update Harbor to open these conversations.`);
     }
     for (const step of MIGRATIONS.slice(version)) db.exec(step);
+    // A file of another shape that merely claims an older version (ALTER TABLE may well succeed on
+    // it) must not be changed: the tables this code reads are probed before the steps are kept.
+    probeShape(db);
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
   });
+}
+
+/** Throws (SQLite's "no such table/column") unless the tables and columns Harbor reads are there. */
+function probeShape(db: DatabaseSync): void {
+  db.prepare('SELECT id, toolset FROM conversations LIMIT 0').all();
+  db.prepare('SELECT id, owner_pid, status, ended_at FROM turns LIMIT 0').all();
+  db.prepare('SELECT turn_id, status, error_code, ended_at FROM tool_calls LIMIT 0').all();
 }
 
 /** Runs `fn` in one write transaction: all of it is stored, or none. */
