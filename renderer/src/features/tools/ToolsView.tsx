@@ -113,6 +113,7 @@ export const ToolsView = memo(function ToolsView({ server, search, matches, grou
             {shown.length === tools.length ? `${tools.length} tool${tools.length === 1 ? '' : 's'}` : `${shown.length} of ${tools.length} tools match`}
             {disabled.size > 0 ? ` · ${disabled.size} turned off` : ''}
           </p>
+          {[...reasons.values()].includes('deferred') ? <p className="muted catalog-count">{REASON_TEXT.deferred}</p> : null}
           {shown.length === 0 ? (
             <EmptyState title="No tool matches your search" />
           ) : (
@@ -128,7 +129,8 @@ export const ToolsView = memo(function ToolsView({ server, search, matches, grou
                     tool={tool}
                     reason={(() => {
                       const reason = reasons.get(tool.name);
-                      return reason ? REASON_TEXT[reason] : undefined;
+                      // "deferred" holds for every tool once past the budget: said once, above the list.
+                      return reason && reason !== 'deferred' ? REASON_TEXT[reason] : undefined;
                     })()}
                     enabled={isEnabled(tool.name)}
                     canToggle={config !== undefined}
