@@ -70,7 +70,8 @@ async function startNamed(host: Host, names: readonly string[]): Promise<ServerS
   const unknown = names.find((name) => !known.includes(name));
   if (unknown !== undefined) throw new HarborError('SERVER_NOT_FOUND', `No server named "${unknown}". Known servers: ${known.join(', ') || '(none)'}.`);
   const wanted = [...new Set(names)];
-  // A start that fails leaves the server in its error state, which its line shows.
+  // Not dropped: a start that fails leaves the server in its error state, which its line prints
+  // (code, message, stderr) and which decides the exit code below.
   await Promise.all(wanted.map((name) => host.servers.start(name).catch(() => undefined)));
   const byName = new Map(host.servers.list().map((s) => [s.name, s]));
   return wanted.map((name) => byName.get(name)!);

@@ -33,6 +33,7 @@ export async function revokeTokens({ endpoint, client, tokens, clientAuthenticat
     // Never followed: a 307/308 would resend the refresh token and the client's secret to wherever
     // it points (another origin). A redirect is a failed revocation (test/security/token-request-redirects.test.ts).
     const response = await fetch(endpoint, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(5_000) });
+    // The status is the answer; a body that cannot be cancelled (already closed) changes nothing.
     await response.body?.cancel().catch(() => undefined);
     return response.ok;
   } catch {

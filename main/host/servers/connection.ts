@@ -67,6 +67,8 @@ export class ServerConnection implements Disposable {
     this.requests = new InFlightRequests((pages, scope) => {
       for (const page of pages) {
         const question = { mode: 'url' as const, message: page.message, url: page.url, elicitationId: page.elicitationId };
+        // Nothing waits on the answer (the request has failed, and its error names the page), so a
+        // question that cannot be shown loses nothing: that error still reaches the caller.
         void deps.elicit(question, { signal: new AbortController().signal, request: scope, afterFailure: true }).catch(() => undefined);
       }
     });

@@ -134,7 +134,7 @@ export async function firstRequest(url: URL, protocolVersion: string): Promise<F
       redirect: 'manual',
       signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
     });
-    // The body is not needed; the server's answer is its status.
+    // The body is not needed; the server's answer is its status (a body that cannot be cancelled is already closed).
     void response.body?.cancel().catch(() => undefined);
     const kind = response.headers.get('content-type') ?? 'no content type';
     if (response.status === 401 || response.status === 403) {
