@@ -257,9 +257,11 @@ export class Host implements Disposable {
     const calls = new CallService(servers, gate, this.state, identities, schemas, tasks);
     // MCP Apps: their calls go through the same call service (consent gate included).
     const apps = this.owned.add(new AppService({ servers, calls, events: inner }));
+    // One sign-in service: the door and the connection doctor read the same one.
+    const signIn = new ServerSignIn(servers, auth, this.state);
     const doors = openDoors(exit, {
       servers,
-      signIn: new ServerSignIn(servers, auth, this.state),
+      signIn,
       registry,
       imports: new ImportService(this.state, registry, store, gate, options.configPath),
       calls,
@@ -278,7 +280,7 @@ export class Host implements Disposable {
       tasks,
       apps,
       skills: openSkills(this.owned, { dataDir: options.dataDir, servers, identities, log }),
-      doctor: new ConnectionDoctor({ registry: this.state, servers, consent: gate, secrets: store, signIn: new ServerSignIn(servers, auth, this.state), sandbox, variables: { ...options.launchVariables, data: options.dataDir }, serverPath: async () => (await this.loginPath.whenReady(), this.loginPath.current) }),
+      doctor: new ConnectionDoctor({ registry: this.state, servers, consent: gate, secrets: store, signIn, sandbox, variables: { ...options.launchVariables, data: options.dataDir }, serverPath: async () => (await this.loginPath.whenReady(), this.loginPath.current) }),
       shell: new ShellDoor(inner),
     });
     const conversations = this.owned.add(guardedDataFile(files.conversations, new ConversationStore(files.conversations.path)));
