@@ -25,6 +25,24 @@ type TestServers = Record<string, ServerConfig | Record<string, unknown>>;
  * A real Host over a temp registry file and data dir; dispose() stops its servers and removes the dir.
  * `servers` may be a function of the data dir (entries that name files in it), called before the Host starts.
  */
+/**
+ * A Host on a folder that already holds its harbor.json, opened as the CLI opens one (no login
+ * shell, the test's Node for `${harbor:node}`), with nothing approved for it: for tests about what
+ * a data folder, its registry and its approvals lead to.
+ */
+export function openHostOn(dir: string, options: Partial<HostOptions> = {}): Promise<Host> {
+  return Host.create({
+    configPath: join(dir, 'harbor.json'),
+    dataDir: dir,
+    appName: 'Harbor',
+    appVersion: '0.0.0-test',
+    mode: 'cli',
+    launchVariables: { node: NODE, resources: join(REPO, 'resources') },
+    useLoginShellPath: false,
+    ...options,
+  });
+}
+
 export async function createTestHost(servers: TestServers | ((dataDir: string) => TestServers), options: Partial<HostOptions> = {}): Promise<TestHost> {
   const dir = mkdtempSync(join(tmpdir(), 'harbor-test-'));
   const configPath = join(dir, 'harbor.json');

@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Host } from '../../main/host/host';
+import { type Host } from '../../main/host/host';
 import { ServerConfig } from '../../main/host/registry/schema';
 import { MemorySecretStore } from '../../main/host/secrets/memory-store';
 import { launchHash, resolveLaunch } from '../../main/host/servers/launch';
-import { FEATURE_SERVER, FIXTURES, NODE, REPO } from '../helpers/host';
+import { FEATURE_SERVER, FIXTURES, NODE, REPO, openHostOn } from '../helpers/host';
 import { errorOf } from '../helpers/harbor-error';
 
 /** The schema every Harbor before identity-keyed consent created (user_version 0). */
@@ -49,16 +49,7 @@ afterEach(async () => {
 });
 
 function openHost(root: string): Promise<Host> {
-  return Host.create({
-    configPath: join(root, 'harbor.json'),
-    dataDir: root,
-    appName: 'Harbor',
-    appVersion: '0.0.0-test',
-    mode: 'cli',
-    launchVariables: { node: NODE, resources: join(REPO, 'resources') },
-    useLoginShellPath: false,
-    secrets: new MemorySecretStore({ tok: 'value-tok-1234' }),
-  });
+  return openHostOn(root, { secrets: new MemorySecretStore({ tok: 'value-tok-1234' }) });
 }
 
 function writeRegistry(root: string, servers: Record<string, unknown>): void {

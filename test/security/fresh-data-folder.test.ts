@@ -10,10 +10,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Host } from '../../main/host/host';
+import { type Host } from '../../main/host/host';
 import { MemorySecretStore } from '../../main/host/secrets/memory-store';
 import { errorOf } from '../helpers/harbor-error';
-import { FEATURE_SERVER, NODE, REPO } from '../helpers/host';
+import { FEATURE_SERVER, NODE, openHostOn } from '../helpers/host';
 import { startHttpFeatureServer, type RunningHttpServer } from '../helpers/http-server';
 
 let remote: RunningHttpServer;
@@ -37,16 +37,7 @@ describe('a fresh data folder is not an upgrade', () => {
   it('a remote server already in the registry asks before its first request; nothing was approved', async () => {
     dir = mkdtempSync(join(tmpdir(), 'harbor-fresh-'));
     writeFileSync(join(dir, 'harbor.json'), JSON.stringify({ mcpServers: { planted: { url: remote.url, headers: { Authorization: 'Bearer ${secret:tok}' } } } }));
-    host = await Host.create({
-      configPath: join(dir, 'harbor.json'),
-      dataDir: dir,
-      appName: 'Harbor',
-      appVersion: '0.0.0-test',
-      mode: 'cli',
-      launchVariables: { node: NODE, resources: join(REPO, 'resources') },
-      useLoginShellPath: false,
-      secrets: new MemorySecretStore({ tok: 'value-tok-1234' }),
-    });
+    host = await openHostOn(dir, { secrets: new MemorySecretStore({ tok: 'value-tok-1234' }) });
     expect(host.consent.decisions().launches).toEqual([]);
     const refused = await errorOf(host.servers.connect('planted'));
     expect(refused.code).toBe('CONSENT_REQUIRED');
@@ -58,16 +49,7 @@ describe('a fresh data folder is not an upgrade', () => {
   ])('%s already in the registry is not given the keychain secrets it names: approving its launch still asks for each', async (_what, planted) => {
     dir = mkdtempSync(join(tmpdir(), 'harbor-fresh-'));
     writeFileSync(join(dir, 'harbor.json'), JSON.stringify({ mcpServers: { planted: planted(remote.url) } }));
-    host = await Host.create({
-      configPath: join(dir, 'harbor.json'),
-      dataDir: dir,
-      appName: 'Harbor',
-      appVersion: '0.0.0-test',
-      mode: 'cli',
-      launchVariables: { node: NODE, resources: join(REPO, 'resources') },
-      useLoginShellPath: false,
-      secrets: new MemorySecretStore({ tok: 'value-tok-1234' }),
-    });
+    host = await openHostOn(dir, { secrets: new MemorySecretStore({ tok: 'value-tok-1234' }) });
     host.servers.approveLaunch('planted');
     const refused = await errorOf(host.servers.connect('planted'));
     expect(refused.code).toBe('CONSENT_REQUIRED');

@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchKey, serverIdentity } from '../../main/host/consent/identity';
-import { Host } from '../../main/host/host';
+import { type Host } from '../../main/host/host';
 import { MemorySecretStore } from '../../main/host/secrets/memory-store';
 import { startAuthFixture, type RunningAuthFixture } from '../fixtures/auth/start';
 import { errorOf } from '../helpers/harbor-error';
-import { NODE, REPO, createTestHost, type TestHost } from '../helpers/host';
+import { createTestHost, openHostOn, type TestHost } from '../helpers/host';
 import { startHttpFeatureServer, type RunningHttpServer } from '../helpers/http-server';
 import { recordingBrowser } from '../helpers/oauth';
 
@@ -63,16 +63,7 @@ describe('a replaced oauth block under the same URL', () => {
   it('asks again before the first request, and the client secret is not sent until granted to the new block', async () => {
     dir = mkdtempSync(join(tmpdir(), 'harbor-oauth-identity-'));
     writeFileSync(join(dir, 'harbor.json'), JSON.stringify({ mcpServers: { remote: { url: remote.url, oauth: honest } } }));
-    host = await Host.create({
-      configPath: join(dir, 'harbor.json'),
-      dataDir: dir,
-      appName: 'Harbor',
-      appVersion: '0.0.0-test',
-      mode: 'cli',
-      launchVariables: { node: NODE, resources: join(REPO, 'resources') },
-      useLoginShellPath: false,
-      secrets: new MemorySecretStore({ 'client-secret': 'client-secret-value-7781' }),
-    });
+    host = await openHostOn(dir, { secrets: new MemorySecretStore({ 'client-secret': 'client-secret-value-7781' }) });
     // The person approved this server, and gave it its client secret.
     host.servers.approveLaunch('remote');
     host.secrets.grant('client-secret', 'remote');
