@@ -5,7 +5,6 @@ export interface RgbaImage {
   /** width * height * 4 bytes, rows top to bottom. */
   readonly data: Buffer;
 }
-export function crc32(buf: Uint8Array): number;
 export function encodePng(image: RgbaImage): Buffer;
 export function decodePng(png: Buffer): RgbaImage;
 export function resize(image: RgbaImage, size: number): RgbaImage;

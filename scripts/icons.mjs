@@ -3,15 +3,17 @@
 //
 //   build/icon.png            1024x1024 (electron-builder's fallback, the window icon on Linux)
 //   build/icons/NxN.png       16 … 1024 (Linux: AppImage and deb install these into hicolor)
-//   build/icon.ico            Windows: 16, 24, 32, 48, 64, 128 (32-bit BMP) and 256 (PNG)
+//   build/icon.ico            Windows: 16, 24, 32, 48, 64, 128, 256 (32-bit BMP with AND mask)
 //   build/icon.icns           macOS: 16 … 1024 incl. the @2x variants, PNG-compressed
 //
-// Both containers are written here from PNG data, resized in plain JS (icons-png.mjs): no
-// ImageMagick, iconutil or png2icons at build time.
+// PNG files are pngjs's, the ICO is png-to-ico's (from our resized images), the ICNS container
+// (11 PNG records behind 8-byte headers) is written below. Resizing is plain JS (icons-png.mjs):
+// no ImageMagick, iconutil or sharp at build time.
 //
 //   node scripts/icons.mjs [source.png] [out-dir]
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { imagesToIco } from 'png-to-ico';
 import { decodePng, encodePng, resize } from './icons-png.mjs';
 
 /** Linux hicolor sizes. */
@@ -32,59 +34,6 @@ export const ICNS_TYPES = [
   ['ic09', 512],
   ['ic10', 1024],
 ];
-
-/**
- * A 32-bit BMP (DIB) icon image: BITMAPINFOHEADER, BGRA rows bottom-up, then the 1-bit AND
- * mask (all zero: the alpha channel decides). Small sizes stay BMP: NSIS and old shell code
- * paths read only BMP entries reliably; 256 is PNG, as Windows expects.
- */
-function icoBitmap({ width, height, data }) {
-  const header = Buffer.alloc(40);
-  header.writeUInt32LE(40, 0);
-  header.writeInt32LE(width, 4);
-  header.writeInt32LE(height * 2, 8); // XOR image + AND mask
-  header.writeUInt16LE(1, 12); // planes
-  header.writeUInt16LE(32, 14); // bits per pixel
-  header.writeUInt32LE(0, 16); // BI_RGB
-  const pixels = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const from = (y * width + x) * 4;
-      const to = ((height - 1 - y) * width + x) * 4;
-      pixels[to] = data[from + 2];
-      pixels[to + 1] = data[from + 1];
-      pixels[to + 2] = data[from];
-      pixels[to + 3] = data[from + 3];
-    }
-  }
-  const maskStride = Math.ceil(width / 32) * 4;
-  header.writeUInt32LE(pixels.length + maskStride * height, 20);
-  return Buffer.concat([header, pixels, Buffer.alloc(maskStride * height)]);
-}
-
-/** The ICO container: ICONDIR, one 16-byte ICONDIRENTRY per image, then the images. */
-export function buildIco(images) {
-  const dir = Buffer.alloc(6);
-  dir.writeUInt16LE(0, 0);
-  dir.writeUInt16LE(1, 2); // type: icon
-  dir.writeUInt16LE(images.length, 4);
-  const blobs = images.map((image) => (image.width >= 256 ? encodePng(image) : icoBitmap(image)));
-  let offset = 6 + 16 * images.length;
-  const entries = images.map((image, i) => {
-    const entry = Buffer.alloc(16);
-    entry[0] = image.width >= 256 ? 0 : image.width; // 0 means 256
-    entry[1] = image.height >= 256 ? 0 : image.height;
-    entry[2] = 0; // no palette
-    entry[3] = 0;
-    entry.writeUInt16LE(1, 4); // planes
-    entry.writeUInt16LE(32, 6); // bits per pixel
-    entry.writeUInt32LE(blobs[i].length, 8);
-    entry.writeUInt32LE(offset, 12);
-    offset += blobs[i].length;
-    return entry;
-  });
-  return Buffer.concat([dir, ...entries, ...blobs]);
-}
 
 /** The ICNS container: 'icns' + total length, then (OSType, length incl. header, PNG) records. */
 export function buildIcns(records) {
@@ -125,7 +74,7 @@ export function makeIcons(sourcePath, outDir) {
   };
   for (const size of PNG_SIZES) write(join('icons', `${size}x${size}.png`), pngAt(size));
   write('icon.png', pngAt(1024));
-  write('icon.ico', buildIco(ICO_SIZES.map(at)));
+  write('icon.ico', imagesToIco(ICO_SIZES.map(at)));
   write('icon.icns', buildIcns(ICNS_TYPES.map(([type, size]) => ({ type, png: pngAt(size) }))));
   return written;
 }
