@@ -8,29 +8,35 @@
  *  - only frames (Sec-Fetch-Dest), and only the Harbor page may frame it (frame-ancestors with the
  *    page's exact origin, which the page names and which must be one of this launch's);
  *  - GET/HEAD only, and an Origin header, when a browser sends one, must be the page's.
- * Every proxy is served with its app's CSP, decided by the Host when the app was opened.
+ * A proxy page frames its app's document, served at /doc/<ticket> (a single-use address issued
+ * with the proxy page, no token in it: the app can read it) with the app's CSP, decided by the Host
+ * when the app was opened.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { HarborError } from '../host/errors';
 import { markAsDisposed, trackDisposable, type Disposable } from '../host/lifecycle';
-import { proxyPageHeaders, proxyPageHtml, type ProxyPageConfig } from '../app-sandbox/proxy-page';
+import { AppDocumentTickets } from '../app-sandbox/document-tickets';
+import { appDocumentHeaders, proxyPageHeaders, proxyPageHtml, type AppSandboxPolicy, type ProxyPageConfig } from '../app-sandbox/proxy-page';
 import { createToken, isAllowedHost, tokenMatches } from './security';
 import { sendText } from './static';
 
 const LOOPBACK = '127.0.0.1';
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
-export interface AppSandboxPolicy {
-  readonly csp: string;
-  readonly allow: string;
-}
-
-interface Target {
+interface ProxyTarget {
+  readonly kind: 'proxy';
   readonly instanceId: string;
   /** The page's origin, as it named itself (checked against this launch's). */
   readonly parent: string;
   readonly scheme: ProxyPageConfig['colorScheme'];
 }
+
+interface DocumentTarget {
+  readonly kind: 'document';
+  readonly ticket: string;
+}
+
+type Target = ProxyTarget | DocumentTarget;
 
 export interface AppSandboxServerOptions {
   /** The Harbor page's origins this launch (http://127.0.0.1:PORT and http://localhost:PORT). */
@@ -41,6 +47,7 @@ export interface AppSandboxServerOptions {
 
 export class AppSandboxServer implements Disposable {
   private closing: Promise<void> | undefined;
+  private readonly tickets = new AppDocumentTickets();
 
   private constructor(
     private readonly server: Server,
@@ -83,14 +90,25 @@ export class AppSandboxServer implements Disposable {
         sendText(res, checked.status, checked.message, checked.status === 405 ? { Allow: 'GET, HEAD' } : {});
         return;
       }
-      const policy = this.options.policyFor(checked.instanceId);
-      if (!policy) {
-        sendText(res, 404, 'This app is not open any more.');
+      const holder = checked.kind === 'proxy' ? { instanceId: checked.instanceId, parentOrigin: checked.parent } : this.tickets.take(checked.ticket);
+      const policy = holder === undefined ? undefined : this.options.policyFor(holder.instanceId);
+      if (!holder || !policy) {
+        sendText(res, 404, checked.kind === 'proxy' ? 'This app is not open any more.' : 'Not found.');
         return;
       }
-      const config: ProxyPageConfig = { parentOrigin: checked.parent, allow: policy.allow, colorScheme: checked.scheme };
-      const body = Buffer.from(proxyPageHtml(config), 'utf8');
-      res.writeHead(200, { ...proxyPageHeaders(policy.csp, checked.parent), 'Content-Length': body.length });
+      let body: Buffer;
+      let headers: Record<string, string>;
+      if (checked.kind === 'proxy') {
+        const documentUrl = `${this.origin}/doc/${this.tickets.issue(holder)}`;
+        const nonce = createToken();
+        const config: ProxyPageConfig = { parentOrigin: checked.parent, allow: policy.allow, colorScheme: checked.scheme, documentUrl };
+        body = Buffer.from(proxyPageHtml(config, nonce), 'utf8');
+        headers = proxyPageHeaders(checked.parent, documentUrl, nonce);
+      } else {
+        body = Buffer.from(policy.html, 'utf8');
+        headers = appDocumentHeaders(policy.csp, this.origin, holder.parentOrigin);
+      }
+      res.writeHead(200, { ...headers, 'Content-Length': body.length });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch {
       if (!res.headersSent) sendText(res, 500, 'Internal error.');
@@ -107,6 +125,8 @@ export class AppSandboxServer implements Disposable {
     if (!target) return { status: 404, message: 'Not found.' };
     const dest = req.headers['sec-fetch-dest'];
     if (dest !== undefined && dest !== 'iframe') return { status: 403, message: 'Forbidden: an app sandbox opens only inside Harbor.' };
+    // An app's document is framed by its proxy, on this origin; its ticket was given to that proxy alone.
+    if (target.kind === 'document') return target;
     const origin = req.headers.origin;
     if (origin !== undefined && !this.options.pageOrigins.includes(origin)) return { status: 403, message: 'Forbidden: only the Harbor page may load an app sandbox.' };
     if (!this.options.pageOrigins.includes(target.parent)) return { status: 403, message: 'Forbidden: only the Harbor page may frame an app sandbox.' };
@@ -120,11 +140,13 @@ export class AppSandboxServer implements Disposable {
     } catch {
       return undefined;
     }
-    const [, token, kind, instanceId, ...rest] = url.pathname.split('/');
+    const parts = url.pathname.split('/');
+    if (parts.length === 3 && parts[1] === 'doc' && ID.test(parts[2]!) && url.search === '') return { kind: 'document', ticket: parts[2]! };
+    const [, token, kind, instanceId, ...rest] = parts;
     if (rest.length > 0 || kind !== 'app' || !instanceId || !ID.test(instanceId) || !tokenMatches(this.token, token)) return undefined;
     const requested = url.searchParams.get('scheme');
     const scheme = requested === 'light' || requested === 'dark' ? requested : 'light dark';
-    return { instanceId, parent: url.searchParams.get('parent') ?? '', scheme };
+    return { kind: 'proxy', instanceId, parent: url.searchParams.get('parent') ?? '', scheme };
   }
 
   dispose(): Promise<void> {

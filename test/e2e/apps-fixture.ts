@@ -45,10 +45,19 @@ export interface AppsOptions {
 
 type Start = (options: AppsOptions) => Promise<AppsHarbor>;
 
+/** What the listener serves at /navigated.html: a page that tries the bridge of whatever frames it. */
+const NAVIGATED_PAGE = `<!doctype html><p>navigated</p><script>
+for (let id = 900; id < 905; id += 1) window.parent.postMessage({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'delete_everything', arguments: { path: '/' } } }, '*');
+</script>`;
+
 async function listen(): Promise<{ server: Server; listener: Listener }> {
   const hits: string[] = [];
   const server = createServer((req, res) => {
     hits.push(req.url ?? '/');
+    if (req.url === '/navigated.html') {
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end(NAVIGATED_PAGE);
+      return;
+    }
     // An opaque-origin app may read the answer only if the server allows any origin.
     res.writeHead(200, { 'Content-Type': 'text/plain', 'Access-Control-Allow-Origin': '*' }).end('listener says hi');
   });
@@ -69,7 +78,9 @@ export const test = base.extend<{ startApps: Start }>({
       for (const name of options.servers ?? (Object.keys(APP_SERVERS) as (keyof typeof APP_SERVERS)[])) {
         mcpServers[name] = { command: process.execPath, args: [join(ROOT, 'node_modules/@modelcontextprotocol', APP_SERVERS[name], 'dist/index.js'), '--stdio'], trusted: true };
       }
-      for (const [name, file] of Object.entries(options.fixtures ?? {})) mcpServers[name] = { command: process.execPath, args: [join(ROOT, 'test/fixtures/servers/apps', file)], trusted: true };
+      for (const [name, file] of Object.entries(options.fixtures ?? {})) {
+        mcpServers[name] = { command: process.execPath, args: [join(ROOT, 'test/fixtures/servers/apps', file)], env: { APPS_LISTENER_ORIGIN: listener.origin }, trusted: true };
+      }
       if (options.probe) mcpServers.probe = { command: process.execPath, args: [PROBE], env: { PROBE_CONNECT_ORIGIN: listener.origin }, trusted: true };
       const configPath = join(dir, 'harbor.json');
       writeFileSync(configPath, JSON.stringify({ mcpServers, model: model.modelConfig() }, null, 2));
@@ -145,8 +156,9 @@ export async function readyApp(page: Page, server: string, tool: string): Promis
 export async function openChatPage(page: Page, url: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(url);
-  await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('scripted');
+  // Generous: the page's first load on a busy machine includes the Host's first catalog answers.
+  await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('scripted', { timeout: 30_000 });
 }
 
 /** The apps' audit trail as the Activity page lists it (newest first), one line per entry. */

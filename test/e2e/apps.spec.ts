@@ -105,7 +105,10 @@ test('isolation, checked from inside a real app’s frame: no way to the page, i
   const proxyOrigin = new URL(proxy.url()).origin;
   expect(proxyOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   expect(proxyOrigin).not.toBe(pageOrigin);
-  expect(await app.evaluate(() => [window.origin, location.href])).toEqual(['null', 'about:srcdoc']);
+  // The app's document has its own single-use address on the sandbox origin (no token, no instance id).
+  const [appOrigin, appHref] = await app.evaluate(() => [window.origin, location.href]);
+  expect(appOrigin).toBe('null');
+  expect(appHref).toMatch(new RegExp(`^${proxyOrigin}/doc/[A-Za-z0-9_-]{24}$`));
 
   const tried = await app.evaluate(async ({ listener, page: pageUrl }) => {
     const attempt = async (what: () => unknown): Promise<string> => {

@@ -1,12 +1,17 @@
 /**
- * Security finding 4 in a real browser (Debian Chromium on `harbor web`): nothing an App can read
- * names the sandbox server's per-launch token or its own sandbox path — its document's base URL,
- * its own address, its referrer — so it cannot reach Harbor's endpoints without its bridge.
+ * Security findings 3 and 4 in a real browser (Debian Chromium on `harbor web`):
+ *  - 3: an App cannot navigate its own frame away — not even to a site its server declared for
+ *    frames — and keep its bridge: the browser refuses the navigation (the proxy frames only the
+ *    App's own document), the App is closed with the reason on its card, and nothing reaches Harbor;
+ *  - 4: nothing an App can read names the sandbox server's per-launch token or its own sandbox
+ *    path — its document's base URL, its own address, its referrer — so it cannot reach Harbor's
+ *    endpoints without its bridge.
  *
  * Here rather than in test/security/ because playwright.config.ts runs the specs of test/e2e/.
  */
 import { send } from './chat-fixture';
-import { appFrame, appRegion, expect, openChatPage, test, toolCard } from './apps-fixture';
+import { goTo } from './servers-fixture';
+import { appActivity, appFrame, appRegion, expect, openChatPage, test, toolCard } from './apps-fixture';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -26,4 +31,20 @@ test('finding 4: the app reads no sandbox token or path (document.baseURI, locat
     expect(value, what).not.toContain(token!);
     expect(value, what).not.toContain(instanceId!);
   }
+});
+
+test('finding 3: an app that navigates its frame to a declared frame site is refused and closed, its bridge gone', async ({ page, startApps }) => {
+  const harbor = await startApps({ servers: [], fixtures: { flood: 'flood-app-server.mjs' }, script: [{ toolCalls: [{ name: 'flood__show_leaver' }] }, { text: 'shown' }] });
+  await openChatPage(page, harbor.url);
+  await send(page, 'show the leaving app');
+  const card = toolCard(page, 'flood', 'show_leaver');
+  await expect(card.getByText('The flood app tried to leave its frame for another page, so Harbor closed it.')).toBeVisible({ timeout: 60_000 });
+  // The site was never asked for the page: the browser refused the navigation before any request.
+  expect(harbor.listener.hits).not.toContain('/navigated.html');
+  // Nothing the other page could have sent reached Harbor: no question, no call in the apps' trail.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await goTo(page, 'Activity');
+  const trail = (await appActivity(page)).join('\n');
+  expect(trail).toMatch(/ui\/initialize/);
+  expect(trail).not.toContain('delete_everything');
 });

@@ -35,7 +35,7 @@ function send(port: number, path: string, headers: Record<string, string> = {}, 
 }
 
 const PAGE = 'http://127.0.0.1:4242';
-const POLICY = { csp: "default-src 'none'; connect-src 'none'", allow: 'clipboard-write' };
+const POLICY = { csp: "default-src 'none'; connect-src 'none'", allow: 'clipboard-write', html: '<!doctype html><p>the app</p>' };
 
 describe('the app sandbox server', () => {
   let sandbox: AppSandboxServer;
@@ -53,7 +53,9 @@ describe('the app sandbox server', () => {
     expect(sandbox.origin).toBe(`http://127.0.0.1:${sandbox.port}`);
     const reply = await send(sandbox.port, pathOf('open-app'), frame);
     expect(reply.status).toBe(200);
-    expect(reply.headers['content-security-policy']).toBe(`${POLICY.csp}; frame-ancestors ${PAGE}`);
+    const documentUrl = /frame-src (\S+);/.exec(String(reply.headers['content-security-policy']))?.[1] ?? '';
+    expect(documentUrl).toMatch(new RegExp(`^${sandbox.origin}/doc/[A-Za-z0-9_-]{24}$`));
+    expect(reply.headers['content-security-policy']).toMatch(new RegExp(`^default-src 'none'; script-src 'nonce-[A-Za-z0-9_-]+'; .* frame-ancestors ${PAGE}$`));
     expect(reply.headers['referrer-policy']).toBe('no-referrer');
     expect(reply.headers['cache-control']).toBe('no-store');
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
@@ -64,8 +66,19 @@ describe('the app sandbox server', () => {
     expect(reply.body).toContain('"innerSandbox":"allow-scripts allow-forms"');
     expect(reply.body).toContain('"allow":"clipboard-write"');
     expect(reply.body).toContain('"colorScheme":"dark"');
+    expect(reply.body).toContain(`"documentUrl":"${documentUrl}"`);
     const head = await send(sandbox.port, pathOf('open-app'), frame, 'HEAD');
     expect([head.status, head.body]).toEqual([200, '']);
+    // The app's document: once, to a frame, with the app's CSP, framed only from the sandbox origin.
+    const documentPath = new URL(documentUrl).pathname;
+    expect(documentPath).not.toContain(new URL(sandbox.urlFor('open-app')).pathname.split('/')[1]!);
+    expect((await send(sandbox.port, documentPath, { 'sec-fetch-dest': 'document' })).status).toBe(403);
+    const document = await send(sandbox.port, documentPath, frame);
+    expect([document.status, document.body]).toEqual([200, POLICY.html]);
+    expect(document.headers['content-security-policy']).toBe(`${POLICY.csp}; frame-ancestors ${sandbox.origin} ${PAGE}`);
+    expect(document.headers['referrer-policy']).toBe('no-referrer');
+    expect((await send(sandbox.port, documentPath, frame)).status).toBe(404);
+    expect((await send(sandbox.port, '/doc/made-up-ticket', frame)).status).toBe(404);
   });
 
   it('refuses what is not a frame of the Harbor page asking for an open app', async () => {

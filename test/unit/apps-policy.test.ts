@@ -153,7 +153,7 @@ describe('the per-app policy', () => {
 describe('open apps, their audit trail, what they tell the model', () => {
   it('gives each app an unguessable id, and forgets the oldest past the limit', () => {
     const instances = new AppInstances(2);
-    const base = { server: 's', uri: 'ui://s/a', policy: appPolicy(undefined), openedAt: 0 };
+    const base = { server: 's', uri: 'ui://s/a', policy: appPolicy(undefined), html: '<p>app</p>', openedAt: 0 };
     const a = instances.add(base).added;
     const b = instances.add(base).added;
     expect(a.id).toMatch(/^[A-Za-z0-9_-]{22}$/);

@@ -15,6 +15,8 @@ export interface AppInstance {
   readonly conversationId?: string;
   readonly toolCallId?: string;
   readonly policy: AppPolicy;
+  /** The app's document as read when it was opened (the sandbox serves this copy). */
+  readonly html: string;
   readonly openedAt: number;
 }
 

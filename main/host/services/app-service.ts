@@ -110,6 +110,7 @@ export class AppService implements Disposable {
       ...(request.conversationId ? { conversationId: request.conversationId } : {}),
       ...(request.toolCallId ? { toolCallId: request.toolCallId } : {}),
       policy,
+      html: resource.html,
       openedAt: Date.now(),
     });
     for (const gone of evicted) {
@@ -128,10 +129,10 @@ export class AppService implements Disposable {
     };
   }
 
-  /** What the sandbox page of an open app is served with (undefined: no such app open). */
-  sandboxPolicy(instanceId: string): { readonly csp: string; readonly allow: string } | undefined {
+  /** What the sandbox of an open app serves: its CSP, its frame's permissions, its document (undefined: no such app open). */
+  sandboxPolicy(instanceId: string): { readonly csp: string; readonly allow: string; readonly html: string } | undefined {
     const instance = this.instances.get(instanceId);
-    return instance ? { csp: instance.policy.csp.policy, allow: instance.policy.allow } : undefined;
+    return instance ? { csp: instance.policy.csp.policy, allow: instance.policy.allow, html: instance.html } : undefined;
   }
 
   async callTool(instanceId: string, name: string, args: Record<string, unknown> | undefined): Promise<CallToolResult> {
