@@ -60,6 +60,8 @@ export const ConsentRequest = z.object({
    * where the server would get it (env variables or headers, by name), and what the server is
    * (its command line or URL).
    */
+  /** What looks like something else about the server: its name or its URL's host mixes scripts (set by the Host on every question). */
+  lookalike: z.array(z.string()).optional(),
   /** A secret grant; field "oauth": a sign-in setting, sent to the authorization server the remote names. */
   secret: z.object({ name: z.string(), field: z.enum(['env', 'headers', 'oauth']), keys: z.array(z.string()), target: z.string() }).optional(),
 });

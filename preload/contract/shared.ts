@@ -69,6 +69,8 @@ export const ServerSummary = z.object({
   }),
   /** Lists whose refresh failed: the counts above are of the last good ones. */
   stale: StaleListsData.optional(),
+  /** What looks like something else: its name or its URL's host mixes scripts (shown on its card). */
+  lookalike: z.array(z.string()).optional(),
 });
 export type ServerSummary = z.infer<typeof ServerSummary>;
 

@@ -1,9 +1,19 @@
 import type { ConsentChoice, ConsentRequest } from '../../../preload/contract';
 import type { HostEvents } from '../events';
 import { PendingQuestions } from '../pending-questions';
+import { lookalikeProblems } from '../registry/lookalike';
 
-/** The consent questions of the one queue (pending-questions.ts). */
-export type ConsentQuestions = PendingQuestions<ConsentRequest, ConsentChoice>;
+/**
+ * The consent questions of the one queue (pending-questions.ts). Every question names what looks
+ * like something else about its server — a name or host in mixed scripts (#27.12) — so each
+ * dialog shows it, whoever asks (a call, a launch, a secret, a harbor:// link).
+ */
+export class ConsentQuestions extends PendingQuestions<ConsentRequest, ConsentChoice> {
+  override ask(question: Omit<ConsentRequest, 'id' | 'deadline'>, signal?: AbortSignal): Promise<ConsentChoice> {
+    const lookalike = lookalikeProblems(question.server, question.remote?.url);
+    return super.ask(lookalike.length ? { ...question, lookalike } : question, signal);
+  }
+}
 
 /** How long a consent question waits before it counts as denied. */
 export const CONSENT_TIMEOUT_MS = 5 * 60_000;
@@ -16,7 +26,7 @@ export const CONSENT_TIMEOUT_MS = 5 * 60_000;
  * launch carries and the desktop shell's harbor:// links all ask through it.
  */
 export function consentQuestions(events: Pick<HostEvents, 'emit'>, timeoutMs = CONSENT_TIMEOUT_MS, now: () => number = Date.now): ConsentQuestions {
-  return new PendingQuestions<ConsentRequest, ConsentChoice>({
+  return new ConsentQuestions({
     timeoutMs,
     now,
     defaultAnswer: 'deny',

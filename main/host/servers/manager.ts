@@ -3,6 +3,7 @@ import type { ServerSummary } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import { cannotStartMessage, serverEntryProblems } from '../registry/placeholders';
+import { lookalikeProblems } from '../registry/lookalike';
 import { sandboxRules } from '../registry/sandbox-config';
 import { isStdio, type ServerConfig } from '../registry/schema';
 import { RestartPolicy, type RestartPolicyOptions } from './backoff';
@@ -206,6 +207,7 @@ export class ServerManager implements Disposable {
     const stdio = 'command' in config;
     const info = connection?.info ?? {};
     const catalog = connection?.catalog;
+    const lookalike = lookalikeProblems(name, stdio ? undefined : String((config as { url: string }).url));
     return {
       name,
       transport: stdio ? 'stdio' : 'http',
@@ -227,6 +229,7 @@ export class ServerManager implements Disposable {
         prompts: catalog?.prompts.length ?? 0,
       },
       ...(connection?.stale ? { stale: connection.stale } : {}),
+      ...(lookalike.length ? { lookalike } : {}),
     };
   }
 

@@ -47,6 +47,17 @@ function dialog() {
 }
 
 describe('ConsentDialog', () => {
+  it('says what looks like something else about the server (#27.12), and nothing when nothing does', () => {
+    const problem = 'the name "harbor-n\u043etes" mixes scripts (Latin and Cyrillic): it may imitate another name';
+    render(<ConsentDialog request={toolRequest({ server: 'harbor-n\u043etes', lookalike: [problem] })} waiting={0} onDecide={() => undefined} />);
+    const warning = within(dialog()).getByRole('note', { name: 'Look-alike warning' });
+    expect(warning.textContent).toContain('Check this is the server you mean:');
+    expect(warning.textContent).toContain('mixes scripts (Latin and Cyrillic)');
+    cleanup();
+    render(<ConsentDialog request={toolRequest()} waiting={0} onDecide={() => undefined} />);
+    expect(within(dialog()).queryByRole('note', { name: 'Look-alike warning' })).toBeNull();
+  });
+
   it('shows the server as configured, its trust, the tool, the full description as text and the exact arguments', () => {
     render(<ConsentDialog request={toolRequest()} waiting={0} onDecide={() => undefined} />);
     const d = within(dialog());

@@ -4,6 +4,7 @@ import { visibleText } from '../../lib/visible-text';
 import { Countdown } from './Countdown';
 import { DefinitionDiff } from './DefinitionDiff';
 import { CommandSection, RemoteSection, SecretSection } from './LaunchDetails';
+import { LookalikeWarning } from '../../ui/LookalikeWarning';
 import { Modal } from './Modal';
 import { ToolDescription } from './ToolDescription';
 import { requesterWords } from './requester';
@@ -126,6 +127,8 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
             {asker?.lead}
           </p>
         )}
+
+        <LookalikeWarning problems={request.lookalike} />
 
         <dl className="facts consent__facts">
           <dt>Server</dt>

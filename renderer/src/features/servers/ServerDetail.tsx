@@ -17,6 +17,7 @@ import { SandboxBadge } from '../sandbox/SandboxBadge';
 import { SandboxRefusals } from '../sandbox/SandboxRefusals';
 import { healthOf } from './server-health';
 import { StateBadge } from './StateBadge';
+import { LookalikeWarning } from '../../ui/LookalikeWarning';
 
 interface Props {
   readonly server: ServerSummary;
@@ -53,6 +54,7 @@ export function ServerDetail({ server, config, cost, onEdit }: Props) {
           <SandboxBadge server={server} />
         </span>
       </header>
+      <LookalikeWarning problems={server.lookalike} />
       <div className="server-detail__actions" role="group" aria-label={`Actions for ${server.name}`}>
         <ServerRunButtons server={server} />
         {server.transport === 'http' && server.enabled ? <SignInButtons server={server} /> : null}

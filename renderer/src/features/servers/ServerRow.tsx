@@ -25,6 +25,7 @@ export function ServerRow({ server, selected, tokens }: Props) {
   const status = !server.enabled ? 'Disabled' : healthOf(server).kind === 'attention' ? 'Needs you' : stateLabel(state, undefined, server.transport);
   const problem = server.enabled && state.kind === 'error' ? (hintFor(server, state)?.title ?? state.message) : undefined;
   const facts = [
+    server.lookalike?.length ? 'look-alike name or host' : undefined,
     problem,
     server.era,
     server.transport === 'stdio' && server.sandboxed ? 'sandboxed' : undefined,
