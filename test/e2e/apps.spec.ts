@@ -209,12 +209,15 @@ test('isolation, checked from inside a real app’s frame: no way to the page, i
 });
 
 test('the probe app drives every bridge request: context, display modes, links, messages, downloads, model context, logging, own-server calls, teardown and reload', async ({ page, startApps }, testInfo) => {
+  let appUp!: () => void;
+  const up = new Promise<void>((resolve) => (appUp = resolve));
   const harbor = await startApps({
     servers: ['vanilla'],
     probe: true,
     script: [
-      // The model writes the call slowly: its app shows the arguments before the call is made.
-      { toolCalls: [{ name: 'probe__show_probe', arguments: { note: 'streamed to the app' }, argumentChunks: 8 }], delayMs: 250 },
+      // The model writes the call slowly, and goes on only once its app is up: the app is shown the
+      // arguments as they come, before the call is made (on a slow machine too).
+      { toolCalls: [{ name: 'probe__show_probe', arguments: { note: 'streamed to the app' }, argumentChunks: 8, holdAfterFirstChunk: up }], delayMs: 250 },
       { text: 'The probe is up.' },
       // The app's message, sent by the person: the model answers it, with the app's context beside.
       (request) => ({ text: JSON.stringify(request.messages.at(-1)).includes('[The probe app] The probe app shows token') ? 'I see the token.' : 'No context.' }),
@@ -232,6 +235,8 @@ test('the probe app drives every bridge request: context, display modes, links, 
   await page.emulateMedia({ colorScheme: 'light' });
   await openChatPage(page, harbor.url);
   await send(page, 'show the probe');
+  await expect(toolCard(page, 'probe', 'show_probe').locator('[data-app-state]')).toHaveAttribute('data-app-state', 'ready', { timeout: 60_000 });
+  appUp();
   await allowWhile(page, async () => (await page.getByText('The probe is up.').count()) > 0);
   const token = /\((token-[^)]+)\)/.exec(harbor.model.requests[1]!.toolResults[0]!.content)![1]!;
 
