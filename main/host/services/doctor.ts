@@ -189,6 +189,7 @@ export class ConnectionDoctor {
     const answer = await firstRequest(new URL(address), '2025-11-25');
     checks.push(answer.check);
     if (!answer.needsSignIn) return;
+    // A sign-in status that cannot be read (keychain locked) is checked as "holds none": the step fails with its fix.
     const status = this.deps.registry.server(name) ? await this.deps.signIn.status(name).catch(() => undefined) : undefined;
     if (!status?.usesSignIn) {
       checks.push({ id: 'sign-in', status: 'ok', message: 'it needs credentials: Harbor sends the configured Authorization header or machine grant' });
