@@ -7,6 +7,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { cycleThrough } from './scripts/import-cycles.mjs';
+import noSilentCatch from './scripts/no-silent-catch.mjs';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
@@ -135,7 +136,7 @@ const noImportCycle = {
   },
 };
 
-const harbor = { rules: { 'host-layering': hostLayering, 'front-door': frontDoor, 'no-import-cycle': noImportCycle } };
+const harbor = { rules: { 'host-layering': hostLayering, 'front-door': frontDoor, 'no-import-cycle': noImportCycle, 'no-silent-catch': noSilentCatch } };
 
 export default tseslint.config(
   {
@@ -217,6 +218,13 @@ export default tseslint.config(
     files: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/src/**/*.{ts,tsx}'],
     plugins: { harbor },
     rules: { 'harbor/no-import-cycle': 'error' },
+  },
+  // --- House rule: no silent catch (scripts/no-silent-catch.mjs): an error dropped on purpose says
+  // why in a comment beside it; everything else is handled or logged with what was being done.
+  {
+    files: ['main/**/*.ts', 'preload/**/*.ts'],
+    plugins: { harbor },
+    rules: { 'harbor/no-silent-catch': 'error' },
   },
   // --- House rule: one door (FRONT_DOORS above says who and why).
   {

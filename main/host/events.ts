@@ -21,13 +21,19 @@ export interface HostEventsOptions {
   readonly checkPayloads?: boolean;
 }
 
-/** The Host's outgoing events, typed by the contract. Listeners that throw do not stop the others. */
+/** The Host's outgoing events, typed by the contract. Listeners that throw do not stop the others; their failures are reported. */
 export class HostEvents {
   private readonly listeners = new Set<HostEventListener>();
   private readonly checkPayloads: boolean;
+  private reportFailure: ((event: EventName, error: unknown) => void) | undefined;
 
   constructor(options: HostEventsOptions = {}) {
     this.checkPayloads = options.checkPayloads ?? contractChecksOn();
+  }
+
+  /** Where a listener's failure is said (the Host: Harbor's own log, with the event it was handling). */
+  reportListenerFailures(report: (event: EventName, error: unknown) => void): void {
+    this.reportFailure = report;
   }
 
   on(listener: HostEventListener): Disposable {
@@ -50,8 +56,13 @@ export class HostEvents {
     for (const listener of [...this.listeners]) {
       try {
         listener(event, payload);
-      } catch {
-        // A broken listener (e.g. a closed WebSocket) must not break the Host or the others.
+      } catch (error) {
+        // A broken listener (e.g. a closed WebSocket) must not break the Host or the others, nor vanish.
+        try {
+          this.reportFailure?.(event, error);
+        } catch {
+          // A report that fails too has nowhere left to go: the emitter and the other listeners go on.
+        }
       }
     }
   }

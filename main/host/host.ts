@@ -143,6 +143,7 @@ export class Host implements Disposable {
     // Harbor's own log: one for the app, browser mode and the CLI; lines masked by the same redactor.
     const log = this.owned.add(new HarborLog({ dir: join(options.dataDir, 'logs'), redact: (text) => redactor.redact(text) }));
     this.owned.add(logFailures(inner, log));
+    for (const bus of [inner, this.outer]) bus.reportListenerFailures((event, error) => log.write('error', { area: 'events', message: `a listener of ${event} failed`, error }));
     const exit = new RedactionExit(redactor);
     this.state = new RegistryState(new RegistryStore(options.configPath, options.defaultRegistry), options.configPath, options.defaultRegistry !== undefined);
     const store = this.owned.add(options.secrets ?? new KeychainSecretStore());

@@ -76,6 +76,7 @@ export class DisposableStore implements Disposable {
   /** Registers a child. Adding to a disposed store disposes the child at once (nothing leaks). */
   add<T extends Disposable>(item: T): T {
     if (this.disposed) {
+      // As in dispose(): teardown goes on for every child; a child's own dispose reports what it must.
       void Promise.resolve(item.dispose()).catch(() => undefined);
       return item;
     }

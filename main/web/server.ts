@@ -161,12 +161,8 @@ export class WebServer implements Disposable {
   }
 
   private broadcast(event: string, payload: unknown): void {
-    let text: string;
-    try {
-      text = JSON.stringify({ event, payload });
-    } catch {
-      return; // an unserialisable payload is a Host bug; it must not take the server down
-    }
+    // An unserialisable payload is a Host bug: it throws into the event bus, which logs it and goes on.
+    const text = JSON.stringify({ event, payload });
     for (const client of this.wss.clients) {
       if (client.readyState === client.OPEN) client.send(text);
     }

@@ -24,7 +24,8 @@ export const SandboxRefusalData = z.object({
   /** How often since the server was added or this was last allowed. */
   count: z.number().int().positive(),
   /** The change that would allow it, in words ("allow writing to /x") and as data. */
-  suggestion: z.object({ label: z.string(), change: SandboxChangeData }).optional(),
+  /** The one change that would allow it: its label, the change, and the registry rule as written in harbor.json. */
+  suggestion: z.object({ label: z.string(), change: SandboxChangeData, rule: z.string() }).optional(),
 });
 export type SandboxRefusalData = z.infer<typeof SandboxRefusalData>;
 

@@ -5,6 +5,8 @@
  */
 import { instanceAlive } from '../../main/host/servers/stdio/orphans';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +18,7 @@ import { requireSandboxInCi } from '../helpers/sandbox';
 
 const FILESYSTEM = join(REPO, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
 const STUBBORN = join(FIXTURES, 'adversarial/stubborn.mjs');
+const PROBE = join(FIXTURES, 'sandbox-probe.mjs');
 
 const problem = process.platform === 'linux' ? await requireSandboxInCi() : 'these tests run on Linux (they check processes through /proc)';
 
@@ -61,6 +64,28 @@ describe.skipIf(problem !== undefined)(`the CLI with sandboxed servers${problem 
     const escaped = await runCli([...base, 'call', 'files', 'write_file', '--yes', '--args', JSON.stringify({ path: join(outside, 'b.txt'), content: 'no' })]);
     expect(escaped.code).toBe(1); // the tool returned isError
     expect(existsSync(join(outside, 'b.txt'))).toBe(false);
+    // The refusal names what was refused and the registry rule that would allow it.
+    expect(escaped.stderr).toContain(`sandbox refused writing to ${join(outside, 'b.txt')}`);
+    expect(escaped.stderr).toContain(`"sandbox": { "allowWrite": [${JSON.stringify(outside)}] }`);
+    expect(inside.stderr).not.toContain('sandbox refused');
+  }, 120_000);
+
+  it('harbor call on a sandboxed server refused a connection names the host and the allowedDomains rule on stderr', async () => {
+    const dir = scratch();
+    const listener = createServer((_req, res) => res.end('reached'));
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (listener.address() as AddressInfo).port;
+      const config = join(dir, 'harbor.json');
+      writeFileSync(config, JSON.stringify({ mcpServers: { probe: { command: NODE, args: [PROBE], sandbox: true } } }));
+      const run = await runCli(['--config', config, '--data-dir', join(dir, 'data'), 'call', 'probe', 'connect_via_proxy', '--yes', '--args', JSON.stringify({ url: `http://127.0.0.1:${port}/` })]);
+      expect(run.stdout).toContain('"ok":false');
+      const domain = `127.0.0.1:${port}`;
+      expect(run.stderr).toContain(`sandbox refused a connection to ${domain}`);
+      expect(run.stderr).toContain(`"sandbox": { "allowedDomains": [${JSON.stringify(domain)}] }`);
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+    }
   }, 60_000);
 
   it('a Harbor SIGKILLed while holding a sandboxed stubborn server leaves nothing of it behind once the next start has swept', async () => {

@@ -141,14 +141,30 @@ describe.skipIf(problem !== undefined)(`sandboxed stdio servers${problem ? ` (sk
 
     const refusals = t.host.sandbox.refusals('probe');
     const find = (kind: string, target: string) => refusals.find((r) => r.kind === kind && r.target === target);
-    expect(find('write', join(outside, 'x.txt'))?.suggestion).toEqual({ label: `allow writing to ${outside}`, change: { kind: 'allowWrite', path: outside } });
-    expect(find('read', join(hidden, 'note.txt'))?.suggestion).toEqual({ label: `stop hiding ${hidden}`, change: { kind: 'stopHiding', path: hidden } });
+    // Each suggestion names the registry rule that allows it, as the person would write it in harbor.json.
+    const writeRule = `"sandbox": { "allowWrite": [${JSON.stringify(outside)}] }`;
+    expect(find('write', join(outside, 'x.txt'))?.suggestion).toEqual({ label: `allow writing to ${outside}`, change: { kind: 'allowWrite', path: outside }, rule: writeRule });
+    expect(find('read', join(hidden, 'note.txt'))?.suggestion).toEqual({ label: `stop hiding ${hidden}`, change: { kind: 'stopHiding', path: hidden }, rule: `remove ${JSON.stringify(hidden)} from "sandbox": { "denyRead": [...] }` });
     // Harbor's own data is never offered.
     expect(find('read', join(t.dir, 'harbor.json'))).toMatchObject({ kind: 'read' });
     expect(find('read', join(t.dir, 'harbor.json'))?.suggestion).toBeUndefined();
     const domain = `127.0.0.1:${listener.port}`;
-    expect(find('network', domain)?.suggestion).toEqual({ label: `allow ${domain}`, change: { kind: 'allowDomain', domain } });
+    const domainRule = `"sandbox": { "allowedDomains": [${JSON.stringify(domain)}] }`;
+    expect(find('network', domain)?.suggestion).toEqual({ label: `allow ${domain}`, change: { kind: 'allowDomain', domain }, rule: domainRule });
     expect(events.map((e) => e.server)).toEqual(expect.arrayContaining(['probe']));
+    // The event the card listens to carries the rule too.
+    expect(events.find((e) => e.kind === 'write')?.suggestion?.rule).toBe(writeRule);
+
+    // Harbor's own log says what was refused and the rule that would allow it.
+    const harborLog = readFileSync(join(t.dir, 'logs', 'harbor.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(harborLog).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ area: 'sandbox', server: 'probe', message: expect.stringContaining(`refused writing to ${join(outside, 'x.txt')}`) }),
+        expect.objectContaining({ area: 'sandbox', server: 'probe', message: expect.stringContaining(writeRule) }),
+        expect.objectContaining({ area: 'sandbox', server: 'probe', message: expect.stringContaining(`refused a connection to ${domain}`) }),
+        expect.objectContaining({ area: 'sandbox', server: 'probe', message: expect.stringContaining(domainRule) }),
+      ]),
+    );
 
     const log = t.host.servers.stderrTail('probe');
     expect(log).toContain(`[sandbox] refused writing to ${join(outside, 'x.txt')} (to allow it: allow writing to ${outside})`);

@@ -93,7 +93,7 @@ describe('the refusal book', () => {
     book.record('a', write);
     book.record('b', { kind: 'read', target: '/home/ann/.ssh/id' });
     expect(announced).toEqual(['a /srv/x 1', 'a /srv/x 2', 'b /home/ann/.ssh/id 1']);
-    expect(book.list('a')).toEqual([{ server: 'a', at: 2, kind: 'write', target: '/srv/x', count: 2, suggestion: { label: 'allow writing to /srv', change: { kind: 'allowWrite', path: '/srv' } } }]);
+    expect(book.list('a')).toEqual([{ server: 'a', at: 2, kind: 'write', target: '/srv/x', count: 2, suggestion: { label: 'allow writing to /srv', change: { kind: 'allowWrite', path: '/srv' }, rule: '"sandbox": { "allowWrite": ["/srv"] }' } }]);
     expect(book.list().map((e) => e.server)).toEqual(['a', 'b']);
     book.settle('a', { kind: 'allowWrite', path: '/srv' });
     expect(book.list('a')).toEqual([]);

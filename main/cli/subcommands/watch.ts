@@ -95,7 +95,8 @@ export const watchCommand: CliCommandCode = {
     ctx.signal.addEventListener('abort', onAbort, { once: true });
     const timer = seconds !== undefined ? setTimeout(() => stop.abort(), seconds * 1000) : undefined;
     try {
-      await host.calls.watchResources(server, stop.signal, resources);
+      // A subscription the server refused is said, not passed over: nothing will come for it.
+      for (const refused of await host.calls.watchResources(server, stop.signal, resources)) print({ event: 'error', what: 'resources/subscribe', uri: refused.uri, message: refused.message });
       if (resources?.length && host.subscriptions.list(server).supported === false) ctx.out.info(`${server} does not offer resource subscriptions: no resourceUpdated will come.`);
       ctx.out.info(`watching ${server}${resources?.length ? ` (${resources.join(', ')})` : ''}${seconds ? ` for ${seconds} s` : ''} (Ctrl-C to stop)`);
       // Each `harbor` run is its own connection: a tool that starts something for "this session"

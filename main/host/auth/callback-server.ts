@@ -154,7 +154,7 @@ export class LoopbackCallbackServer implements Disposable {
     this.disposed = true;
     markAsDisposed(this);
     for (const waiter of [...this.waiters.values()]) waiter.reject(new HarborError('CANCELLED', 'Harbor is shutting down: the sign-in was cancelled.'));
-    await this.starting?.catch(() => undefined);
+    await this.starting?.catch(() => undefined); // a start that failed was reported to whoever awaited it; here we only wait it out
     await this.close();
   }
 }

@@ -38,7 +38,7 @@ export function authFetch(base: FetchLike, hooks: ChallengeHooks): FetchLike {
       // A DPoP nonce challenge is answered by the SDK (RFC 9449 §8), not a refusal.
       const failure = code === 'use_dpop_nonce' ? undefined : hooks.tokenRequestRefused(code);
       if (failure) {
-        await response.body?.cancel().catch(() => undefined);
+        await response.body?.cancel().catch(() => undefined); // a body that cannot be cancelled is already closed; `failure` is what counts
         throw failure;
       }
     }

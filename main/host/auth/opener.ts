@@ -53,7 +53,7 @@ export function headlessBrowser(options: HeadlessBrowserOptions = {}): BrowserOp
     let url = start;
     for (let hop = 0; hop <= maxHops; hop++) {
       const response = await doFetch(url, { redirect: 'manual' });
-      await response.body?.cancel().catch(() => undefined);
+      await response.body?.cancel().catch(() => undefined); // only the status and Location are read: a body that cannot be cancelled is already closed
       const location = response.headers.get('location');
       if (response.status < 300 || response.status >= 400 || !location) {
         if (response.status >= 400) throw new HarborError('AUTH_FAILED', `The sign-in page answered HTTP ${response.status}.`);

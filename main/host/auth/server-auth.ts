@@ -364,6 +364,8 @@ export class ServerAuth {
       });
       await this.saveTokens({ ...tokens, issuer: metadata.issuer }, metadata.issuer);
     } catch (error) {
+      // The refresh failed either way (the next request asks for sign-in); tokens the keychain will not
+      // delete are refused again by the server, so nothing more is lost here.
       if (error instanceof OAuthError && error.code === 'invalid_grant') await this.invalidate('tokens').catch(() => undefined);
     }
   }
@@ -371,6 +373,7 @@ export class ServerAuth {
   private async revoke(binding: Binding, tokens: StoredOAuthTokens, key: string): Promise<boolean> {
     const endpoint = binding.revocationEndpoint;
     if (!endpoint || browserUrlProblem(endpoint)) return false;
+    // No client to revoke as: reported to the caller as not revoked (false), and the tokens are deleted anyway.
     const client = await (this.config?.clientId ? this.clientFor(binding.issuer, { mayRegister: false }) : this.deps.store.client(key)).catch(() => undefined);
     if (!client) return false;
     return revokeTokens({ endpoint, client, tokens, clientAuthentication: this.clientAuthentication(), fetch: this.deps.fetch });

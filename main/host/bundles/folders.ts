@@ -80,7 +80,7 @@ export class BundleFolders {
     for (const name of await readdir(this.root)) {
       const path = join(this.root, name);
       if (name.startsWith('.')) {
-        const info = await stat(path).catch(() => undefined);
+        const info = await stat(path).catch(() => undefined); // gone since readdir: nothing left to collect
         if (name === '.scratch') await this.removeEmpty(path);
         else if (info && Date.now() - info.mtimeMs > STALE_SCRATCH_MS) await rm(path, { recursive: true, force: true });
         continue;
@@ -104,6 +104,6 @@ export class BundleFolders {
   }
 
   private async removeEmpty(dir: string): Promise<void> {
-    await rmdir(dir).catch(() => undefined);
+    await rmdir(dir).catch(() => undefined); // not empty (still in use) or already gone: both leave it as it should be
   }
 }

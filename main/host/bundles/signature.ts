@@ -37,6 +37,7 @@ export async function verifySignature(bytes: Buffer, scratchDir: string): Promis
   const file = join(scratchDir, `verify-${randomBytes(8).toString('hex')}.mcpb`);
   try {
     await writeFile(file, bytes, { mode: PRIVATE_FILE_MODE });
+    // A signature block that cannot be read grants nothing: it is shown as unverified, never as signed.
     const info = await verifyMcpbFile(file).catch(() => ({ status: 'unsigned' as const }));
     if (info.status === 'unsigned') return { status: 'unverified' };
     return {

@@ -6,12 +6,12 @@ import { HarborError } from '../errors';
  */
 export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, stopped: () => Error = () => new HarborError('CANCELLED', 'Stopped.')): Promise<T> {
   if (signal.aborted) {
-    promise.catch(() => undefined);
+    promise.catch(() => undefined); // no one wants its outcome any more: the caller gets `stopped()`
     return Promise.reject(stopped());
   }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => {
-      promise.catch(() => undefined);
+      promise.catch(() => undefined); // no one wants its outcome any more: the caller gets `stopped()`
       reject(stopped());
     };
     signal.addEventListener('abort', onAbort, { once: true });

@@ -354,6 +354,6 @@ export class ChatService implements Disposable {
     this.disposed = true;
     const turns = [...this.running.values()];
     for (const turn of turns) turn.controller.abort(new HarborError('CANCELLED', 'Harbor is shutting down.'));
-    await Promise.all(turns.map((t) => t.done?.catch(() => undefined)));
+    await Promise.all(turns.map((t) => t.done?.catch(() => undefined))); // a turn's failure is told in its own conversation; here we only wait
   }
 }

@@ -25,6 +25,7 @@ export interface ChatSkills {
 export async function withSkills(host: ChatHost, tools: TurnTools, signal?: AbortSignal): Promise<TurnTools> {
   if (!host.skills) return tools;
   const skills = host.skills;
+  // A failure is logged by the skills service; that server's tools are offered without its skills.
   const listed = await Promise.all(tools.servers.map((s) => skills.list(s.name, signal ? { signal } : {}).catch(() => [] as SkillView[])));
   const index = indexSkills(listed.flat());
   if (index.length === 0) return tools;
@@ -35,6 +36,7 @@ export async function withSkills(host: ChatHost, tools: TurnTools, signal?: Abor
 export async function skillsCost(host: ChatHost, servers: readonly string[], count: TokenCounter): Promise<{ skillCount?: number; skillTokens?: number }> {
   if (!host.skills) return {};
   const skills = host.skills;
+  // A failure is logged by the skills service; the meter counts the skills that could be listed.
   const index = indexSkills((await Promise.all(servers.map((server) => skills.list(server).catch(() => [] as SkillView[])))).flat());
   if (index.length === 0) return { skillCount: 0, skillTokens: 0 };
   return { skillCount: index.length, skillTokens: count(skillsIndexText(index)) + toolTokens(count, LOAD_SKILL_TOOL) };

@@ -102,6 +102,8 @@ export async function planSecretMoves(
 export async function applySecretMoves(moves: readonly SecretMove[], store: SecretStore): Promise<() => Promise<void>> {
   const written: string[] = [];
   const undo = async () => {
+    // Best effort: the error that made us undo reaches the caller; a secret left behind is referenced by
+    // nothing and the next import of that name overwrites it.
     for (const name of written) await store.delete(name).catch(() => false);
   };
   try {

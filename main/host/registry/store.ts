@@ -108,6 +108,7 @@ export class RegistryStore {
         }
         let current: RegistryFile;
         if (text === undefined) current = this.defaults();
+        // A text save (ifHash): the person replaces the very text they saw, so a file that does not parse is not kept.
         else if (options.ifHash !== undefined) current = (await this.parse(text).catch(() => undefined))?.file ?? { mcpServers: {} };
         else current = (await this.parse(text)).file;
         const next = await edit(current);

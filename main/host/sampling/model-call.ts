@@ -49,6 +49,6 @@ export async function callSamplingModel(input: SamplingModelInput): Promise<Samp
     throw modelFailure(error);
   }
   if (failure !== undefined) throw modelFailure(failure);
-  const finish = await Promise.resolve(result.finishReason).catch(() => 'other');
+  const finish = await Promise.resolve(result.finishReason).catch(() => 'other'); // the text is complete; only why it stopped is unknown
   return { text, stopReason: STOP_REASONS[finish] ?? finish };
 }

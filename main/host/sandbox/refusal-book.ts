@@ -1,5 +1,5 @@
 import type { SandboxChangeData, SandboxRefusalData } from '../../../preload/contract';
-import { describeChange, type SandboxChange, type SandboxRefusal } from './refusals';
+import { describeChange, registryRule, type SandboxChange, type SandboxRefusal } from './refusals';
 
 /** Refusals kept per server (the oldest dropped first). */
 const PER_SERVER = 100;
@@ -27,7 +27,7 @@ export class RefusalBook {
       kind: refusal.kind,
       target: refusal.target,
       count: (previous?.count ?? 0) + 1,
-      ...(refusal.change ? { suggestion: { label: describeChange(refusal.change), change: toData(refusal.change) } } : {}),
+      ...(refusal.change ? { suggestion: { label: describeChange(refusal.change), change: toData(refusal.change), rule: registryRule(refusal.change) } } : {}),
     };
     entries.push(entry);
     if (entries.length > PER_SERVER) entries.splice(0, entries.length - PER_SERVER);

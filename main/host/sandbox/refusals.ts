@@ -118,6 +118,13 @@ export function describeRefusal(refusal: SandboxRefusal): string {
   return `[sandbox] refused ${what}${refusal.change ? ` (to allow it: ${describeChange(refusal.change)})` : ''}`;
 }
 
+/** The registry rule a change adds (or the edit it makes), as the person would write it in harbor.json. */
+export function registryRule(change: SandboxChange): string {
+  if (change.kind === 'allowWrite') return `"sandbox": { "allowWrite": [${JSON.stringify(change.path)}] }`;
+  if (change.kind === 'allowDomain') return `"sandbox": { "allowedDomains": [${JSON.stringify(change.domain)}] }`;
+  return `remove ${JSON.stringify(change.path)} from "sandbox": { "denyRead": [...] }`;
+}
+
 export function describeChange(change: SandboxChange): string {
   if (change.kind === 'allowWrite') return `allow writing to ${change.path}`;
   if (change.kind === 'allowDomain') return `allow ${change.domain}`;

@@ -117,6 +117,7 @@ export class SandboxRuntime implements Disposable {
     const commandId = randomBytes(16).toString('base64url');
     const cleanups: (() => void | Promise<void>)[] = [() => rm(tempDir, { recursive: true, force: true })];
     const cleanUp = async (): Promise<void> => {
+      // Each cleanup runs even when one before it fails; leftovers are private temp files the next start removes.
       for (const cleanup of cleanups.splice(0).reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
     };
     try {

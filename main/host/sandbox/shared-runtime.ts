@@ -57,7 +57,7 @@ export async function leaseSharedRuntime(): Promise<SharedRuntimeLease> {
       const initialized = ready;
       ready = undefined;
       resetting = (async () => {
-        await initialized?.catch(() => undefined);
+        await initialized?.catch(() => undefined); // its failure went to the lease that awaited it; here we only wait before resetting
         unsubscribe?.();
         unsubscribe = undefined;
         listeners.clear();
@@ -79,7 +79,7 @@ export async function leaseSharedRuntime(): Promise<SharedRuntimeLease> {
 }
 
 async function initialize(SandboxManager: SandboxManagerApi): Promise<void> {
-  await resetting.catch(() => undefined);
+  await resetting.catch(() => undefined); // a reset that failed leaves nothing to wait for: initialize() starts afresh
   await SandboxManager.initialize(baseConfig(), undefined, true);
   const store = SandboxManager.getSandboxViolationStore();
   unsubscribe = store.subscribe((violations) => {

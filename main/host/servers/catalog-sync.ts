@@ -21,6 +21,8 @@ export interface CatalogSyncOptions {
    * or needs (`harbor call` the tools, not the prompts); the others stay empty until refreshed.
    */
   readonly connectKinds?: readonly CatalogKind[];
+  /** Where a failure no caller awaits is said, with what was being done (Harbor's log). */
+  readonly log?: (message: string, error: unknown) => void;
 }
 
 /** A refresh that is queued and has not sent anything yet: later changes join it. */
@@ -102,7 +104,7 @@ export class CatalogSync {
 
   private enqueue(work: () => Promise<void>): Promise<void> {
     const run = this.queue.then(work);
-    this.queue = run.catch(() => undefined);
+    this.queue = run.catch(() => undefined); // the queue only orders: `run`'s failure goes to its caller
     return run;
   }
 
@@ -154,11 +156,12 @@ export class CatalogSync {
         if (how === 'remote' && this.options.source()?.channel === channel && this.options.isReady()) {
           void this.listen()
             .then(() => this.refresh())
-            .catch(() => undefined);
+            .catch((error: unknown) => this.options.log?.('refreshing the lists after the server ended the change stream failed', error));
         }
       });
-    } catch {
+    } catch (error) {
       // A server that advertises listChanged but refuses listen still works; changes show on reconnect.
+      this.options.log?.('subscriptions/listen for list changes failed: changes show on the next connect', error);
     }
   }
 }
@@ -172,5 +175,6 @@ function announcesChanges(info: ConnectionInfo): boolean {
 
 /** One round trip: whatever the server sent before answering has arrived. Failure or silence only costs the wait. */
 async function waitForAnnouncements(channel: Channel): Promise<void> {
+  // A ping that fails or times out only ends the wait: the catalog is read next either way.
   await channel.client.ping({ timeout: ANNOUNCEMENT_WAIT_MS }).catch(() => undefined);
 }

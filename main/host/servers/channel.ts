@@ -144,7 +144,7 @@ export class Channel implements Disposable {
   /** A `subscriptions/listen` stream on this client: it ends with the channel. */
   adopt(subscription: McpSubscription): void {
     if (this.disposed) {
-      void subscription.close().catch(() => undefined);
+      void subscription.close().catch(() => undefined); // the channel is gone: the stream ends with its transport anyway
       return;
     }
     this.subscriptions.add(subscription);
@@ -160,6 +160,7 @@ export class Channel implements Disposable {
     const ending = this.opened.endSession?.();
     if (!ending) return;
     let timer: NodeJS.Timeout | undefined;
+    // Ending the session is a courtesy to the server (DELETE): one that refuses or is gone changes nothing here.
     await Promise.race([ending.catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, SESSION_END_WAIT_MS)))]);
     clearTimeout(timer);
   }
@@ -169,11 +170,11 @@ export class Channel implements Disposable {
     this.disposed = true;
     markAsDisposed(this);
     this.client.onclose = undefined;
-    for (const subscription of [...this.subscriptions]) await subscription.close().catch(() => undefined);
+    for (const subscription of [...this.subscriptions]) await subscription.close().catch(() => undefined); // closing: the transport ends them anyway
     this.subscriptions.clear();
     await this.endSession();
     this.tasks.dispose();
-    await this.client.close().catch(() => undefined);
+    await this.client.close().catch(() => undefined); // closing what may already be closed: the transport is closed next regardless
     // The client closes its transport; closing again makes sure a half-open one (failed connect) ends too.
     await this.opened.transport.close().catch(() => undefined);
   }

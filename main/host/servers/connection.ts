@@ -78,6 +78,7 @@ export class ServerConnection implements Disposable {
       isReady: () => this._state.kind === 'ready',
       onChange: (changed) => deps.onChange({ kind: 'catalog', changed }),
       ...(deps.catalogOnConnect ? { connectKinds: deps.catalogOnConnect } : {}),
+      log: (message, error) => this.warn(message, error),
     });
     this.staleLists = new StaleLists({
       server: name,
@@ -90,7 +91,13 @@ export class ServerConnection implements Disposable {
       source: () => this.attempt?.connected,
       timeoutMs: deps.connectTimeoutMs,
       isReady: () => this._state.kind === 'ready',
+      log: (message, error) => this.warn(message, error),
     });
+  }
+
+  /** Harbor's log, for a failure that no caller awaits: what was being done, and the error. */
+  private warn(message: string, error: unknown): void {
+    this.deps.log?.write('warn', { area: 'servers', server: this.name, message, error });
   }
 
   /** A server's sampling request, tied (like a question) to the request of Harbor's it belongs to. */
@@ -202,7 +209,7 @@ export class ServerConnection implements Disposable {
     const previous = this.attempt;
     const attempt = new LaunchAttempt(this.name, this.spec, this.attemptDeps, this.attemptEvents);
     this.attempt = attempt;
-    if (previous) void previous.dispose().catch(() => undefined);
+    if (previous) void previous.dispose().catch((error: unknown) => this.warn('stopping the superseded launch failed', error));
     this.setState({ kind: 'starting' });
     this.deps.restartPolicy.recordStart(this.now());
     try {
@@ -232,9 +239,7 @@ export class ServerConnection implements Disposable {
       await this.catalogSync.connected();
       this.staleLists.succeeded();
       if (connected) await applyLegacyLogLevel(connected.channel.client, this._info, this.deps.features?.logLevel(), this.deps.connectTimeoutMs);
-      void this.subscriptions.connected().catch((error: unknown) =>
-        this.deps.log?.write('warn', { area: 'servers', server: this.name, message: 'resubscribing to resources after connecting failed', error }),
-      );
+      void this.subscriptions.connected().catch(() => undefined); // logged by ResourceSubscriptions with the URI and what failed
     },
     lost: (attempt) => this.onLost(attempt),
     // SDK 2.4.0 does not fail a request whose Streamable HTTP response stream drops (it waits for
@@ -326,7 +331,7 @@ export class ServerConnection implements Disposable {
     const connected = this._state.kind === 'ready' ? this.attempt?.connected : undefined;
     if (!connected || this._info.era !== 'legacy') return;
     const { client } = connected.channel;
-    if (changed.roots && this.deps.features?.declared().roots) await client.sendRootsListChanged().catch(() => undefined);
+    if (changed.roots && this.deps.features?.declared().roots) await client.sendRootsListChanged().catch((error: unknown) => this.warn('telling the server its roots changed failed', error));
     if (changed.logLevel) await applyLegacyLogLevel(client, this._info, this.deps.features?.logLevel(), this.deps.connectTimeoutMs);
   }
 

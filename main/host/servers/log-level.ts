@@ -11,6 +11,7 @@ import { proxyTransport } from './transport-proxy';
  */
 export async function applyLegacyLogLevel(client: Client, info: ConnectionInfo, level: LoggingLevel | undefined, timeoutMs: number): Promise<void> {
   if (info.era !== 'legacy' || !info.capabilities?.logging || level === undefined) return;
+  // Refused: the server keeps logging at its own level, and its log lines still arrive.
   await client.setLoggingLevel(level, { timeout: timeoutMs }).catch(() => undefined);
 }
 

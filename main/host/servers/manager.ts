@@ -132,7 +132,9 @@ export class ServerManager implements Disposable {
         // server keeps running; they are read from the current entry when next needed.
         this.entries.set(name, { ...entry, config: next });
         const changedField = (key: 'roots' | 'logLevel') => canonical(next[key] ?? null) !== canonical(entry.config[key] ?? null);
-        void entry.connection.featuresChanged({ roots: changedField('roots'), logLevel: changedField('logLevel') }).catch(() => undefined);
+        void entry.connection
+          .featuresChanged({ roots: changedField('roots'), logLevel: changedField('logLevel') })
+          .catch((error: unknown) => this.deps.log?.write('warn', { area: 'servers', server: name, message: 'telling the running server its roots or log level changed failed', error }));
         continue;
       }
       this.entries.delete(name);

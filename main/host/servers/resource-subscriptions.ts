@@ -7,6 +7,8 @@ export interface ResourceSubscriptionsOptions {
   readonly timeoutMs: number;
   /** Whether the connection is ready: a listen stream that ends is reopened only then. */
   readonly isReady: () => boolean;
+  /** Where a failure no caller awaits is said, with what was being done (Harbor's log). */
+  readonly log?: (message: string, error: unknown) => void;
 }
 
 /**
@@ -36,18 +38,19 @@ export class ResourceSubscriptions {
   add(uri: string): Promise<void> {
     if (this.uris.has(uri)) return this.queue;
     this.uris.add(uri);
-    return this.run(async (source) => {
+    return this.run(`subscribing to ${uri}`, async (source) => {
       if (source.info.era === 'modern') await this.relisten(source);
       else await source.channel.client.subscribeResource({ uri }, { timeout: this.options.timeoutMs });
     });
   }
 
-  /** Unsubscribes from `uri`; a server that fails to hear it is not retried (updates for it are then ignored). */
+  /** Unsubscribes from `uri`; a server that fails to hear it is not retried (updates for it are then ignored, and the failure is logged). */
   remove(uri: string): Promise<void> {
     if (!this.uris.delete(uri)) return this.queue;
-    return this.run(async (source) => {
+    return this.run(`unsubscribing from ${uri}`, async (source) => {
       if (source.info.era === 'modern') await this.relisten(source);
-      else await source.channel.client.unsubscribeResource({ uri }, { timeout: this.options.timeoutMs }).catch(() => undefined);
+      // Its updates are ignored from now on (has() is false), so the person loses nothing: logged, not thrown.
+      else await source.channel.client.unsubscribeResource({ uri }, { timeout: this.options.timeoutMs }).catch((error: unknown) => this.options.log?.(`unsubscribing from ${uri} failed`, error));
     });
   }
 
@@ -59,21 +62,35 @@ export class ResourceSubscriptions {
   /** A channel just connected: every subscription again, on it. */
   connected(): Promise<void> {
     this.stream = undefined;
-    return this.run(async (source) => {
+    return this.run('resubscribing after connecting', async (source) => {
       if (this.uris.size === 0) return;
       if (source.info.era === 'modern') await this.relisten(source);
-      else await Promise.all([...this.uris].map((uri) => source.channel.client.subscribeResource({ uri }, { timeout: this.options.timeoutMs }).catch(() => undefined)));
+      else {
+        // One URI the server refuses does not keep the others from being subscribed; each is said.
+        const each = [...this.uris].map((uri) =>
+          source.channel.client.subscribeResource({ uri }, { timeout: this.options.timeoutMs }).catch((error: unknown) => this.options.log?.(`resubscribing to ${uri} after connecting failed`, error)),
+        );
+        await Promise.all(each);
+      }
     });
   }
 
-  /** Runs `apply` on the connected server that offers subscriptions, in order with every other change. */
-  private run(apply: (source: CatalogSource) => Promise<void>): Promise<void> {
+  /**
+   * Runs `apply` on the connected server that offers subscriptions, in order with every other
+   * change. A failure is logged with `what` was being done and rejects the returned promise.
+   */
+  private run(what: string, apply: (source: CatalogSource) => Promise<void>): Promise<void> {
     const step = this.queue.then(async () => {
       const source = this.options.source();
       if (!source || source.info.capabilities?.resources?.subscribe !== true) return;
-      await apply(source);
+      try {
+        await apply(source);
+      } catch (error) {
+        this.options.log?.(`${what} failed`, error);
+        throw error;
+      }
     });
-    this.queue = step.catch(() => undefined);
+    this.queue = step.catch(() => undefined); // the queue only orders: `step`'s failure is logged above and returned to the caller
     return step;
   }
 
@@ -91,10 +108,11 @@ export class ResourceSubscriptions {
         // The server ended it: listen again while this stream is still the one that counts.
         if (how === 'remote' && this.stream === stream && this.options.source()?.channel === channel && this.options.isReady()) {
           this.stream = undefined;
-          void this.run((current) => this.relisten(current)).catch(() => undefined);
+          void this.run('listening again after the server ended the subscription stream', (current) => this.relisten(current)).catch(() => undefined); // logged by run()
         }
       });
     }
+    // The new stream stands: an old one that fails to close ends with its channel at the latest.
     if (previous && previous.channel === source.channel) await previous.subscription.close().catch(() => undefined);
   }
 }

@@ -219,7 +219,7 @@ export class BundleService implements Disposable {
 
   private serially<T>(work: () => Promise<T>): Promise<T> {
     const run = this.queue.then(work, work);
-    this.queue = run.catch(() => undefined);
+    this.queue = run.catch(() => undefined); // the queue only orders: `run`'s failure goes to its caller
     return run;
   }
 

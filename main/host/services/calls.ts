@@ -19,6 +19,14 @@ export type ToolCallOptions = ChatToolCallOptions;
 
 export type CompletionRef = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
 
+/** A resource `harbor watch` asked for that the server would not subscribe to, with its message. */
+export interface WatchRefusal {
+  readonly uri: string;
+  readonly message: string;
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 /** A request a front door starts by hand: with a `requestId` of its choosing, `cancel` can stop it (the Stop button). */
 export interface ManualRequestOptions {
   readonly requestId?: string;
@@ -169,16 +177,18 @@ export class CallService {
 
   /**
    * Subscribes to `uris` (default: every resource of the server) for as long as `signal` is not
-   * aborted (`harbor watch`): updates arrive as `servers.changed` events. Resolves once subscribed;
-   * a server that cannot subscribe is not watched.
+   * aborted (`harbor watch`): updates arrive as `servers.changed` events. Resolves once subscribed,
+   * with the subscriptions the server refused (each also in Harbor's log): those are not watched.
    */
-  async watchResources(server: string, signal: AbortSignal, uris?: readonly string[]): Promise<void> {
+  async watchResources(server: string, signal: AbortSignal, uris?: readonly string[]): Promise<WatchRefusal[]> {
     const connection = await this.servers.ready(server);
     const { subscriptions } = connection;
     const watched = (uris ?? connection.catalog.resources.map((r) => r.uri)).filter((uri) => !subscriptions.has(uri));
-    if (signal.aborted) return;
+    if (signal.aborted) return [];
+    // Each failure is logged by ResourceSubscriptions; the URIs leave the set either way.
     signal.addEventListener('abort', () => void Promise.all(watched.map((uri) => subscriptions.remove(uri))).catch(() => undefined), { once: true });
-    await Promise.all(watched.map((uri) => subscriptions.add(uri))).catch(() => undefined);
+    const outcomes = await Promise.allSettled(watched.map((uri) => subscriptions.add(uri)));
+    return outcomes.flatMap((outcome, i) => (outcome.status === 'rejected' ? [{ uri: watched[i]!, message: messageOf(outcome.reason) }] : []));
   }
 
   private argumentCheck(definition: Tool): (args: unknown) => SchemaCheck {

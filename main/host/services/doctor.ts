@@ -1,4 +1,4 @@
-import type { DoctorCheckData, DoctorReportData, SandboxChangeData, ServerSummary } from '../../../preload/contract';
+import type { DoctorCheckData, DoctorReportData, ServerSummary } from '../../../preload/contract';
 import type { ConsentGate } from '../consent/gate';
 import { serverRef } from '../consent/identity';
 import { HarborError, toErrorData } from '../errors';
@@ -189,6 +189,7 @@ export class ConnectionDoctor {
     const answer = await firstRequest(new URL(address), '2025-11-25');
     checks.push(answer.check);
     if (!answer.needsSignIn) return;
+    // A sign-in status that cannot be read (keychain locked) is checked as "holds none": the step fails with its fix.
     const status = this.deps.registry.server(name) ? await this.deps.signIn.status(name).catch(() => undefined) : undefined;
     if (!status?.usesSignIn) {
       checks.push({ id: 'sign-in', status: 'ok', message: 'it needs credentials: Harbor sends the configured Authorization header or machine grant' });
@@ -248,15 +249,8 @@ export class ConnectionDoctor {
     });
     for (const refusal of this.deps.sandbox.refusals(name).slice(-5)) {
       const what = refusal.kind === 'network' ? `connecting to ${refusal.target}` : `${refusal.kind === 'write' ? 'writing' : 'reading'} ${refusal.target}`;
-      const fix = refusal.suggestion ? `${refusal.suggestion.label}: ${ruleFor(refusal.suggestion.change)} (or Allow on its card)` : undefined;
+      const fix = refusal.suggestion ? `${refusal.suggestion.label}: ${refusal.suggestion.rule} (or Allow on its card)` : undefined;
       checks.push({ id: 'sandbox-refusal', status: 'warn', message: `the sandbox refused ${what} (${refusal.count}×)`, ...(fix ? { fix } : {}) });
     }
   }
-}
-
-/** The registry rule a sandbox change adds, as the person would write it. */
-export function ruleFor(change: SandboxChangeData): string {
-  if (change.kind === 'allowWrite') return `"sandbox": { "allowWrite": [${JSON.stringify(change.path)}] }`;
-  if (change.kind === 'allowDomain') return `"sandbox": { "allowedDomains": [${JSON.stringify(change.domain)}] }`;
-  return `remove ${JSON.stringify(change.path)} from "sandbox": { "denyRead": [...] }`;
 }

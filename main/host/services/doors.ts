@@ -97,7 +97,7 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
       offeredCatalog: 'mask',
       toolChanges: 'mask',
       instructions: 'mask',
-      watchResources: 'asWritten', // nothing returned
+      watchResources: 'mask', // the server's own refusal messages
       cancel: 'asWritten', // a boolean
     }),
     consent: exit.door(s.consent, {

@@ -8,6 +8,7 @@ import type { HostEvents } from '../events';
 import type { Disposable } from '../lifecycle';
 import { DisposableStore } from '../lifecycle';
 import type { LogSink } from '../log/harbor-log';
+import { refusalLine } from '../sandbox/refusal-line';
 
 export function logFailures(events: HostEvents, log: LogSink): Disposable {
   const owned = new DisposableStore();
@@ -45,8 +46,7 @@ export function logFailures(events: HostEvents, log: LogSink): Disposable {
     events.onEvent('sandbox.refused', (entry) => {
       // Counted refusals repeat: the first of each kind and target is the one worth a line.
       if (entry.count !== 1) return;
-      const fix = entry.suggestion ? ` — to allow it: ${entry.suggestion.label}` : '';
-      log.write('warn', { area: 'sandbox', server: entry.server, message: `the sandbox refused ${entry.kind} ${entry.target}${fix}` });
+      log.write('warn', { area: 'sandbox', server: entry.server, message: `the sandbox ${refusalLine(entry)}` });
     }),
   );
   return owned;

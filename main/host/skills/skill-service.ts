@@ -76,9 +76,15 @@ export class SkillService {
 
   /** Every skill of one server (connected if needed); none when it does not publish skills. */
   async list(server: string, options: CallOptions = {}): Promise<SkillView[]> {
-    const connection = await this.deps.connect(server);
-    const held = await this.discovery.list(this.deps.ref(server), connection, options);
-    return held.map((skill) => this.view(skill));
+    try {
+      const connection = await this.deps.connect(server);
+      const held = await this.discovery.list(this.deps.ref(server), connection, options);
+      return held.map((skill) => this.view(skill));
+    } catch (error) {
+      // Logged here because the chat goes on without this server's skills (turn-skills.ts).
+      this.deps.log.write('warn', { area: 'skills', server, message: 'listing its skills failed', error });
+      throw error;
+    }
   }
 
   /**

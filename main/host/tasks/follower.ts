@@ -202,6 +202,7 @@ export class TaskFollower implements Disposable {
     const fresh = Object.keys(inputRequests).filter((key) => !this.current.answeredKeys.includes(key) && !this.asking.has(key) && !this.answers.has(key) && !this.unanswerable.has(key));
     if (fresh.length === 0 && this.answers.size === 0) return;
     for (const key of fresh) this.asking.add(key);
+    // Failed: the answers are kept and sent with the next poll, the unasked keys asked again then.
     this.answering = this.answering.then(() => this.askAndSend(connection, fresh, inputRequests)).catch(() => undefined);
   }
 
@@ -272,6 +273,7 @@ export class TaskFollower implements Disposable {
     if (!offers) return;
     const taskId = this.current.taskId;
     const timeout = this.deps.timeoutMs ?? 30_000;
+    // Without the stream the task is still followed by polling: a listen that fails only costs latency.
     void connection
       .requestOn(`listening for task ${taskId}`, { timeoutMs: timeout }, (client) => listenForTask(client, wire, taskId, this.stop.signal, timeout))
       .catch(() => undefined);

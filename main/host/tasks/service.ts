@@ -253,7 +253,7 @@ export class TaskService implements Disposable {
           settle(() => reject(new HarborError('CANCELLED', `Harbor is stopping; ${what} goes on on the server and is followed again when Harbor starts.`)));
           return;
         }
-        const cancelling = follower.cancel().catch(() => false);
+        const cancelling = follower.cancel().catch(() => false); // the caller gets `gaveUp`'s error; the task is followed again at the next start
         this.cancelling.add(cancelling);
         void cancelling.finally(() => this.cancelling.delete(cancelling));
         // The cancel is on the wire before the caller goes on (a CLI exits right after).

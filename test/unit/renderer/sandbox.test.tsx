@@ -132,7 +132,7 @@ describe('the servers list', () => {
   });
 
   it('lists what the sandbox refused with one click to allow it, and adds refusals as they happen', async () => {
-    const write: SandboxRefusalData = { server: 'files', at: 1, kind: 'write', target: '/srv/out/x.txt', count: 2, suggestion: { label: 'allow writing to /srv/out', change: { kind: 'allowWrite', path: '/srv/out' } } };
+    const write: SandboxRefusalData = { server: 'files', at: 1, kind: 'write', target: '/srv/out/x.txt', count: 2, suggestion: { label: 'allow writing to /srv/out', change: { kind: 'allowWrite', path: '/srv/out' }, rule: '"sandbox": { "allowWrite": ["/srv/out"] }' } };
     const secret: SandboxRefusalData = { server: 'files', at: 2, kind: 'read', target: '/home/ann/.ssh/id_ed25519', count: 1 };
     const refusals = [write, secret];
     const host = hostWith([files], refusals);
@@ -145,11 +145,14 @@ describe('the servers list', () => {
     expect(refused.getByText('/srv/out/x.txt')).toBeTruthy();
     expect(refused.getByText('(2 times)')).toBeTruthy();
     expect(refused.getByText('Always hidden from sandboxed servers.')).toBeTruthy();
+    // The registry rule that would allow it, as written in harbor.json (issue 28: the fix named where the person looks).
+    expect(refused.getByText('"sandbox": { "allowWrite": ["/srv/out"] }')).toBeTruthy();
 
-    const network: SandboxRefusalData = { server: 'files', at: 3, kind: 'network', target: 'example.com:443', count: 1, suggestion: { label: 'allow example.com', change: { kind: 'allowDomain', domain: 'example.com' } } };
+    const network: SandboxRefusalData = { server: 'files', at: 3, kind: 'network', target: 'example.com:443', count: 1, suggestion: { label: 'allow example.com', change: { kind: 'allowDomain', domain: 'example.com' }, rule: '"sandbox": { "allowedDomains": ["example.com"] }' } };
     refusals.push(network); // the Host keeps it too: a reload still lists it
     act(() => host.emit('sandbox.refused', network));
     expect(refused.getByText('example.com:443')).toBeTruthy();
+    expect(refused.getByText('"sandbox": { "allowedDomains": ["example.com"] }')).toBeTruthy();
     act(() => host.emit('sandbox.refused', { server: 'other', at: 4, kind: 'network', target: 'elsewhere.com:443', count: 1 }));
     expect(refused.queryByText('elsewhere.com:443')).toBeNull();
 

@@ -204,7 +204,7 @@ export class StdioProcess implements Disposable {
   }
 
   private async runStopLadder({ stdinGraceMs = 2000, termGraceMs = 2000 }: StopGraces): Promise<void> {
-    await this.spawned.catch(() => undefined);
+    await this.spawned.catch(() => undefined); // a failed spawn was reported by start(); there is then nothing to stop
     const pid = this.child.pid;
     if (pid === undefined || this.spawnFailed) return;
     const windows = process.platform === 'win32';

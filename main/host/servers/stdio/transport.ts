@@ -152,7 +152,7 @@ export class SupervisedStdioTransport implements Transport {
   private async releasePrepared(): Promise<void> {
     const prepared = this.prepared;
     this.prepared = undefined;
-    await prepared?.dispose().catch(() => undefined);
+    await prepared?.dispose().catch(() => undefined); // the sandbox lease's release reports its own failures; the transport is closing
   }
 
   /** The launch as configured, or as the prepare hook turned it (closed meanwhile: undone, and refused). */

@@ -91,6 +91,7 @@ export class TaskReceiver implements Disposable {
     };
     this.tasks.set(taskId, task);
     this.bySyntheticId.set(syntheticId, task);
+    // A send that fails means the connection is closing, which the channel reports; the task is followed locally.
     void this.io.toServer(resultResponse(request.id, { task: this.describe(task) })).catch(() => undefined);
     this.io.toClient({ jsonrpc: '2.0', id: syntheticId, method: request.method, params } as JSONRPCMessage);
   }

@@ -97,7 +97,7 @@ export async function listLegacyTasks(client: Client, options: SdkRequestOptions
 export async function listenForTask(client: Client, wire: TaskWire, taskId: string, signal: AbortSignal, timeoutMs: number): Promise<McpSubscription | undefined> {
   const subscription = await client.listen({ taskIds: [taskId] } as never, { signal, timeout: timeoutMs });
   if (!wire.notifies(taskId)) {
-    await subscription.close().catch(() => undefined);
+    await subscription.close().catch(() => undefined); // not needed after all: it also ends with the channel
     return undefined;
   }
   wire.adopt(subscription);

@@ -126,6 +126,7 @@ export class TaskWire implements Disposable {
     if (!request) return deliver();
     if (RECEIVER_METHODS.has(request.method)) {
       if (this.receiver) this.receiver.handle(request);
+      // A send that fails means the connection is closing, which the channel reports.
       else void toServer(errorResponse(request.id, -32601, `Harbor runs no tasks for this server.`)).catch(() => undefined);
       return;
     }

@@ -11,7 +11,8 @@ const WHAT: Record<SandboxRefusalData['kind'], string> = { write: 'Writing to', 
 
 /**
  * What the sandbox refused a server, newest first, each with the one change that would allow it
- * ("Allow writing to /x", "Allow example.com"). Allowing edits the server's sandbox rules and
+ * ("Allow writing to /x", "Allow example.com") and the registry rule that says the same in
+ * harbor.json (`"sandbox": { "allowWrite": ["/x"] }`). Allowing edits the server's sandbox rules and
  * restarts it with them. Paths and hosts are the server's words: shown as text, escaped.
  */
 export function SandboxRefusals({ server }: { readonly server: string }) {
@@ -51,6 +52,11 @@ export function SandboxRefusals({ server }: { readonly server: string }) {
               ) : (
                 <span className="muted">{refusal.kind === 'read' ? 'Always hidden from sandboxed servers.' : 'Cannot be allowed from here.'}</span>
               )}
+              {refusal.suggestion ? (
+                <span className="sandbox-refusals__rule muted">
+                  In harbor.json: <code>{visibleText(refusal.suggestion.rule)}</code>
+                </span>
+              ) : null}
             </li>
           );
         })}
