@@ -203,7 +203,7 @@ export class Host implements Disposable {
     );
     const refusals = new RefusalBook((entry) => inner.emit('sandbox.refused', entry));
     // Disposed after the servers (reverse order): by then it records no group, and simply exits.
-    const reaper = this.owned.add(new ProcessReaper());
+    const reaper = options.reaper === false ? undefined : this.owned.add(new ProcessReaper());
     const servers = this.owned.add(
       new ServerControl({
         registry: this.state,

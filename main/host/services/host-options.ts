@@ -34,6 +34,8 @@ export interface HostOptions {
    * openForReading). Default 'read-write'.
    */
   readonly dataAccess?: DataAccess;
+  /** false: no reaper (servers may outlive a killed Harbor) — only to measure what it costs (HARBOR_REAPER=0, bench/cli-start.ts). */
+  readonly reaper?: boolean;
   readonly restart?: RestartPolicyOptions;
   readonly stopGraces?: { stdinGraceMs: number; termGraceMs: number };
   /** Resolve the login shell's PATH for stdio servers (GUI launches lack it). Default: true except on Windows. */
