@@ -136,7 +136,8 @@ export class Host implements Disposable {
   private readonly collectBundles: () => Promise<void>;
 
   private constructor(private readonly options: HostOptions) {
-    this.loginPath = hostLoginPath(options);
+    // Owned: a login shell still being asked when Harbor stops is killed, not left to its timeout.
+    this.loginPath = this.owned.add(hostLoginPath(options));
     // Services talk on the inner bus; front doors hear `events`, after the exit.
     const inner = new HostEvents();
     const redactor = options.redactor ?? new Redactor();
