@@ -6,6 +6,10 @@
  *   command's own user + system time, which load from elsewhere on a shared machine barely
  *   moves); the wall-time medians are reported beside it, and so is the floor of any ES module
  *   CLI: one that only reads its package.json and prints the version.
+ * - `harbor tools --yes` with one stdio server, with and without the reaper that kills servers if
+ *   Harbor is killed (HARBOR_REAPER=0 turns it off), runs interleaved: what it costs a one-shot
+ *   command (#33 finding 5), held in CPU time (the reaper's own included: Harbor waits for it),
+ *   wall time beside it.
  * - `harbor tools` (no servers, and one stdio server): which npm packages it loads, recorded by a
  *   module hook. It needs the MCP SDK (and, with servers, the tokenizer for each tool's `tokens`);
  *   it must not load the AI SDK, model providers, the code sandbox's engine or the schema validator.
@@ -84,6 +88,53 @@ function toolsRun(dir: string, registry: Record<string, unknown>, label: string)
   return { ms, packages };
 }
 
+/** How much CPU the reaper may add to a one-shot command with a stdio server (means of the runs). */
+const REAPER_TARGET_MS = 20;
+
+/** `harbor tools --yes` on one stdio server, timed, with the reaper on or off. */
+function toolsTimed(config: string, data: string, reaper: boolean): Timed {
+  const cpuBefore = endedChildrenCpuMs();
+  const started = now();
+  const run = spawnSync(NODE, [CLI, '--config', config, '--data-dir', data, 'tools', '--yes'], { encoding: 'utf8', env: { ...process.env, HARBOR_REAPER: reaper ? '1' : '0' } });
+  const ms = now() - started;
+  if (run.status !== 0) throw new Error(`harbor tools (reaper ${reaper ? 'on' : 'off'}) exited ${run.status}: ${run.stderr}`);
+  return { ms, cpuMs: endedChildrenCpuMs() - cpuBefore };
+}
+
+/** The reaper's cost to `harbor tools --yes` with one stdio server: `runs` interleaved pairs. */
+function reaperCost(dir: string, server: Record<string, unknown>, runs: number): Figure {
+  const config = join(dir, 'reaper.json');
+  writeFileSync(config, JSON.stringify({ mcpServers: { time: server } }));
+  const data = join(dir, 'data-reaper');
+  mkdirSync(data, { recursive: true });
+  const on: Timed[] = [];
+  const off: Timed[] = [];
+  toolsTimed(config, data, true);
+  toolsTimed(config, data, false);
+  for (let i = 0; i < runs; i += 1) {
+    // Alternating which goes first, so neither always follows the other's leftovers.
+    const onFirst = i % 2 === 0;
+    if (onFirst) on.push(toolsTimed(config, data, true));
+    off.push(toolsTimed(config, data, false));
+    if (!onFirst) on.push(toolsTimed(config, data, true));
+  }
+  const onMs = median(on.map((t) => t.ms));
+  const offMs = median(off.map((t) => t.ms));
+  const onCpu = sum(on.map((t) => t.cpuMs)) / runs;
+  const offCpu = sum(off.map((t) => t.cpuMs)) / runs;
+  const pairs = on.map((t, i) => t.ms - off[i]!.ms);
+  return {
+    name: 'CLI start: what the reaper adds to harbor tools (one stdio server)',
+    // In CPU time, as the --version figure: on a shared machine the wall time is mostly the others' load.
+    value: onCpu - offCpu,
+    unit: 'ms',
+    target: { at: 'most', value: REAPER_TARGET_MS },
+    measured: `CPU per run (Harbor, its server and the reaper): with ${onCpu.toFixed(0)} ms, without ${offCpu.toFixed(0)} ms (means of ${runs} interleaved pairs)`,
+    problems: [],
+    notes: [`wall time (medians): with the reaper ${onMs.toFixed(0)} ms, without ${offMs.toFixed(0)} ms; median of the pairs' differences ${median(pairs).toFixed(1)} ms`],
+  };
+}
+
 /** What loading one package costs a fresh Node (median of 3). */
 function loadCost(specifier: string): number {
   const runs = Array.from({ length: 3 }, () => {
@@ -124,6 +175,7 @@ export async function benchCliStart({ runs }: CliStartOptions): Promise<Figure[]
   const unneeded = (run: ToolsRun) => run.packages.filter((p) => NOT_FOR_TOOLS.test(p));
   const extra = [...new Set([...empty, ...oneServer].flatMap(unneeded))];
   const costs = HEAVY.map((specifier) => `${specifier} ${loadCost(specifier).toFixed(0)} ms`).join(', ');
+  const reaper = reaperCost(dir, { command: NODE, args: [catalogServer, '--catalog', recorded] }, runs);
 
   return [
     {
@@ -152,5 +204,6 @@ export async function benchCliStart({ runs }: CliStartOptions): Promise<Figure[]
         `what a package costs a fresh Node to load (median of 3): ${costs}`,
       ],
     },
+    reaper,
   ];
 }

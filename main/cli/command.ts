@@ -6,6 +6,8 @@ import type { CliOutput } from './output';
 /** What a command needs of its Host: the catalog lists each connect fetches (default: all). */
 export interface HostNeeds {
   readonly catalog?: readonly CatalogKind[];
+  /** The command only reads the data folder: databases opened read-only, when needed (HostOptions.dataAccess). */
+  readonly readOnly?: boolean;
 }
 
 export interface CliContext {

@@ -25,6 +25,8 @@ export function createCliHost(
     secrets: new KeychainSecretStore({ service: process.env.HARBOR_KEYCHAIN_SERVICE || DEFAULT_KEYCHAIN_SERVICE }),
     // A damaged tasks.db set aside, and the like: one line, like every CLI message.
     warn: (message) => void process.stderr.write(`harbor: ${message}\n`),
+    // A benchmark's switch: `npm run bench` measures a one-shot command with and without the reaper.
+    ...(process.env.HARBOR_REAPER === '0' ? { reaper: false } : {}),
     ...overrides,
   });
 }

@@ -6,7 +6,7 @@ import { ConversationStore } from './chat/conversations/store';
 import { CodeSandbox } from './code-mode/sandbox';
 import { ChatService } from './chat/service';
 import { ConsentGate } from './consent/gate';
-import { ConsentStore } from './consent/store';
+import type { ConsentStore } from './consent/store';
 import { guardData, unlessDataUnusable } from './data-file-errors';
 import { HostEvents } from './events';
 import { guardedDataFile, lazyDataFile } from './lazy-data-file';
@@ -53,7 +53,7 @@ import { samplingSettings, serverFeatures } from './services/server-features';
 import { ServerLogService } from './services/server-logs';
 import { SubscriptionService } from './services/subscription-service';
 import { Sampler } from './sampling/sampler';
-import { adoptRegistryOnFirstRun } from './services/first-run';
+import { adoptRegistryOnFirstRun, openConsentStore } from './services/first-run';
 import { ServerControl } from './services/server-control';
 import { ServerIdentities } from './services/server-identities';
 import { createServerManager } from './services/server-launch';
@@ -136,7 +136,8 @@ export class Host implements Disposable {
   private readonly collectBundles: () => Promise<void>;
 
   private constructor(private readonly options: HostOptions) {
-    this.loginPath = hostLoginPath(options);
+    // Owned: a login shell still being asked when Harbor stops is killed, not left to its timeout.
+    this.loginPath = this.owned.add(hostLoginPath(options));
     // Services talk on the inner bus; front doors hear `events`, after the exit.
     const inner = new HostEvents();
     const redactor = options.redactor ?? new Redactor();
@@ -153,7 +154,10 @@ export class Host implements Disposable {
     const files = dataFiles(options.dataDir);
     this.warn = options.warn ?? ((message) => void process.stderr.write(`${message}\n`));
     // Each database opens on first use (lazy-data-file.ts): a damaged one stops only what needs it.
-    const decisions = this.owned.add(lazyDataFile(files.consent, () => new ConsentStore(files.consent.path)));
+    const access = options.dataAccess ?? 'read-write';
+    // A reader adopts the registry (a no-op once done) when it first needs consent, not at start.
+    const adopt = (store: ConsentStore) => adoptRegistryOnFirstRun(store, this.state, { ...options.launchVariables, data: options.dataDir });
+    const decisions = this.owned.add(lazyDataFile(files.consent, () => openConsentStore(files.consent.path, access, access === 'read-only' ? adopt : undefined)));
     const gate = this.owned.add(
       new ConsentGate(decisions, inner, {
         interactive: options.interactiveConsent ?? options.mode !== 'cli',
@@ -161,7 +165,7 @@ export class Host implements Disposable {
       }),
     );
     if (options.approveLaunches) gate.approveLaunchForSession('*');
-    this.adoptRegistry = () => adoptRegistryOnFirstRun(decisions, this.state, { ...options.launchVariables, data: options.dataDir });
+    this.adoptRegistry = () => adopt(decisions);
     const secrets = new SecretService(store, redactor, gate, this.state, identities);
     const auth = this.owned.add(
       new AuthService({
@@ -201,7 +205,7 @@ export class Host implements Disposable {
     );
     const refusals = new RefusalBook((entry) => inner.emit('sandbox.refused', entry));
     // Disposed after the servers (reverse order): by then it records no group, and simply exits.
-    const reaper = this.owned.add(new ProcessReaper());
+    const reaper = options.reaper === false ? undefined : this.owned.add(new ProcessReaper());
     const servers = this.owned.add(
       new ServerControl({
         registry: this.state,
@@ -250,7 +254,7 @@ export class Host implements Disposable {
     const tasks = (this.taskService = this.owned.add(
       new TaskService({
         connect: (server) => servers.ready(server),
-        store: lazyDataFile(files.tasks, () => new TaskStore(files.tasks.path, this.warn, options.mode === 'cli' ? 'cli' : 'app')),
+        store: lazyDataFile(files.tasks, () => new TaskStore(files.tasks.path, this.warn, options.mode === 'cli' ? 'cli' : 'app', access)),
         events: inner,
         timeoutFor: (server) => this.state.server(server)?.timeoutMs,
       }),
@@ -280,7 +284,7 @@ export class Host implements Disposable {
       sandbox,
       tasks,
       apps,
-      skills: openSkills(this.owned, { dataDir: options.dataDir, servers, identities, log }),
+      skills: openSkills(this.owned, { dataDir: options.dataDir, access, servers, identities, log }),
       doctor: new ConnectionDoctor({ registry: this.state, servers, consent: gate, secrets: store, signIn, sandbox, variables: { ...options.launchVariables, data: options.dataDir }, serverPath: async () => (await this.loginPath.whenReady(), this.loginPath.current) }),
       shell: new ShellDoor(inner),
     });
@@ -322,7 +326,7 @@ export class Host implements Disposable {
     await host.registry.reload();
     // Before anything starts: what was configured before this version keeps working. A consent.db
     // Harbor cannot use stops only what needs consent, which reports it; adoption waits for a run that can.
-    host.unlessDataUnusable(() => host.adoptRegistry(), false);
+    if (options.dataAccess !== 'read-only') host.unlessDataUnusable(() => host.adoptRegistry(), false);
     // Files of bundles whose servers were removed while no Harbor ran (the file edited by hand).
     await host.collectBundles().catch(() => undefined);
     // The app and browser mode live long: the login shell answers while they start. A CLI command

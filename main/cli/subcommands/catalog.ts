@@ -37,7 +37,7 @@ async function searchTools(ctx: CliContext, query: string): Promise<number> {
 /** Connects the servers asked for and reads their catalogs; a failing server is reported and left out. */
 async function collect(ctx: CliContext, kind: Kind): Promise<Collected> {
   if (kind === 'tools') return collectTools(ctx);
-  const host = await ctx.host({ catalog: kind === 'resources' ? ['resources', 'resourceTemplates'] : [kind] });
+  const host = await ctx.host({ catalog: kind === 'resources' ? ['resources', 'resourceTemplates'] : [kind], readOnly: true });
   host.registry.requireValid();
   const names = ctx.args[0] !== undefined ? [ctx.args[0]] : host.servers.list().filter((s) => s.enabled).map((s) => s.name);
   const rows: Row[] = [];

@@ -7,7 +7,7 @@ import { EXIT, UsageError } from '../output';
 export const consentCommand: CliCommandCode = {
   async run(ctx) {
     const [action, server, tool] = ctx.args;
-    const host = await ctx.host();
+    const host = await ctx.host({ readOnly: action === 'list' });
     switch (action) {
       case 'list': {
         if (server !== undefined) throw new UsageError(`consent list takes no arguments. Usage: harbor ${CONSENT_USAGE}`);

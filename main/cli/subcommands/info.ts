@@ -3,7 +3,7 @@ import { EXIT } from '../output';
 
 export const infoCommand: CliCommandCode = {
   async run(ctx) {
-    const info = (await ctx.host()).appInfo();
+    const info = (await ctx.host({ readOnly: true })).appInfo();
     ctx.out.result(info, [
       `${info.name} ${info.version} (node ${info.versions.node})`,
       `config:   ${info.configPath}`,

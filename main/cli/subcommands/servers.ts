@@ -79,7 +79,8 @@ async function startNamed(host: Host, names: readonly string[]): Promise<ServerS
 
 export const serversCommand: CliCommandCode = {
   async run(ctx) {
-    const host = await ctx.host();
+    // --yes approves launches for this run only: nothing is written.
+    const host = await ctx.host({ readOnly: true });
     host.registry.requireValid();
     const summaries = ctx.args.length > 0 ? await startNamed(host, ctx.args) : await startEvery(host);
     const costs = await tokenCosts(host, summaries);

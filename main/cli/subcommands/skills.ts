@@ -42,7 +42,7 @@ function human(view: SkillView): string {
  */
 export const skillsCommand: CliCommandCode = {
   async run(ctx) {
-    const host = await ctx.host();
+    const host = await ctx.host({ readOnly: true });
     host.registry.requireValid();
     const names = ctx.args[0] !== undefined ? [ctx.args[0]] : host.servers.list().filter((s) => s.enabled).map((s) => s.name);
     const failures = new Map<string, ErrorCode>();

@@ -22,7 +22,8 @@ function humanLine(task: TaskView, now: number): string {
 export const tasksCommand: CliCommandCode = {
   async run(ctx) {
     const [server] = ctx.args;
-    const host = await ctx.host();
+    // Without --refresh the list is only read (tasks of a killed command are still marked ended).
+    const host = await ctx.host({ readOnly: ctx.options.refresh !== true });
     let tasks: TaskView[];
     if (ctx.options.refresh === true) {
       if (server === undefined) {

@@ -24,7 +24,7 @@ export interface Collected {
  */
 export async function collectTools(ctx: CliContext): Promise<Collected> {
   // Only tools/list is asked for (the lists a command does not show are not fetched).
-  const host = await ctx.host({ catalog: ['tools'] });
+  const host = await ctx.host({ catalog: ['tools'], readOnly: true });
   host.registry.requireValid();
   const settings = host.settings.chat();
   const toolset = typeof ctx.options.toolset === 'string' ? resolveToolset(settings.toolsets, ctx.options.toolset) : undefined;

@@ -2,7 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { z } from 'zod';
 import { HarborError } from '../errors';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
-import { openPrivateDatabase, rollbackIfOpen } from '../open-database';
+import { openForReading, openPrivateDatabase, rollbackIfOpen, type DataAccess } from '../open-database';
 import { parseRow, type ConsentTable } from './rows';
 
 /**
@@ -43,6 +43,10 @@ export const ADOPTION_KEY = 'registry-adoption';
 /** ADOPTION_KEY of a data folder no older Harbor wrote: its first run approves no remote server. */
 export const FRESH_ADOPTION = 'pending-fresh';
 
+function adoptionState(db: DatabaseSync): unknown {
+  return (db.prepare('SELECT value FROM harbor_meta WHERE key = ?').get(ADOPTION_KEY) as { value?: unknown } | undefined)?.value;
+}
+
 /**
  * One connection to consent.db, schema migrated: statements prepared once, writes in
  * transactions, rows parsed on the way out. Shared by the decisions (store.ts) and the secret
@@ -52,9 +56,16 @@ export class ConsentDatabase implements Disposable {
   readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
 
-  constructor(readonly path: string) {
+  constructor(
+    readonly path: string,
+    readonly access: DataAccess = 'read-write',
+  ) {
     // Owner-only from the first byte: the folder 0700, the file (and so its -wal/-shm) 0600.
-    this.db = openPrivateDatabase(path);
+    this.db =
+      access === 'read-only'
+        ? // A registry adoption still to do is a write: that file is opened the writing way.
+          openForReading(path, { schemaVersion: SCHEMA_VERSION, settled: (db) => adoptionState(db) === 'done' }, () => openPrivateDatabase(path))
+        : openPrivateDatabase(path);
     try {
       this.migrate();
     } catch (error) {

@@ -4,6 +4,7 @@ import { ForeignCommits } from './commit-watch';
 import { ConsentDatabase } from './database';
 import type { ToolDefinition } from './fingerprint';
 import type { ServerRef } from './identity';
+import type { DataAccess } from '../open-database';
 import { adoptRegistry, type AdoptedServer } from './registry-adoption';
 import {
   ApprovalRow,
@@ -50,10 +51,12 @@ export class ConsentStore implements Disposable {
   readonly secrets: SecretBindingTable;
 
   /** `watch: false` makes every call ask SQLite whether another connection committed (tests). */
-  constructor(path: string, options: { watch?: boolean } = {}) {
-    this.database = new ConsentDatabase(path);
+  /** `access` 'read-only': for a command that only reads (open-database.ts, openForReading). */
+  constructor(path: string, options: { watch?: boolean; access?: DataAccess } = {}) {
+    this.database = new ConsentDatabase(path, options.access);
     // After the schema: in WAL mode the -wal file exists from here until the last connection closes.
-    this.foreignCommits = new ForeignCommits(this.database.db, path, options);
+    // A reader reads once and goes: nothing to watch.
+    this.foreignCommits = new ForeignCommits(this.database.db, path, options.access === 'read-only' ? { ...options, watch: false } : options);
     this.secrets = new SecretBindingTable(this.database);
     trackDisposable(this);
   }

@@ -8,7 +8,6 @@
  * Where the sandbox cannot run, `wrap` refuses (SANDBOX_UNAVAILABLE) — a server that asks for
  * the sandbox never runs without it.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
@@ -22,6 +21,7 @@ import { buildPolicy, type PolicyContext, type SandboxPolicy } from './policy';
 import { refusalFromStderr, refusalFromViolation, type RefusalContext, type SandboxRefusal } from './refusals';
 import { loadSandboxRuntime, type SandboxManagerApi } from './load-runtime';
 import { leaseSharedRuntime, type SharedRuntimeLease } from './shared-runtime';
+import { runProbe } from './probe';
 import { shellCommand } from './shell-command';
 
 export interface SandboxRuntimeOptions {
@@ -74,7 +74,6 @@ export interface SandboxedLaunch {
 const MAX_REFUSALS_PER_LAUNCH = 50;
 
 /** How long the one-time test command may take (bubblewrap starts in milliseconds). */
-const PROBE_TIMEOUT_MS = 15_000;
 
 export class SandboxRuntime implements Disposable {
   private readonly platform: NodeJS.Platform;
@@ -82,6 +81,7 @@ export class SandboxRuntime implements Disposable {
   private lease: Promise<SharedRuntimeLease> | undefined;
   private checked: Promise<SandboxAvailability> | undefined;
   private disposed = false;
+  private readonly stopping = new AbortController();
 
   constructor(private readonly options: SandboxRuntimeOptions) {
     trackDisposable(this);
@@ -152,6 +152,8 @@ export class SandboxRuntime implements Disposable {
     if (this.disposed) return;
     this.disposed = true;
     markAsDisposed(this);
+    // A probe still running is killed: its answer is no longer waited for.
+    this.stopping.abort();
     const lease = this.lease;
     this.lease = undefined;
     await lease?.then((l) => l.release(), () => undefined);
@@ -189,7 +191,7 @@ export class SandboxRuntime implements Disposable {
     } catch (error) {
       return probeFailed(error instanceof Error ? error.message : String(error), this.platform);
     }
-    const failure = await runProbe(SandboxManager);
+    const failure = await runProbe(SandboxManager, this.stopping.signal);
     return failure === undefined ? { available: true, mechanism: mechanismFor(this.platform)! } : probeFailed(failure, this.platform);
   }
 }
@@ -236,32 +238,5 @@ function registerDomains(manager: SandboxManagerApi, server: string, commandId: 
     manager.registerCommandNetworkLists(commandId, { allowedDomains: [...domains] });
   } catch (error) {
     throw new HarborError('CONFIG_INVALID', `Server "${server}": the sandbox's "allowedDomains" has an entry the sandbox cannot use: ${error instanceof Error ? error.message : String(error)}.`);
-  }
-}
-
-/** Runs `true` inside the sandbox; undefined when it worked, else what went wrong. */
-async function runProbe(manager: SandboxManagerApi): Promise<string | undefined> {
-  try {
-    const wrapped = await manager.wrapWithSandboxArgv('true', undefined, { filesystem: { allowWrite: [], denyWrite: [], denyRead: [], allowRead: [] } });
-    const [command, ...args] = wrapped.argv;
-    return await new Promise<string | undefined>((resolve) => {
-      const child = spawn(command!, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-      let stderr = '';
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-2000)));
-      const timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        resolve(`it did not finish within ${PROBE_TIMEOUT_MS / 1000} s`);
-      }, PROBE_TIMEOUT_MS);
-      child.once('error', (error) => {
-        clearTimeout(timer);
-        resolve(error.message);
-      });
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        resolve(code === 0 ? undefined : stderr.trim() || (signal ? `killed by ${signal}` : `exit code ${code}`));
-      });
-    });
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
   }
 }

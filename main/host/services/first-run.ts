@@ -1,6 +1,7 @@
 import { serverRef } from '../consent/identity';
 import type { AdoptedServer } from '../consent/registry-adoption';
-import type { ConsentStore } from '../consent/store';
+import { ConsentStore } from '../consent/store';
+import type { DataAccess } from '../open-database';
 import { launchHash, resolveLaunch, type LaunchVariables } from '../servers/launch';
 import type { RegistryState } from './registry-state';
 
@@ -29,4 +30,19 @@ export function adoptRegistryOnFirstRun(store: ConsentStore, registry: RegistryS
     };
   });
   return store.adoptRegistry(servers);
+}
+
+/**
+ * consent.db as `access` opens it; `adopt` (a reader's, which adopts when it first needs consent
+ * rather than at start) runs on it before anyone else sees it. The store is closed if it fails.
+ */
+export function openConsentStore(path: string, access: DataAccess, adopt?: (store: ConsentStore) => unknown): ConsentStore {
+  const store = new ConsentStore(path, { access });
+  try {
+    adopt?.(store);
+  } catch (error) {
+    store.dispose();
+    throw error;
+  }
+  return store;
 }

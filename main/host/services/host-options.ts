@@ -8,6 +8,7 @@ import type { TransportFactory } from '../servers/connection';
 import type { SandboxAvailability } from '../sandbox/availability';
 import type { LaunchVariables } from '../servers/launch';
 import type { CatalogKind } from '../servers/catalog';
+import type { DataAccess } from '../open-database';
 
 /** How a front door builds its Host: paths, identity, and the few switches tests and the CLI need. */
 export interface HostOptions {
@@ -27,6 +28,14 @@ export interface HostOptions {
   readonly connectTimeoutMs?: number;
   /** The lists a connect fetches (default: all): a one-shot CLI command's, only what it needs. */
   readonly catalogOnConnect?: readonly CatalogKind[];
+  /**
+   * 'read-only': a command that only reads (harbor info, tools, consent list…): each database is
+   * opened read-only, when first needed, and a missing one reads as empty (open-database.ts,
+   * openForReading). Default 'read-write'.
+   */
+  readonly dataAccess?: DataAccess;
+  /** false: no reaper (servers may outlive a killed Harbor) — only to measure what it costs (HARBOR_REAPER=0, bench/cli-start.ts). */
+  readonly reaper?: boolean;
   readonly restart?: RestartPolicyOptions;
   readonly stopGraces?: { stdinGraceMs: number; termGraceMs: number };
   /** Resolve the login shell's PATH for stdio servers (GUI launches lack it). Default: true except on Windows. */

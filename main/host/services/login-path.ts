@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Disposable } from '../lifecycle';
 import { LoginShellPath } from '../servers/stdio/environment';
 import { LoginPathStore, loginPathKey } from '../servers/stdio/login-path-store';
 
@@ -21,7 +22,7 @@ export interface LoginPathCacheOptions {
  * that needs it (a bare `npx`, not `/usr/bin/node`), and trusts what it remembers unless
  * `--fresh-env`, or a changed rc file, says otherwise.
  */
-export class LoginPathCache {
+export class LoginPathCache implements Disposable {
   private value: string | undefined;
   private ready: Promise<void> | undefined;
   private remembered: { key: string; path: string | undefined } | undefined;
@@ -32,6 +33,11 @@ export class LoginPathCache {
     private readonly path = new LoginShellPath(),
   ) {
     this.store = options.file ? new LoginPathStore(options.file) : undefined;
+  }
+
+  /** Kills a login shell still being asked (Harbor stopping); the PATH stays as far as it is known. */
+  dispose(): Promise<void> {
+    return this.path.dispose();
   }
 
   /** Starts resolving now, unless it has started; a failure leaves the PATH as the process has it. */

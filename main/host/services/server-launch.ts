@@ -34,7 +34,8 @@ export interface ServerLaunchDeps {
   /** Harbor's own log. */
   readonly log?: LogSink;
   /** Kills stdio servers' process groups if Harbor dies without stopping them. */
-  readonly reaper: ProcessReaper;
+  /** Absent only when HostOptions.reaper is false (the benchmark's arm without it). */
+  readonly reaper: ProcessReaper | undefined;
   /** The stop ladder's graces, asked at each stop (shorter once the person interrupted Harbor). */
   readonly stopGraces: () => { stdinGraceMs: number; termGraceMs: number } | undefined;
 }
@@ -59,7 +60,7 @@ export function createServerManager(options: HostOptions, deps: ServerLaunchDeps
         redact: (text) => deps.redactor.redact(text),
         sandbox: deps.sandbox,
         onSandboxRefusal: deps.onSandboxRefusal,
-        reaper: deps.reaper,
+        ...(deps.reaper ? { reaper: deps.reaper } : {}),
         stopGraces: deps.stopGraces,
       }),
     elicitation: deps.elicitation,

@@ -3,6 +3,7 @@ import type { DataFile } from '../data-file-errors';
 import { lazyDataFile } from '../lazy-data-file';
 import type { DisposableStore } from '../lifecycle';
 import type { LogSink } from '../log/harbor-log';
+import type { DataAccess } from '../open-database';
 import { SkillApprovalStore } from '../skills/approvals';
 import { SkillFileCache } from '../skills/file-cache';
 import { SkillConsent, type SkillAsk } from '../skills/skill-consent';
@@ -12,6 +13,8 @@ import type { ServerIdentities } from './server-identities';
 
 export interface SkillWiring {
   readonly dataDir: string;
+  /** 'read-only' for a command that only reads (open-database.ts). */
+  readonly access?: DataAccess;
   readonly servers: Pick<ServerControl, 'ready'>;
   readonly identities: Pick<ServerIdentities, 'ref'>;
   readonly log: LogSink;
@@ -27,7 +30,7 @@ export function skillApprovalsFile(dataDir: string): DataFile {
 /** The skills service with its approvals (opened on first use, owned by `owned`) and its cache under DATA/skills/cache. */
 export function openSkills(owned: DisposableStore, wiring: SkillWiring): SkillService {
   const file = skillApprovalsFile(wiring.dataDir);
-  const store = owned.add(lazyDataFile(file, () => new SkillApprovalStore(file.path)));
+  const store = owned.add(lazyDataFile(file, () => new SkillApprovalStore(file.path, wiring.access)));
   return new SkillService({
     connect: (server) => wiring.servers.ready(server),
     ref: (server) => wiring.identities.ref(server),

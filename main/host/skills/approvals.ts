@@ -2,7 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import { HarborError } from '../errors';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
-import { openPrivateDatabase } from '../open-database';
+import { openForReading, openPrivateDatabase, type DataAccess } from '../open-database';
 import type { ServerRef } from '../consent/identity';
 import type { PinnedFile } from './skill-files';
 
@@ -45,8 +45,11 @@ const Files = z.array(z.object({ uri: z.string(), digest: z.string(), size: z.nu
 export class SkillApprovalStore implements Disposable {
   private readonly db: DatabaseSync;
 
-  constructor(readonly path: string) {
-    this.db = openPrivateDatabase(path);
+  constructor(
+    readonly path: string,
+    access: DataAccess = 'read-write',
+  ) {
+    this.db = access === 'read-only' ? openForReading(path, { schemaVersion: SCHEMA_VERSION }, () => openPrivateDatabase(path)) : openPrivateDatabase(path);
     try {
       const version = (this.db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
       if (version === 0) {

@@ -10,7 +10,7 @@ import { basename } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { isDamage } from '../data-file-errors';
 import { HarborError } from '../errors';
-import { openPrivateDatabase, rollbackIfOpen } from '../open-database';
+import { openForReading, openPrivateDatabase, rollbackIfOpen, type DataAccess } from '../open-database';
 
 /**
  * 1: the first versioned schema (files from before it have the same tables at version 0).
@@ -101,7 +101,13 @@ function inode(path: string): number | undefined {
  * Only the file that was found damaged is moved: when another Harbor set it aside and started a
  * new one meanwhile, that new one is opened instead.
  */
-export function openTasksDatabase(path: string, onSetAside: (message: string) => void, now: () => Date = () => new Date()): DatabaseSync {
+export function openTasksDatabase(path: string, onSetAside: (message: string) => void, now: () => Date = () => new Date(), access: DataAccess = 'read-write'): DatabaseSync {
+  if (access === 'read-only') {
+    const db = openForReading(path, { schemaVersion: SCHEMA_VERSION }, () => openTasksDatabase(path, onSetAside, now));
+    // Lays out an empty in-memory list; a file already of this schema is left as it is.
+    migrate(db, path);
+    return db;
+  }
   const found = inode(path);
   try {
     return open(path);

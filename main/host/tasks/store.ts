@@ -1,5 +1,6 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
+import { isUnwritable, type DataAccess } from '../open-database';
 import { openTasksDatabase } from './database';
 import { ABANDONED_CODE, abandonedMessage, ownerGone, ownerOf, type OwnerKind } from './owner';
 import { parseTaskRow, type TaskRecord } from './rows';
@@ -38,7 +39,9 @@ function columns(record: TaskRecord): Record<string, SQLInputValue> {
  * once it ended. A task that has not ended when Harbor stops is followed again on the next start.
  */
 export class TaskStore implements Disposable {
-  private readonly db: DatabaseSync;
+  private db: DatabaseSync;
+  /** Set while the store reads a file it opened read-only. */
+  private reopenForWriting: (() => DatabaseSync) | undefined;
 
   /** `onSetAside` tells the person a damaged file was moved aside (database.ts); by default on stderr. */
   /** This process as the follower of the tasks it saves (owner.ts). */
@@ -48,8 +51,10 @@ export class TaskStore implements Disposable {
     private readonly path: string,
     onSetAside: (message: string) => void = (message) => process.stderr.write(`${message}\n`),
     ownerKind: OwnerKind = 'app',
+    access: DataAccess = 'read-write',
   ) {
-    this.db = openTasksDatabase(path, onSetAside);
+    this.db = openTasksDatabase(path, onSetAside, undefined, access);
+    this.reopenForWriting = access === 'read-only' ? () => openTasksDatabase(path, onSetAside) : undefined;
     this.owner = ownerOf(ownerKind) ?? null;
     trackDisposable(this);
   }
@@ -60,14 +65,36 @@ export class TaskStore implements Disposable {
    * one, which follows them again.
    */
   endAbandoned(now: number): void {
-    const rows = this.db.prepare("SELECT server, task_id, owner FROM tasks WHERE ended_at IS NULL AND owner LIKE 'cli:%'").all() as { server: string; task_id: string; owner: string }[];
+    const rows = (this.db.prepare("SELECT server, task_id, owner FROM tasks WHERE ended_at IS NULL AND owner LIKE 'cli:%'").all() as { server: string; task_id: string; owner: string }[]).filter(
+      (row) => row.owner !== this.owner && ownerGone(row.owner),
+    );
+    if (rows.length > 0 && !this.writable()) return;
     for (const row of rows) {
-      if (row.owner === this.owner || !ownerGone(row.owner)) continue;
       const message = abandonedMessage(row.owner);
       this.db
         .prepare("UPDATE tasks SET status = 'failed', ended_at = ?, status_message = ?, error = ? WHERE server = ? AND task_id = ? AND ended_at IS NULL AND owner = ?")
         .run(now, message, JSON.stringify({ code: ABANDONED_CODE, message }), row.server, row.task_id, row.owner);
     }
+  }
+
+  /**
+   * Makes a read-only store (a command that only reads) able to write, for the one write a reader
+   * does: ending abandoned tasks. False when the folder cannot be written: they are shown as they
+   * are, to be ended by the next Harbor that can write (nothing is lost, and the list still shows).
+   */
+  private writable(): boolean {
+    if (!this.reopenForWriting) return true;
+    let db: DatabaseSync;
+    try {
+      db = this.reopenForWriting();
+    } catch (error) {
+      if (isUnwritable(error)) return false;
+      throw error;
+    }
+    this.db.close();
+    this.db = db;
+    this.reopenForWriting = undefined;
+    return true;
   }
 
   /** Writes the task as it is now (a new one, or every field of a known one). */

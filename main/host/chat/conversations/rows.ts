@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ChatFile, ChatToolResult, ToolCallStatus, TurnStatus } from '../../../../preload/contract';
 import { HarborError } from '../../errors';
+import { jsonColumn } from '../../json-column';
 
 /**
  * What each row read back from conversations.db must look like. A row that does not (a damaged
@@ -11,20 +12,8 @@ import { HarborError } from '../../errors';
 const Millis = z.number().int();
 const Text = z.string();
 
-/** A column holding JSON text, parsed; `shape` checks what it holds. */
-function json<T extends z.ZodType>(shape: T) {
-  return z
-    .string()
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'is not valid JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(shape);
-}
+/** A column holding JSON text, parsed; `shape` checks what it holds (the one parser, json-column.ts). */
+const json = jsonColumn;
 
 export const SummaryRow = z.object({
   id: Text,
@@ -99,6 +88,6 @@ export function parseRow<T extends z.ZodType>(schema: T, row: unknown, where: { 
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'custom') return issue.message;
+  if (issue.code === 'custom') return `is ${issue.message}`;
   return `is not as Harbor wrote it (${issue.message})`;
 }

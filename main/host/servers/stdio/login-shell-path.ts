@@ -10,6 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import type { Disposable } from '../../lifecycle';
 import { withoutHarborToolFolders } from './server-path';
 
 export interface LoginShellPathOptions {
@@ -27,13 +28,16 @@ const RESOLVING_ENV_FLAG = 'HARBOR_RESOLVING_ENVIRONMENT';
 
 const MAX_OUTPUT_BYTES = 1024 * 1024;
 
-export class LoginShellPath {
+export class LoginShellPath implements Disposable {
   private readonly platform: NodeJS.Platform;
   private readonly env: NodeJS.ProcessEnv;
   private readonly shell: string | undefined;
   private readonly timeoutMs: number;
   private pending: Promise<string | undefined> | undefined;
   private failureReason: string | undefined;
+  /** Ends the shell being asked now, if one is (dispose). */
+  private stop: (() => void) | undefined;
+  private disposed = false;
 
   constructor(options: LoginShellPathOptions = {}) {
     this.platform = options.platform ?? process.platform;
@@ -45,13 +49,24 @@ export class LoginShellPath {
 
   /** The login shell's PATH, or undefined (Windows, no shell, timeout, failure). Runs the shell once. */
   resolve(): Promise<string | undefined> {
-    this.pending ??= this.platform === 'win32' ? Promise.resolve(undefined) : this.run();
+    this.pending ??= this.platform === 'win32' || this.disposed ? Promise.resolve(undefined) : this.run();
     return this.pending;
   }
 
   /** The shell asked, and the PATH it starts with: what a remembered answer is keyed by (login-path-store.ts). */
   get asked(): { readonly shell: string; readonly startPath: string | undefined } {
     return { shell: this.shellCommand(), startPath: this.env.PATH };
+  }
+
+  /**
+   * Stops asking: a shell still running is killed with its process group (its rc files' children
+   * too), and resolve() answers undefined, now and from then on.
+   */
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.stop?.();
+    await this.pending;
   }
 
   /** Why the last resolve() gave undefined (for a log line), if it did. */
@@ -75,6 +90,7 @@ export class LoginShellPath {
       const finish = (path: string | undefined, reason?: string): void => {
         if (settled) return;
         settled = true;
+        this.stop = undefined;
         clearTimeout(timer);
         this.failureReason = path === undefined ? reason : undefined;
         // Whatever the rc files left running in the shell's group goes with it.
@@ -91,6 +107,7 @@ export class LoginShellPath {
         windowsHide: true,
       });
       const timer = setTimeout(() => finish(undefined, `${shell} did not answer within ${this.timeoutMs} ms`), this.timeoutMs);
+      this.stop = () => finish(undefined, 'Harbor is stopping');
       child.on('error', (error) => finish(undefined, `could not run ${shell}: ${error.message}`));
       child.stderr?.resume();
       child.stdout?.setEncoding('utf8');
