@@ -38,6 +38,8 @@ export default defineConfig({
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       // The first paint loads the shell and one page; minified, that is a fraction of the unminified bundle.
       minify: true,
+      // Only for `npm run coverage` (scripts/coverage.mjs), which maps Chromium's coverage back to renderer/src.
+      sourcemap: process.env.HARBOR_COVERAGE_SOURCEMAPS === '1' ? 'hidden' : false,
       rollupOptions: {
         input: resolve(import.meta.dirname, 'renderer/index.html'),
         output: {

@@ -18,6 +18,10 @@ export default defineConfig({
     maxWorkers: 2,
     // Responses and events are checked against the contract in tests (main/host/contract-checks.ts):
     // the built CLI that integration tests run inherits this from the workers.
-    env: { HARBOR_CONTRACT_CHECKS: '1' },
+    // `npm run coverage` (scripts/coverage.mjs) sets HARBOR_COVERAGE_NODE_DIR: the CLI processes the tests
+    // start then write their V8 coverage there (NODE_V8_COVERAGE), merged with this run's own.
+    env: { HARBOR_CONTRACT_CHECKS: '1', ...(process.env.HARBOR_COVERAGE_NODE_DIR ? { NODE_V8_COVERAGE: process.env.HARBOR_COVERAGE_NODE_DIR } : {}) },
+    // Only with --coverage.enabled (npm run coverage); npm test measures nothing.
+    coverage: { provider: 'v8', include: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/src/**/*.{ts,tsx}'], reporter: ['json'], reportOnFailure: true },
   },
 });

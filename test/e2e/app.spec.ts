@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test as base, expect } from './coverage';
 import { collectErrors, readUrlLine, stopProcess } from './harbor-process';
 
 const ROOT = resolve(import.meta.dirname, '../..');

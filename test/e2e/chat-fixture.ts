@@ -9,7 +9,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
+import { test as base, expect } from './coverage';
 import { startScriptedModel, type ScriptEntry, type ScriptedModel } from '../fixtures/model/scripted-model';
 import { collectErrors, readUrlLine, stopProcess } from './harbor-process';
 

@@ -84,11 +84,5 @@ export function grantReferencedSecrets(host: Host): void {
   }
 }
 
-/** Resolves when `predicate` holds, polling; rejects with `what` after `timeoutMs`. */
-export async function waitFor(predicate: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const started = Date.now();
-  while (!predicate()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** The tests' one condition wait (./wait-for.ts), here too because most Host tests import from here. */
+export { waitFor } from './wait-for';

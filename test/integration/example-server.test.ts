@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { waitFor } from '../helpers/wait-for';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const NOTES_SERVER = path.join(ROOT, 'resources/example-server/notes-server.mjs');
@@ -88,15 +89,6 @@ async function connectHttp(url: URL): Promise<Client> {
   return client;
 }
 
-/** Polls until `check` holds; fails with `what` after `timeoutMs`. */
-async function waitFor(what: string, check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 /** The text of the first content block of a tool result or prompt message. */
 function firstText(result: { content?: unknown }): string {
   const [first] = (result.content ?? []) as Array<{ type: string; text?: string }>;
@@ -148,8 +140,8 @@ describe('Harbor Notes (bundled example server)', () => {
     const added = await client.callTool({ name: 'add_note', arguments: { title: 'Groceries', body: 'oat milk, lemons', tag: 'todo' } });
     expect(added.isError).toBeFalsy();
     expect(firstText(added)).toBe('Added note 2: Groceries');
-    await waitFor('list_changed after add_note', () => seen.includes('list_changed'));
-    await waitFor('resources/updated for the index', () => seen.includes('updated notes://index'));
+    await waitFor(() => seen.includes('list_changed'), 'list_changed after add_note');
+    await waitFor(() => seen.includes('updated notes://index'), 'resources/updated for the index');
 
     const after = await client.listResources();
     expect(after.resources.find((r) => r.uri === 'notes://note/2')?.title).toBe('Groceries');
@@ -162,7 +154,7 @@ describe('Harbor Notes (bundled example server)', () => {
 
     seen.length = 0;
     expect(firstText(await client.callTool({ name: 'delete_note', arguments: { id: '2' } }))).toBe('Deleted note 2: Groceries');
-    await waitFor('list_changed after delete_note', () => seen.includes('list_changed'));
+    await waitFor(() => seen.includes('list_changed'), 'list_changed after delete_note');
     expect((await client.listResources()).resources.map((r) => r.uri)).not.toContain('notes://note/2');
     const again = await client.callTool({ name: 'delete_note', arguments: { id: '2' } });
     expect(again.isError).toBe(true);
@@ -241,7 +233,7 @@ describe('Harbor Notes (bundled example server)', () => {
     await client.subscribeResource({ uri: 'notes://index' });
 
     expect(firstText(await client.callTool({ name: 'add_note_interactive', arguments: {} }))).toBe('Added note 2: Legacy note');
-    await waitFor('resources/updated on the legacy connection', () => updated.includes('notes://index'));
+    await waitFor(() => updated.includes('notes://index'), 'resources/updated on the legacy connection');
   });
 
   it('serves Streamable HTTP on 127.0.0.1 only, announces changes, and refuses a foreign Host', async () => {
@@ -255,7 +247,7 @@ describe('Harbor Notes (bundled example server)', () => {
     client.setNotificationHandler('notifications/resources/list_changed', () => void seen.push('list_changed'));
     const subscription = await client.listen({ resourcesListChanged: true });
     await client.callTool({ name: 'add_note', arguments: { title: 'Remote', body: 'over HTTP' } });
-    await waitFor('list_changed over HTTP', () => seen.includes('list_changed'));
+    await waitFor(() => seen.includes('list_changed'), 'list_changed over HTTP');
     expect((await client.listResources()).resources.map((r) => r.uri)).toContain('notes://note/2');
     await subscription.close();
 
@@ -314,13 +306,13 @@ describe('feature-server fixture', () => {
     );
     await expect(call).rejects.toThrow();
     expect(controller.signal.aborted).toBe(true);
-    await waitFor('the cancellation in the events file', () => {
+    await waitFor(() => {
       try {
         return /^cancelled \S+$/m.test(readFileSync(eventsFile, 'utf8'));
       } catch {
         return false;
       }
-    });
+    }, 'the cancellation in the events file');
   });
 
   it('mutate, remove_tool and restore_tool announce tools/list_changed on the listen stream', async () => {
@@ -331,15 +323,15 @@ describe('feature-server fixture', () => {
     expect(subscription.honoredFilter.toolsListChanged).toBe(true);
 
     await client.callTool({ name: 'mutate', arguments: { description: 'Echo, but changed' } });
-    await waitFor('list_changed after mutate', () => changes >= 1);
+    await waitFor(() => changes >= 1, 'list_changed after mutate');
     const echo = (await client.listTools()).tools.find((t) => t.name === 'echo');
     expect(echo?.description).toBe('Echo, but changed');
 
     await client.callTool({ name: 'remove_tool', arguments: { name: 'add' } });
-    await waitFor('list_changed after remove_tool', () => changes >= 2);
+    await waitFor(() => changes >= 2, 'list_changed after remove_tool');
     expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('add');
     await client.callTool({ name: 'restore_tool', arguments: { name: 'add' } });
-    await waitFor('list_changed after restore_tool', () => changes >= 3);
+    await waitFor(() => changes >= 3, 'list_changed after restore_tool');
     expect((await client.listTools()).tools.map((t) => t.name)).toContain('add');
     await subscription.close();
   });
@@ -376,7 +368,7 @@ describe('feature-server fixture', () => {
     client.setNotificationHandler('notifications/tools/list_changed', () => void (changes += 1));
     const subscription = await client.listen({ toolsListChanged: true });
     await client.callTool({ name: 'mutate', arguments: { description: 'changed over HTTP' } });
-    await waitFor('list_changed over HTTP', () => changes >= 1);
+    await waitFor(() => changes >= 1, 'list_changed over HTTP');
     expect((await client.listTools()).tools.find((t) => t.name === 'echo')?.description).toBe('changed over HTTP');
     await subscription.close();
 
@@ -386,13 +378,13 @@ describe('feature-server fixture', () => {
       { signal: controller.signal, onprogress: () => controller.abort('stop') },
     );
     await expect(call).rejects.toThrow();
-    await waitFor('the cancellation in the events file', () => {
+    await waitFor(() => {
       try {
         return /^cancelled \S+$/m.test(readFileSync(eventsFile, 'utf8'));
       } catch {
         return false;
       }
-    });
+    }, 'the cancellation in the events file');
   });
 });
 

@@ -19,20 +19,13 @@ import {
   waitForNoMarkedProcesses,
 } from '../fixtures/proc';
 import { disposeAfterTest } from '../helpers/dispose-after-test';
+import { waitFor } from '../helpers/wait-for';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/servers/adversarial/', import.meta.url));
 const NODE = process.execPath;
 const STUBBORN = join(FIXTURES, 'stubborn.mjs');
 const POLITE = join(FIXTURES, 'crash-on-call.mjs'); // a valid server that exits on stdin EOF
 const linuxOnly = process.platform !== 'linux';
-
-async function until(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.skipIf(linuxOnly)('StdioProcess', () => {
   const markers: string[] = [];
@@ -69,7 +62,7 @@ describe.skipIf(linuxOnly)('StdioProcess', () => {
   it('a stubborn server: SIGTERM to the group after the stdin grace, SIGKILL after the term grace; the grandchild goes too', async () => {
     const { proc, marker, stderrEvents } = start('stubborn', NODE, [STUBBORN]);
     await proc.spawned;
-    await until(() => stderrEvents.some((e) => e.line.startsWith('stubborn: grandchild')));
+    await waitFor(() => stderrEvents.some((e) => e.line.startsWith('stubborn: grandchild')), 'the grandchild\'s stderr line');
     const before = await waitForMarkedProcesses(marker, 2);
     expect(before).toHaveLength(2); // server + grandchild, same group
     expect(new Set(before.map((p) => p.pgid))).toEqual(new Set([proc.pid]));
@@ -132,7 +125,7 @@ describe.skipIf(linuxOnly)('StdioProcess', () => {
   it('a grandchild that left the process group (setsid) is caught by the /proc descendant snapshot', async () => {
     const { proc, marker, stderrEvents } = start('detached-grandchild', NODE, [STUBBORN, '--detach-grandchild']);
     await proc.spawned;
-    await until(() => stderrEvents.some((e) => e.line.includes('(detached)')));
+    await waitFor(() => stderrEvents.some((e) => e.line.includes('(detached)')), 'the detached grandchild\'s stderr line');
     const before = await waitForMarkedProcesses(marker, 2);
     expect(before).toHaveLength(2);
     expect(before.filter((p) => p.pgid !== proc.pid)).toHaveLength(1); // outside the group kill's reach
@@ -162,7 +155,7 @@ describe.skipIf(linuxOnly)('StdioProcess', () => {
     const env = buildServerEnv({ base: process.env, serverEnv: { npm_config_update_notifier: 'false' }, platform: 'linux' });
     const { proc, marker, stderrEvents } = start('npx-wrapper', 'npx', ['--no', 'fake-mcp'], { cwd: project, env });
     await proc.spawned;
-    await until(() => stderrEvents.some((e) => e.line.startsWith('stubborn: grandchild')), 20_000);
+    await waitFor(() => stderrEvents.some((e) => e.line.startsWith('stubborn: grandchild')), 'the grandchild\'s stderr line', 20_000);
     expect((await waitForMarkedProcesses(marker, 3)).length).toBeGreaterThanOrEqual(3);
     await proc.stop({ stdinGraceMs: 300, termGraceMs: 300 });
     expect(await waitForNoMarkedProcesses(marker, 3000)).toEqual([]);

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FEATURE_SERVER, FIXTURES, NODE, createTestHost, type TestHost } from '../helpers/host';
 import { errorOf } from '../helpers/harbor-error';
+import { waitFor } from '../helpers/wait-for';
 import { join } from 'node:path';
 
 const SHIFTING_SERVER = join(FIXTURES, 'modern/shifting-schema.mjs');
@@ -16,14 +17,6 @@ afterEach(async () => {
   current = undefined;
 });
 
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > 10_000) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 describe('a tool whose input schema changes while connected', () => {
   it('is checked against its schema of now, and its old approval asks again', async () => {
     current = await createTestHost({ shift: { command: NODE, args: [SHIFTING_SERVER] } });
@@ -33,7 +26,7 @@ describe('a tool whose input schema changes while connected', () => {
     expect((await host.calls.callTool('shift', 'count_to', { n: 5 })).content).toEqual([{ type: 'text', text: '1 2 3 4 5' }]);
 
     await current.call('shift', 'tighten');
-    await until(async () => {
+    await waitFor(async () => {
       const tool = (await host.calls.catalog('shift')).tools.find((t) => t.name === 'count_to');
       return JSON.stringify(tool?.inputSchema).includes('"maximum":3');
     }, 'the tightened schema in the catalog');

@@ -14,6 +14,7 @@ import { createDispatcher } from '../../main/dispatch';
 import type { Host } from '../../main/host/host';
 import { WebServer } from '../../main/web/server';
 import { WebSocketTransport } from '../../renderer/src/bridge/ws-transport';
+import { waitFor } from '../helpers/wait-for';
 
 let dir: string;
 let host: Host;
@@ -47,18 +48,6 @@ function transport(token = server.token): WebSocketTransport {
   return new WebSocketTransport(`ws://127.0.0.1:${server.port}/ws?token=${token}`, (url) => new NodeWebSocket(url, { headers: { origin } }));
 }
 
-function until(predicate: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const tick = () => {
-      if (predicate()) resolve();
-      else if (Date.now() > deadline) reject(new Error('condition not met in time'));
-      else setTimeout(tick, 20);
-    };
-    tick();
-  });
-}
-
 describe('the web bridge', () => {
   it('gives the same HarborApi as the preload: commands, results and events', async () => {
     const t = transport();
@@ -77,7 +66,7 @@ describe('the web bridge', () => {
     const seen: unknown[] = [];
     api.on.app.update((payload) => seen.push(payload));
     host.shell.emit('app.update', { state: 'checking', currentVersion: '1.0.0', autoUpdate: true });
-    await until(() => seen.length === 1);
+    await waitFor(() => seen.length === 1, 'the event');
     expect(seen).toEqual([{ state: 'checking', currentVersion: '1.0.0', autoUpdate: true }]);
   });
 
@@ -94,7 +83,7 @@ describe('the web bridge', () => {
     const api = buildApi(t);
     expect((await api.app.info({})).ok).toBe(true);
     await server.dispose();
-    await until(() => t.status().state === 'closed');
+    await waitFor(() => t.status().state === 'closed', 'the transport to close');
     const after = await api.app.info({});
     expect(after.ok).toBe(false);
     expect(!after.ok && after.error.message).toContain('closed');

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type ConsentRequest } from '../../preload/contract';
 import { checkLeaksAtEndOfFile } from '../helpers/leak-tracker';
+import { waitFor } from '../helpers/wait-for';
 
 // The tests are the app's life in order (start, use, quit): what it creates lives across them.
 checkLeaksAtEndOfFile();
@@ -242,14 +243,8 @@ function exampleServerPids(): number[] {
   return pids;
 }
 
-const tick = () => new Promise((r) => setTimeout(r, 10));
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await tick();
-  }
-}
+/** The shell's work here spans real processes: up to 20 s on a busy machine. */
+const until = (condition: () => boolean, what: string) => waitFor(condition, what, 20_000);
 
 function invoke(command: string, payload: unknown = {}) {
   const window = electron.windows[0]!;

@@ -12,6 +12,7 @@ import type { UpdateStatus } from '../../preload/contract';
 import { RotatingLog } from '../../main/shell/log';
 import { ShellSettingsStore } from '../../main/shell/settings';
 import { updateCheckMessage, UpdateService, type UpdaterLike } from '../../main/shell/updates';
+import { waitFor } from '../helpers/wait-for';
 
 const dirs: string[] = [];
 const services: UpdateService[] = [];
@@ -71,14 +72,6 @@ function setup(options: { isPackaged?: boolean; autoUpdate?: boolean; failLoad?:
   return { service, updater, emitted, restarts, settings, saved, loads: () => loads, logText: () => readFileSync(log.path, 'utf8') };
 }
 
-const until = async (what: string, predicate: () => boolean) => {
-  const deadline = Date.now() + 5_000;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
-
 describe('UpdateService', () => {
   it('development build: unsupported, never loads electron-updater, install refused', async () => {
     const { service, loads } = setup({ isPackaged: false });
@@ -98,7 +91,7 @@ describe('UpdateService', () => {
       u.emit('update-downloaded', { version: '0.2.0' });
     };
     service.start();
-    await until('the automatic check', () => emitted.some((s) => s.state === 'ready'));
+    await waitFor(() => emitted.some((s) => s.state === 'ready'), 'the automatic check');
     expect(updater.autoDownload).toBe(true);
     expect(updater.autoInstallOnAppQuit).toBe(true);
     expect(emitted.map((s) => [s.state, s.version, s.percent])).toEqual([
@@ -138,7 +131,7 @@ describe('UpdateService', () => {
     expect(await service.check()).toMatchObject({ state: 'up-to-date', autoUpdate: false });
     expect(updater.checks).toBe(1);
     await service.setAutoUpdate(true);
-    await until('the resumed automatic check', () => updater.checks === 2);
+    await waitFor(() => updater.checks === 2, 'the resumed automatic check');
     expect(emitted.at(-1)).toMatchObject({ autoUpdate: true });
   });
 

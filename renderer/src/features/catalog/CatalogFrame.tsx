@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { ServerSummary } from '../../../../preload/contract';
+import { hrefFor } from '../../app/routes';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
@@ -38,7 +39,7 @@ export function CatalogFrame({ noun, count, search, onSearch, children }: Props)
     return (
       <EmptyState title={`No ${noun} yet`}>
         <p>
-          {noun[0]!.toUpperCase() + noun.slice(1)} come from your servers. Add or enable one on the <a href="#/servers">Servers</a> page.
+          {noun[0]!.toUpperCase() + noun.slice(1)} come from your servers. Add or enable one on the <a href={hrefFor('servers')}>Servers</a> page.
         </p>
       </EmptyState>
     );

@@ -1,6 +1,7 @@
 import { PanelLeftClose, PanelLeftOpen, SquarePen } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { Conversation } from '../../../../preload/contract';
+import { navigate } from '../../app/use-route';
 import { Modal } from '../consent/Modal';
 import { ActionsMenu } from './ActionsMenu';
 import { IconButton } from './IconButton';
@@ -78,7 +79,7 @@ export function ChatHeader({ conversation, running, sidebar, onNew, onRename, on
           { label: 'Rename', disabled: !saved, run: () => (setTitle(conversation?.title ?? ''), setMode('rename')) },
           { label: 'Export Markdown', disabled: !saved, run: () => void onExport('markdown') },
           { label: 'Export JSON', disabled: !saved, run: () => void onExport('json') },
-          { label: 'Model settings', run: () => (window.location.hash = MODEL_SETTINGS_HREF) },
+          { label: 'Model settings', run: () => navigate(MODEL_SETTINGS_HREF) },
           { label: 'Delete', disabled: !saved || running, danger: true, run: () => setMode('delete') },
         ]}
       />

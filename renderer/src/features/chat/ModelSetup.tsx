@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { ChatStatus, HarborErrorData } from '../../../../preload/contract';
+import { hrefFor } from '../../app/routes';
 import { useHarbor } from '../../app/services';
 import { asErrorData } from '../../lib/load-state';
 import { ErrorMessage } from '../../ui/ErrorMessage';
@@ -55,7 +56,7 @@ export function ModelSetup({ status, onChanged }: { readonly status: ChatStatus;
         </div>
       ) : null}
       <p>
-        <a href="#/settings">Set up a model in Settings</a>
+        <a href={hrefFor('settings')}>Set up a model in Settings</a>
       </p>
       {error ? <ErrorMessage error={error} /> : null}
     </section>

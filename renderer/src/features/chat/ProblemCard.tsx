@@ -1,9 +1,10 @@
 import { TriangleExclamationPoint } from 'lucide-react';
 import type { HarborErrorData } from '../../../../preload/contract';
+import { hrefFor } from '../../app/routes';
 import { asErrorData } from '../../lib/load-state';
 
 /** Where the model is set up: Settings, its model section. */
-export const MODEL_SETTINGS_HREF = '#/settings/model';
+export const MODEL_SETTINGS_HREF = hrefFor('settings', 'model');
 
 /** Failures whose fix is in the model's settings (provider, key, address). */
 const MODEL_CODES = new Set(['MODEL_ERROR', 'MODEL_NOT_CONFIGURED', 'SECRET_MISSING', 'KEYCHAIN_UNAVAILABLE']);

@@ -1,4 +1,5 @@
 import { ROUTES, hrefFor } from '../../app/routes';
+import { navigate } from '../../app/use-route';
 import { SETTINGS_SECTIONS } from '../settings/SettingsSections';
 import { resolvedTheme, setTheme } from '../settings/theme';
 import { requestChat } from './chat-requests';
@@ -7,10 +8,6 @@ import { openPalette, togglePalette } from './palette-state';
 
 /** Ctrl/Cmd-K: the one shortcut that also works while typing. */
 export const PALETTE_SHORTCUT = '$mod+KeyK';
-
-function go(href: string): void {
-  window.location.hash = href;
-}
 
 /**
  * The app's own commands: a new chat, each view (Ctrl/Cmd-1…9 in the navigation's order), each
@@ -55,7 +52,7 @@ export function builtinCommands(): Command[] {
         title: `Go to ${route.label}`,
         group: 'Views',
         ...(index < 9 ? { shortcuts: [`$mod+Digit${index + 1}`] } : {}),
-        run: () => go(hrefFor(route.id)),
+        run: () => navigate(hrefFor(route.id)),
       }),
     ),
     ...SETTINGS_SECTIONS.map(
@@ -63,7 +60,7 @@ export function builtinCommands(): Command[] {
         id: `settings.${section.id}`,
         title: `Settings: ${section.label}`,
         group: 'Settings sections',
-        run: () => go(`${hrefFor('settings')}/${section.id}`),
+        run: () => navigate(hrefFor('settings', section.id)),
       }),
     ),
   ];

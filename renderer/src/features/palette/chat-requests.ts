@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { hrefFor } from '../../app/routes';
+import { navigate } from '../../app/use-route';
 
 /** What the palette and the shortcuts ask of the Chat page. */
 export type ChatRequest = { readonly kind: 'new' } | { readonly kind: 'open'; readonly id: string };
@@ -16,7 +17,7 @@ let waiting: ChatRequest | undefined;
 export function requestChat(request: ChatRequest): void {
   if (handler) handler(request);
   else waiting = request;
-  if (window.location.hash !== hrefFor('chat')) window.location.hash = hrefFor('chat');
+  navigate(hrefFor('chat'));
 }
 
 /** The Chat page's side: `take` runs each request while the page is mounted. */

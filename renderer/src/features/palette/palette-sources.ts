@@ -1,9 +1,10 @@
 import type { CatalogView, ConversationSummary, ServerSummary } from '../../../../preload/contract';
+import { hrefFor } from '../../app/routes';
+import { navigate } from '../../app/use-route';
 import { readPersisted, writePersisted } from '../../lib/persisted';
 import { visibleText } from '../../lib/visible-text';
 import { ALL_SERVERS } from '../catalog/ServerPicker';
 import { asPrompt } from '../prompts/prompt-item';
-import { serverHref } from '../servers/selection';
 import { asTool, CHANGED_LABEL } from '../tools/tool-item';
 import { requestChat } from './chat-requests';
 import type { Command } from './command-registry';
@@ -20,7 +21,7 @@ function openInCatalog(page: CatalogPage, server: string, name: string): void {
   const picked = readPersisted('catalog.server', ALL_SERVERS);
   if (picked !== ALL_SERVERS && picked !== server) writePersisted('catalog.server', server);
   writePersisted(`${page}.selected`, { server, name });
-  window.location.hash = `#/${page}`;
+  navigate(hrefFor(page));
 }
 
 /** The first line of a description, short: enough to tell two items apart. */
@@ -40,7 +41,7 @@ export function serverItems(servers: readonly ServerSummary[]): PaletteItem[] {
     detail: visibleText(server.target),
     keywords: server.serverInfo?.name,
     run: () => {
-      window.location.hash = serverHref(server.name);
+      navigate(hrefFor('servers', server.name));
     },
   }));
 }

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import type { ServerSummary } from '../../../../preload/contract';
+import { hrefFor } from '../../app/routes';
 import { dismissKey, notify } from '../../ui/Toasts';
 import { hintFor } from './error-hints';
 import { healthOf } from './server-health';
 import { useHarbor } from '../../app/services';
 import { serverStatusStore } from './server-status';
-import { serverHref } from './selection';
 
 /**
  * Says so when a server fails or starts waiting for the person (a launch to allow, a sign-in),
@@ -50,7 +50,7 @@ const keyOf = (name: string) => `server:${name}`;
 function announce(server: ServerSummary): void {
   if (server.state.kind !== 'error') return;
   const health = healthOf(server);
-  const show = { label: 'Show', href: serverHref(server.name) };
+  const show = { label: 'Show', href: hrefFor('servers', server.name) };
   if (health.kind === 'attention') {
     notify({
       key: keyOf(server.name),

@@ -1,4 +1,5 @@
 import { CircleAlert, TriangleAlert } from 'lucide-react';
+import { hrefFor } from '../../app/routes';
 import { describeHealth } from './server-health';
 import { useServerHealth } from './use-server-health';
 import './server-health.css';
@@ -16,7 +17,7 @@ export function ServerHealthIndicator() {
   const Icon = failed ? CircleAlert : TriangleAlert;
   return (
     // Named by its hidden sentence, not an aria-label: the visible count alone would not match a label.
-    <a className={`server-health server-health--${failed ? 'failed' : 'attention'}`} href={`#/servers/${encodeURIComponent(first)}`} title={text}>
+    <a className={`server-health server-health--${failed ? 'failed' : 'attention'}`} href={hrefFor('servers', first)} title={text}>
       <Icon aria-hidden="true" size={14} />
       <span aria-hidden="true">{health.failed.length + health.attention.length}</span>
       <span className="visually-hidden">{text}</span>

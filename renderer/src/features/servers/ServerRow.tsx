@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { ServerSummary } from '../../../../preload/contract';
+import { hrefFor } from '../../app/routes';
 import { visibleText } from '../../lib/visible-text';
 import { hintFor } from './error-hints';
 import { healthOf } from './server-health';
-import { serverHref } from './selection';
 import { stateLabel } from './StateBadge';
 
 interface Props {
@@ -35,7 +35,7 @@ export function ServerRow({ server, selected, tokens }: Props) {
   return (
     <a
       className={`server-row${selected ? ' server-row--selected' : ''}`}
-      href={serverHref(server.name)}
+      href={hrefFor('servers', server.name)}
       aria-current={selected ? 'true' : undefined}
       aria-describedby={`${id}-facts`}
     >

@@ -1,6 +1,8 @@
 import { Braces, FileInput, Plus, Search } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import type { RegistryView } from '../../../../preload/contract';
+import { hrefFor } from '../../app/routes';
+import { navigate, useRouteDetail } from '../../app/use-route';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
@@ -10,7 +12,6 @@ import { ServerDetail } from './ServerDetail';
 import { ServerForm } from './ServerForm';
 import { matchesQuery, ServerList } from './ServerList';
 import { NoServers } from './NoServers';
-import { serverHref, useSelectedServer } from './selection';
 import { useServerStatus } from './server-status';
 import { useDiscardGuard } from './use-discard-guard';
 import { useRegistry, useSecretNames, useToolCosts } from './use-registry';
@@ -39,7 +40,7 @@ export function ServersPage() {
   const [registry] = useRegistry();
   const [secrets, reloadSecrets] = useSecretNames();
   const costs = useToolCosts();
-  const selected = useSelectedServer();
+  const selected = useRouteDetail('servers');
   const [panel, setPanel] = useState<Panel>({ kind: 'none' });
   const [dirty, setDirty] = useState(false);
   const [query, setQuery] = useState('');
@@ -69,7 +70,7 @@ export function ServersPage() {
   /** Saved: that server's page (a new name, or a renamed one, is where the person goes next). */
   const saved = (name: string) => {
     close();
-    if (selected !== name) window.location.hash = serverHref(name);
+    if (selected !== name) navigate(hrefFor('servers', name));
   };
 
   const view = registry.status === 'ready' ? registry.value : undefined;

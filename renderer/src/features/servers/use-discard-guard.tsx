@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { isCurrent, navigate } from '../../app/use-route';
 import { DiscardDialog } from './DiscardDialog';
 
 export interface DiscardGuard {
@@ -30,12 +31,10 @@ export function useDiscardGuard(dirty: string | undefined): DiscardGuard {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const link = event.target instanceof Element ? event.target.closest('a[href^="#/"]') : null;
       const href = link?.getAttribute('href');
-      if (!href || href === window.location.hash) return;
+      if (!href || isCurrent(href)) return;
       event.preventDefault();
       event.stopPropagation();
-      setPending(() => () => {
-        window.location.hash = href;
-      });
+      setPending(() => () => navigate(href));
     };
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();

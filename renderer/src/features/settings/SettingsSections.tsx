@@ -1,5 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { hrefFor } from '../../app/routes';
+import { useRouteDetail } from '../../app/use-route';
 
 /** Settings' sections, in page order; each has a deep link (#/settings/<id>). */
 export const SETTINGS_SECTIONS = [
@@ -17,10 +18,6 @@ export const SETTINGS_SECTIONS = [
 export type SettingsSectionId = (typeof SETTINGS_SECTIONS)[number]['id'];
 
 const elementId = (id: string) => `settings-section-${id}`;
-
-function sectionFromHash(hash: string): string | undefined {
-  return /^#\/settings\/([a-z-]+)/.exec(hash)?.[1];
-}
 
 /** Brings a section into view and moves focus to its heading (keyboard and screen-reader users land there too). */
 function reveal(id: string): void {
@@ -48,12 +45,7 @@ export function SettingsSection({ id, children }: { readonly id: SettingsSection
  * the page stays open and a section can be linked to from elsewhere (the chat's "Open settings").
  */
 export function SettingsNav({ ready }: { readonly ready: boolean }) {
-  const [current, setCurrent] = useState<string | undefined>(() => sectionFromHash(window.location.hash));
-  useEffect(() => {
-    const onHash = () => setCurrent(sectionFromHash(window.location.hash));
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
-  }, []);
+  const current = useRouteDetail('settings');
   // A deep link reveals its section once the settings have loaded (before, the section is empty).
   useEffect(() => {
     if (ready && current) reveal(current);
@@ -65,7 +57,7 @@ export function SettingsNav({ ready }: { readonly ready: boolean }) {
           <li key={section.id}>
             <a
               className="settings-nav__link"
-              href={`${hrefFor('settings')}/${section.id}`}
+              href={hrefFor('settings', section.id)}
               aria-current={current === section.id ? 'location' : undefined}
               onClick={() => {
                 // The same link twice fires no hashchange: reveal it here as well.
