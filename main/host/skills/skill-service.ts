@@ -5,7 +5,7 @@ import type { CallOptions } from '../servers/connection-types';
 import type { SkillApproval } from './approvals';
 import type { SkillFileCache } from './file-cache';
 import { SkillDiscovery, type HeldSkill, type SkillConnection } from './skill-catalog';
-import type { SkillConsent, SkillStanding } from './skill-consent';
+import type { SkillConsent, SkillQuestion, SkillStanding } from './skill-consent';
 import { filesOf, overLimits, resolveSkillFile, totalBytes, type PinnedFile } from './skill-files';
 import { SkillReader, type SkillFileRead } from './skill-reader';
 
@@ -36,6 +36,8 @@ export interface SkillRef {
 export interface SkillLoadOptions extends CallOptions {
   /** `--yes`: the person allowed this load up front. */
   readonly approveOnce?: boolean;
+  /** The conversation whose model loads it (the question names it). */
+  readonly conversationId?: string;
 }
 
 export interface LoadedSkill {
@@ -94,10 +96,7 @@ export class SkillService {
     const asked = standing.kind !== 'approved' && !options.approveOnce;
     if (asked && !this.deps.consent.canAsk) throw this.deps.consent.refusal(held, standing);
     const read = await this.readTracked(held, connection, undefined, options);
-    if (asked) {
-      const changes = standing.kind === 'changed' ? { changes: standing.changes } : {};
-      await this.deps.consent.decide({ held, files: filesOf(held.entry) ?? 'dynamic', text: read.text, ...changes, ...(options.signal ? { signal: options.signal } : {}) }, standing);
-    }
+    if (asked) await this.deps.consent.decide(question(held, read.text, standing, options), standing);
     return {
       server: held.server.name,
       uri: held.entry.uri,
@@ -126,7 +125,8 @@ export class SkillService {
       throw new HarborError('BAD_REQUEST', `"${path}" is not a file of the skill "${held.entry.frontmatter.name}". Its files: ${listed}.`);
     }
     const standing = this.deps.consent.standing(held);
-    if (standing.kind !== 'approved' && !options.approveOnce) throw this.deps.consent.refusal(held, standing);
+    // Asked like a load (in the app), without SKILL.md's text: nothing is read ahead of the person's answer.
+    if (standing.kind !== 'approved' && !options.approveOnce) await this.deps.consent.decide(question(held, undefined, standing, options), standing);
     return this.readTracked(held, connection, file, options);
   }
 
@@ -202,6 +202,18 @@ export class SkillService {
     const all = files.every((file) => this.deps.cache.get(held.server.identity, file, file.uri === held.entry.uri ? held.entry.frontmatter : undefined));
     return all ? { verified: true } : {};
   }
+}
+
+/** What the person is asked before `held` enters the model's context. */
+function question(held: HeldSkill, text: string | undefined, standing: SkillStanding, options: SkillLoadOptions): SkillQuestion {
+  return {
+    held,
+    files: filesOf(held.entry) ?? 'dynamic',
+    text,
+    ...(standing.kind === 'changed' ? { changes: standing.changes, approved: standing.approved } : {}),
+    ...(options.conversationId ? { conversationId: options.conversationId } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
 }
 
 const keyOf = (held: HeldSkill) => `${held.server.identity}\n${held.entry.uri}`;
