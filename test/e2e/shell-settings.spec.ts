@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { collectErrors, expect, screenshotSizes, test } from './chat-fixture';
 
-const NAV = ['Chat', 'Servers', 'Gallery', 'Tools', 'Resources', 'Prompts', 'Tasks', 'Activity', 'Settings'];
+const NAV = ['Chat', 'Servers', 'Gallery', 'Tools', 'Resources', 'Prompts', 'Skills', 'Tasks', 'Activity', 'Settings'];
 
 test('navigation icons, Settings sections and the model connection test', async ({ page, startHarbor }, testInfo) => {
   const harbor = await startHarbor({ script: [{ text: 'ok' }] });

@@ -6,7 +6,7 @@ import type { SkillApproval } from './approvals';
 import type { SkillFileCache } from './file-cache';
 import { SkillDiscovery, type HeldSkill, type SkillConnection } from './skill-catalog';
 import type { SkillConsent, SkillQuestion, SkillStanding } from './skill-consent';
-import { filesOf, overLimits, resolveSkillFile, totalBytes, type PinnedFile } from './skill-files';
+import { filesOf, overLimits, resolveSkillFile, skillRoot, totalBytes, type PinnedFile } from './skill-files';
 import { SkillReader, type SkillFileRead } from './skill-reader';
 
 /** One skill as lists show it (`harbor skills`, the Skills page, the model's index). */
@@ -24,6 +24,17 @@ export interface SkillView {
   readonly standing: SkillStanding['kind'];
   /** Over the extension's limits: it will not be loaded. */
   readonly problem?: string;
+}
+
+/** A skill's files for "view files" (the contract's SkillFilesData). */
+export interface SkillFiles {
+  readonly server: string;
+  readonly uri: string;
+  readonly name: string;
+  readonly frontmatter: Record<string, unknown>;
+  readonly files: { path: string; uri: string; size: number; digest: string }[] | 'dynamic';
+  readonly text?: string;
+  readonly changes?: string[];
 }
 
 /** Which skill: always with its server (the identity is the pair), by name or by SKILL.md URI. */
@@ -128,6 +139,29 @@ export class SkillService {
     // Asked like a load (in the app), without SKILL.md's text: nothing is read ahead of the person's answer.
     if (standing.kind !== 'approved' && !options.approveOnce) await this.deps.consent.decide(question(held, undefined, standing, options), standing);
     return this.readTracked(held, connection, file, options);
+  }
+
+  /**
+   * "View files": the entry's files with sizes and digests, where the person stands, and SKILL.md's
+   * text only when it is already in the verified cache — nothing is read from the server here.
+   */
+  async files(server: string, uri: string, options: CallOptions = {}): Promise<SkillFiles> {
+    const { held } = await this.find({ server, uri }, options);
+    const { entry } = held;
+    const files = filesOf(entry);
+    const root = skillRoot(entry);
+    const manifest = files?.find((file) => file.uri === entry.uri);
+    const cached = manifest ? this.deps.cache.get(held.server.identity, manifest, entry.frontmatter) : undefined;
+    const standing = this.deps.consent.standing(held);
+    return {
+      server: held.server.name,
+      uri: entry.uri,
+      name: entry.frontmatter.name,
+      frontmatter: { ...entry.frontmatter },
+      files: files ? files.map((file) => ({ path: file.uri.startsWith(root) ? file.uri.slice(root.length) : file.uri, uri: file.uri, size: file.size, digest: file.digest })) : 'dynamic',
+      ...(cached?.text !== undefined ? { text: cached.text } : {}),
+      ...(standing.kind === 'changed' ? { changes: [...standing.changes] } : {}),
+    };
   }
 
   /** `harbor consent grant-skill`: pins an approval to the skill's entry as the server serves it now. */
