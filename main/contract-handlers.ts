@@ -128,7 +128,7 @@ export function bindCommands(host: Host): CommandHandlers {
       const turn = await host.chat.regenerate({ conversationId, turnId });
       return { conversationId: turn.conversationId, turnId: turn.turnId };
     },
-    'chat.context': () => host.chat.context(),
+    'chat.context': ({ conversationId }) => host.chat.context(conversationId),
     'chat.stop': async ({ conversationId }) => ({ stopped: host.chat.stop(conversationId) }),
     'conversations.list': async () => host.chat.list(),
     'conversations.open': async ({ id, fromTurn }) => host.chat.open(id, fromTurn),

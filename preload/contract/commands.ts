@@ -260,8 +260,8 @@ export const commands = {
     z.object({ conversationId: z.string().min(1), turnId: z.string().min(1) }).strict(),
     z.object({ conversationId: z.string(), turnId: z.string() }),
   ),
-  /** The context meter: what the ready servers' tool definitions cost. */
-  'chat.context': command(Empty, ChatContext),
+  /** The context meter: what the ready servers' tool definitions cost, and how a turn of this conversation (or a new one) spends its budget. */
+  'chat.context': command(z.object({ conversationId: z.string().min(1).optional() }).strict(), ChatContext),
   'chat.stop': command(z.object({ conversationId: z.string().min(1) }).strict(), z.object({ stopped: z.boolean() })),
   'conversations.list': command(Empty, z.array(ConversationSummary)),
   /**
