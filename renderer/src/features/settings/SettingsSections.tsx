@@ -5,6 +5,7 @@ import { hrefFor } from '../../app/routes';
 export const SETTINGS_SECTIONS = [
   { id: 'model', label: 'Model' },
   { id: 'chat', label: 'Tools in chat' },
+  { id: 'toolsets', label: 'Toolsets' },
   { id: 'approvals', label: 'Approvals' },
   { id: 'timeouts', label: 'Timeouts' },
   { id: 'sandbox', label: 'Sandbox' },
