@@ -1,4 +1,4 @@
-import type { UpdateStatus } from '../preload/contract';
+import type { SkillServerData, UpdateStatus } from '../preload/contract';
 import type { CommandHandlers } from './dispatch';
 import type { Host } from './host/host';
 import { bindInstallCommands } from './install-handlers';
@@ -10,6 +10,20 @@ function updatesUnsupported(host: Host): UpdateStatus {
     message: 'Harbor updates itself in the desktop app; here, update your Harbor install instead.',
     autoUpdate: false,
   };
+}
+
+/** The skills of every ready server; a server whose listing failed says why (its message left the door redacted). */
+async function skillsOfReadyServers(host: Host): Promise<SkillServerData[]> {
+  const ready = (await host.servers.list()).filter((server) => server.enabled && server.state.kind === 'ready');
+  return Promise.all(
+    ready.map(async ({ name }) => {
+      try {
+        return { server: name, skills: await host.skills.list(name) };
+      } catch (error) {
+        return { server: name, skills: [], error: error instanceof Error ? error.message : String(error) };
+      }
+    }),
+  );
 }
 
 /** Binds every contract command to the Host's doors. Shared by Electron IPC and browser mode. */
@@ -114,7 +128,7 @@ export function bindCommands(host: Host): CommandHandlers {
       const turn = await host.chat.regenerate({ conversationId, turnId });
       return { conversationId: turn.conversationId, turnId: turn.turnId };
     },
-    'chat.context': () => host.chat.context(),
+    'chat.context': ({ conversationId }) => host.chat.context(conversationId),
     'chat.stop': async ({ conversationId }) => ({ stopped: host.chat.stop(conversationId) }),
     'conversations.list': async () => host.chat.list(),
     'conversations.open': async ({ id, fromTurn }) => host.chat.open(id, fromTurn),
@@ -138,6 +152,10 @@ export function bindCommands(host: Host): CommandHandlers {
     'sandbox.refusals': async ({ server }) => host.sandbox.refusals(server),
     'sandbox.allow': ({ server, change }) => host.sandbox.allow(server, change),
     'sandbox.setInstallDefault': ({ sandbox }) => host.sandbox.setInstallDefault(sandbox),
+    'skills.list': () => skillsOfReadyServers(host),
+    'skills.files': ({ server, uri }) => host.skills.files(server, uri),
+    'skills.grant': async ({ server, uri }) => ({ files: (await host.skills.grant(server, uri)).length }),
+    'skills.revoke': async ({ server, uri }) => ({ removed: host.skills.revoke(server, uri) }),
     'tasks.list': async ({ server }) => host.tasks.list(server),
     'tasks.cancel': async ({ server, taskId }) => ({ cancelled: await host.tasks.cancel(server, taskId) }),
     'tasks.result': async ({ server, taskId }) => host.tasks.result(server, taskId),

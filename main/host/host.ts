@@ -284,7 +284,7 @@ export class Host implements Disposable {
       sandbox,
       tasks,
       apps,
-      skills: openSkills(this.owned, { dataDir: options.dataDir, access, servers, identities, log }),
+      skills: openSkills(this.owned, { dataDir: options.dataDir, access, servers, identities, log, ...(gate.interactive ? { questions: gate.questions } : {}) }),
       doctor: new ConnectionDoctor({ registry: this.state, servers, consent: gate, secrets: store, signIn, sandbox, variables: { ...options.launchVariables, data: options.dataDir }, serverPath: async () => (await this.loginPath.whenReady(), this.loginPath.current) }),
       shell: new ShellDoor(inner),
     });

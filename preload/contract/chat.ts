@@ -136,6 +136,12 @@ export const ChatContext = z.object({
   /** Skills the connected servers publish (loadable ones), and what their index plus load_skill cost. */
   skillCount: z.number().int().optional(),
   skillTokens: z.number().int().optional(),
+  /**
+   * How a turn's budget is spent: instructions (Harbor's system prompt with the servers'
+   * instructions), tools (every definition, or the two search tools once tool search takes over),
+   * skills (their index and load_skill), history (the conversation asked about, so far).
+   */
+  breakdown: z.object({ instructions: z.number().int(), tools: z.number().int(), skills: z.number().int(), history: z.number().int() }).optional(),
 });
 export type ChatContext = z.infer<typeof ChatContext>;
 

@@ -11,6 +11,7 @@ import { installCommands } from './installs';
 import { ImportReportData, ImportRequest, ImportSourceData, RegistryProblem, RegistryView, ServerConfigData } from './registry';
 import { sandboxCommands } from './sandbox';
 import { doctorCommands } from './doctor';
+import { skillCommands } from './skills';
 import { SECRET_NAME } from './secrets';
 import { LogLevel, ResourceSubscriptionsView, SamplingAnswer, SamplingRequestData, ServerLogsView } from './client-features';
 import { CatalogView, ElicitationRequestData, LaunchFailureData, McpObject, ServerEventData, ToolOfferView, ToolSearchHit, TrafficEntryData } from './server-views';
@@ -259,8 +260,8 @@ export const commands = {
     z.object({ conversationId: z.string().min(1), turnId: z.string().min(1) }).strict(),
     z.object({ conversationId: z.string(), turnId: z.string() }),
   ),
-  /** The context meter: what the ready servers' tool definitions cost. */
-  'chat.context': command(Empty, ChatContext),
+  /** The context meter: what the ready servers' tool definitions cost, and how a turn of this conversation (or a new one) spends its budget. */
+  'chat.context': command(z.object({ conversationId: z.string().min(1).optional() }).strict(), ChatContext),
   'chat.stop': command(z.object({ conversationId: z.string().min(1) }).strict(), z.object({ stopped: z.boolean() })),
   'conversations.list': command(Empty, z.array(ConversationSummary)),
   /**
@@ -282,6 +283,7 @@ export const commands = {
   ...appCommands,
   ...sandboxCommands,
   ...doctorCommands,
+  ...skillCommands,
   ...taskCommands,
   ...installCommands,
 } satisfies Record<string, CommandSpec>;

@@ -28,8 +28,8 @@ export type ConsentRequester = z.infer<typeof ConsentRequester>;
 /** What the person is asked: everything needed to decide, as plain data (never HTML). */
 export const ConsentRequest = z.object({
   id: z.string(),
-  /** tool: a call; launch: starting a stdio server or first reaching a remote one; secret: giving a server a keychain secret. */
-  kind: z.enum(['tool', 'launch', 'secret']),
+  /** tool: a call; launch: starting a stdio server or first reaching a remote one; secret: giving a server a keychain secret; skill: loading a server's skill into the model's context. */
+  kind: z.enum(['tool', 'launch', 'secret', 'skill']),
   /** The server as the person configured it, and whether they marked it trusted. */
   server: z.string(),
   trusted: z.boolean(),
@@ -64,6 +64,23 @@ export const ConsentRequest = z.object({
   lookalike: z.array(z.string()).optional(),
   /** A secret grant; field "oauth": a sign-in setting, sent to the authorization server the remote names. */
   secret: z.object({ name: z.string(), field: z.enum(['env', 'headers', 'oauth']), keys: z.array(z.string()), target: z.string() }).optional(),
+  /**
+   * A skill load: the skill as its server's entry describes it (frontmatter, every file with its
+   * size, or "dynamic": generated, unverifiable), SKILL.md's text once read and verified, and — when
+   * its files changed since an "always" — what changed, one line per file (the diff is in `stale`,
+   * per file path: "N bytes, sha256:…" before and now).
+   */
+  skill: z
+    .object({
+      name: z.string(),
+      uri: z.string(),
+      description: z.string(),
+      frontmatter: z.record(z.string(), z.unknown()),
+      files: z.union([z.array(z.object({ path: z.string(), uri: z.string(), size: z.number().int() })), z.literal('dynamic')]),
+      text: z.string().optional(),
+      changes: z.array(z.string()).optional(),
+    })
+    .optional(),
 });
 export type ConsentRequest = z.infer<typeof ConsentRequest>;
 

@@ -44,6 +44,7 @@ export * from './apps';
 export * from './app-limits';
 export * from './sandbox';
 export * from './doctor';
+export * from './skills';
 export * from './tasks';
 export * from './installs';
 export * from './commands';

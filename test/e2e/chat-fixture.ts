@@ -34,6 +34,8 @@ export interface HarborOptions {
   readonly model?: Record<string, unknown>;
   /** Extra registry entries (e.g. "chat"). */
   readonly extra?: Record<string, unknown>;
+  /** More servers beside the feature fixture (e.g. the skills fixtures). */
+  readonly servers?: Record<string, unknown>;
 }
 
 export interface ChatHarbor {
@@ -68,6 +70,7 @@ export const test = base.extend<{ startHarbor: Start }>({
         mkdirSync(join(dir, 'notes'));
         servers.notes = { command: process.execPath, args: [NOTES_SERVER], env: { HARBOR_NOTES_DIR: join(dir, 'notes') }, trusted: true };
       }
+      Object.assign(servers, options.servers);
       if (options.everything) servers.everything = { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'], trusted: true };
       writeFileSync(configPath, JSON.stringify({ mcpServers: servers, model: model.modelConfig(options.model), ...options.extra }, null, 2));
       const child = spawn(process.execPath, [join(ROOT, 'bin', 'harbor.js'), 'web', '--port', '0', '--config', configPath, '--data-dir', dir], {
@@ -134,7 +137,7 @@ export async function openChat(page: Page, harbor: ChatHarbor): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto(harbor.url);
   await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('scripted');
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('scripted', { timeout: 20_000 });
   // Servers start at launch: the context meter counts their tools once they are ready.
   await expect(contextMeter(page)).toHaveAttribute('title', /Tool definitions: [1-9][\d,]* tokens/, { timeout: 20_000 });
 }

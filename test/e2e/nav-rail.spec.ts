@@ -10,7 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { collectErrors, expect, openChat, ROOT, screenshotSizes, send, test } from './chat-fixture';
 
-const NAV = ['Chat', 'Servers', 'Gallery', 'Tools', 'Resources', 'Prompts', 'Tasks', 'Activity', 'Settings'];
+const NAV = ['Chat', 'Servers', 'Gallery', 'Tools', 'Resources', 'Prompts', 'Skills', 'Tasks', 'Activity', 'Settings'];
 
 /** The messages' scroll area: its share of the window's height, and its area in px². */
 async function messageArea(page: Page): Promise<{ heightShare: number; width: number; area: number }> {

@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { collectErrors, expect, screenshotSizes, test } from './chat-fixture';
 
-const NAV = ['Chat', 'Servers', 'Gallery', 'Tools', 'Resources', 'Prompts', 'Tasks', 'Activity', 'Settings'];
+const NAV = ['Chat', 'Servers', 'Gallery', 'Tools', 'Resources', 'Prompts', 'Skills', 'Tasks', 'Activity', 'Settings'];
 
 test('navigation icons, Settings sections and the model connection test', async ({ page, startHarbor }, testInfo) => {
   const harbor = await startHarbor({ script: [{ text: 'ok' }] });
@@ -26,7 +26,7 @@ test('navigation icons, Settings sections and the model connection test', async 
   await nav.getByRole('link', { name: 'Settings', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   const sections = page.getByRole('navigation', { name: 'Settings sections' });
-  await expect(sections.getByRole('link')).toHaveText(['Model', 'Tools in chat', 'Approvals', 'Timeouts', 'Sandbox', 'Gallery sources', 'Appearance', 'Updates', 'About']);
+  await expect(sections.getByRole('link')).toHaveText(['Model', 'Tools in chat', 'Toolsets', 'Approvals', 'Timeouts', 'Sandbox', 'Gallery sources', 'Appearance', 'Updates', 'About']);
   // A section link scrolls its panel into view and moves focus to its heading; the page stays Settings.
   await sections.getByRole('link', { name: 'About' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'About' })).toBeFocused();

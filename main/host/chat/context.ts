@@ -1,7 +1,9 @@
+import type { ModelMessage } from 'ai';
 import type { ChatContext } from '../../../preload/contract';
 import { ToolIndex, type ServerTools } from '../tools/tool-index';
 import { loadTokenCounter, toolTokens } from '../tools/tokens';
 import type { ChatHost } from './chat-host';
+import { contextBreakdown } from './context-breakdown';
 import { useToolSearch, type ChatSettings } from './settings';
 import { skillsCost } from './turn-skills';
 
@@ -10,7 +12,7 @@ import { skillsCost } from './turn-skills';
  * (exposed names, server-prefixed descriptions, provider input schemas). Only servers that are
  * ready count: measuring must not launch anything (a launch may need the person's consent).
  */
-export async function measureContext(host: ChatHost, settings: ChatSettings): Promise<ChatContext> {
+export async function measureContext(host: ChatHost, settings: ChatSettings, history: readonly ModelMessage[] = []): Promise<ChatContext> {
   const enabled = host.listServers().filter((s) => s.enabled);
   const ready = enabled.filter((s) => s.state.kind === 'ready');
   const measured = await Promise.all(
@@ -43,6 +45,11 @@ export async function measureContext(host: ChatHost, settings: ChatSettings): Pr
   const total = rows.reduce((sum, r) => sum + r.toolTokens, 0);
   const skills = await skillsCost(host, servers.map((m) => m.name), count);
   const connected = new Set(servers.map((m) => m.name));
+  const search = useToolSearch(settings, total);
+  const breakdown = contextBreakdown(
+    { servers: servers.map((m) => ({ name: m.name, tools: perServer.get(m.name)?.tools ?? 0, ...(m.instructions ? { instructions: m.instructions } : {}) })), toolTokens: total, search, skillTokens: skills.skillTokens ?? 0, history },
+    count,
+  );
   return {
     contextWindow: settings.contextWindow,
     toolTokens: total,
@@ -50,9 +57,10 @@ export async function measureContext(host: ChatHost, settings: ChatSettings): Pr
     toolCount: index.size,
     searchThresholdTokens: Math.floor(settings.toolSearchThreshold * settings.contextWindow),
     toolSearch: settings.toolSearch,
-    mode: useToolSearch(settings, total) ? 'search' : 'direct',
+    mode: search ? 'search' : 'direct',
     servers: rows,
     notConnected: enabled.filter((s) => !connected.has(s.name)).map((s) => s.name),
     ...skills,
+    breakdown,
   };
 }

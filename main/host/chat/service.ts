@@ -110,9 +110,10 @@ export class ChatService implements Disposable {
     };
   }
 
-  /** The context meter: what the tool definitions of the servers that are ready cost now. */
-  async context(): Promise<ChatContext> {
-    return measureContext(this.deps.host, this.deps.settings());
+  /** The context meter: what the tool definitions of the servers that are ready cost now, and how a turn of this conversation (or a new one) spends its budget. */
+  async context(conversationId?: string): Promise<ChatContext> {
+    const history = conversationId ? fitHistoryToModel(await this.store.history(conversationId), true) : [];
+    return measureContext(this.deps.host, this.deps.settings(), history);
   }
 
   private notConfiguredHelp(ollama: OllamaOffer | undefined): string {

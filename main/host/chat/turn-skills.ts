@@ -100,7 +100,7 @@ export async function runSkillCall(call: ModelToolCall, ctx: ToolRunContext): Pr
   }
   view.server = args.ref.server;
   ctx.emit({ ...view });
-  const options: SkillLoadOptions = { approveOnce: ctx.approveOnce, signal: ctx.signal };
+  const options: SkillLoadOptions = { approveOnce: ctx.approveOnce, signal: ctx.signal, conversationId: ctx.conversationId };
   try {
     const skills = ctx.host.skills!;
     const text = args.file !== undefined ? fileText(await skills.readFile(args.ref, args.file, options)) : loadedText(await skills.load(args.ref, options));

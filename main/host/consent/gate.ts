@@ -64,6 +64,11 @@ export class ConsentGate implements Disposable {
     trackDisposable(this);
   }
 
+  /** Whether a person can be asked here (the app, browser mode); the CLI refuses instead. */
+  get interactive(): boolean {
+    return this.options.interactive;
+  }
+
   // ------------------------------------------------------------------------------------------
   // Tool calls
 

@@ -151,7 +151,7 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     doctor: exit.door(s.doctor, { diagnose: 'redact', enabledServers: 'asWritten' }),
     gallery: exit.door(s.gallery, { settings: 'asWritten', setSettings: 'asWritten', search: 'mask', install: 'redact', fetchBundle: 'mask', isBundle: 'asWritten' }),
     // Skills are the server's words (names, descriptions, SKILL.md); approvals are URIs and digests.
-    skills: exit.door(s.skills, { list: 'mask', load: 'mask', readFile: 'mask', grant: 'asWritten', revoke: 'asWritten', approvals: 'redact' }),
+    skills: exit.door(s.skills, { list: 'mask', files: 'mask', load: 'mask', readFile: 'mask', grant: 'asWritten', revoke: 'asWritten', approvals: 'redact' }),
     // What the desktop shell raises itself (the updater's status): its events leave cleaned by EVENT_EXIT.
     shell: exit.door(s.shell, { emit: 'asWritten' }),
   };

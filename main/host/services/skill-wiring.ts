@@ -6,7 +6,9 @@ import type { LogSink } from '../log/harbor-log';
 import type { DataAccess } from '../open-database';
 import { SkillApprovalStore } from '../skills/approvals';
 import { SkillFileCache } from '../skills/file-cache';
-import { SkillConsent, type SkillAsk } from '../skills/skill-consent';
+import type { ConsentQuestions } from '../consent/pending';
+import { SkillConsent } from '../skills/skill-consent';
+import { askThroughQueue } from '../skills/skill-request';
 import { SkillService } from '../skills/skill-service';
 import type { ServerControl } from './server-control';
 import type { ServerIdentities } from './server-identities';
@@ -16,10 +18,10 @@ export interface SkillWiring {
   /** 'read-only' for a command that only reads (open-database.ts). */
   readonly access?: DataAccess;
   readonly servers: Pick<ServerControl, 'ready'>;
-  readonly identities: Pick<ServerIdentities, 'ref'>;
+  readonly identities: Pick<ServerIdentities, 'of'>;
   readonly log: LogSink;
-  /** The app's dialog; absent in the CLI, where an unapproved load is refused (exit 4 unless --yes). */
-  readonly ask?: SkillAsk;
+  /** The Host's consent queue where a person can answer (the app's dialog); absent in the CLI, where an unapproved load is refused (exit 4 unless --yes). */
+  readonly questions?: ConsentQuestions;
 }
 
 /** The approvals' database, as the person is told about it when it cannot be used. */
@@ -33,8 +35,11 @@ export function openSkills(owned: DisposableStore, wiring: SkillWiring): SkillSe
   const store = owned.add(lazyDataFile(file, () => new SkillApprovalStore(file.path, wiring.access)));
   return new SkillService({
     connect: (server) => wiring.servers.ready(server),
-    ref: (server) => wiring.identities.ref(server),
-    consent: new SkillConsent(store, wiring.ask),
+    ref: (server) => {
+      const { name, identity } = wiring.identities.of(server);
+      return { name, identity };
+    },
+    consent: new SkillConsent(store, wiring.questions ? askThroughQueue(wiring.questions, (server) => wiring.identities.of(server).config.trusted === true) : undefined),
     cache: new SkillFileCache(join(wiring.dataDir, 'skills', 'cache')),
     approvals: () => store.list(),
     log: wiring.log,

@@ -7,7 +7,7 @@ import { fileChanges, filesOf, type PinnedFile } from './skill-files';
 export type SkillStanding =
   | { readonly kind: 'approved' }
   /** Approved once, pinned to other files: what changed, one line per file. */
-  | { readonly kind: 'changed'; readonly changes: readonly string[] }
+  | { readonly kind: 'changed'; readonly changes: readonly string[]; readonly approved: readonly PinnedFile[] }
   | { readonly kind: 'unapproved' }
   /** `"dynamic"`: no file list to pin an approval to; every load is asked. */
   | { readonly kind: 'dynamic' };
@@ -21,6 +21,10 @@ export interface SkillQuestion {
   /** SKILL.md's text, read and verified. */
   readonly text: string | undefined;
   readonly changes?: readonly string[];
+  /** The files as the person approved them, when they changed since. */
+  readonly approved?: readonly PinnedFile[];
+  /** The conversation whose model asks (absent for a load by hand). */
+  readonly conversationId?: string;
   readonly signal?: AbortSignal;
 }
 
@@ -51,7 +55,7 @@ export class SkillConsent {
     const approval = this.store.get(held.server.identity, held.entry.uri);
     if (!approval) return { kind: 'unapproved' };
     const changes = fileChanges(approval.files, files);
-    return changes.length === 0 ? { kind: 'approved' } : { kind: 'changed', changes };
+    return changes.length === 0 ? { kind: 'approved' } : { kind: 'changed', changes, approved: approval.files };
   }
 
   /** The refusal where no one can be asked (the CLI without --yes): CONSENT_REQUIRED, or CONSENT_STALE naming what changed. */

@@ -5,8 +5,8 @@ import type { CallOptions } from '../servers/connection-types';
 import type { SkillApproval } from './approvals';
 import type { SkillFileCache } from './file-cache';
 import { SkillDiscovery, type HeldSkill, type SkillConnection } from './skill-catalog';
-import type { SkillConsent, SkillStanding } from './skill-consent';
-import { filesOf, overLimits, resolveSkillFile, totalBytes, type PinnedFile } from './skill-files';
+import type { SkillConsent, SkillQuestion, SkillStanding } from './skill-consent';
+import { filesOf, overLimits, resolveSkillFile, skillRoot, totalBytes, type PinnedFile } from './skill-files';
 import { SkillReader, type SkillFileRead } from './skill-reader';
 
 /** One skill as lists show it (`harbor skills`, the Skills page, the model's index). */
@@ -26,6 +26,17 @@ export interface SkillView {
   readonly problem?: string;
 }
 
+/** A skill's files for "view files" (the contract's SkillFilesData). */
+export interface SkillFiles {
+  readonly server: string;
+  readonly uri: string;
+  readonly name: string;
+  readonly frontmatter: Record<string, unknown>;
+  readonly files: { path: string; uri: string; size: number; digest: string }[] | 'dynamic';
+  readonly text?: string;
+  readonly changes?: string[];
+}
+
 /** Which skill: always with its server (the identity is the pair), by name or by SKILL.md URI. */
 export interface SkillRef {
   readonly server: string;
@@ -36,6 +47,8 @@ export interface SkillRef {
 export interface SkillLoadOptions extends CallOptions {
   /** `--yes`: the person allowed this load up front. */
   readonly approveOnce?: boolean;
+  /** The conversation whose model loads it (the question names it). */
+  readonly conversationId?: string;
 }
 
 export interface LoadedSkill {
@@ -100,10 +113,7 @@ export class SkillService {
     const asked = standing.kind !== 'approved' && !options.approveOnce;
     if (asked && !this.deps.consent.canAsk) throw this.deps.consent.refusal(held, standing);
     const read = await this.readTracked(held, connection, undefined, options);
-    if (asked) {
-      const changes = standing.kind === 'changed' ? { changes: standing.changes } : {};
-      await this.deps.consent.decide({ held, files: filesOf(held.entry) ?? 'dynamic', text: read.text, ...changes, ...(options.signal ? { signal: options.signal } : {}) }, standing);
-    }
+    if (asked) await this.deps.consent.decide(question(held, read.text, standing, options), standing);
     return {
       server: held.server.name,
       uri: held.entry.uri,
@@ -132,8 +142,32 @@ export class SkillService {
       throw new HarborError('BAD_REQUEST', `"${path}" is not a file of the skill "${held.entry.frontmatter.name}". Its files: ${listed}.`);
     }
     const standing = this.deps.consent.standing(held);
-    if (standing.kind !== 'approved' && !options.approveOnce) throw this.deps.consent.refusal(held, standing);
+    // Asked like a load (in the app), without SKILL.md's text: nothing is read ahead of the person's answer.
+    if (standing.kind !== 'approved' && !options.approveOnce) await this.deps.consent.decide(question(held, undefined, standing, options), standing);
     return this.readTracked(held, connection, file, options);
+  }
+
+  /**
+   * "View files": the entry's files with sizes and digests, where the person stands, and SKILL.md's
+   * text only when it is already in the verified cache — nothing is read from the server here.
+   */
+  async files(server: string, uri: string, options: CallOptions = {}): Promise<SkillFiles> {
+    const { held } = await this.find({ server, uri }, options);
+    const { entry } = held;
+    const files = filesOf(entry);
+    const root = skillRoot(entry);
+    const manifest = files?.find((file) => file.uri === entry.uri);
+    const cached = manifest ? this.deps.cache.get(held.server.identity, manifest, entry.frontmatter) : undefined;
+    const standing = this.deps.consent.standing(held);
+    return {
+      server: held.server.name,
+      uri: entry.uri,
+      name: entry.frontmatter.name,
+      frontmatter: { ...entry.frontmatter },
+      files: files ? files.map((file) => ({ path: file.uri.startsWith(root) ? file.uri.slice(root.length) : file.uri, uri: file.uri, size: file.size, digest: file.digest })) : 'dynamic',
+      ...(cached?.text !== undefined ? { text: cached.text } : {}),
+      ...(standing.kind === 'changed' ? { changes: [...standing.changes] } : {}),
+    };
   }
 
   /** `harbor consent grant-skill`: pins an approval to the skill's entry as the server serves it now. */
@@ -208,6 +242,18 @@ export class SkillService {
     const all = files.every((file) => this.deps.cache.get(held.server.identity, file, file.uri === held.entry.uri ? held.entry.frontmatter : undefined));
     return all ? { verified: true } : {};
   }
+}
+
+/** What the person is asked before `held` enters the model's context. */
+function question(held: HeldSkill, text: string | undefined, standing: SkillStanding, options: SkillLoadOptions): SkillQuestion {
+  return {
+    held,
+    files: filesOf(held.entry) ?? 'dynamic',
+    text,
+    ...(standing.kind === 'changed' ? { changes: standing.changes, approved: standing.approved } : {}),
+    ...(options.conversationId ? { conversationId: options.conversationId } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
 }
 
 const keyOf = (held: HeldSkill) => `${held.server.identity}\n${held.entry.uri}`;

@@ -1,4 +1,4 @@
-import { Activity, FileText, ListChecks, MessageSquare, ScrollText, Server, Settings, Store, Wrench, type LucideIcon } from 'lucide-react';
+import { Activity, BookOpen, FileText, ListChecks, MessageSquare, ScrollText, Server, Settings, Store, Wrench, type LucideIcon } from 'lucide-react';
 import { ServerHealthIndicator } from '../features/servers/ServerHealthIndicator';
 import { ROUTES, hrefFor, type RouteId } from './routes';
 
@@ -10,6 +10,7 @@ const ICONS: Record<RouteId, LucideIcon> = {
   tools: Wrench,
   resources: FileText,
   prompts: ScrollText,
+  skills: BookOpen,
   tasks: ListChecks,
   activity: Activity,
   settings: Settings,

@@ -13,6 +13,7 @@ const PAGES: Record<RouteId, ComponentType> = {
   tools: lazy(() => import('../features/tools/ToolsPage').then((m) => ({ default: m.ToolsPage }))),
   resources: lazy(() => import('../features/resources/ResourcesPage').then((m) => ({ default: m.ResourcesPage }))),
   prompts: lazy(() => import('../features/prompts/PromptsPage').then((m) => ({ default: m.PromptsPage }))),
+  skills: lazy(() => import('../features/skills/SkillsPage').then((m) => ({ default: m.SkillsPage }))),
   tasks: lazy(() => import('../features/tasks/TasksPage').then((m) => ({ default: m.TasksPage }))),
   activity: lazy(() => import('../features/activity/ActivityPage').then((m) => ({ default: m.ActivityPage }))),
   settings: lazy(() => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage }))),

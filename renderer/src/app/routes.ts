@@ -10,6 +10,7 @@ export const ROUTES = [
   { id: 'tools', label: 'Tools' },
   { id: 'resources', label: 'Resources' },
   { id: 'prompts', label: 'Prompts' },
+  { id: 'skills', label: 'Skills' },
   { id: 'tasks', label: 'Tasks' },
   { id: 'activity', label: 'Activity' },
   { id: 'settings', label: 'Settings' },

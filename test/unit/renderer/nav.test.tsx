@@ -16,7 +16,7 @@ describe('Nav', () => {
       </WithHost>,
     );
     const links = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual(['Chat', 'Servers', 'Gallery', 'Tools', 'Resources', 'Prompts', 'Tasks', 'Activity', 'Settings']);
+    expect(links.map((l) => l.textContent)).toEqual(['Chat', 'Servers', 'Gallery', 'Tools', 'Resources', 'Prompts', 'Skills', 'Tasks', 'Activity', 'Settings']);
     for (const link of links) {
       const icon = link.querySelector('svg');
       expect(icon, link.textContent ?? '').not.toBeNull();

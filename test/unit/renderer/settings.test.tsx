@@ -240,6 +240,7 @@ describe('Settings sections and the connection test', () => {
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Model', '#/settings/model'],
       ['Tools in chat', '#/settings/chat'],
+      ['Toolsets', '#/settings/toolsets'],
       ['Approvals', '#/settings/approvals'],
       ['Timeouts', '#/settings/timeouts'],
       ['Sandbox', '#/settings/sandbox'],

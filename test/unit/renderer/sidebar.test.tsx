@@ -10,7 +10,7 @@ import { Sidebar } from '../../../renderer/src/app/Sidebar';
 import { ContractTransport } from '../../helpers/contract-transport';
 import { WithHost } from './with-host';
 
-const NAMES = ['Chat', 'Servers', 'Gallery', 'Tools', 'Resources', 'Prompts', 'Tasks', 'Activity', 'Settings'];
+const NAMES = ['Chat', 'Servers', 'Gallery', 'Tools', 'Resources', 'Prompts', 'Skills', 'Tasks', 'Activity', 'Settings'];
 
 function renderSidebar() {
   return render(

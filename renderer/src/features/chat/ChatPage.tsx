@@ -45,7 +45,6 @@ export function ChatPage() {
   // The palette's and the shortcuts' "New chat" and "open this conversation".
   useChatRequests(useCallback((request) => (request.kind === 'new' ? controller.newConversation() : void controller.open(request.id)), [controller]));
   const [status, reloadStatus] = useChatStatus();
-  const [context, reloadContext] = useChatContext();
   const [link, setLink] = useState<string | undefined>();
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [files, setFiles] = useState<FileAttachment[]>([]);
@@ -60,6 +59,8 @@ export function ChatPage() {
   const conversation = useMemo(() => (loaded && listed && listed !== loaded.title ? { ...loaded, title: listed } : loaded), [loaded, listed]);
   const running = isRunning(conversation);
   const rows = useMemo(() => (conversation ? rowsOf(conversation) : []), [conversation]);
+  // The meter counts the conversation's history: measured again when a turn ends.
+  const [context, reloadContext] = useChatContext(state.openId, `${conversation?.turns.length ?? 0}:${running}`);
   const configured = status.status === 'ready' && status.value.configured;
   const sidebarShown = narrow ? drawerOpen : !collapsed;
   const listId = 'chat-conversations';

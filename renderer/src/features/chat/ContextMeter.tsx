@@ -6,6 +6,39 @@ const n = (value: number) => value.toLocaleString('en-US');
 /** 950, 1.2k, 34k: the meter's label in the header row. */
 const short = (value: number) => (value < 1000 ? String(value) : `${(value / 1000).toFixed(value < 10_000 ? 1 : 0)}k`);
 
+const PARTS = [
+  { key: 'instructions', label: 'Instructions', note: 'Harbor’s system prompt and the servers’ instructions' },
+  { key: 'tools', label: 'Tools', note: 'tool definitions (or the two search tools)' },
+  { key: 'skills', label: 'Skills', note: 'the skills index and load_skill' },
+  { key: 'history', label: 'History', note: 'this conversation so far' },
+] as const;
+
+/** How a turn spends the budget: one bar split four ways, and the numbers. */
+function BudgetSplit({ split, window }: { readonly split: NonNullable<ChatContext['breakdown']>; readonly window: number }) {
+  const total = PARTS.reduce((sum, part) => sum + split[part.key], 0);
+  return (
+    <section className="context-meter__split" aria-label="How a turn spends the budget">
+      <p className="context-meter__headline">
+        A turn now: {n(total)} tokens{window > 0 ? `, ${((total / window) * 100).toFixed(1)}% of ${n(window)}` : ''}.
+      </p>
+      <div className="context-meter__splitbar" aria-hidden="true">
+        {PARTS.map((part) => (split[part.key] > 0 ? <span key={part.key} className={`context-meter__part context-meter__part--${part.key}`} style={{ flexGrow: split[part.key] }} /> : null))}
+      </div>
+      <dl className="context-meter__parts">
+        {PARTS.map((part) => (
+          <div key={part.key} className="context-meter__row">
+            <dt>
+              <span className={`context-meter__swatch context-meter__part--${part.key}`} aria-hidden="true" />
+              {part.label} <span className="muted">({part.note})</span>
+            </dt>
+            <dd className="table__number">{n(split[part.key])}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 /**
  * What the tool definitions cost in the model's context window, from the Host's token count:
  * a meter against the window (with the point where tool search takes over), and the cost per server.
@@ -41,6 +74,7 @@ export const ContextMeter = memo(function ContextMeter({ state }: { readonly sta
               ? 'Tool search is off: the model gets every definition.'
               : `Above ${n(c.searchThresholdTokens)} tokens the model would get two search tools instead.`}
         </p>
+        {c.breakdown ? <BudgetSplit split={c.breakdown} window={c.contextWindow} /> : null}
         {c.servers.length > 0 ? (
           <table className="table context-meter__table">
             <caption className="visually-hidden">Token cost per server</caption>

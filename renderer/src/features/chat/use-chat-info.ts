@@ -11,10 +11,15 @@ export function useChatStatus() {
   return [state, reload] as const;
 }
 
-/** The context meter's numbers, refetched (at most every half second) when servers or their catalogs change. */
-export function useChatContext() {
+/**
+ * The context meter's numbers for the conversation shown (its history counted; none for a new
+ * one), refetched when `version` changes (a turn ended) and, at most every half second, when
+ * servers or their catalogs change.
+ */
+export function useChatContext(conversationId: string | undefined, version: string) {
   const api = useHarbor();
-  const load = useCallback(() => api.chat.context({}), [api]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` is the reason to measure again
+  const load = useCallback(() => api.chat.context(conversationId ? { conversationId } : {}), [api, conversationId, version]);
   const [state, reload] = useResult(load);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {

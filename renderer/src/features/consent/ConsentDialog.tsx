@@ -6,6 +6,7 @@ import { DefinitionDiff } from './DefinitionDiff';
 import { CommandSection, RemoteSection, SecretSection } from './LaunchDetails';
 import { LookalikeWarning } from '../../ui/LookalikeWarning';
 import { Modal } from './Modal';
+import { SkillSection } from './SkillDetails';
 import { ToolDescription } from './ToolDescription';
 import { requesterWords } from './requester';
 import { riskLine } from './risk';
@@ -45,6 +46,13 @@ const SECRET_LABELS: Record<ConsentChoice, string> = {
   deny: 'Deny',
 };
 
+const SKILL_LABELS: Record<ConsentChoice, string> = {
+  once: 'Allow once',
+  conversation: 'Allow in this conversation',
+  always: 'Always for this skill',
+  deny: 'Deny',
+};
+
 function pretty(value: unknown): string {
   let text: string;
   try {
@@ -71,7 +79,8 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
   const remote = request.kind === 'launch' ? request.remote : undefined;
   const launch = request.kind === 'launch' && !remote;
   const secret = request.kind === 'secret' ? request.secret : undefined;
-  const labels = remote ? REMOTE_LABELS : launch ? LAUNCH_LABELS : secret ? SECRET_LABELS : TOOL_LABELS;
+  const skill = request.kind === 'skill' ? request.skill : undefined;
+  const labels = remote ? REMOTE_LABELS : launch ? LAUNCH_LABELS : secret ? SECRET_LABELS : skill ? SKILL_LABELS : TOOL_LABELS;
   const tool = request.tool;
   const server = visibleText(request.server);
   const name = visibleText(tool?.name ?? '');
@@ -82,14 +91,18 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
       ? `Start the server “${server}”?`
       : secret
         ? `Give “${server}” the secret “${visibleText(secret.name)}”?`
-        : request.stale
+        : skill
+          ? request.stale
+            ? `“${visibleText(skill.name)}” on ${server} changed since you approved it`
+            : `Load the skill “${visibleText(skill.name)}” from ${server}?`
+          : request.stale
           ? `“${name}” on ${server} changed since you approved it`
           : `Allow ${server} to run “${name}”?`;
   // Outside a conversation (a tool run by hand, a server started from its page) there is no
   // conversation to remember a choice for: "for this conversation" is never offered there.
   const manual = request.conversationId === undefined;
   // Who asks for a tool call: the person, the model, a script, an App, a task.
-  const asker = request.kind === 'tool' ? requesterWords(request) : undefined;
+  const asker = request.kind === 'tool' || request.kind === 'skill' ? requesterWords(request) : undefined;
   // Deny is always offered (and is what Escape, closing and the deadline do).
   const options = ['deny' as const, ...request.options.filter((o) => o !== 'deny' && !(manual && o === 'conversation'))];
 
@@ -117,6 +130,13 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
         ) : secret ? (
           <p id={leadId} className="consent__danger">
             This secret was not set for this server. Harbor sends a secret only to the servers it belongs to: allow it only if this server should have it.
+          </p>
+        ) : skill ? (
+          <p id={leadId} className="consent__danger">
+            {request.stale
+              ? 'The server changed this skill’s files after you approved it. Your earlier approval no longer applies: review what changed. '
+              : ''}
+            A skill is instructions from the server, written into the model’s context: allow it only if you would follow them yourself.
           </p>
         ) : request.stale ? (
           <p id={leadId} className="consent__danger">
@@ -147,6 +167,16 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
             <>
               <dt>Asked by</dt>
               <dd className="consent__requester">{asker.askedBy}</dd>
+            </>
+          ) : null}
+          {skill ? (
+            <>
+              <dt>Skill</dt>
+              <dd>
+                <span className="consent__tool-name">{visibleText(skill.name)}</span> <code className="consent__note">{visibleText(skill.uri)}</code>
+              </dd>
+              <dt>Description</dt>
+              <dd>{visibleText(skill.description)}</dd>
             </>
           ) : null}
           {tool ? (
@@ -185,6 +215,7 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
 
         {remote ? <RemoteSection remote={remote} /> : launch && request.launch ? <CommandSection launch={request.launch} /> : null}
         {secret ? <SecretSection secret={secret} /> : null}
+        {skill ? <SkillSection skill={skill} /> : null}
 
         <Countdown deadline={request.deadline} outcome="Denied" onExpire={() => onDecide('deny')} />
         {waiting > 0 ? (

@@ -13,6 +13,7 @@ import { ModelPanel } from './ModelPanel';
 import { SettingsNav, SettingsSection } from './SettingsSections';
 import { ThemePanel } from './ThemePanel';
 import { TimeoutsPanel } from './TimeoutsPanel';
+import { ToolsetsPanel } from './ToolsetsPanel';
 import { SandboxPanel } from '../sandbox/SandboxPanel';
 import { UpdatesPanel } from '../updates/UpdatesPanel';
 import './settings.css';
@@ -38,6 +39,9 @@ export function SettingsPage() {
               </SettingsSection>
               <SettingsSection id="chat">
                 <ChatPanel settings={settings.value} onSaved={reloadSettings} />
+              </SettingsSection>
+              <SettingsSection id="toolsets">
+                <ToolsetsPanel settings={settings.value} onSaved={reloadSettings} />
               </SettingsSection>
             </>
           ) : null}

@@ -6,6 +6,7 @@ import { useRouteDetail } from '../../app/use-route';
 export const SETTINGS_SECTIONS = [
   { id: 'model', label: 'Model' },
   { id: 'chat', label: 'Tools in chat' },
+  { id: 'toolsets', label: 'Toolsets' },
   { id: 'approvals', label: 'Approvals' },
   { id: 'timeouts', label: 'Timeouts' },
   { id: 'sandbox', label: 'Sandbox' },
