@@ -107,8 +107,15 @@ test.describe('a model set', () => {
 
 test.describe('no keychain', () => {
   // No session bus: the keychain cannot be reached, as on a machine without one.
+  let bus: string | undefined;
   test.beforeAll(() => {
+    bus = process.env.DBUS_SESSION_BUS_ADDRESS;
     process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/harbor-e2e-no-bus';
+  });
+  // The worker runs other spec files after this one: they get the bus they had.
+  test.afterAll(() => {
+    if (bus === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
+    else process.env.DBUS_SESSION_BUS_ADDRESS = bus;
   });
 
   test('13: the keychain warning is one line, expanded where a value is typed', async ({ page, harbor }) => {
