@@ -133,18 +133,13 @@ test.describe('an empty Harbor', () => {
     expect(JSON.parse(listed.stdout)).toEqual(['echo-github_token']);
 
     // Imported servers start like any other added one: an untrusted one asks first. Not now.
-    // The two questions come one after the other (the second shows as soon as the first is answered).
-    const asked: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      const shown = page.getByRole('dialog', { name: /^Start the server/ });
-      await expect(shown).toBeVisible({ timeout: 15_000 });
-      const name = /“(.+)”/.exec((await shown.getAttribute('aria-label')) ?? (await shown.getByRole('heading').first().innerText()))?.[1] ?? '';
-      asked.push(name);
-      const dialog = page.getByRole('dialog', { name: `Start the server “${name}”?` });
-      await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
-      await expect(dialog).toBeHidden();
-    }
-    expect(asked.sort()).toEqual(['echo', 'weather']);
+    // Both wait together, in one sheet (issue #31 item 5), each with its own Deny.
+    const sheet = page.getByRole('dialog', { name: 'Servers waiting to start' });
+    const waiting = sheet.getByRole('list', { name: 'Waiting to start' }).getByRole('listitem');
+    await expect(waiting).toHaveCount(2, { timeout: 15_000 });
+    await sheet.getByRole('button', { name: 'Deny echo', exact: true }).click();
+    await sheet.getByRole('button', { name: 'Deny weather', exact: true }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await panel.getByRole('button', { name: 'Close' }).click();
 
     // The imported server launches with the value from the keychain; echoed back, it is masked.

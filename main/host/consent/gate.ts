@@ -227,6 +227,16 @@ export class ConsentGate implements Disposable {
     this.launches.approveForSession(key);
   }
 
+  /** The person answered a launch question of `server` with Deny: not asked again this run until they start it. */
+  denyLaunchForSession(server: string): void {
+    this.launches.denyForSession(server);
+  }
+
+  /** The person starts the server themselves: a Deny held for this run no longer holds. */
+  forgetLaunchDenial(target: LaunchTarget): void {
+    this.launches.forgetDenial(target);
+  }
+
   /** The secret belongs to this server from now on. */
   bindSecret(secret: string, server: ServerRef, origin: BindingOrigin): void {
     this.store.secrets.bind(secret, server, origin);

@@ -31,6 +31,10 @@ const shellArg = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${t
 export class LaunchConsent {
   /** Launch keys approved for this run ("Start this time", --yes); "*" approves every launch. */
   private readonly session = new Set<string>();
+  /** Launch keys the person denied (answered Deny, not a timeout) for this run: not asked again until they start it. */
+  private readonly denied = new Set<string>();
+  /** The launch key each server is being asked about now, so the person's Deny can be held for it. */
+  private readonly asking = new Map<string, string>();
 
   constructor(
     private readonly store: ConsentStore,
@@ -45,6 +49,8 @@ export class LaunchConsent {
     if (this.store.launchApproval(target.server.identity)?.launchHash === key) return;
     const { name } = target.server;
     const remote = remoteView(target);
+    // Denied this run: held quietly (a chat turn does not ask again) until the person starts it.
+    if (this.denied.has(key)) throw deniedError(name, remote !== undefined, true);
     const commandLine = describeLaunch(target.spec);
     if (!this.interactive) {
       const what = remote
@@ -55,6 +61,7 @@ export class LaunchConsent {
         `${what} Approve it with --yes (this run) or harbor consent grant-launch ${shellArg(name)}, or mark the server "trusted": true.`,
       );
     }
+    this.asking.set(name, key);
     const choice = await this.ask({
       kind: 'launch',
       server: name,
@@ -62,8 +69,10 @@ export class LaunchConsent {
       options: ['once', 'always', 'deny'],
       launch: { commandLine, envNames: target.spec.transport === 'stdio' ? Object.keys(target.spec.env).sort() : [], ...(target.spec.transport === 'stdio' && target.spec.cwd ? { cwd: target.spec.cwd } : {}) },
       ...(remote ? { remote } : {}),
+    }).finally(() => {
+      if (this.asking.get(name) === key) this.asking.delete(name);
     });
-    if (choice === 'deny') throw new HarborError('CONSENT_DENIED', remote ? `You did not allow connecting to "${name}".` : `You did not allow launching "${name}".`);
+    if (choice === 'deny') throw deniedError(name, remote !== undefined, this.denied.has(key));
     if (choice === 'always') this.approve(target);
     else this.session.add(key);
   }
@@ -77,6 +86,7 @@ export class LaunchConsent {
 
   /** Persists approval of a launch as configured now (the person named the server explicitly). */
   approve(target: LaunchTarget): void {
+    this.denied.delete(launchKey(target.config));
     const remote = remoteView(target);
     const shown = remote ? describeRemote(remote.url, remote.headerNames, remote.legacySse) : describeLaunch(target.spec);
     this.store.approveLaunch(target.server, launchKey(target.config), shown);
@@ -84,7 +94,20 @@ export class LaunchConsent {
 
   /** `--yes`, "Start this time": one launch key (or "*", every launch) approved for this run only. */
   approveForSession(key: string): void {
+    if (key === '*') this.denied.clear();
+    else this.denied.delete(key);
     this.session.add(key);
+  }
+
+  /** The person answered Deny to the launch question of `server`: held for this run (see `forgetDenial`). */
+  denyForSession(server: string): void {
+    const key = this.asking.get(server);
+    if (key !== undefined) this.denied.add(key);
+  }
+
+  /** The person starts the server themselves: its launch is asked about again. */
+  forgetDenial(target: LaunchTarget): void {
+    this.denied.delete(launchKey(target.config));
   }
 
   /**
@@ -124,6 +147,11 @@ export class LaunchConsent {
       this.store.secrets.bind(secret, target.server, 'granted');
     }
   }
+}
+
+function deniedError(name: string, remote: boolean, held: boolean): HarborError {
+  const what = remote ? `You did not allow connecting to "${name}"` : `You did not allow launching "${name}"`;
+  return new HarborError('CONSENT_DENIED', held ? `${what}; Harbor will not ask again until you start it yourself.` : `${what}.`);
 }
 
 const CARRIER: Readonly<Record<SecretUse['field'], string>> = { env: 'the environment variable', headers: 'the header', oauth: 'the sign-in setting' };

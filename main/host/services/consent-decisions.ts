@@ -26,7 +26,11 @@ export class ConsentDecisions {
 
   /** The person's answer. Unknown, expired, already-answered or not-offered answers are ignored (false). */
   respond(id: string, decision: ConsentChoice): boolean {
-    return this.gate.questions.answer(id, decision).kind === 'settled';
+    const question = this.gate.questions.get(id);
+    const settled = this.gate.questions.answer(id, decision).kind === 'settled';
+    // The person's own Deny of a launch holds for this run (a deadline passing is not a Deny).
+    if (settled && decision === 'deny' && question?.kind === 'launch') this.gate.denyLaunchForSession(question.server);
+    return settled;
   }
 
   /**

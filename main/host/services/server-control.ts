@@ -92,7 +92,9 @@ export class ServerControl implements Disposable {
     return this.failures.list();
   }
 
+  /** The person starts it (Start, Restart): a launch they denied earlier this run is asked about again. */
   async start(name: string): Promise<ServerSummary> {
+    this.deps.consent.forgetLaunchDenial(this.launchTarget(name));
     await this.manager.connection(name).start();
     return this.get(name);
   }
@@ -103,6 +105,7 @@ export class ServerControl implements Disposable {
   }
 
   async restart(name: string): Promise<ServerSummary> {
+    this.deps.consent.forgetLaunchDenial(this.launchTarget(name));
     await this.manager.connection(name).restart();
     return this.get(name);
   }

@@ -3,6 +3,7 @@ import type { Bridge } from '../bridge/connect';
 import type { ActivityLog } from '../features/activity/activity-log';
 import { BundleHost } from '../features/bundles/BundleHost';
 import { ConsentHost } from '../features/consent/ConsentHost';
+import { LaunchBanner } from '../features/consent/LaunchBanner';
 import { ElicitationHost } from '../features/elicitation/ElicitationHost';
 import { PaletteButton, PaletteHost } from '../features/palette/PaletteHost';
 import { RegistryBanner } from '../features/servers/RegistryBanner';
@@ -32,6 +33,7 @@ export function App({ bridge, activity }: Props) {
           <ConnectionBanner source={bridge} />
           <UpdateBanner />
           <RegistryBanner />
+          <LaunchBanner />
           <main className="page" aria-labelledby="page-title">
             <Page route={route} />
           </main>

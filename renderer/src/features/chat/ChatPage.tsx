@@ -17,7 +17,7 @@ import { LinkCheckDialog } from './LinkCheckDialog';
 import { LinkOpenerContext } from './link-opener';
 import { MessageCommandsContext, type MessageCommands } from './MessageActions';
 import { ModelPicker } from './ModelPicker';
-import { ModelSetup } from './ModelSetup';
+import { ModelSetup, NO_MODEL_REASON } from './ModelSetup';
 import { ProblemCard } from './ProblemCard';
 import { ToolsetPicker } from './ToolsetPicker';
 import { useNarrow } from './use-narrow';
@@ -185,7 +185,9 @@ export function ChatPage() {
             disabled={running}
           />
           <Composer
-            disabled={!configured}
+            // Off once the Host said there is no model (not while it is being asked).
+            disabled={status.status === 'ready' && !configured}
+            disabledReason={NO_MODEL_REASON}
             running={running}
             sending={state.sending}
             attachments={attachments}

@@ -13,8 +13,10 @@ import './chips.css';
 import './composer.css';
 
 interface Props {
-  /** No model: the box stays usable for prompts, but Send explains first. */
+  /** Chat cannot work yet (no model): nothing can be typed or sent, and `disabledReason` says why. */
   readonly disabled: boolean;
+  /** Why it is off, shown above the box and read as its description. */
+  readonly disabledReason?: string;
   readonly running: boolean;
   readonly sending: boolean;
   readonly attachments: readonly Attachment[];
@@ -38,10 +40,11 @@ const SLASH = /^\/[^\s]*$/;
  * from the computer (picked, dropped or pasted), a server's resource, and "/" for the servers'
  * prompts as slash commands.
  */
-export function Composer({ disabled, running, sending, attachments, onAttachmentsChange, files, onFilesChange, model, onSend, onStop }: Props) {
+export function Composer({ disabled, disabledReason, running, sending, attachments, onAttachmentsChange, files, onFilesChange, model, onSend, onStop }: Props) {
   const api = useHarbor();
   const inputId = useId();
   const menuId = useId();
+  const whyId = useId();
   const textRef = useRef<HTMLTextAreaElement>(null);
   const pickerRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
@@ -80,7 +83,7 @@ export function Composer({ disabled, running, sending, attachments, onAttachment
   };
 
   const send = async () => {
-    if (!text.trim() || sending || running) return;
+    if (disabled || !text.trim() || sending || running) return;
     if (await onSend(text, attachments, files)) {
       setText('');
       onAttachmentsChange([]);
@@ -97,7 +100,7 @@ export function Composer({ disabled, running, sending, attachments, onAttachment
   };
 
   const onDrop = (event: DragEvent) => {
-    if (!hasFiles(event.dataTransfer)) return;
+    if (disabled || !hasFiles(event.dataTransfer)) return;
     event.preventDefault();
     setDragging(false);
     void addFiles([...event.dataTransfer.files]);
@@ -158,6 +161,11 @@ export function Composer({ disabled, running, sending, attachments, onAttachment
         }}
         onDrop={onDrop}
       >
+        {disabled && disabledReason ? (
+          <p id={whyId} className="composer__why">
+            {disabledReason}
+          </p>
+        ) : null}
         {refused.length > 0 ? (
           <div className="composer__refused" role="alert">
             <ul>
@@ -222,8 +230,10 @@ export function Composer({ disabled, running, sending, attachments, onAttachment
           ref={textRef}
           className="input composer__input"
           rows={1}
-          placeholder={disabled ? 'Add a model to chat — “/” still lists your servers’ prompts' : 'Message the model — “/” for prompts, drop files to attach'}
+          placeholder={disabled ? 'Chat needs a model' : 'Message the model — “/” for prompts, drop files to attach'}
           value={text}
+          disabled={disabled}
+          aria-describedby={disabled && disabledReason ? whyId : undefined}
           aria-controls={menuOpen ? menuId : undefined}
           aria-activedescendant={activeId}
           aria-autocomplete={menuOpen ? 'list' : undefined}
@@ -236,7 +246,7 @@ export function Composer({ disabled, running, sending, attachments, onAttachment
           onPaste={onPaste}
         />
         <div className="composer__bar">
-          <IconButton icon={Paperclip} label="Attach files" onClick={() => pickerRef.current?.click()} />
+          <IconButton icon={Paperclip} label="Attach files" disabled={disabled} onClick={() => pickerRef.current?.click()} />
           <input
             ref={pickerRef}
             type="file"
@@ -247,7 +257,7 @@ export function Composer({ disabled, running, sending, attachments, onAttachment
               e.target.value = '';
             }}
           />
-          <IconButton icon={Database} label="Attach resource" onClick={() => setAttaching(true)} />
+          <IconButton icon={Database} label="Attach resource" disabled={disabled} onClick={() => setAttaching(true)} />
           <span className="composer__hint">Enter sends · Shift+Enter new line</span>
           {running ? (
             <button type="button" className="button button--danger composer__stop" onClick={onStop}>

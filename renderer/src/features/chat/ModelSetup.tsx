@@ -1,13 +1,19 @@
-import { useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ChatStatus, HarborErrorData } from '../../../../preload/contract';
-import { hrefFor } from '../../app/routes';
 import { useHarbor } from '../../app/services';
 import { asErrorData } from '../../lib/load-state';
+import { useResult } from '../../lib/use-result';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Loading } from '../../ui/Loading';
+import { ModelPanel } from '../settings/ModelPanel';
+
+/** What the composer says while it is off, and what the setup's button is called. */
+export const NO_MODEL_REASON = 'Choose a model above to start chatting.';
 
 /**
- * No model yet: the Host's explanation of how to add one, and — when a local Ollama answered —
- * a one-click way to use it. Without a model, tools, resources and prompts still work by hand.
+ * No model yet: one short paragraph, "Choose a model" opening the model form right here (the
+ * same form as Settings), and — when a local Ollama answered — a one-click way to use it. Without
+ * a model, tools, resources and prompts still work by hand.
  */
 export function ModelSetup({ status, onChanged }: { readonly status: ChatStatus; readonly onChanged: () => void }) {
   const api = useHarbor();
@@ -15,6 +21,7 @@ export function ModelSetup({ status, onChanged }: { readonly status: ChatStatus;
   const ollama = status.ollama;
   const [model, setModel] = useState(ollama?.models[0] ?? 'llama3.2');
   const [busy, setBusy] = useState(false);
+  const [choosing, setChoosing] = useState(false);
   const [error, setError] = useState<HarborErrorData | undefined>();
 
   const adoptOllama = async () => {
@@ -31,8 +38,8 @@ export function ModelSetup({ status, onChanged }: { readonly status: ChatStatus;
 
   return (
     <section className="panel model-setup" aria-labelledby={`${selectId}-title`}>
-      <h2 id={`${selectId}-title`}>Add a model to chat</h2>
-      <pre className="model-setup__help">{status.help ?? 'No chat model is configured. Add one in Settings.'}</pre>
+      <h2 id={`${selectId}-title`}>Chat needs a model</h2>
+      <p>Choose the model Harbor talks to: Anthropic, OpenAI, or one on your computer such as Ollama. Tools, resources and prompts work without one, from their pages.</p>
       {ollama ? (
         <div className="model-setup__ollama">
           <p>
@@ -55,10 +62,35 @@ export function ModelSetup({ status, onChanged }: { readonly status: ChatStatus;
           ) : null}
         </div>
       ) : null}
-      <p>
-        <a href={hrefFor('settings')}>Set up a model in Settings</a>
-      </p>
+      {choosing ? (
+        <ModelForm onSaved={onChanged} />
+      ) : (
+        <div className="actions">
+          <button type="button" className={`button${ollama?.models.length ? '' : ' button--primary'}`} onClick={() => setChoosing(true)}>
+            Choose a model
+          </button>
+        </div>
+      )}
       {error ? <ErrorMessage error={error} /> : null}
     </section>
+  );
+}
+
+/** The Settings page's model form, in place; focus moves to its first field. */
+function ModelForm({ onSaved }: { readonly onSaved: () => void }) {
+  const api = useHarbor();
+  const load = useCallback(() => api.settings.get({}), [api]);
+  const [settings, reload] = useResult(load);
+  const box = useRef<HTMLDivElement>(null);
+  const ready = settings.status === 'ready';
+  useEffect(() => {
+    if (ready) box.current?.querySelector<HTMLElement>('select, input')?.focus();
+  }, [ready]);
+  return (
+    <div ref={box} className="model-setup__form">
+      {settings.status === 'loading' ? <Loading label="Loading the model settings…" /> : null}
+      {settings.status === 'error' ? <ErrorMessage error={settings.error} onRetry={reload} /> : null}
+      {settings.status === 'ready' ? <ModelPanel settings={settings.value} onSaved={onSaved} inChat /> : null}
+    </div>
   );
 }

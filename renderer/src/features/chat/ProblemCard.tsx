@@ -20,7 +20,7 @@ interface Props {
 
 /**
  * A failed turn or send, said so the person can act: what happened, then Retry and — when the
- * fix is in the model's settings — Open settings; the error code small, for reports.
+ * fix is in the model's settings — Open settings; the error code under Details, for reports.
  */
 export function ProblemCard({ error, title, onRetry, retryDisabled, onDismiss }: Props) {
   const { code, message, detail } = asErrorData(error);
@@ -32,12 +32,12 @@ export function ProblemCard({ error, title, onRetry, retryDisabled, onDismiss }:
       <div className="problem-card__body">
         {heading ? <p className="problem-card__title">{heading}</p> : null}
         <p className="problem-card__message">{message}</p>
-        {detail ? (
-          <details className="problem-card__details">
-            <summary>Details</summary>
-            <pre>{detail}</pre>
-          </details>
-        ) : null}
+        {/* The code is for reports: under Details, never beside the message a person reads. */}
+        <details className="problem-card__details">
+          <summary>Details</summary>
+          {detail ? <pre>{detail}</pre> : null}
+          <p className="problem-card__code">Error code: {code}</p>
+        </details>
         <div className="problem-card__actions">
           {onRetry ? (
             <button type="button" className="button button--small button--primary" disabled={retryDisabled} onClick={onRetry}>
@@ -54,7 +54,6 @@ export function ProblemCard({ error, title, onRetry, retryDisabled, onDismiss }:
               Dismiss
             </button>
           ) : null}
-          <span className="problem-card__code">{code}</span>
         </div>
       </div>
     </section>

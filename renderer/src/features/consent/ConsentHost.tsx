@@ -1,13 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { ConsentChoice, ConsentRequest } from '../../../../preload/contract';
 import { useHarbor } from '../../app/services';
 import { noteConsentAnswered } from './consent-clock';
 import { ConsentDialog } from './ConsentDialog';
+import { launchSheet } from './launch-sheet-store';
+import { LaunchSheet } from './LaunchSheet';
 
 /**
  * App-wide: shows the Host's consent requests one at a time, whatever page is open. Requests
  * still pending when the page (re)loads are fetched first, so a reload never loses one; a request
- * the Host resolved elsewhere (answered, timed out, cancelled) disappears.
+ * the Host resolved elsewhere (answered, timed out, cancelled) disappears. Servers waiting to
+ * start are asked about together, in one sheet when there are several (or its banner, once put
+ * aside or once the first ones are answered: launch-sheet-store.ts).
  */
 export function ConsentHost() {
   const api = useHarbor();
@@ -39,7 +43,16 @@ export function ConsentHost() {
     [api],
   );
 
-  const current = queue[0];
-  if (!current) return null;
-  return <ConsentDialog key={current.id} request={current} waiting={queue.length - 1} onDecide={(decision) => decide(current.id, decision)} />;
+  const launches = queue.filter((r) => r.kind === 'launch');
+  const others = queue.filter((r) => r.kind !== 'launch');
+  const sheet = useSyncExternalStore(launchSheet.subscribe, launchSheet.snapshot);
+  useEffect(() => launchSheet.setWaiting(launches.length), [launches.length]);
+
+  const current = others[0];
+  if (current) return <ConsentDialog key={current.id} request={current} waiting={others.length - 1} onDecide={(decision) => decide(current.id, decision)} />;
+  if (launches.length === 0 || sheet.aside) return null;
+  // One server alone gets the full question (its risk, environment, countdown); several, one sheet.
+  const only = launches.length === 1 && !sheet.grouped ? launches[0] : undefined;
+  if (only) return <ConsentDialog key={only.id} request={only} waiting={0} onDecide={(decision) => decide(only.id, decision)} />;
+  return <LaunchSheet requests={launches} onDecide={decide} onLater={() => launchSheet.putAside()} />;
 }

@@ -13,6 +13,8 @@ interface Props {
   readonly errors: Readonly<Record<string, string>>;
   /** Secret names the keychain holds (undefined: not known). */
   readonly secretNames: ReadonlySet<string> | undefined;
+  /** Why the keychain cannot be reached ('' when no reason is given); undefined when it can. */
+  readonly keychainProblem?: string | undefined;
   readonly disabled?: boolean;
 }
 
@@ -21,7 +23,7 @@ interface Props {
  * keychain when the server is saved, and never shown again: the row only says whether it is set
  * and offers to replace it. The configuration holds `${secret:NAME}`.
  */
-export function KeyValueEditor({ legend, noun, rows, onChange, errors, secretNames, disabled = false }: Props) {
+export function KeyValueEditor({ legend, noun, rows, onChange, errors, secretNames, keychainProblem, disabled = false }: Props) {
   const list = useRef<HTMLUListElement>(null);
   const update = (id: string, patch: Partial<KeyValueRow>) => onChange(rows.map((r) => (r.id === id ? { ...r, ...patch } : r)));
   const add = () => {
@@ -32,6 +34,12 @@ export function KeyValueEditor({ legend, noun, rows, onChange, errors, secretNam
     <fieldset className="rows-editor">
       <legend>{legend}</legend>
       {rows.length === 0 ? <p className="muted rows-editor__empty">None.</p> : null}
+      {/* Said in full only where a value is being entered: a secret one cannot be saved. */}
+      {rows.length > 0 && keychainProblem !== undefined ? (
+        <p className="notice notice--warn">
+          The system keychain cannot be reached{keychainProblem ? `: ${keychainProblem.replace(/\.+$/, '')}` : ''}. A value marked secret cannot be saved until it can; other values are written to the configuration file.
+        </p>
+      ) : null}
       <ul ref={list} className="rows-editor__list" aria-label={legend}>
         {rows.map((row, index) => {
           const name = row.key.trim() || `${noun} ${index + 1}`;

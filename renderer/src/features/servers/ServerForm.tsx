@@ -20,6 +20,8 @@ interface Props {
   /** Names already used by other servers. */
   readonly takenNames: ReadonlySet<string>;
   readonly secretNames: ReadonlySet<string> | undefined;
+  /** Why the keychain cannot be reached ('' when no reason is given); undefined when it can. */
+  readonly keychainProblem?: string | undefined;
   readonly onDone: (name: string) => void;
   readonly onCancel: () => void;
   /** Told whenever the form starts or stops differing from what it opened with. */
@@ -32,7 +34,7 @@ interface Props {
  * nothing is sent while one remains. Saved, the Host starts or restarts the server as it does for
  * every edit.
  */
-export function ServerForm({ editing, takenNames, secretNames, onDone, onCancel, onDirtyChange }: Props) {
+export function ServerForm({ editing, takenNames, secretNames, keychainProblem, onDone, onCancel, onDirtyChange }: Props) {
   const api = useHarbor();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -147,6 +149,7 @@ export function ServerForm({ editing, takenNames, secretNames, onDone, onCancel,
             rows={form.env}
             errors={rowErrors('env')}
             secretNames={secretNames}
+            keychainProblem={keychainProblem}
             disabled={busy}
             onChange={(env) => set({ env })}
           />
@@ -182,6 +185,7 @@ export function ServerForm({ editing, takenNames, secretNames, onDone, onCancel,
             rows={form.headers}
             errors={rowErrors('headers')}
             secretNames={secretNames}
+            keychainProblem={keychainProblem}
             disabled={busy}
             onChange={(headers) => set({ headers })}
           />

@@ -77,6 +77,8 @@ export function ServersPage() {
   const servers = state.status === 'ready' ? state.value : [];
   const takenNames = new Set(view?.servers.map((s) => s.name) ?? []);
   const secretNames = secrets.status === 'ready' && secrets.value.available ? new Set(secrets.value.names) : undefined;
+  // Why the keychain cannot be reached (undefined: it can, or it is not known yet).
+  const keychainProblem = secrets.status === 'ready' && !secrets.value.available ? (secrets.value.reason ?? '') : undefined;
   const broken = view !== undefined && view.problems.length > 0;
   const wide = panel.kind === 'import' || panel.kind === 'json';
   const visible = servers.filter((s) => matchesQuery(s, query));
@@ -85,9 +87,9 @@ export function ServersPage() {
   const editing = panel.kind === 'edit' ? view?.servers.find((s) => s.name === panel.name) : undefined;
 
   const pane = () => {
-    if (panel.kind === 'add') return <ServerForm takenNames={takenNames} secretNames={secretNames} onDone={saved} onCancel={leave} onDirtyChange={setDirty} />;
+    if (panel.kind === 'add') return <ServerForm takenNames={takenNames} secretNames={secretNames} keychainProblem={keychainProblem} onDone={saved} onCancel={leave} onDirtyChange={setDirty} />;
     if (panel.kind === 'edit' && editing) {
-      return <ServerForm key={editing.name} editing={editing} takenNames={takenNames} secretNames={secretNames} onDone={saved} onCancel={leave} onDirtyChange={setDirty} />;
+      return <ServerForm key={editing.name} editing={editing} takenNames={takenNames} secretNames={secretNames} keychainProblem={keychainProblem} onDone={saved} onCancel={leave} onDirtyChange={setDirty} />;
     }
     if (!current) return null;
     const config = configOf(current.name);
@@ -119,8 +121,11 @@ export function ServersPage() {
       </div>
       {registry.status === 'error' ? <ErrorMessage error={registry.error} /> : null}
       {broken && panel.kind !== 'json' ? <BrokenFile view={view} onOpenJson={() => open({ kind: 'json' })} /> : null}
-      {secrets.status === 'ready' && !secrets.value.available && (panel.kind === 'add' || panel.kind === 'edit') ? (
-        <p className="notice notice--warn">The system keychain cannot be reached{secrets.value.reason ? `: ${secrets.value.reason}` : ''}. Secret values cannot be stored until it can.</p>
+      {keychainProblem !== undefined && (panel.kind === 'add' || panel.kind === 'edit') ? (
+        // One line: the reason and what it means open where a value is typed (KeyValueEditor).
+        <p className="keychain-line" role="status">
+          No system keychain: secret values cannot be saved for now.
+        </p>
       ) : null}
       {wide ? (
         panel.kind === 'import' ? (

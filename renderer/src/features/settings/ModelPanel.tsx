@@ -4,6 +4,7 @@ import { useHarbor } from '../../app/services';
 import { asErrorData } from '../../lib/load-state';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { ModelConnectionTest } from './ModelConnectionTest';
+import { RemoveModel } from './RemoveModel';
 
 const PROVIDERS: Record<ModelProvider, { label: string; example: string; env?: string }> = {
   anthropic: { label: 'Anthropic', example: 'claude-sonnet-4-5', env: 'ANTHROPIC_API_KEY' },
@@ -14,10 +15,12 @@ const PROVIDERS: Record<ModelProvider, { label: string; example: string; env?: s
 interface Props {
   readonly settings: SettingsData;
   readonly onSaved: () => void;
+  /** Shown in the chat, under its own "Chat needs a model": the page's "No model is set" is not said again. */
+  readonly inChat?: boolean;
 }
 
 /** The chat model: provider, model, address, and where its key comes from (the keychain, never the file). */
-export function ModelPanel({ settings, onSaved }: Props) {
+export function ModelPanel({ settings, onSaved, inChat = false }: Props) {
   const api = useHarbor();
   const id = useId();
   const current = settings.model;
@@ -73,20 +76,24 @@ export function ModelPanel({ settings, onSaved }: Props) {
   };
 
   const remove = async () => {
+    setSaved(undefined);
+    setError(undefined);
     setBusy(true);
     const result = await api.settings.setModel({ model: null });
     setBusy(false);
+    // Removed: the panel says "No model is set" (a quiet line, not a success to celebrate).
     if (!result.ok) setError(asErrorData(result.error));
-    else {
-      setSaved('The model was removed; chat is off until you set one.');
-      onSaved();
-    }
+    else onSaved();
   };
 
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Model</h2>
-      {!current ? <p className="muted">No model is set, so chat is off. Choose a provider and model to turn it on.</p> : null}
+      {!current && !inChat ? (
+        <p className="muted" role="status">
+          No model is set, so chat is off. Choose a provider and model to turn it on.
+        </p>
+      ) : null}
       <form noValidate onSubmit={(e) => void save(e)}>
         <div className="settings-grid">
           {/* The full row: the OpenAI-compatible label names its servers and must not be cut off. */}
@@ -188,11 +195,7 @@ export function ModelPanel({ settings, onSaved }: Props) {
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? 'Saving…' : 'Save model'}
           </button>
-          {current ? (
-            <button type="button" className="button button--danger" disabled={busy} onClick={() => void remove()}>
-              Remove model
-            </button>
-          ) : null}
+          {current ? <RemoveModel disabled={busy} onRemove={remove} /> : null}
         </div>
       </form>
       {current ? <ModelConnectionTest disabled={busy} /> : null}
