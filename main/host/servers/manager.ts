@@ -1,5 +1,5 @@
 import type { Implementation } from '@modelcontextprotocol/client';
-import type { ServerSummary } from '../../../preload/contract';
+import type { ServerSummary, SignInStatus } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import { cannotStartMessage, serverEntryProblems } from '../registry/placeholders';
@@ -38,6 +38,8 @@ export interface ServerManagerDeps {
   readonly features?: (server: string) => ServerFeatures;
   /** Harbor's own log, handed to every connection. */
   readonly log?: LogSink;
+  /** A remote server's sign-in as the person sees it (the auth folder implements it). */
+  readonly signInStatus?: (server: string) => SignInStatus | undefined;
 }
 
 /** What applying a registry did: entries that changed, and servers started, restarted and stopped because of it. */
@@ -206,6 +208,7 @@ export class ServerManager implements Disposable {
     const stdio = 'command' in config;
     const info = connection?.info ?? {};
     const catalog = connection?.catalog;
+    const signIn = stdio ? undefined : this.deps.signInStatus?.(name);
     return {
       name,
       transport: stdio ? 'stdio' : 'http',
@@ -227,6 +230,7 @@ export class ServerManager implements Disposable {
         prompts: catalog?.prompts.length ?? 0,
       },
       ...(connection?.stale ? { stale: connection.stale } : {}),
+      ...(signIn ? { signIn } : {}),
     };
   }
 
