@@ -89,7 +89,7 @@ function refusalText(error: unknown): string | undefined {
 }
 
 /** Whom tokens are for: the id_token's (or a JWT access token's) email, preferred_username, name or sub. Shown only, never trusted. */
-export function subjectOf(tokens: StoredOAuthTokens): string | undefined {
+function subjectOf(tokens: StoredOAuthTokens): string | undefined {
   for (const jwt of [tokens.id_token, tokens.access_token]) {
     const claims = jwtClaims(jwt);
     for (const claim of ['email', 'preferred_username', 'name', 'sub']) {

@@ -1,5 +1,5 @@
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage } from 'ai';
-import type { ChatToolCall, HarborErrorData, TurnStatus } from '../../../preload/contract';
+import type { ChatMissingServer, ChatToolCall, HarborErrorData, TurnStatus } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import { toolUiResourceUri } from '../apps/ui-meta';
 import { toolErrorOutput } from '../tools/results';
@@ -17,7 +17,9 @@ export type TurnEvent =
   | { readonly type: 'text'; readonly delta: string }
   | { readonly type: 'toolCall'; readonly call: ChatToolCall; readonly progress?: CallProgress }
   /** The arguments of a call to a tool with an app, as the model writes them (partial JSON): its app may show them early. */
-  | { readonly type: 'toolInput'; readonly toolCallId: string; readonly server: string; readonly tool: string; readonly text: string };
+  | { readonly type: 'toolInput'; readonly toolCallId: string; readonly server: string; readonly tool: string; readonly text: string }
+  /** Servers the conversation used that this turn cannot offer, and why (before the model is asked). */
+  | { readonly type: 'missing'; readonly servers: readonly ChatMissingServer[] };
 
 export interface TurnOutcome {
   readonly conversationId: string;

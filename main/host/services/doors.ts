@@ -205,6 +205,7 @@ export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'chat.delta': 'mask',
   'chat.toolCall': 'mask',
   'chat.toolInput': 'mask', // the model's words
+  'chat.missing': 'redact', // Harbor's words, quoting servers' errors and stderr
   'chat.done': 'mask',
   'sandbox.refused': 'redact', // a path or host a server chose
   'tasks.changed': 'mask',
