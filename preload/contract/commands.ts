@@ -11,6 +11,7 @@ import { installCommands } from './installs';
 import { ImportReportData, ImportRequest, ImportSourceData, RegistryProblem, RegistryView, ServerConfigData } from './registry';
 import { sandboxCommands } from './sandbox';
 import { doctorCommands } from './doctor';
+import { harborLogCommands } from './harbor-log';
 import { SECRET_NAME } from './secrets';
 import { LogLevel, ResourceSubscriptionsView, SamplingAnswer, SamplingRequestData, ServerLogsView } from './client-features';
 import { CatalogView, ElicitationRequestData, LaunchFailureData, McpObject, ServerEventData, ToolOfferView, ToolSearchHit, TrafficEntryData } from './server-views';
@@ -282,6 +283,7 @@ export const commands = {
   ...appCommands,
   ...sandboxCommands,
   ...doctorCommands,
+  ...harborLogCommands,
   ...taskCommands,
   ...installCommands,
 } satisfies Record<string, CommandSpec>;

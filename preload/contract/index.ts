@@ -44,6 +44,7 @@ export * from './apps';
 export * from './app-limits';
 export * from './sandbox';
 export * from './doctor';
+export * from './harbor-log';
 export * from './tasks';
 export * from './installs';
 export * from './commands';
