@@ -41,6 +41,7 @@ export function bindCommands(host: Host): CommandHandlers {
     'servers.start': ({ name }) => host.servers.start(name),
     'servers.retryLists': ({ name }) => host.servers.retryLists(name),
     'servers.diagnose': ({ name, config }) => host.doctor.diagnose(name, config),
+    'harborLog.read': async ({ server, level }) => host.harborLog.read({ ...(server ? { server } : {}), ...(level ? { level } : {}) }),
     'servers.add': ({ name, config, secrets }) => host.registry.add(name, config, secrets),
     'servers.update': ({ name, config, newName, secrets }) => host.registry.update(name, config, newName, secrets),
     'servers.remove': async ({ name }) => ({ removed: await host.registry.remove(name) }),

@@ -35,6 +35,7 @@ import { ConsentDecisions } from './services/consent-decisions';
 import { ConnectionDoctor } from './services/doctor';
 import { dataFiles } from './services/data-files';
 import { EVENT_EXIT, openChatDoors, openDoors, type HostDoors } from './services/doors';
+import { HarborLogReader } from './services/harbor-log-view';
 import { ElicitationService } from './services/elicitation-service';
 import { GalleryService } from './services/gallery-service';
 import type { HostOptions } from './services/host-options';
@@ -113,6 +114,7 @@ export class Host implements Disposable {
   declare readonly shell: HostDoors['shell'];
   declare readonly skills: HostDoors['skills'];
   declare readonly doctor: HostDoors['doctor'];
+  declare readonly harborLog: HostDoors['harborLog'];
 
   /**
    * Disposed in reverse order of registration: a running orphan sweep is waited for; the events
@@ -287,6 +289,7 @@ export class Host implements Disposable {
       skills: openSkills(this.owned, { dataDir: options.dataDir, access, servers, identities, log, ...(gate.interactive ? { questions: gate.questions } : {}) }),
       doctor: new ConnectionDoctor({ registry: this.state, servers, consent: gate, secrets: store, signIn, sandbox, variables: { ...options.launchVariables, data: options.dataDir }, serverPath: async () => (await this.loginPath.whenReady(), this.loginPath.current) }),
       shell: new ShellDoor(inner),
+      harborLog: new HarborLogReader(join(options.dataDir, 'logs')),
     });
     const conversations = this.owned.add(guardedDataFile(files.conversations, new ConversationStore(files.conversations.path)));
     // run_code's scripts: disposed after the chat, whose turns end their scripts first.

@@ -54,6 +54,14 @@ export const ChatAttachment = z.object({
 });
 export type ChatAttachment = z.infer<typeof ChatAttachment>;
 
+/** A server the conversation used that is not ready for this turn, and why (#28). */
+export const ChatMissingServer = z.object({
+  server: z.string(),
+  /** Harbor's words about it ("… exited before it was ready (it said: "…") — see its log"). */
+  reason: z.string(),
+});
+export type ChatMissingServer = z.infer<typeof ChatMissingServer>;
+
 export const ChatItem = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('user'),
@@ -66,6 +74,8 @@ export const ChatItem = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('toolCall'), call: ChatToolCall }),
   /** Harbor's own line (step limit reached, stopped, failed): never sent to the model as its words. */
   z.object({ kind: z.literal('note'), text: z.string() }),
+  /** Servers the conversation used that this turn could not offer, and why (shown live, from chat.missing). */
+  z.object({ kind: z.literal('missing'), servers: z.array(ChatMissingServer) }),
 ]);
 export type ChatItem = z.infer<typeof ChatItem>;
 

@@ -12,6 +12,7 @@ import { ImportReportData, ImportRequest, ImportSourceData, RegistryProblem, Reg
 import { sandboxCommands } from './sandbox';
 import { doctorCommands } from './doctor';
 import { skillCommands } from './skills';
+import { harborLogCommands } from './harbor-log';
 import { SECRET_NAME } from './secrets';
 import { LogLevel, ResourceSubscriptionsView, SamplingAnswer, SamplingRequestData, ServerLogsView } from './client-features';
 import { CatalogView, ElicitationRequestData, LaunchFailureData, McpObject, ServerEventData, ToolOfferView, ToolSearchHit, TrafficEntryData } from './server-views';
@@ -284,6 +285,7 @@ export const commands = {
   ...sandboxCommands,
   ...doctorCommands,
   ...skillCommands,
+  ...harborLogCommands,
   ...taskCommands,
   ...installCommands,
 } satisfies Record<string, CommandSpec>;

@@ -1,7 +1,7 @@
 /** Events: main → renderer, broadcast. In development and tests every payload is checked against these. */
 import { z } from 'zod';
 import { appEvents } from './apps';
-import { ChatToolCall, TurnStatus } from './chat';
+import { ChatMissingServer, ChatToolCall, TurnStatus } from './chat';
 import { ConsentChoice, ConsentRequest } from './consent';
 import { HarborErrorData } from './errors';
 import { SamplingExchange, SamplingRequestData, ServerLogEntry } from './client-features';
@@ -58,6 +58,8 @@ export const events = {
    * JSON, best effort): the app may show them before the call itself arrives as chat.toolCall.
    */
   'chat.toolInput': z.object({ conversationId: z.string(), turnId: z.string(), toolCallId: z.string(), server: z.string(), tool: z.string(), text: z.string() }),
+  /** A turn starts without servers the conversation used: which, and why (#28). */
+  'chat.missing': z.object({ conversationId: z.string(), turnId: z.string(), servers: z.array(ChatMissingServer) }),
   /** A turn ended: completed, stopped, step limit, consent needed, or failed. */
   'chat.done': z.object({
     conversationId: z.string(),

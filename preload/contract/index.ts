@@ -45,6 +45,7 @@ export * from './app-limits';
 export * from './sandbox';
 export * from './doctor';
 export * from './skills';
+export * from './harbor-log';
 export * from './tasks';
 export * from './installs';
 export * from './commands';

@@ -43,6 +43,22 @@ export const StaleListsData = z.object({
 });
 export type StaleListsData = z.infer<typeof StaleListsData>;
 
+/**
+ * A remote server's sign-in as Harbor holds it: signed in (as whom when the authorization server
+ * said, until when), expired (nothing can renew it: sign in again), refused (the authorization
+ * server's own words), or none.
+ */
+export const SignInStatus = z.object({
+  state: z.enum(['signed-in', 'expired', 'refused', 'none']),
+  /** Whom the sign-in is for, when the authorization server said (an id_token's email, name or sub). */
+  subject: z.string().optional(),
+  /** When the access token expires (ms since the epoch); a refresh token may renew it by itself. */
+  expiresAt: z.number().optional(),
+  /** Expired or refused: what happened and what to do. */
+  message: z.string().optional(),
+});
+export type SignInStatus = z.infer<typeof SignInStatus>;
+
 export const ServerSummary = z.object({
   name: z.string(),
   transport: z.enum(['stdio', 'http']),
@@ -71,6 +87,8 @@ export const ServerSummary = z.object({
   stale: StaleListsData.optional(),
   /** What looks like something else: its name or its URL's host mixes scripts (shown on its card). */
   lookalike: z.array(z.string()).optional(),
+  /** Remote servers whose sign-in Harbor does (OAuth), once Harbor has looked: see SignInStatus. */
+  signIn: SignInStatus.optional(),
 });
 export type ServerSummary = z.infer<typeof ServerSummary>;
 

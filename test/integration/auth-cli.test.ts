@@ -42,7 +42,7 @@ describe.skipIf(problem !== undefined)(`harbor login / logout with the OS keycha
   });
 
   it('prints the sign-in URL, waits for the browser, keeps the tokens in the keychain; logout forgets them', async () => {
-    fixture = await startAuthFixture();
+    fixture = await startAuthFixture(['--subject', 'alice@example.com']);
     registry = tempRegistry({ remote: { url: fixture.mcp } });
     const where = ['--config', registry.config, '--data-dir', registry.dir];
 
@@ -50,6 +50,8 @@ describe.skipIf(problem !== undefined)(`harbor login / logout with the OS keycha
     const before = await runCli(['call', 'remote', 'whoami', '--yes', ...where]);
     expect(before.code).toBe(3);
     expect(before.stderr).toContain('harbor login remote');
+    const listedBefore = await runCli(['servers', '--json', ...where]);
+    expect(JSON.parse(listedBefore.stdout.trim())).toMatchObject({ name: 'remote', state: 'error', signIn: { state: 'none' } });
 
     let browser: Promise<void> | undefined;
     const login = await runCli(['login', 'remote', ...where], {
@@ -72,6 +74,15 @@ describe.skipIf(problem !== undefined)(`harbor login / logout with the OS keycha
     const tokens = JSON.parse((await store.get(names.find((n) => n.endsWith('.tokens'))!))!) as { tokens: { access_token: string } };
     expect(login.stdout + login.stderr).not.toContain(tokens.tokens.access_token);
 
+    // `harbor servers` says whom Harbor is signed in as, and until when (#28 §2).
+    const listed = await runCli(['servers', '--json', ...where]);
+    expect(listed.code, listed.stderr).toBe(0);
+    const line = JSON.parse(listed.stdout.trim()) as { signIn: { state: string; subject: string; expiresAt: number } };
+    expect(line.signIn).toMatchObject({ state: 'signed-in', subject: 'alice@example.com' });
+    expect(line.signIn.expiresAt).toBeGreaterThan(Date.now() + 3_000_000);
+    const text = await runCli(['servers', ...where]);
+    expect(text.stdout).toMatch(/\n\s+signed in as alice@example\.com until \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+
     // Another process uses them without signing in again.
     const call = await runCli(['call', 'remote', 'whoami', '--yes', ...where]);
     expect(call.code, call.stderr).toBe(0);
@@ -87,6 +98,8 @@ describe.skipIf(problem !== undefined)(`harbor login / logout with the OS keycha
     const after = await runCli(['call', 'remote', 'whoami', '--yes', ...where]);
     expect(after.code).toBe(3);
     expect(after.stderr).toContain('harbor login remote');
+    const listedAfter = await runCli(['servers', '--json', ...where]);
+    expect(JSON.parse(listedAfter.stdout.trim())).toMatchObject({ name: 'remote', signIn: { state: 'none' } });
   });
 
   it('machine sign-in needs no login: a private key set with "harbor secret set", DPoP-bound tokens and the DPoP key in the keychain', async () => {

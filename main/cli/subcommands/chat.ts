@@ -1,4 +1,4 @@
-import type { ChatToolCall } from '../../../preload/contract';
+import type { ChatMissingServer, ChatToolCall } from '../../../preload/contract';
 import type { TurnEvent } from '../../host/chat/turn';
 import { HarborError } from '../../host/errors';
 import { resolveToolset } from '../../host/tools/toolsets';
@@ -85,7 +85,17 @@ class TurnPrinter {
   event(event: TurnEvent): void {
     if (event.type === 'text') this.text(event.delta);
     else if (event.type === 'toolCall') this.toolCall(event.call, event.progress);
+    else if (event.type === 'missing') this.missing(event.servers);
     // A tool's arguments as they stream are for its app; the terminal shows the call when it is made.
+  }
+
+  /** Servers this conversation used that the turn cannot offer: said before the answer, on stderr (--json: a line of its own). */
+  private missing(servers: readonly ChatMissingServer[]): void {
+    if (this.ctx.globals.json) {
+      this.ctx.out.result({ type: 'missing', servers });
+      return;
+    }
+    for (const { server, reason } of servers) this.ctx.out.info(`Not available this turn — ${server}: ${reason}`);
   }
 
   private text(delta: string): void {

@@ -23,7 +23,18 @@ export function serverLine(s: ServerSummary, tokens?: ServerTokenCost): Record<s
     ...(s.state.kind === 'error'
       ? { error: { code: s.state.code, message: s.state.message, stderrTail: s.state.stderrTail } }
       : {}),
+    // A remote server's sign-in: {"state": "signed-in"|"expired"|"refused"|"none", "subject"?, "expiresAt"?, "message"?}
+    ...(s.signIn ? { signIn: s.signIn } : {}),
   };
+}
+
+/** The sign-in line under a remote server's line (none when Harbor holds no sign-in and none lapsed). */
+function signInLine(s: ServerSummary): string {
+  const signIn = s.signIn;
+  if (!signIn || signIn.state === 'none') return '';
+  const until = signIn.expiresAt !== undefined ? ` until ${new Date(signIn.expiresAt).toISOString().replace('T', ' ').slice(0, 16)} UTC` : '';
+  if (signIn.state === 'signed-in') return `\n    signed in${signIn.subject ? ` as ${signIn.subject}` : ''}${until}`;
+  return `\n    sign-in ${signIn.state}: ${signIn.message ?? ''}`;
 }
 
 /** Token costs of the servers that are ready (the others have no catalog to count). */
@@ -45,6 +56,10 @@ async function tokenCosts(host: Host, summaries: readonly ServerSummary[]): Prom
 }
 
 function humanLine(s: ServerSummary, tokens?: ServerTokenCost): string {
+  return `${stateLine(s, tokens)}${signInLine(s)}`;
+}
+
+function stateLine(s: ServerSummary, tokens?: ServerTokenCost): string {
   const head = `${s.name.padEnd(16)} ${s.state.kind.padEnd(10)} ${s.transport.padEnd(5)}${s.sandboxed ? ' sandboxed' : ''}`;
   if (s.state.kind === 'error') {
     const tail = s.state.stderrTail.trim() ? `\n${s.state.stderrTail.trim().split('\n').map((l) => `    | ${l}`).join('\n')}` : '';
@@ -57,6 +72,15 @@ function humanLine(s: ServerSummary, tokens?: ServerTokenCost): string {
   const cost = tokens ? `  (~${tokens.toolTokens + tokens.instructionTokens} tokens in the model's context)` : '';
   const counts = `tools ${s.counts.tools}, resources ${s.counts.resources}, prompts ${s.counts.prompts}`;
   return `${[`${head}${era ? ` ${era}` : ''}`, software, counts].filter(Boolean).join('  ')}${cost}`;
+}
+
+/** Remote servers' sign-ins read from the keychain, also for those that did not connect (not approved, unreachable). */
+async function withSignIns(host: Host, summaries: readonly ServerSummary[]): Promise<ServerSummary[]> {
+  const remote = summaries.filter((s) => s.transport === 'http' && s.enabled && !s.signIn);
+  if (remote.length === 0) return [...summaries];
+  // A keychain that cannot be read leaves the line without a sign-in rather than failing the listing.
+  await Promise.all(remote.map((s) => host.auth.status(s.name).catch(() => undefined)));
+  return summaries.map((s) => (remote.includes(s) ? host.servers.get(s.name) : s));
 }
 
 async function startEvery(host: Host): Promise<ServerSummary[]> {
@@ -82,7 +106,8 @@ export const serversCommand: CliCommandCode = {
     // --yes approves launches for this run only: nothing is written.
     const host = await ctx.host({ readOnly: true });
     host.registry.requireValid();
-    const summaries = ctx.args.length > 0 ? await startNamed(host, ctx.args) : await startEvery(host);
+    const started = ctx.args.length > 0 ? await startNamed(host, ctx.args) : await startEvery(host);
+    const summaries = await withSignIns(host, started);
     const costs = await tokenCosts(host, summaries);
     for (const s of summaries) ctx.out.result(serverLine(s, costs.get(s.name)), humanLine(s, costs.get(s.name)));
     if (summaries.length === 0) ctx.out.info('No servers configured. Add one to the registry file, or run "harbor import FILE".');

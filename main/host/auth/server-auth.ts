@@ -20,7 +20,9 @@ import { DamagedSignInError, credentialKey, type Binding, type OAuthCredentialSt
 import { ServerDpopKey } from './dpop-key';
 import type { BrowserOpener } from './opener';
 import { revokeTokens } from './revocation';
+import { SignInState } from './sign-in-state';
 import { browserUrlProblem } from './url-policy';
+import { verbatimUrl } from './verbatim-url';
 
 export interface ServerAuthDeps {
   readonly server: string;
@@ -78,10 +80,13 @@ export class ServerAuth {
   private readonly dpopKey: ServerDpopKey;
   /** The private_key_jwt signer and the configuration it was made for. */
   private assertion: { readonly config: OAuthServerConfig; readonly sign: AddClientAuthentication } | undefined;
+  /** What the person is shown about this sign-in (ServerSummary.signIn). */
+  readonly status: SignInState;
 
   constructor(readonly deps: ServerAuthDeps) {
     this.resource = resourceUrlFromServerUrl(deps.url).href;
     this.dpopKey = new ServerDpopKey(deps.store, deps.server, deps.url, deps.remember);
+    this.status = new SignInState(deps.server, deps.now);
   }
 
   get server(): string {
@@ -104,6 +109,7 @@ export class ServerAuth {
         const saved = await this.deps.store.load(this.deps.server, this.deps.url, this.deps.oauth);
         this.binding = saved.binding;
         this.current = saved.tokens;
+        this.status.found(saved.tokens);
         if (saved.binding) this.resource = saved.binding.resource;
         this.loadError = saved.damaged;
       } catch (error) {
@@ -112,6 +118,11 @@ export class ServerAuth {
         this.current = undefined;
       }
     })();
+  }
+
+  /** Resolves once the last reload finished (its failure is kept for sign-in to report). */
+  loaded(): Promise<void> {
+    return this.loading;
   }
 
   /** The bearer token for the next request (refreshed first when it is about to expire). */
@@ -166,6 +177,7 @@ export class ServerAuth {
     const record: TokenRecord = { tokens, savedAt: this.deps.now() };
     await this.deps.store.saveTokens(key, record);
     this.current = record;
+    this.status.saved(record);
     const advertised = (this.discovery?.authorizationServerMetadata as { revocation_endpoint?: unknown } | undefined)?.revocation_endpoint;
     const revocationEndpoint = typeof advertised === 'string' ? advertised : undefined;
     const binding: Binding = { issuer, resource: this.resource, ...(revocationEndpoint ? { revocationEndpoint } : {}) };
@@ -271,6 +283,7 @@ export class ServerAuth {
     if (scope === 'tokens' || scope === 'all') {
       await this.deps.store.deleteTokens(key);
       if (this.binding && credentialKey(this.binding.issuer, this.binding.resource, this.deps.oauth) === key) this.current = undefined;
+      this.status.dropped("The authorization server no longer accepts Harbor's token.");
     }
     if ((scope === 'client' || scope === 'all') && !this.config?.clientId) await this.deps.store.deleteClient(key);
   }
@@ -299,6 +312,7 @@ export class ServerAuth {
     this.current = undefined;
     this.flowKey = undefined;
     this.loadError = undefined;
+    this.status.forgotten();
     return { removed: removed.some(Boolean), revoked };
   }
 
@@ -364,8 +378,7 @@ export class ServerAuth {
       });
       await this.saveTokens({ ...tokens, issuer: metadata.issuer }, metadata.issuer);
     } catch (error) {
-      // The refresh failed either way (the next request asks for sign-in); tokens the keychain will not
-      // delete are refused again by the server, so nothing more is lost here.
+      // Not lost: the 401 that follows says AUTH_REQUIRED, and the sign-in shows as expired.
       if (error instanceof OAuthError && error.code === 'invalid_grant') await this.invalidate('tokens').catch(() => undefined);
     }
   }
@@ -378,19 +391,4 @@ export class ServerAuth {
     if (!client) return false;
     return revokeTokens({ endpoint, client, tokens, clientAuthentication: this.clientAuthentication(), fetch: this.deps.fetch });
   }
-}
-
-/**
- * A URL whose `href` is exactly the text it was made from. The SDK sends the resource indicator
- * as `url.href`, and a URL parser appends "/" to a pathless one (`https://mcp.example` becomes
- * `https://mcp.example/`); authorization servers compare it exactly with what the protected
- * resource metadata published, so it must go out verbatim.
- */
-function verbatimUrl(text: string): URL {
-  const url = new URL(text);
-  if (url.href !== text) {
-    Object.defineProperty(url, 'href', { get: () => text });
-    Object.defineProperty(url, 'toString', { value: () => text });
-  }
-  return url;
 }

@@ -1,4 +1,5 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
+import type { SignInStatus } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import { Redactor } from '../secrets/redactor';
@@ -50,6 +51,8 @@ export class AuthService implements Disposable {
   readonly callbacks = new LoopbackCallbackServer();
   private readonly store: OAuthCredentialStore;
   private readonly servers = new Map<string, ServerAuth>();
+  /** Each server's sign-in as last configured (its name, URL and oauth block), for its summary. */
+  private readonly latest = new Map<string, ServerAuth>();
   private readonly fetch: FetchLike;
   private readonly redactor: Redactor;
 
@@ -118,6 +121,22 @@ export class AuthService implements Disposable {
     }
   }
 
+  /**
+   * A remote server's sign-in for its summary (ServerSummary.signIn); undefined until Harbor has
+   * looked for one (a first connection, a sign-in) or when Harbor does none for it.
+   */
+  status(server: string): SignInStatus | undefined {
+    return this.latest.get(server)?.status.view();
+  }
+
+  /** Reads a server's saved sign-in from the keychain when nothing has yet, so its status is known before it connects. */
+  async look(server: string, url: string): Promise<void> {
+    const auth = this.serverAuth(server, url);
+    if (auth.status.known) return;
+    auth.reload();
+    await auth.loaded();
+  }
+
   /** Forgets a server's tokens and client registration (revoking at the authorization server first when it can). */
   async signOut(server: string, url: string): Promise<{ removed: boolean; revoked: boolean }> {
     return this.serverAuth(server, url).forget();
@@ -153,12 +172,14 @@ export class AuthService implements Disposable {
       this.servers.set(key, auth);
     }
     auth.config = parseOAuthConfig(server, raw);
+    this.latest.set(server, auth);
     return auth;
   }
 
   dispose(): Promise<void> {
     markAsDisposed(this);
     this.servers.clear();
+    this.latest.clear();
     return this.callbacks.dispose();
   }
 }

@@ -214,8 +214,10 @@ export class OAuthSession implements OAuthClientProvider {
       allowSignIn: (allowed) => this.allowSignIn(allowed),
       signInPending: () => this.pending !== undefined,
       completeSignIn: () => this.completeSignIn(transport),
-      authFailure: (error) =>
-        this.grant.interactive ? toAuthError(error, this.auth.server, () => this.auth.signInRequired()) : machineGrantFailure(error, this.auth.server, this.grant),
+      authFailure: (error) => {
+        this.auth.status.failed(error);
+        return this.grant.interactive ? toAuthError(error, this.auth.server, () => this.auth.signInRequired()) : machineGrantFailure(error, this.auth.server, this.grant);
+      },
     };
   }
 
@@ -235,6 +237,7 @@ export class OAuthSession implements OAuthClientProvider {
         }
         await transport.finishAuth(params);
       } catch (error) {
+        this.auth.status.failed(error);
         throw toAuthError(error, this.auth.server, () => this.auth.signInRequired()) ?? error;
       } finally {
         this.pending = undefined;

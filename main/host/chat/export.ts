@@ -40,6 +40,8 @@ function itemMarkdown(item: ChatItem): string {
       return `**Assistant:**\n\n${item.text}`;
     case 'note':
       return `> _${item.text}_`;
+    case 'missing':
+      return item.servers.map((m) => `> _Not available this turn — ${m.server}: ${m.reason}_`).join('\n');
     case 'toolCall': {
       const c = item.call;
       const target = c.server && c.tool ? `${c.server} › ${c.tool}` : c.name;

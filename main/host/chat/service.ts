@@ -20,6 +20,7 @@ import { gatherTurnTools } from './turn-tools';
 import { withSkills } from './turn-skills';
 import { resolveToolset, type Toolset } from '../tools/toolsets';
 import { gatherOffer, type ToolVerdict } from '../tools/offer';
+import { UsedServers } from './turn-missing';
 
 export interface ChatServiceDeps {
   readonly host: ChatHost;
@@ -82,10 +83,13 @@ export class ChatService implements Disposable {
   private readonly running = new Map<string, RunningTurn>();
   private readonly now: () => number;
   private disposed = false;
+  /** Which servers each conversation used, so a turn can say which are missing. */
+  private readonly used: UsedServers;
 
   constructor(private readonly deps: ChatServiceDeps) {
     this.now = deps.now ?? Date.now;
     this.store = deps.store;
+    this.used = new UsedServers(this.store);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -209,6 +213,7 @@ export class ChatService implements Disposable {
     const emit = (event: TurnEvent) => {
       options.onEvent?.(event);
       if (event.type === 'text') this.deps.host.events.emit('chat.delta', { conversationId, turnId, text: event.delta });
+      else if (event.type === 'missing') this.deps.host.events.emit('chat.missing', { conversationId, turnId, servers: [...event.servers] });
       else if (event.type === 'toolInput') this.deps.host.events.emit('chat.toolInput', { conversationId, turnId, toolCallId: event.toolCallId, server: event.server, tool: event.tool, text: event.text });
       else this.deps.host.events.emit('chat.toolCall', { conversationId, turnId, call: event.call, ...(event.progress ? { progress: event.progress } : {}) });
     };
@@ -232,6 +237,8 @@ export class ChatService implements Disposable {
           outcome = { conversationId, turnId, status: 'consentRequired', text: '', steps: 0, note: tools.consentNeeded.message, error: tools.consentNeeded.toData() };
         } else {
           this.store.setToolMode(conversationId, tools.mode);
+          const missing = this.used.missing(conversationId, tools.servers.map((s) => s.name), tools.unavailable.map((u) => ({ server: u.name, error: u.error })));
+          if (missing.length > 0) emit({ type: 'missing', servers: missing });
           outcome = await runTurn({
             conversationId,
             turnId,

@@ -28,8 +28,14 @@ export interface ToolRunContext {
   readonly now: () => number;
 }
 
+/** Why a tool call ended its turn. */
+export interface TurnStop {
+  readonly status: 'stopped' | 'consentRequired' | 'error';
+  readonly error: HarborError;
+}
+
 export interface ToolRunOutcome {
   readonly output: ModelToolOutput;
-  /** Set when the turn cannot go on: the person stopped it, or consent is needed and cannot be asked. */
-  readonly stopTurn?: { status: 'stopped' | 'consentRequired'; error: HarborError };
+  /** Set when the turn cannot go on: the person stopped it, consent is needed and cannot be asked, or a server needs a new sign-in ('error'). */
+  readonly stopTurn?: TurnStop;
 }

@@ -196,7 +196,7 @@ export async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Pro
   } catch (error) {
     // A Stop while the consent dialog is open: close it as a denial, the call never ran.
     if (consentRequestId) ctx.host.consent.respond(consentRequestId, 'deny');
-    return failure(error, ctx, approval, fail);
+    return failure(error, ctx, approval, fail, view.server);
   } finally {
     await onRequest.dispose();
     await onResolved.dispose();
@@ -222,6 +222,7 @@ function failure(
   ctx: ToolRunContext,
   approval: string | undefined,
   fail: (error: HarborErrorData, output: ModelToolOutput, approval?: string) => ToolRunOutcome,
+  server?: string,
 ): ToolRunOutcome {
   const harbor = error instanceof HarborError ? error : new HarborError('INTERNAL', describe(error));
   if (ctx.signal.aborted) {
@@ -237,6 +238,19 @@ function failure(
       const message = 'This call needs the person\'s consent, which cannot be asked here; the turn was stopped.';
       fail(harbor.toData(), toolErrorOutput(message), 'required');
       return { output: toolErrorOutput(message), stopTurn: { status: 'consentRequired', error: harbor } };
+    }
+    case 'AUTH_REQUIRED': {
+      // The sign-in stopped working mid-conversation (expired, withdrawn): only the person can
+      // fix it, so the turn stops and says how, instead of the model carrying on without the tool.
+      const who = server ? `"${server}"` : 'the server';
+      const signIn = new HarborError(
+        'AUTH_REQUIRED',
+        `Your sign-in to ${who} is no longer valid (it expired or was withdrawn). Sign in again — in the app: Sign in on ${who} in Servers; in a terminal: harbor login ${server ?? 'SERVER'} — then send your message again.`,
+        harbor.message,
+      );
+      const message = 'This server needs the person to sign in again; the turn was stopped.';
+      fail(signIn.toData(), toolErrorOutput(message), approval);
+      return { output: toolErrorOutput(message), stopTurn: { status: 'error', error: signIn } };
     }
     default:
       return fail(harbor.toData(), toolErrorOutput(`The tool call failed (${harbor.code}): ${harbor.message}`), approval);

@@ -21,7 +21,7 @@ export interface TurnTools {
   readonly index: ToolIndex;
   readonly offered: readonly OfferedTool[];
   readonly servers: readonly PromptServer[];
-  readonly unavailable: readonly { name: string; message: string }[];
+  readonly unavailable: readonly { name: string; message: string; error: HarborError }[];
   /** Tokens of every enabled tool definition, as exposing them all would send. */
   readonly definitionTokens: number;
   /** A launch that needs consent no one can give here (headless): the turn cannot start. */
@@ -57,7 +57,7 @@ export async function gatherTurnTools(host: ChatHost, settings: ChatSettings, pr
   });
   const { index, mode, definitionTokens, consentNeeded } = gathered;
   const servers: PromptServer[] = gathered.ready.map((s) => ({ name: s.name, tools: s.reachable, ...(s.instructions ? { instructions: s.instructions } : {}) }));
-  const unavailable = gathered.unavailable.map((u) => ({ name: u.server, message: `${u.error.code}: ${u.error.message}` }));
+  const unavailable = gathered.unavailable.map((u) => ({ name: u.server, message: `${u.error.code}: ${u.error.message}`, error: u.error }));
   const code = sandbox && settings.codeMode !== 'off' && index.size > 0 ? codeOffer(index, settings, sandbox) : undefined;
   let offered = mode === 'search' ? searchOffer() : directOffer(index);
   if (code) {

@@ -1,5 +1,5 @@
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage } from 'ai';
-import type { ChatToolCall, HarborErrorData, TurnStatus } from '../../../preload/contract';
+import type { ChatMissingServer, ChatToolCall, HarborErrorData, TurnStatus } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import { toolUiResourceUri } from '../apps/ui-meta';
 import { toolErrorOutput } from '../tools/results';
@@ -9,6 +9,7 @@ import type { ResolvedModel } from './providers';
 import type { ChatSettings } from './settings';
 import type { ConversationStore } from './conversations/store';
 import { runToolCall, type CallProgress } from './tool-runner';
+import type { TurnStop } from './tool-run';
 import type { TurnTools } from './turn-tools';
 
 /** What a running turn reports as it goes (the CLI prints these; the service makes chat.* events of them). */
@@ -16,7 +17,9 @@ export type TurnEvent =
   | { readonly type: 'text'; readonly delta: string }
   | { readonly type: 'toolCall'; readonly call: ChatToolCall; readonly progress?: CallProgress }
   /** The arguments of a call to a tool with an app, as the model writes them (partial JSON): its app may show them early. */
-  | { readonly type: 'toolInput'; readonly toolCallId: string; readonly server: string; readonly tool: string; readonly text: string };
+  | { readonly type: 'toolInput'; readonly toolCallId: string; readonly server: string; readonly tool: string; readonly text: string }
+  /** Servers the conversation used that this turn cannot offer, and why (before the model is asked). */
+  | { readonly type: 'missing'; readonly servers: readonly ChatMissingServer[] };
 
 export interface TurnOutcome {
   readonly conversationId: string;
@@ -112,7 +115,7 @@ export async function runTurn(input: TurnInput): Promise<TurnOutcome> {
     if (stop) {
       return outcome(stop.status, result.text, step, {
         note: stop.status === 'stopped' ? STOPPED_NOTE : stop.error.message,
-        ...(stop.status === 'consentRequired' ? { error: stop.error.toData() } : {}),
+        ...(stop.status !== 'stopped' ? { error: stop.error.toData() } : {}),
       });
     }
     if (step === settings.maxSteps) {
@@ -130,13 +133,13 @@ async function runCalls(
   calls: readonly ModelToolCall[],
   step: number,
   input: TurnInput,
-): Promise<{ toolMessage: ToolModelMessage; stop?: { status: 'stopped' | 'consentRequired'; error: HarborError } }> {
+): Promise<{ toolMessage: ToolModelMessage; stop?: TurnStop }> {
   const content: ToolModelMessage['content'] = [];
-  let stop: { status: 'stopped' | 'consentRequired'; error: HarborError } | undefined;
+  let stop: TurnStop | undefined;
   for (const call of calls) {
     let output;
     if (stop) {
-      output = toolErrorOutput(stop.status === 'stopped' ? 'Not run: the person stopped the turn.' : 'Not run: the turn stopped for consent.');
+      output = toolErrorOutput(stop.status === 'stopped' ? 'Not run: the person stopped the turn.' : stop.status === 'consentRequired' ? 'Not run: the turn stopped for consent.' : 'Not run: the turn stopped for a sign-in.');
     } else {
       const ran = await runToolCall(call, {
         conversationId: input.conversationId,

@@ -1,5 +1,5 @@
 import type { Implementation } from '@modelcontextprotocol/client';
-import type { ServerSummary } from '../../../preload/contract';
+import type { ServerSummary, SignInStatus } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import { cannotStartMessage, serverEntryProblems } from '../registry/placeholders';
@@ -39,6 +39,8 @@ export interface ServerManagerDeps {
   readonly features?: (server: string) => ServerFeatures;
   /** Harbor's own log, handed to every connection. */
   readonly log?: LogSink;
+  /** A remote server's sign-in as the person sees it (the auth folder implements it). */
+  readonly signInStatus?: (server: string) => SignInStatus | undefined;
 }
 
 /** What applying a registry did: entries that changed, and servers started, restarted and stopped because of it. */
@@ -210,6 +212,7 @@ export class ServerManager implements Disposable {
     const info = connection?.info ?? {};
     const catalog = connection?.catalog;
     const lookalike = lookalikeProblems(name, stdio ? undefined : String((config as { url: string }).url));
+    const signIn = stdio ? undefined : this.deps.signInStatus?.(name);
     return {
       name,
       transport: stdio ? 'stdio' : 'http',
@@ -232,6 +235,7 @@ export class ServerManager implements Disposable {
       },
       ...(connection?.stale ? { stale: connection.stale } : {}),
       ...(lookalike.length ? { lookalike } : {}),
+      ...(signIn ? { signIn } : {}),
     };
   }
 

@@ -6,6 +6,7 @@ import type { CallService } from './calls';
 import type { CodeService } from './code-service';
 import type { ConsentDecisions } from './consent-decisions';
 import type { ConnectionDoctor } from './doctor';
+import type { HarborLogReader } from './harbor-log-view';
 import type { ElicitationService } from './elicitation-service';
 import type { GalleryService } from './gallery-service';
 import type { ImportService } from './import-service';
@@ -49,6 +50,7 @@ export interface DoorServices {
   readonly gallery: GalleryService;
   readonly skills: SkillService;
   readonly doctor: ConnectionDoctor;
+  readonly harborLog: HarborLogReader;
   readonly shell: ShellDoor;
 }
 
@@ -149,6 +151,8 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     bundles: exit.door(s.bundles, { openFile: 'mask', upload: 'mask', pending: 'mask', install: 'redact', discard: 'asWritten' }),
     // The checks quote servers' errors, stderr, command lines and paths.
     doctor: exit.door(s.doctor, { diagnose: 'redact', enabledServers: 'asWritten' }),
+    // Every line was redacted when it was written; masked again for values learnt since.
+    harborLog: exit.door(s.harborLog, { read: 'mask' }),
     gallery: exit.door(s.gallery, { settings: 'asWritten', setSettings: 'asWritten', search: 'mask', install: 'redact', fetchBundle: 'mask', isBundle: 'asWritten' }),
     // Skills are the server's words (names, descriptions, SKILL.md); approvals are URIs and digests.
     skills: exit.door(s.skills, { list: 'mask', files: 'mask', load: 'mask', readFile: 'mask', grant: 'asWritten', revoke: 'asWritten', approvals: 'redact' }),
@@ -205,6 +209,7 @@ export const EVENT_EXIT: Readonly<Record<EventName, ExitKind>> = {
   'chat.delta': 'mask',
   'chat.toolCall': 'mask',
   'chat.toolInput': 'mask', // the model's words
+  'chat.missing': 'redact', // Harbor's words, quoting servers' errors and stderr
   'chat.done': 'mask',
   'sandbox.refused': 'redact', // a path or host a server chose
   'tasks.changed': 'mask',

@@ -78,6 +78,7 @@ export function createServerManager(options: HostOptions, deps: ServerLaunchDeps
     },
     ...(deps.features ? { features: deps.features } : {}),
     ...(deps.log ? { log: deps.log } : {}),
+    signInStatus: (name) => deps.auth.status(name),
     onChange,
   });
 }

@@ -59,6 +59,8 @@ export class ServerSignIn {
     } catch {
       // Disabled or misconfigured: its sign-in is kept under the address as written.
     }
+    // Its status (ServerSummary.signIn) is known from here on, connected or not.
+    await this.auth.look(name, url);
     return { usesSignIn: true, signedIn: await this.auth.hasSignIn(name, url) };
   }
 

@@ -179,6 +179,39 @@ describe('ChatPage', () => {
     expect(await screen.findByText('echo', { selector: '.md strong' }, { timeout: 10_000 })).toBeTruthy();
   });
 
+  it('says which servers the conversation used are missing from this turn and why, and keeps saying it after the turn ends (#28)', async () => {
+    const stored: Conversation = {
+      ...empty('c1', 'again'),
+      turns: [{ id: 't1', status: 'completed', startedAt: 1, items: [{ kind: 'user', text: 'again' }, { kind: 'assistant', text: 'I cannot reach notes now.' }] }],
+    };
+    let turnEnded = false;
+    const host: ContractTransport = new ContractTransport(
+      baseHandlers({
+        'chat.send': () => ({ conversationId: 'c1', turnId: 't1' }),
+        'conversations.open': () => (turnEnded ? stored : empty('c1', 'again')),
+      }),
+    );
+    renderPage(host);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'again' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(host.sent('chat.send')).toHaveLength(1));
+    await act(async () =>
+      host.emit('chat.missing', { conversationId: 'c1', turnId: 't1', servers: [{ server: 'notes', reason: 'crashed 3 times (it said: "fatal: missing config FOO") — see its log' }] }),
+    );
+    const notice = await screen.findByRole('note', { name: 'Servers missing from this turn' });
+    expect(notice.textContent).toBe('Not available this turn — notes: crashed 3 times (it said: "fatal: missing config FOO") — see its log');
+    expect(within(notice).getByRole('link', { name: 'notes' }).getAttribute('href')).toBe('#/servers/notes');
+    // Before the answer, right after the person's message.
+    const order = [...document.querySelectorAll('.msg')].map((el) => el.className);
+    expect(order.findIndex((c) => c.includes('msg--missing'))).toBe(order.findIndex((c) => c.includes('msg--user')) + 1);
+
+    turnEnded = true;
+    await act(async () => host.emit('chat.done', { conversationId: 'c1', turnId: 't1', status: 'completed', text: 'I cannot reach notes now.' }));
+    expect(await screen.findByText('I cannot reach notes now.')).toBeTruthy();
+    expect(screen.getByRole('note', { name: 'Servers missing from this turn' })).toBeTruthy();
+  });
+
   it('opens, renames, exports and deletes conversations', async () => {
     const summary: ConversationSummary = { id: 'c9', title: 'Old chat', createdAt: 1, updatedAt: Date.now(), turnCount: 1, lastStatus: 'completed' };
     let title = 'Old chat';

@@ -261,6 +261,45 @@ describe('Sign in / Sign out of a remote server', () => {
   });
 });
 
+describe('Sign-in status on the card (#28)', () => {
+  const ready: ServerSummary = { ...notes, name: 'linear', transport: 'http', target: 'https://mcp.linear.app/mcp', state: { kind: 'ready' } };
+  function show(server: ServerSummary, status = { usesSignIn: true, signedIn: true }) {
+    const host = hostWith([server], [{ name: 'linear', config: { url: 'https://mcp.linear.app/mcp' } }]);
+    host.handlers['auth.status'] = () => status;
+    render(
+      <WithHost transport={host}>
+        <ServerDetail server={server} />
+      </WithHost>,
+    );
+  }
+
+  it('signed in: as whom and when the token expires', async () => {
+    show({ ...ready, signIn: { state: 'signed-in', subject: 'alice@example.com', expiresAt: Date.now() + 3_600_000 } });
+    const line = document.querySelector('[data-sign-in="signed-in"]')!;
+    expect(line.textContent).toContain('Signed in as alice@example.com');
+    expect(line.textContent).toContain('the token expires');
+    expect(await screen.findByRole('button', { name: 'Sign out of linear' })).toBeTruthy();
+  });
+
+  it('expired: says so and offers Sign in again beside Sign out', async () => {
+    show({ ...ready, signIn: { state: 'expired', expiresAt: Date.now() - 1000, message: 'The sign-in expired and cannot be renewed. Sign in again.' } });
+    expect(screen.getByRole('status').textContent).toContain('Sign-in expired: The sign-in expired and cannot be renewed.');
+    expect(await screen.findByRole('button', { name: 'Sign in to linear' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in to linear' }).textContent).toBe('Sign in again');
+  });
+
+  it("refused: the authorization server's own message, and Sign in", async () => {
+    show({ ...ready, state: { kind: 'stopped' }, signIn: { state: 'refused', message: 'The authorization server refused the sign-in: access_denied — "Ask your admin"' } }, { usesSignIn: true, signedIn: false });
+    expect(screen.getByRole('status').textContent).toContain('Sign-in refused: The authorization server refused the sign-in: access_denied — "Ask your admin"');
+    expect(await screen.findByRole('button', { name: 'Sign in to linear' })).toBeTruthy();
+  });
+
+  it('none: no line at all', () => {
+    show({ ...ready, signIn: { state: 'none' } }, { usesSignIn: true, signedIn: false });
+    expect(document.querySelector('[data-sign-in]')).toBeNull();
+  });
+});
+
 describe('StateBadge and error hints', () => {
   it('counts down to the next restart', () => {
     expect(stateLabel({ kind: 'restarting', attempt: 2, maxAttempts: 5, nextAt: 10_500 }, 7_000)).toBe('Restarting 2/5 · in 4 s');

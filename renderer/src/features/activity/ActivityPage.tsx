@@ -8,6 +8,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { VirtualList } from '../../ui/VirtualList';
 import { AppActivity } from '../apps/AppActivity';
 import { offerDownload } from '../chat/download';
+import { HarborLog } from './HarborLog';
 import { ServerEvents } from './ServerEvents';
 import { TrafficActions } from './TrafficActions';
 import { TrafficFilters } from './TrafficFilters';
@@ -96,6 +97,7 @@ export function ActivityPage() {
         />
       ) : null}
       <ServerEvents />
+      <HarborLog />
       <AppActivity />
     </>
   );

@@ -22,6 +22,8 @@ function estimate(row: Row | undefined): number {
       return 140;
     case 'note':
       return 40;
+    case 'missing':
+      return 40 * row.item.servers.length;
     default:
       return Math.min(600, 56 + Math.ceil(row.item.text.length / 90) * 22);
   }

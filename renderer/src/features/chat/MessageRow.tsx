@@ -1,6 +1,7 @@
 import './chips.css';
 import { Info } from 'lucide-react';
 import { memo } from 'react';
+import { visibleText } from '../../lib/visible-text';
 import { sameRow, type CallProgress, type Row } from './conversation-model';
 import { CodeCard } from './CodeCard';
 import { LazyMarkdown } from './LazyMarkdown';
@@ -62,6 +63,19 @@ export const MessageRow = memo(
                 <RegenerateAction turnId={row.turnId} />
               </div>
             ) : null}
+          </div>
+        );
+      case 'missing':
+        return (
+          <div className="msg msg--note msg--missing" role="note" aria-label="Servers missing from this turn">
+            <Info className="msg__note-icon" aria-hidden="true" size={15} />
+            <ul>
+              {item.servers.map((m) => (
+                <li key={m.server}>
+                  Not available this turn — <a href={`#/servers/${encodeURIComponent(m.server)}`}>{visibleText(m.server)}</a>: {visibleText(m.reason)}
+                </li>
+              ))}
+            </ul>
           </div>
         );
       case 'toolCall':

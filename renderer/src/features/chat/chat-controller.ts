@@ -1,18 +1,8 @@
-import type {
-  ChatAttachment,
-  ChatFile,
-  Conversation,
-  ConversationSummary,
-  EventPayload,
-  FileUpload,
-  HarborApi,
-  HarborErrorData,
-  Result,
-} from '../../../../preload/contract';
+import type { ChatAttachment, ChatFile, Conversation, ConversationSummary, EventPayload, FileUpload, HarborApi, HarborErrorData, Result } from '../../../../preload/contract';
 import { asErrorData, type LoadState } from '../../lib/load-state';
 import { nextTask } from '../../lib/next-task';
 import { parsePartialJson } from '../apps/partial-json';
-import { addBranchTurn, addSentTurn, applyDelta, applyDone, applyToolCall, applyToolInput, isRunning, withStoredTurns, type CallProgress, type PendingUser } from './conversation-model';
+import { addBranchTurn, addSentTurn, applyDelta, applyDone, applyMissing, applyToolCall, applyToolInput, isRunning, withStoredTurns, type CallProgress, type PendingUser } from './conversation-model';
 import { offerDownload } from './download';
 
 export interface ChatState {
@@ -29,11 +19,8 @@ export interface ChatState {
   readonly error: HarborErrorData | undefined;
 }
 
-type ChatEvent =
-  | { readonly name: 'delta'; readonly payload: EventPayload<'chat.delta'> }
-  | { readonly name: 'toolCall'; readonly payload: EventPayload<'chat.toolCall'> }
-  | { readonly name: 'toolInput'; readonly payload: EventPayload<'chat.toolInput'> }
-  | { readonly name: 'done'; readonly payload: EventPayload<'chat.done'> };
+type ChatEventName = 'delta' | 'toolCall' | 'toolInput' | 'missing' | 'done';
+type ChatEvent = { [K in ChatEventName]: { readonly name: K; readonly payload: EventPayload<`chat.${K}`> } }[ChatEventName];
 
 export interface Attachment extends ChatAttachment {
   /** What the person reads on the chip: the resource's title or name. */
@@ -101,6 +88,7 @@ export class ChatController {
       this.api.on.chat.delta((payload) => this.onEvent({ name: 'delta', payload })),
       this.api.on.chat.toolCall((payload) => this.onEvent({ name: 'toolCall', payload })),
       this.api.on.chat.toolInput((payload) => this.onEvent({ name: 'toolInput', payload })),
+      this.api.on.chat.missing((payload) => this.onEvent({ name: 'missing', payload })),
       this.api.on.chat.done((payload) => this.onEvent({ name: 'done', payload })),
       // A task that ended after its turn brought its result into the conversation: show it.
       this.api.on.tasks.changed(({ task }) => {
@@ -176,6 +164,9 @@ export class ChatController {
         this.updateConversation((c) => applyToolInput(c, event.payload, this.pending));
         break;
       }
+      case 'missing':
+        this.updateConversation((c) => applyMissing(c, event.payload, this.pending));
+        break;
       case 'done':
         this.pending = undefined;
         if (this.state.partial.size > 0) this.set({ partial: new Map() });

@@ -95,6 +95,19 @@ export function applyToolInput(conversation: Conversation, event: EventPayload<'
   });
 }
 
+/**
+ * Servers the conversation used that this turn cannot offer (chat.missing): said right after the
+ * person's message, before the answer.
+ */
+export function applyMissing(conversation: Conversation, event: EventPayload<'chat.missing'>, pending?: PendingUser): Conversation {
+  return withTurn(conversation, event.turnId, pending, (turn) => ({ ...turn, items: withMissing(turn.items, { kind: 'missing', servers: event.servers }) }));
+}
+
+function withMissing(items: readonly ChatItem[], missing: ChatItem): ChatItem[] {
+  const at = items.findLastIndex((i) => i.kind === 'user') + 1;
+  return [...items.slice(0, at), missing, ...items.slice(at).filter((i) => i.kind !== 'missing')];
+}
+
 /** The turn ended. The page then reloads the stored conversation, which also carries Harbor's note. */
 export function applyDone(conversation: Conversation, event: EventPayload<'chat.done'>): Conversation {
   return withTurn(conversation, event.turnId, undefined, (turn) => ({
@@ -113,7 +126,12 @@ export function applyDone(conversation: Conversation, event: EventPayload<'chat.
 export function withStoredTurns(shown: Conversation, stored: Conversation, fromTurn: string): Conversation {
   const at = shown.turns.findIndex((t) => t.id === fromTurn);
   if (at < 0 || stored.turns[0]?.id !== fromTurn) return stored;
-  return { ...stored, turns: [...shown.turns.slice(0, at), ...stored.turns] };
+  // What was missing is said live only (the stored turn does not keep it): it stays on the turn it was said for.
+  const turns = stored.turns.map((turn) => {
+    const missing = shown.turns.find((t) => t.id === turn.id)?.items.find((i) => i.kind === 'missing');
+    return missing && !turn.items.some((i) => i.kind === 'missing') ? { ...turn, items: withMissing(turn.items, missing) } : turn;
+  });
+  return { ...stored, turns: [...shown.turns.slice(0, at), ...turns] };
 }
 
 export function isRunning(conversation: Conversation | undefined): boolean {

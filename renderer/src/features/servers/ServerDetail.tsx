@@ -13,6 +13,7 @@ import { DiagnosePanel } from './DiagnosePanel';
 import { ServerOutput } from './ServerOutput';
 import { ServerSwitches } from './ServerSwitches';
 import { SignInButtons } from './SignInButtons';
+import { SignInStatusLine } from './SignInStatusLine';
 import { SandboxBadge } from '../sandbox/SandboxBadge';
 import { SandboxRefusals } from '../sandbox/SandboxRefusals';
 import { healthOf } from './server-health';
@@ -83,6 +84,7 @@ export function ServerDetail({ server, config, cost, onEdit }: Props) {
           {server.transport === 'http' ? 'Connection lost' : 'The server went away'}: {visibleText(state.message)} Harbor {server.transport === 'http' ? 'reconnects' : 'restarts it'} by itself.
         </p>
       ) : null}
+      {server.transport === 'http' ? <SignInStatusLine server={server} /> : null}
       <StaleListsNotice server={server} />
       {server.sandboxed ? <SandboxRefusals server={server.name} /> : null}
       {server.state.kind === 'ready' ? <ServerToolChanges server={server} /> : null}

@@ -61,7 +61,9 @@ export function SignInButtons({ server }: { readonly server: ServerSummary }) {
   if (status.status !== 'ready' || !status.value.usesSignIn) return null;
   const { signedIn } = status.value;
   const asked = server.state.kind === 'error' && (server.state.code === 'AUTH_REQUIRED' || server.state.code === 'AUTH_FAILED');
-  const offerIn = busy === 'in' || asked || (!signedIn && server.state.kind !== 'ready');
+  // An expired or refused sign-in (ServerSummary.signIn) offers a new one too.
+  const lapsed = server.signIn?.state === 'expired' || server.signIn?.state === 'refused';
+  const offerIn = busy === 'in' || asked || lapsed || (!signedIn && server.state.kind !== 'ready');
   const offerOut = signedIn || busy === 'out';
   // Only http(s) addresses become links; anything else is shown as text.
   const safe = pageUrl && /^https?:\/\//i.test(pageUrl) ? pageUrl : undefined;
