@@ -159,8 +159,9 @@ export async function send(page: Page, text: string): Promise<void> {
   await box.press('Enter');
 }
 
+/** A consent question: a dialog, or — a chat's own call — the card in the transcript with the call. */
 export function consentDialog(page: Page) {
-  return page.getByRole('dialog');
+  return page.getByRole('dialog').or(page.locator('.consent-card'));
 }
 
 export { collectErrors };
