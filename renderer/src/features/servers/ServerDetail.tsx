@@ -4,6 +4,7 @@ import type { ServerSummary } from '../../../../preload/contract';
 import { visibleText } from '../../lib/visible-text';
 import { ServerLogs } from '../logs/ServerLogs';
 import { ServerToolChanges } from '../consent/ChangedSinceApproval';
+import { CrashNotice } from './CrashNotice';
 import { RemoveServer } from './RemoveServer';
 import { ServerRunButtons } from './ServerActions';
 import { ServerErrorMessage } from './ServerErrorMessage';
@@ -81,6 +82,7 @@ export function ServerDetail({ server, config, cost, onEdit }: Props) {
           {server.transport === 'http' ? 'Connection lost' : 'The server went away'}: {visibleText(state.message)} Harbor {server.transport === 'http' ? 'reconnects' : 'restarts it'} by itself.
         </p>
       ) : null}
+      {state.kind === 'ready' && state.recovered ? <CrashNotice server={server.name} recovered={state.recovered} /> : null}
       <StaleListsNotice server={server} />
       {server.sandboxed ? <SandboxRefusals server={server.name} /> : null}
       {server.state.kind === 'ready' ? <ServerToolChanges server={server} /> : null}
