@@ -26,7 +26,8 @@ export function ServerRow({ server, selected, tokens }: Props) {
   const problem = server.enabled && state.kind === 'error' ? (hintFor(server, state)?.title ?? state.message) : undefined;
   const facts = [
     problem,
-    server.era,
+    // The protocol by its version ("2026-07-28"), never "modern"/"legacy": the words a person can look up.
+    server.protocolVersion,
     server.transport === 'stdio' && server.sandboxed ? 'sandboxed' : undefined,
     state.kind === 'ready' ? `${server.counts.tools} tool${server.counts.tools === 1 ? '' : 's'}` : undefined,
     state.kind === 'ready' && tokens !== undefined ? `~${formatTokens(tokens)} tokens` : undefined,
