@@ -133,7 +133,8 @@ export async function openChat(page: Page, harbor: ChatHarbor): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto(harbor.url);
   await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('scripted');
+  // Generous: the model's status is a request of its own, slow on a loaded machine.
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('scripted', { timeout: 30_000 });
   // Servers start at launch: the context meter counts their tools once they are ready.
   await expect(contextMeter(page)).toHaveAttribute('title', /Tool definitions: [1-9][\d,]* tokens/, { timeout: 20_000 });
 }
