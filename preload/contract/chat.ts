@@ -37,6 +37,8 @@ export const ChatToolCall = z.object({
   error: HarborErrorData.optional(),
   startedAt: z.number(),
   endedAt: z.number().optional(),
+  /** How long of startedAt → endedAt the call waited for the person's answer (consent): not run time. */
+  waitedMs: z.number().nonnegative().optional(),
   /** run_code: the script, the calls it made, its logs and result (the code card). */
   code: CodeRun.optional(),
   /** The server runs this call as a task: its live status. */

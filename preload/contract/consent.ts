@@ -11,8 +11,9 @@ export type ConsentChoice = z.infer<typeof ConsentChoice>;
  */
 export const ConsentRequester = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('person') }),
-  z.object({ kind: z.literal('model'), conversationId: z.string().optional() }),
-  z.object({ kind: z.literal('code'), conversationId: z.string().optional() }),
+  /** toolCallId: the model's call (for code, the run_code call) the question is about, so a chat shows it with that call. */
+  z.object({ kind: z.literal('model'), conversationId: z.string().optional(), toolCallId: z.string().optional() }),
+  z.object({ kind: z.literal('code'), conversationId: z.string().optional(), toolCallId: z.string().optional() }),
   z.object({
     kind: z.literal('app'),
     /** The server whose App it is, and the tool whose result it shows. */

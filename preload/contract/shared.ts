@@ -6,7 +6,11 @@ import { ErrorCode } from './errors';
 export const ConnectionState = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('stopped') }),
   z.object({ kind: z.literal('starting') }),
-  z.object({ kind: z.literal('ready') }),
+  z.object({
+    kind: z.literal('ready'),
+    /** Restarted by Harbor after the process before it died: why, how it ended ("exited with code 3"), its last stderr lines. */
+    recovered: z.object({ at: z.number(), message: z.string(), exit: z.string().optional(), stderrTail: z.string().optional() }).optional(),
+  }),
   z.object({
     kind: z.literal('restarting'),
     attempt: z.number().int(),

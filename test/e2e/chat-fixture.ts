@@ -137,7 +137,8 @@ export async function openChat(page: Page, harbor: ChatHarbor): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto(harbor.url);
   await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('scripted', { timeout: 20_000 });
+  // Generous: the model's status is a request of its own, slow on a loaded machine.
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('scripted', { timeout: 30_000 });
   // Servers start at launch: the context meter counts their tools once they are ready.
   await expect(contextMeter(page)).toHaveAttribute('title', /Tool definitions: [1-9][\d,]* tokens/, { timeout: 20_000 });
 }
@@ -163,8 +164,9 @@ export async function send(page: Page, text: string): Promise<void> {
   await box.press('Enter');
 }
 
+/** A consent question: a dialog, or — a chat's own call — the card in the transcript with the call. */
 export function consentDialog(page: Page) {
-  return page.getByRole('dialog');
+  return page.getByRole('dialog').or(page.locator('.consent-card'));
 }
 
 export { collectErrors };

@@ -21,8 +21,9 @@ test('the model calls a tool → consent → allow once → result card → fina
   await expect(dialog.getByRole('heading', { name: 'Allow feature to run “echo”?' })).toBeVisible();
   await expect(dialog.getByText('Echo the text back.')).toBeVisible();
   await expect(dialog.getByText('"text": "hello from the model"')).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Deny', exact: true })).toBeFocused();
-  // While the dialog is open the card says why the turn waits.
+  // A chat's question is a card in the transcript, with the call (it takes no focus: the person may be typing).
+  await expect(page.getByRole('region', { name: 'Messages' }).getByRole('group', { name: 'Allow feature to run “echo”?' })).toBeVisible();
+  // While the question waits the call's card says why the turn waits.
   const card = page.getByRole('article', { name: 'Tool call feature › echo' });
   await expect(card.getByText('Awaiting your consent')).toBeVisible();
   await screenshotBoth(page, 'consent-dialog', testInfo);
@@ -71,7 +72,7 @@ test('deny: the model is told the person said no, and answers', async ({ page, s
   await send(page, 'Send my plans');
   const dialog = consentDialog(page);
   await expect(dialog.getByText('"text": "my secret plans"')).toBeVisible();
-  await page.keyboard.press('Escape'); // Escape is a denial
+  await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
   const card = page.getByRole('article', { name: 'Tool call feature › echo' });
   await expect(card.getByText('Denied', { exact: true })).toBeVisible();
   await expect(page.getByText('Understood — I will not send that.')).toBeVisible();

@@ -47,6 +47,15 @@ describe('Host lifecycle with real processes', () => {
     const restarting = states.find((s) => s.kind === 'restarting');
     expect(restarting).toMatchObject({ kind: 'restarting', attempt: 1, maxAttempts: 3 });
     await waitFor(() => current!.host.servers.get('crashy').state.kind === 'ready', 'ready again after restart');
+    // Ready again, the dead process's last words stay with the state, beside the restart.
+    expect(restarting).toMatchObject({ stderrTail: expect.stringMatching(/about to crash \(call 1\)/) });
+    expect(current.host.servers.get('crashy').state).toMatchObject({
+      kind: 'ready',
+      recovered: { exit: 'exited with code 1', stderrTail: expect.stringMatching(/about to crash \(call 1\)/), message: expect.stringMatching(/exited with code 1/) },
+    });
+    // A stop by the person forgets it: the next start is a fresh one.
+    await current.host.servers.restart('crashy');
+    expect(current.host.servers.get('crashy').state).toEqual({ kind: 'ready' });
   });
 
   it('gives up after the last attempt with the stderr tail, without a hot loop', async () => {

@@ -48,7 +48,7 @@ export async function runCodeCall(call: ModelToolCall, ctx: ToolRunContext, code
         callTool: (server, tool, args, { signal }) =>
           ctx.host.callTool(server, tool, args, {
             signal,
-            consent: { conversationId: ctx.conversationId, approveOnce: ctx.approveOnce, requester: { kind: 'code', conversationId: ctx.conversationId } },
+            consent: { conversationId: ctx.conversationId, approveOnce: ctx.approveOnce, requester: { kind: 'code', conversationId: ctx.conversationId, toolCallId: call.toolCallId } },
             // A server's question during a brokered call is shown with this script's card.
             origin: { conversationId: ctx.conversationId, turnId: ctx.turnId, toolCallId: call.toolCallId },
           }),

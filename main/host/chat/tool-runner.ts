@@ -139,12 +139,20 @@ export async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Pro
   // A request answered while it is still being announced (a synchronous responder) resolves
   // before this call sees it: remember resolutions so the order of listeners does not matter.
   const resolvedEarly = new Map<string, ConsentChoice>();
+  // The wait for the person's answer is not run time: kept apart (waitedMs), so the card can say both.
+  let askedAt: number | undefined;
   const settle = (decision: ConsentChoice, wasWaiting: boolean) => {
     approval = decision === 'deny' ? 'denied' : `approved-${decision}`;
+    if (askedAt !== undefined) {
+      view.waitedMs = (view.waitedMs ?? 0) + Math.max(0, ctx.now() - askedAt);
+      askedAt = undefined;
+    }
     if (decision !== 'deny' && wasWaiting) {
       view.status = 'running';
-      ctx.store.updateToolCall(rowId, { status: 'running' });
+      ctx.store.updateToolCall(rowId, { status: 'running', ...(view.waitedMs !== undefined ? { waitedMs: view.waitedMs } : {}) });
       ctx.emit({ ...view });
+    } else if (view.waitedMs !== undefined) {
+      ctx.store.updateToolCall(rowId, { status: view.status, waitedMs: view.waitedMs });
     }
   };
   const onRequest = ctx.host.events.onEvent('consent.request', (request) => {
@@ -152,6 +160,7 @@ export async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Pro
     const early = resolvedEarly.get(request.id);
     if (early) return settle(early, false);
     consentRequestId = request.id;
+    askedAt = ctx.now();
     view.status = 'awaiting-consent';
     ctx.store.updateToolCall(rowId, { status: 'awaiting-consent' });
     ctx.emit({ ...view });
@@ -179,7 +188,7 @@ export async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Pro
           view.status = 'progress';
           ctx.emit({ ...view }, progress);
         },
-        consent: { conversationId: ctx.conversationId, approveOnce: ctx.approveOnce, requester: { kind: 'model', conversationId: ctx.conversationId } },
+        consent: { conversationId: ctx.conversationId, approveOnce: ctx.approveOnce, requester: { kind: 'model', conversationId: ctx.conversationId, toolCallId: call.toolCallId } },
         // The server runs the call as a task: its card shows the task's status as it goes.
         task: {
           onUpdate: (task) => {

@@ -31,6 +31,8 @@ export class ServerConnection implements Disposable {
   private _state: ConnectionState = { kind: 'stopped' };
   private _info: ConnectionInfo = {};
   private attempt: LaunchAttempt | undefined;
+  /** The process Harbor restarted this one after: kept on the ready state until the person stops or restarts it. */
+  private crashed: Extract<ConnectionState, { kind: 'ready' }>['recovered'];
   /** The connect in flight; stop() forgets it, so a start() right after begins afresh. */
   private connecting: Promise<void> | undefined;
   private readonly restarts: RestartScheduler;
@@ -156,6 +158,7 @@ export class ServerConnection implements Disposable {
     this.connecting = undefined;
     this.restarts.cancel();
     this.staleLists.reset();
+    this.crashed = undefined;
     await this.endAttempt();
     this.setState({ kind: 'stopped' });
   }
@@ -214,14 +217,14 @@ export class ServerConnection implements Disposable {
     this.deps.restartPolicy.recordStart(this.now());
     try {
       await attempt.run(signInBudget);
-      if (!attempt.isDisposed) this.setState({ kind: 'ready' });
+      if (!attempt.isDisposed) this.setState({ kind: 'ready', ...(this.crashed ? { recovered: this.crashed } : {}) });
     } catch (error) {
       if (attempt.isDisposed) return;
       // Close first, then read: once the process is gone its last stderr lines are in the ring.
       await attempt.dispose().catch(() => undefined);
       if (this.attempt !== attempt) return;
       const failure = attempt.describeFailure(error, 'connecting');
-      if (isRestart) this.scheduleRestart(failure);
+      if (isRestart) this.scheduleRestart(failure, attempt.exitDescription());
       else this.setError(failure);
     }
   }
@@ -263,14 +266,15 @@ export class ServerConnection implements Disposable {
     this.requests.abortAll(failure);
     void attempt.dispose().then(
       () => {
-        if (this.attempt === attempt) this.scheduleRestart(failure);
+        if (this.attempt === attempt) this.scheduleRestart(failure, attempt.exitDescription());
       },
       () => undefined,
     );
   }
 
-  private scheduleRestart(failure: HarborError): void {
+  private scheduleRestart(failure: HarborError, exit: string | undefined): void {
     if (this.disposed) return;
+    this.crashed = { at: this.now(), message: failure.message, ...(exit ? { exit } : {}), ...(failure.detail ? { stderrTail: failure.detail } : {}) };
     const restarting = this.restarts.schedule(() => {
       if (!this.disposed && !this.connecting) void this.launch(() => this.connect(true));
     });

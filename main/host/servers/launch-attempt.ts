@@ -84,6 +84,11 @@ export class LaunchAttempt implements Disposable {
   }
 
   /** A failure as a HarborError with the server's stderr tail and how its process ended. */
+  /** How the last process ended, once it has: "exited with code 3", "killed by SIGKILL". */
+  exitDescription(): string | undefined {
+    return this.lastOpened?.exitDescription();
+  }
+
   describeFailure(error: unknown, action: string, userAborted = false): HarborError {
     const stderrTail = this.lastOpened?.stderrTail();
     const exit = this.lastOpened?.exitDescription();

@@ -10,7 +10,7 @@ import { openPrivateDatabase, rollbackIfOpen } from '../../open-database';
  * old one; the conversation remembers the branch shown) and user messages keep their files.
  * 3: a conversation remembers its toolset (the registry's name; none: every tool).
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 const SCHEMA_1 = `
 CREATE TABLE IF NOT EXISTS conversations (
@@ -85,8 +85,13 @@ const TOOLSETS = `
 ALTER TABLE conversations ADD COLUMN toolset TEXT;
 `;
 
+/** Version 3 → 4: how long a tool call waited for the person's answer (NULL: it did not wait). */
+const CONSENT_WAIT = `
+ALTER TABLE tool_calls ADD COLUMN waited_ms INTEGER;
+`;
+
 /** MIGRATIONS[n] brings a file of version n to n + 1 (0 is a new, empty file). */
-const MIGRATIONS: readonly string[] = [SCHEMA_1, BRANCHES, TOOLSETS];
+const MIGRATIONS: readonly string[] = [SCHEMA_1, BRANCHES, TOOLSETS, CONSENT_WAIT];
 
 /**
  * Opens (creating) the conversations database: WAL, foreign keys, the schema checked and brought
@@ -132,7 +137,7 @@ function migrate(db: DatabaseSync, path: string): void {
 function probeShape(db: DatabaseSync): void {
   db.prepare('SELECT id, toolset FROM conversations LIMIT 0').all();
   db.prepare('SELECT id, owner_pid, status, ended_at FROM turns LIMIT 0').all();
-  db.prepare('SELECT turn_id, status, error_code, ended_at FROM tool_calls LIMIT 0').all();
+  db.prepare('SELECT turn_id, status, error_code, ended_at, waited_ms FROM tool_calls LIMIT 0').all();
 }
 
 /** Runs `fn` in one write transaction: all of it is stored, or none. */

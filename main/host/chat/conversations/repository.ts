@@ -32,6 +32,8 @@ export interface ToolCallUpdate {
   readonly approval?: string;
   readonly result?: ChatToolResult;
   readonly error?: HarborErrorData;
+  /** How long the call waited for the person's answer so far. */
+  readonly waitedMs?: number;
 }
 
 /**
@@ -161,7 +163,7 @@ export class ConversationRepository {
       .prepare(
         `UPDATE tool_calls SET status = ?, server = COALESCE(?, server), tool = COALESCE(?, tool), approval = COALESCE(?, approval),
            result = COALESCE(?, result), error_code = COALESCE(?, error_code), error_message = COALESCE(?, error_message),
-           truncated_bytes = COALESCE(?, truncated_bytes), ended_at = CASE WHEN ? THEN ? ELSE ended_at END WHERE id = ?`,
+           truncated_bytes = COALESCE(?, truncated_bytes), waited_ms = COALESCE(?, waited_ms), ended_at = CASE WHEN ? THEN ? ELSE ended_at END WHERE id = ?`,
       )
       .run(
         update.status,
@@ -172,6 +174,7 @@ export class ConversationRepository {
         update.error?.code ?? null,
         update.error?.message ?? null,
         update.result?.truncatedBytes ?? null,
+        update.waitedMs ?? null,
         final ? 1 : 0,
         this.now(),
         rowId,

@@ -68,6 +68,8 @@ export const ToolCallRow = z.object({
   truncated_bytes: z.number().int(),
   started_at: Millis,
   ended_at: Millis.nullable(),
+  /** How long the call waited for the person's answer (absent in older files: no column before schema 4). */
+  waited_ms: z.number().int().nonnegative().nullable().optional(),
 });
 export type ToolCallRow = z.infer<typeof ToolCallRow>;
 

@@ -214,6 +214,7 @@ function toCall(row: ToolCallRow): ChatToolCall {
     ...(row.error_code ? { error: storedError(row.error_code, row.error_message) } : {}),
     startedAt: row.started_at,
     ...(row.ended_at !== null ? { endedAt: row.ended_at } : {}),
+    ...(row.waited_ms != null ? { waitedMs: row.waited_ms } : {}),
     ...(code ? { code } : {}),
   };
 }

@@ -14,6 +14,7 @@ import { ContextMeter } from './ContextMeter';
 import { ConversationList } from './ConversationList';
 import { isRunning, rowsOf } from './conversation-model';
 import { LinkCheckDialog } from './LinkCheckDialog';
+import { ChatApprovalsContext, LooseApprovals, useChatApprovals } from './chat-approvals';
 import { LinkOpenerContext } from './link-opener';
 import { MessageCommandsContext, type MessageCommands } from './MessageActions';
 import { ModelPicker } from './ModelPicker';
@@ -61,6 +62,8 @@ export function ChatPage() {
   const rows = useMemo(() => (conversation ? rowsOf(conversation) : []), [conversation]);
   // The meter counts the conversation's history: measured again when a turn ends.
   const [context, reloadContext] = useChatContext(state.openId, `${conversation?.turns.length ?? 0}:${running}`);
+  const callIds = useMemo(() => new Set(rows.flatMap((row) => (row.kind === 'item' && row.item.kind === 'toolCall' ? [row.item.call.id] : []))), [rows]);
+  const approvals = useChatApprovals(state.openId, callIds);
   const configured = status.status === 'ready' && status.value.configured;
   const sidebarShown = narrow ? drawerOpen : !collapsed;
   const listId = 'chat-conversations';
@@ -168,11 +171,14 @@ export function ChatPage() {
               <MessageCommandsContext.Provider value={commands}>
                 <AppConversationContext.Provider value={appConversation}>
                   <PartialInputsContext.Provider value={state.partial}>
-                    <MessageList key={`messages:${state.openId ?? 'new'}`} rows={rows} progress={state.progress} onAttach={attachFromResult} onStop={stopTurn} />
+                    <ChatApprovalsContext.Provider value={approvals}>
+                      <MessageList key={`messages:${state.openId ?? 'new'}`} rows={rows} progress={state.progress} onAttach={attachFromResult} onStop={stopTurn} />
+                    </ChatApprovalsContext.Provider>
                   </PartialInputsContext.Provider>
                 </AppConversationContext.Provider>
               </MessageCommandsContext.Provider>
             ) : null}
+            <LooseApprovals approvals={approvals} />
           </div>
 
           {state.error ? <ProblemCard error={state.error} onDismiss={() => controller.dismissError()} /> : null}

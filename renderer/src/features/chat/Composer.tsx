@@ -1,6 +1,7 @@
 import { ArrowUp, Database, Paperclip, Square, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useHarbor } from '../../app/services';
+import { useToastClearance } from '../../ui/toast-clearance';
 import { AttachDialog } from './AttachDialog';
 import type { Attachment, FileAttachment } from './chat-controller';
 import { FileChips } from './FileChips';
@@ -143,11 +144,16 @@ export function Composer({ disabled, disabledReason, running, sending, attachmen
     void send();
   };
 
+  // Notifications never cover the composer (its Send button included).
+  const formRef = useRef<HTMLFormElement>(null);
+  useToastClearance(formRef);
+
   const activeId = menuOpen && matches.length > 0 ? `${menuId}-${Math.min(active, matches.length - 1)}` : undefined;
 
   return (
     <>
       <form
+        ref={formRef}
         className={`composer${dragging ? ' composer--dragging' : ''}`}
         onSubmit={submit}
         aria-label="Write a message"

@@ -3,6 +3,7 @@ import { Info } from 'lucide-react';
 import { memo } from 'react';
 import { visibleText } from '../../lib/visible-text';
 import { sameRow, type CallProgress, type Row } from './conversation-model';
+import { CallApprovals } from './chat-approvals';
 import { CodeCard } from './CodeCard';
 import { LazyMarkdown } from './LazyMarkdown';
 import { CopyAction, RegenerateAction, useMessageCommands } from './MessageActions';
@@ -79,8 +80,19 @@ export const MessageRow = memo(
           </div>
         );
       case 'toolCall':
-        if (item.call.name === 'run_code') return <CodeCard call={item.call} onStop={onStop} />;
-        return <ToolCallCard call={item.call} progress={progress} onAttach={onAttach} />;
+        // A question about this call (consent) is asked right here, with the call.
+        if (item.call.name === 'run_code')
+          return (
+            <>
+              <CodeCard call={item.call} onStop={onStop} />
+              <CallApprovals callId={item.call.id} />
+            </>
+          );
+        return (
+          <ToolCallCard call={item.call} progress={progress} onAttach={onAttach}>
+            <CallApprovals callId={item.call.id} />
+          </ToolCallCard>
+        );
     }
   },
   (a, b) => sameRow(a.row, b.row) && a.progress === b.progress && a.onAttach === b.onAttach && a.onStop === b.onStop,

@@ -90,6 +90,14 @@ export function duration(from: number, to: number | undefined): string {
   return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
+/** A call's time on its line: the wait for the person's answer is not run time ("waited 40 s · ran 1 ms"). */
+export function timing(call: ChatToolCall): string {
+  if (call.endedAt === undefined) return '';
+  if (!call.waitedMs) return duration(call.startedAt, call.endedAt);
+  const ran = Math.max(0, call.endedAt - call.startedAt - call.waitedMs);
+  return `waited ${duration(0, call.waitedMs)} · ran ${duration(0, ran)}`;
+}
+
 interface Props {
   readonly call: ChatToolCall;
   readonly progress?: CallProgress | undefined;
@@ -131,7 +139,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call, progress, onAttac
           </span>
           <code className="tool-card__args-preview">{compact(call.arguments)}</code>
           <span className="tool-card__state">{STATE_LABEL[state]}</span>
-          {call.endedAt !== undefined ? <span className="tool-card__time">{duration(call.startedAt, call.endedAt)}</span> : null}
+          {call.endedAt !== undefined ? <span className="tool-card__time">{timing(call)}</span> : null}
           <ChevronRight className="tool-card__chevron" aria-hidden="true" size={15} />
         </button>
       </h3>

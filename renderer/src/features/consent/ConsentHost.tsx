@@ -1,50 +1,21 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import type { ConsentChoice, ConsentRequest } from '../../../../preload/contract';
-import { useHarbor } from '../../app/services';
-import { noteConsentAnswered } from './consent-clock';
+import { useEffect, useSyncExternalStore } from 'react';
 import { ConsentDialog } from './ConsentDialog';
+import { inChat } from './consent-words';
+import { useConsentQueue } from './consent-queue';
 import { launchSheet } from './launch-sheet-store';
 import { LaunchSheet } from './LaunchSheet';
 
 /**
- * App-wide: shows the Host's consent requests one at a time, whatever page is open. Requests
- * still pending when the page (re)loads are fetched first, so a reload never loses one; a request
- * the Host resolved elsewhere (answered, timed out, cancelled) disappears. Servers waiting to
- * start are asked about together, in one sheet when there are several (or its banner, once put
- * aside or once the first ones are answered: launch-sheet-store.ts).
+ * App-wide: shows the consent questions asked outside a chat one at a time, as a dialog, whatever
+ * page is open. A chat's own calls are asked in their conversation's transcript (`ChatApprovals`).
+ * Servers waiting to start are asked about together, in one sheet when there are several (or its
+ * banner, once put aside or once the first ones are answered: launch-sheet-store.ts).
  */
 export function ConsentHost() {
-  const api = useHarbor();
-  const [queue, setQueue] = useState<readonly ConsentRequest[]>([]);
-
-  useEffect(() => {
-    let live = true;
-    const add = (request: ConsentRequest) => setQueue((q) => (q.some((r) => r.id === request.id) ? q : [...q, request]));
-    const offRequest = api.on.consent.request(add);
-    const offResolved = api.on.consent.resolved(({ id }) => setQueue((q) => q.filter((r) => r.id !== id)));
-    void api.consent.pending({}).then((result) => {
-      if (!live || !result.ok) return;
-      const now = Date.now();
-      for (const request of result.value) if (request.deadline > now) add(request);
-    });
-    return () => {
-      live = false;
-      offRequest();
-      offResolved();
-    };
-  }, [api]);
-
-  const decide = useCallback(
-    (id: string, decision: ConsentChoice) => {
-      noteConsentAnswered();
-      setQueue((q) => q.filter((r) => r.id !== id));
-      void api.consent.respond({ id, decision });
-    },
-    [api],
-  );
-
-  const launches = queue.filter((r) => r.kind === 'launch');
-  const others = queue.filter((r) => r.kind !== 'launch');
+  const { requests, decide } = useConsentQueue();
+  const dialogs = requests.filter((request) => !inChat(request));
+  const launches = dialogs.filter((r) => r.kind === 'launch');
+  const others = dialogs.filter((r) => r.kind !== 'launch');
   const sheet = useSyncExternalStore(launchSheet.subscribe, launchSheet.snapshot);
   useEffect(() => launchSheet.setWaiting(launches.length), [launches.length]);
 

@@ -81,7 +81,7 @@ export function ServerLogs({ server }: { readonly server: string }) {
             ))}
           </select>
           {view?.supported === false ? <p className="field__hint">This server does not offer log messages.</p> : null}
-          {view?.era === 'modern' ? <p className="field__hint">A modern server logs only during requests Harbor makes with a level set.</p> : null}
+          {view?.era === 'modern' ? <p className="field__hint">A server of protocol 2026-07-28 logs only during requests Harbor makes with a level set.</p> : null}
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-show`}>
@@ -120,10 +120,16 @@ export function ServerLogs({ server }: { readonly server: string }) {
           ))}
         </ol>
       )}
-      <details className="server-logs__stderr" onToggle={(e) => (e.currentTarget.open ? void refreshStderr() : undefined)}>
-        <summary>Its stderr (last lines)</summary>
-        {view?.stderrTail ? <pre>{visibleText(view.stderrTail, { multiline: true })}</pre> : <p className="muted">Nothing on stderr.</p>}
-      </details>
+      {/* Shown with the log messages, never folded away: it is where most servers say what is wrong. */}
+      <section className="server-logs__stderr" aria-labelledby={`${id}-stderr`}>
+        <h3 id={`${id}-stderr`} className="server-logs__title" aria-label={`stderr of ${server}`}>
+          Its stderr (last lines)
+        </h3>
+        {view?.stderrTail ? <pre tabIndex={0}>{visibleText(view.stderrTail, { multiline: true })}</pre> : <p className="muted">{view ? 'Nothing on stderr.' : 'Loading…'}</p>}
+        <button type="button" className="button button--small" onClick={() => void refreshStderr()}>
+          Refresh
+        </button>
+      </section>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import type { ServerSummary } from '../../../../preload/contract';
 import { visibleText } from '../../lib/visible-text';
 import { ServerLogs } from '../logs/ServerLogs';
 import { ServerToolChanges } from '../consent/ChangedSinceApproval';
+import { CrashNotice } from './CrashNotice';
 import { RemoveServer } from './RemoveServer';
 import { ServerRunButtons } from './ServerActions';
 import { ServerErrorMessage } from './ServerErrorMessage';
@@ -85,6 +86,7 @@ export function ServerDetail({ server, config, cost, onEdit }: Props) {
         </p>
       ) : null}
       {server.transport === 'http' ? <SignInStatusLine server={server} /> : null}
+      {state.kind === 'ready' && state.recovered ? <CrashNotice server={server.name} recovered={state.recovered} /> : null}
       <StaleListsNotice server={server} />
       {server.sandboxed ? <SandboxRefusals server={server.name} /> : null}
       {server.state.kind === 'ready' ? <ServerToolChanges server={server} /> : null}

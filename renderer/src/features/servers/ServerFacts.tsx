@@ -46,7 +46,7 @@ export function ConnectionFacts({ server, cost }: Pick<Props, 'server' | 'cost'>
       {server.protocolVersion ? (
         <Fact label="Protocol">
           {server.protocolVersion}
-          {server.era ? ` (${server.era === 'modern' ? 'modern, stateless' : 'legacy'})` : ''}
+          {server.era ? ` (${server.era === 'modern' ? 'stateless' : 'with a session'})` : ''}
         </Fact>
       ) : null}
       {server.serverInfo ? (

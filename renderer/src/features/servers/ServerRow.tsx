@@ -27,7 +27,8 @@ export function ServerRow({ server, selected, tokens }: Props) {
   const facts = [
     server.lookalike?.length ? 'look-alike name or host' : undefined,
     problem,
-    server.era,
+    // The protocol by its version ("2026-07-28"), never "modern"/"legacy": the words a person can look up.
+    server.protocolVersion,
     server.transport === 'stdio' && server.sandboxed ? 'sandboxed' : undefined,
     state.kind === 'ready' ? `${server.counts.tools} tool${server.counts.tools === 1 ? '' : 's'}` : undefined,
     state.kind === 'ready' && tokens !== undefined ? `~${formatTokens(tokens)} tokens` : undefined,
