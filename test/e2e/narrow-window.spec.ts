@@ -37,7 +37,9 @@ test('at 1000×700 the conversations list folds behind its toggle; Ctrl-N focuse
   await expect(list).toBeVisible();
 
   // Ctrl-N: a new chat, the cursor in its composer.
-  await page.getByRole('heading', { level: 1, name: 'Chat' }).click();
+  // Focus away from the composer first (the h1 is visually hidden: nothing to click on).
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await expect(page.getByRole('textbox', { name: 'Message' })).not.toBeFocused();
   await page.keyboard.press('Control+KeyN');
   const box = page.getByRole('textbox', { name: 'Message' });
   await expect(box).toBeFocused();
