@@ -54,8 +54,8 @@ export function bindCommands(host: Host): CommandHandlers {
     'registry.save': ({ text, hash }) => host.registry.saveText(text, hash),
     'registry.check': async ({ text }) => host.registry.check(text),
     'registry.importSources': () => host.imports.sources(),
-    'registry.importPreview': ({ path, rename, inputs, choices, allowEnv, allowLookalike }) => host.imports.preview(path, rename === true, inputs, choices, allowEnv, allowLookalike),
-    'registry.importApply': ({ path, rename, inputs, choices, allowEnv, allowLookalike }) => host.imports.apply(path, rename === true, inputs, choices, allowEnv, allowLookalike),
+    'registry.importPreview': ({ path, text, rename, inputs, choices, allowEnv, allowLookalike }) => host.imports.preview(path ?? { text: text ?? '' }, rename === true, inputs, choices, allowEnv, allowLookalike),
+    'registry.importApply': ({ path, text, rename, inputs, choices, allowEnv, allowLookalike }) => host.imports.apply(path ?? { text: text ?? '' }, rename === true, inputs, choices, allowEnv, allowLookalike),
     'servers.approveLaunch': ({ name }) => host.servers.approveLaunchAndStart(name),
     'tools.setEnabled': ({ server, tool, enabled }) => host.registry.setToolEnabled(server, tool, enabled),
     'catalog.get': async ({ name }) => {

@@ -63,7 +63,9 @@ export type ImportChoice = z.infer<typeof ImportChoice>;
  */
 export const ImportRequest = z
   .object({
-    path: z.string().min(1).max(4096),
+    /** The file to import; or `text`, a snippet pasted into the add-server form (one of the two). */
+    path: z.string().min(1).max(4096).optional(),
+    text: z.string().min(1).max(1024 * 1024).optional(),
     rename: z.boolean().optional(),
     inputs: z.record(z.string().min(1).max(200), z.string().max(64 * 1024)).optional(),
     choices: z.record(z.string().min(1).max(200), ImportChoice).optional(),
@@ -72,7 +74,8 @@ export const ImportRequest = z
     /** The person confirmed names and hosts in mixed scripts (look-alikes). */
     allowLookalike: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .refine((r) => (r.path === undefined) !== (r.text === undefined), { message: 'give either "path" or "text"' });
 export type ImportRequest = z.infer<typeof ImportRequest>;
 
 /** What an import does (or, previewed, would do): names and places only, never a secret value. */

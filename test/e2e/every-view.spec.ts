@@ -146,6 +146,10 @@ for (const theme of ['light', 'dark'] as const) {
     const form = page.getByRole('form', { name: 'Add a server' });
     await form.getByRole('textbox', { name: 'Name' }).fill('draft');
     await check(page, 'servers-add', theme, testInfo);
+    // Test connection on the unsaved entry: the doctor's steps in the form.
+    await form.getByRole('button', { name: 'Test connection' }).click();
+    await expect(form.getByRole('region', { name: 'Diagnosis of draft' }).getByRole('button', { name: 'Run again' })).toBeVisible({ timeout: 30_000 });
+    await check(page, 'servers-add-test-connection', theme, testInfo);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tools', exact: true }).click();
     const discard = dialog(page, 'Discard unsaved changes?');
     await expect(discard).toBeVisible();
@@ -204,6 +208,10 @@ for (const theme of ['light', 'dark'] as const) {
     await check(page, 'prompts', theme, testInfo);
     await goTo(page, 'Activity');
     await check(page, 'activity', theme, testInfo);
+    // A request opened with its response: each message in a box that scrolls, reachable by keyboard.
+    await page.getByRole('list', { name: 'Messages' }).getByRole('button', { name: /tools\/call/ }).first().click();
+    await expect(page.getByRole('region', { name: 'Response' }).first()).toBeVisible();
+    await check(page, 'activity-pair-open', theme, testInfo);
 
     // Settings, each section brought into view.
     await goTo(page, 'Settings');

@@ -12,11 +12,11 @@ afterEach(async () => {
 });
 
 describe('diagnosing an unsaved entry', () => {
-  it('a pasted command line saved as one program name: "not found" names it; nothing is added or started', async () => {
+  it('a pasted command line saved as one program name: said to be a whole command line; nothing is added or started', async () => {
     t = await createTestHost({});
     const report = await t.host.doctor.diagnose('new', { command: `${NODE} ${FEATURE_SERVER}` });
     expect(report.ok).toBe(false);
-    expect(report.checks.find((c) => c.id === 'command')).toMatchObject({ status: 'fail', message: expect.stringContaining('does not exist or cannot be run') });
+    expect(report.checks.find((c) => c.id === 'command')).toMatchObject({ status: 'fail', message: expect.stringContaining('this looks like a whole command line') });
     expect(report.checks.find((c) => c.id === 'handshake')).toMatchObject({ status: 'skip' });
     expect(t.host.servers.names()).toEqual([]);
   });

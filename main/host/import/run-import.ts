@@ -80,8 +80,17 @@ export interface ImportOptions {
   readonly only?: readonly string[];
 }
 
-export async function runImport(deps: ImportDeps, file: string, options: ImportOptions): Promise<ImportOutcome> {
-  const text = await readImportFile(file);
+/** Text pasted into the app (the add-server form's `mcpServers` snippet) instead of a file: read the same way. */
+export interface PastedConfig {
+  readonly text: string;
+}
+
+/** How a pasted snippet is named in messages where a file's path would be. */
+export const PASTED_LABEL = 'the pasted text';
+
+export async function runImport(deps: ImportDeps, source: string | PastedConfig, options: ImportOptions): Promise<ImportOutcome> {
+  const file = typeof source === 'string' ? source : PASTED_LABEL;
+  const text = typeof source === 'string' ? await readImportFile(source) : source.text;
   const result = onlyThese(importServers(text, file, options.inputs ? { inputs: options.inputs } : {}), file, options.only);
   const current = await deps.load();
   // Literal secrets go to the keychain and the registry gets `${secret:…}` references. The

@@ -11,12 +11,16 @@ import { basename, delimiter, isAbsolute } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import type { DoctorCheckData } from '../../../preload/contract';
 import { findExecutable } from '../installs/find-executable';
+import { describeWholeCommandLine, splitFix, wholeCommandLine } from '../servers/stdio/whole-command-line';
 
 /** How long one network look or one `--version` may take. */
 export const PROBE_TIMEOUT_MS = 5_000;
 
 /** Where the command resolves on `path` (the PATH Harbor gives the server), naming the folders searched when it does not. */
 export function commandCheck(command: string, path: string | undefined): { check: DoctorCheckData; resolved?: string } {
+  // Never blame a program that exists: "node /srv/x.mjs" is not found, "node" is.
+  const whole = wholeCommandLine(command, path);
+  if (whole) return { check: { id: 'command', status: 'fail', code: 'SPAWN_FAILED', message: `"${command}" is not one program: ${describeWholeCommandLine(whole)}`, fix: splitFix(whole) } };
   if (isAbsolute(command) || command.includes('/')) {
     try {
       accessSync(command, constants.X_OK);

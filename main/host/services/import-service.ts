@@ -3,7 +3,7 @@ import { isAbsolute, join } from 'node:path';
 import type { ConsentGate } from '../consent/gate';
 import { HarborError } from '../errors';
 import { importPreview, importReport, importSources } from '../import/import-report';
-import { runImport, type ImportDeps, type ImportOptions, type ImportOutcome } from '../import/run-import';
+import { runImport, type ImportDeps, type ImportOptions, type ImportOutcome, type PastedConfig } from '../import/run-import';
 import type { SecretMove } from '../import/secret-moves';
 import type { SecretStore } from '../secrets/store';
 import type { RegistryEditing } from './registry-editing';
@@ -32,11 +32,11 @@ export class ImportService {
   }
 
   /**
-   * What importing `path` would add, rename, skip, and which secrets would move to the keychain.
+   * What importing `path` (or a pasted snippet) would add, rename, skip, and which secrets would move to the keychain.
    * Writes nothing. `inputs`: values for the file's VS Code inputs (the app's form), by id.
    */
-  async preview(path: string, rename: boolean, inputs?: Readonly<Record<string, string>>, choices?: ImportOptions['choices'], allowEnv?: readonly string[], allowLookalike?: boolean): Promise<ReturnType<typeof importPreview>> {
-    const outcome = await runImport(this.deps(), appImportPath(path), { rename, dryRun: true, allowLookalike: allowLookalike === true, ...(inputs ? { inputs } : {}), ...(choices ? { choices } : {}), ...(allowEnv ? { allowEnv } : {}) });
+  async preview(path: string | PastedConfig, rename: boolean, inputs?: Readonly<Record<string, string>>, choices?: ImportOptions['choices'], allowEnv?: readonly string[], allowLookalike?: boolean): Promise<ReturnType<typeof importPreview>> {
+    const outcome = await runImport(this.deps(), typeof path === 'string' ? appImportPath(path) : path, { rename, dryRun: true, allowLookalike: allowLookalike === true, ...(inputs ? { inputs } : {}), ...(choices ? { choices } : {}), ...(allowEnv ? { allowEnv } : {}) });
     return importPreview(outcome, this.configPath, true);
   }
 
@@ -44,8 +44,8 @@ export class ImportService {
    * Imports `path`: secrets to the keychain first, then the registry. `choices` skip or rename
    * each clashing server; nothing is written while a clash is undecided (and `rename` is off).
    */
-  async apply(path: string, rename: boolean, inputs?: Readonly<Record<string, string>>, choices?: ImportOptions['choices'], allowEnv?: readonly string[], allowLookalike?: boolean): Promise<ReturnType<typeof importPreview>> {
-    const outcome = await runImport(this.deps(), appImportPath(path), { rename, allowLookalike: allowLookalike === true, ...(inputs ? { inputs } : {}), ...(choices ? { choices } : {}), ...(allowEnv ? { allowEnv } : {}) });
+  async apply(path: string | PastedConfig, rename: boolean, inputs?: Readonly<Record<string, string>>, choices?: ImportOptions['choices'], allowEnv?: readonly string[], allowLookalike?: boolean): Promise<ReturnType<typeof importPreview>> {
+    const outcome = await runImport(this.deps(), typeof path === 'string' ? appImportPath(path) : path, { rename, allowLookalike: allowLookalike === true, ...(inputs ? { inputs } : {}), ...(choices ? { choices } : {}), ...(allowEnv ? { allowEnv } : {}) });
     return importPreview(outcome, this.configPath, false);
   }
 

@@ -28,13 +28,24 @@ export function App({ bridge, activity }: Props) {
   return (
     <ServicesContext.Provider value={services}>
       <div className="shell">
+        {/* The first stop of Tab: past the navigation to the page. Focus moves in script — the hash is the route. */}
+        <a
+          className="skip-link"
+          href="#main-content"
+          onClick={(event) => {
+            event.preventDefault();
+            document.getElementById('main-content')?.focus();
+          }}
+        >
+          Skip to main content
+        </a>
         <Sidebar current={route} footer={(rail) => <PaletteButton rail={rail} />} />
         <div className="shell__main">
           <ConnectionBanner source={bridge} />
           <UpdateBanner />
           <RegistryBanner />
           <LaunchBanner />
-          <main className="page" aria-labelledby="page-title">
+          <main id="main-content" className="page" aria-labelledby="page-title" tabIndex={-1}>
             <Page route={route} />
           </main>
         </div>

@@ -11,10 +11,11 @@ import { ServerForm } from '../../../renderer/src/features/servers/ServerForm';
 import { ServerDetail } from '../../../renderer/src/features/servers/ServerDetail';
 import { ServerList } from '../../../renderer/src/features/servers/ServerList';
 import { ServersPage } from '../../../renderer/src/features/servers/ServersPage';
+import { splitCommandLine } from '../../../renderer/src/features/servers/command-line';
+import { readPastedServers } from '../../../renderer/src/features/servers/pasted-servers';
 import {
   configFromForm,
   formFromConfig,
-  splitCommandLine,
   validateServerForm,
   type ArgRow,
   type KeyValueRow,
@@ -375,8 +376,22 @@ describe('the server form model', () => {
     expect(env('GITHUB_TOKEN')).toBeUndefined();
   });
 
-  it('splits a pasted command line like a shell, without expanding anything', () => {
-    expect(splitCommandLine(`npx -y "@scope/server name" --dir 'a b' c\\ d $HOME`)).toEqual(['npx', '-y', '@scope/server name', '--dir', 'a b', 'c d', '$HOME']);
+  it('splits a pasted command line like a shell (shell-quote), without expanding anything', () => {
+    expect(splitCommandLine(`npx -y "@scope/server name" --dir 'a b' c\\ d $HOME \${harbor:node} *.js`)).toEqual({
+      ok: true,
+      words: ['npx', '-y', '@scope/server name', '--dir', 'a b', 'c d', '$HOME', '${harbor:node}', '*.js'],
+    });
+    expect(splitCommandLine('node server.mjs > log.txt')).toMatchObject({ ok: false, problem: expect.stringContaining('">"') });
+  });
+
+  it('reads a pasted mcpServers snippet in each app\'s shape, and nothing else', () => {
+    const entry = { command: 'npx', args: ['-y', '@x/server'] };
+    expect(readPastedServers(JSON.stringify({ mcpServers: { x: entry } }))).toEqual([{ name: 'x', config: entry }]);
+    expect(readPastedServers(JSON.stringify({ servers: { a: entry, b: { type: 'http', url: 'https://e.example/mcp' } } }))?.map((s) => s.name)).toEqual(['a', 'b']);
+    expect(readPastedServers(`"x": ${JSON.stringify(entry)},`)).toEqual([{ name: 'x', config: entry }]);
+    expect(readPastedServers(`{ // a comment\n "command": "uvx", "args": ["mcp-server-fetch"], }`)).toEqual([{ config: { command: 'uvx', args: ['mcp-server-fetch'] } }]);
+    expect(readPastedServers('npx -y @x/server')).toBeUndefined();
+    expect(readPastedServers('{"not": "a server"}')).toBeUndefined();
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import { statSync } from 'node:fs';
 import { HarborError } from '../../errors';
+import { describeWholeCommandLine, splitFix, wholeCommandLine } from './whole-command-line';
 import { lookupIgnoringCase } from './windows-command';
 
 export interface SpawnContext {
@@ -44,6 +45,11 @@ export function spawnFailure(error: unknown, context: SpawnContext): HarborError
     );
   }
   if (code === 'ENOENT') {
+    // Never blame a program that exists: "node /srv/x.mjs" is not found, "node" is.
+    const whole = wholeCommandLine(command, lookupIgnoringCase(env, 'PATH'), platform);
+    if (whole) {
+      return new HarborError('SPAWN_FAILED', `Harbor could not start "${command}": ${describeWholeCommandLine(whole)}. ${splitFix(whole)}`, raw, { cause: error });
+    }
     const base = baseName(command);
     const install = INSTALL_HINTS[base.toLowerCase().replace(/\.(exe|cmd|bat)$/, '')] ?? `Install ${base}`;
     const example = platform === 'win32' ? `C:\\path\\to\\${base}.exe` : `/usr/local/bin/${base}`;

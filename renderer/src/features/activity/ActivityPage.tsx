@@ -12,6 +12,7 @@ import { HarborLog } from './HarborLog';
 import { ServerEvents } from './ServerEvents';
 import { TrafficActions } from './TrafficActions';
 import { TrafficFilters } from './TrafficFilters';
+import { foldPairs } from './traffic-pairing';
 import { TrafficRow } from './TrafficRow';
 import { trafficAsJsonLines } from './traffic-export';
 import { NO_FILTER, TrafficStore, filterTraffic, type TrafficFilter, type TrafficRowData } from './traffic-store';
@@ -39,6 +40,8 @@ export function ActivityPage() {
   const live = useDeferredValue(state.rows);
   const all = frozen ?? live;
   const rows = useMemo(() => filterTraffic(all, { ...NO_FILTER, ...filter }), [all, filter]);
+  // A request and its response are one row (the export keeps each message).
+  const shown = useMemo(() => foldPairs(rows), [rows]);
   const lastShown = all.at(-1)?.seq ?? 0;
   // The rows are in sequence order: the ones waiting are counted from the end.
   const waiting = frozen ? state.rows.length - 1 - state.rows.findLastIndex((r) => r.seq <= lastShown) : 0;
@@ -85,9 +88,9 @@ export function ActivityPage() {
           </button>
         </EmptyState>
       ) : null}
-      {rows.length > 0 ? (
+      {shown.length > 0 ? (
         <VirtualList
-          items={rows}
+          items={shown}
           label="Messages"
           className="traffic"
           estimateSize={ROW_HEIGHT}

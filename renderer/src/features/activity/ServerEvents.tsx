@@ -12,7 +12,7 @@ export function ServerEvents() {
       {entries.length === 0 ? (
         <p className="muted">Nothing yet: starts, stops, catalog changes, log messages and sampling requests show up here.</p>
       ) : (
-        <ol className="activity" aria-label="Server events">
+        <ol className="activity" aria-label="Server events" tabIndex={0}>
           {entries.slice(0, 50).map((entry) => (
             <li key={entry.id} className="activity__item">
               <time dateTime={entry.at.toISOString()}>{formatTime(entry.at)}</time>

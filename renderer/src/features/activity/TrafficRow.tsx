@@ -1,28 +1,30 @@
 import { memo, useMemo } from 'react';
 import { CopyButton } from '../../ui/CopyButton';
-import { formatLatency } from './traffic-pairing';
-import { prettyMessage, type TrafficRowData } from './traffic-store';
+import { formatLatency, type ShownTrafficRow } from './traffic-pairing';
+import { prettyMessage } from './traffic-store';
 import { formatTime } from '../../lib/time-format';
 
 interface Props {
-  readonly row: TrafficRowData;
+  readonly row: ShownTrafficRow;
   readonly open: boolean;
   /** Opens or closes the row with this sequence number. */
   readonly onToggle: (seq: number) => void;
 }
 
 /**
- * One message: when, which server, which way, what, how long its pair took; opened, its full JSON
- * (as text) and Copy. A row renders again only when it changes (its pair arrives, it is opened):
- * a log taking hundreds of messages a second would otherwise format every row in view each time.
+ * One row: a request with its response (how long it took, whether it failed), or a single message
+ * (a notification, a response whose request is not shown). Opened, each message's full JSON (as
+ * text) with its Copy; a long one scrolls in a box the keyboard can reach. A row renders again only
+ * when it changes (its response arrives, it is opened): a log taking hundreds of messages a second
+ * would otherwise format every row in view each time.
  */
 export const TrafficRow = memo(function TrafficRow({ row, open, onToggle }: Props) {
-  const pretty = useMemo(() => prettyMessage(row.text), [row.text]);
   const time = new Date(row.at);
-  const arrow = row.direction === 'out' ? '→' : '←';
+  const arrow = row.response ? '⇄' : row.direction === 'out' ? '→' : '←';
   const way = row.direction === 'out' ? `to ${row.server}` : `from ${row.server}`;
+  const failed = row.isError || row.response?.isError === true;
   return (
-    <div className={`traffic-row${row.isError ? ' traffic-row--error' : ''}`}>
+    <div className={`traffic-row${failed ? ' traffic-row--error' : ''}`}>
       <div className="traffic-row__line">
         <button type="button" className="traffic-row__toggle" aria-expanded={open} onClick={() => onToggle(row.seq)}>
           <time dateTime={time.toISOString()}>{formatTime(time)}</time>
@@ -37,13 +39,41 @@ export const TrafficRow = memo(function TrafficRow({ row, open, onToggle }: Prop
             <span className="traffic-row__latency" title={row.method ? 'Time until the response' : 'Time since the request'}>
               {formatLatency(row.latencyMs)}
             </span>
+          ) : row.method && row.id !== undefined ? (
+            <span className="traffic-row__latency muted">waiting</span>
           ) : null}
-          {row.isError ? <span className="badge badge--error">error</span> : null}
-          <span className="visually-hidden"> {way}</span>
+          {failed ? <span className="badge badge--error">error</span> : null}
+          <span className="visually-hidden">
+            {' '}
+            {way}
+            {row.response ? ', with its response' : ''}
+          </span>
         </button>
-        <CopyButton text={pretty} label="Copy" className="button button--small traffic-row__copy" />
+        <CopyButton text={row.response ? `${row.text}\n${row.response.text}` : row.text} label="Copy" className="button button--small traffic-row__copy" />
       </div>
-      {open ? <pre className="traffic-row__body">{pretty}</pre> : null}
+      {open ? (
+        <>
+          <MessageBody text={row.text} label={row.response ? 'Request' : 'Message'} />
+          {row.response ? <MessageBody text={row.response.text} label="Response" /> : null}
+        </>
+      ) : null}
     </div>
   );
 });
+
+/** One message's JSON, pretty-printed, in a labelled box that takes focus (it may scroll) and its Copy. */
+function MessageBody({ text, label }: { readonly text: string; readonly label: string }) {
+  const pretty = useMemo(() => prettyMessage(text), [text]);
+  return (
+    <div className="traffic-row__part">
+      <div className="traffic-row__part-head">
+        <span className="traffic-row__part-label">{label}</span>
+        <CopyButton text={pretty} label={`Copy ${label.toLowerCase()}`} className="button button--small" />
+      </div>
+      {/* Focusable: a long message scrolls inside its box, and the keyboard must reach it (axe scrollable-region-focusable). */}
+      <pre className="traffic-row__body" role="region" aria-label={label} tabIndex={0}>
+        {pretty}
+      </pre>
+    </div>
+  );
+}

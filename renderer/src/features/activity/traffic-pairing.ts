@@ -72,3 +72,32 @@ function pairKey(server: string, direction: 'out' | 'in', id: string): string {
 export function formatLatency(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 }
+
+/** A row of the Activity list: one message, or a request with its response folded in. */
+export interface ShownTrafficRow extends TrafficRowData {
+  readonly response?: TrafficRowData;
+}
+
+/**
+ * One row per request/response pair: a response whose request is among `rows` (the filtered list)
+ * is folded into the request's row; a response whose request is filtered out or forgotten stays a
+ * row of its own, and notifications are single rows. `rows` are in sequence order.
+ */
+export function foldPairs(rows: readonly TrafficRowData[]): ShownTrafficRow[] {
+  const requests = new Set<number>();
+  const responses = new Map<number, TrafficRowData>();
+  for (const row of rows) {
+    if (row.method) requests.add(row.seq);
+    else if (row.pairSeq !== undefined) responses.set(row.pairSeq, row);
+  }
+  const shown: ShownTrafficRow[] = [];
+  for (const row of rows) {
+    if (row.method) {
+      const response = responses.get(row.seq);
+      shown.push(response ? { ...row, response } : row);
+    } else if (row.pairSeq === undefined || !requests.has(row.pairSeq)) {
+      shown.push(row);
+    }
+  }
+  return shown;
+}

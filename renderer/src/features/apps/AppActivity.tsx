@@ -47,7 +47,7 @@ export function AppActivity() {
       {entries.length === 0 ? (
         <p className="muted">Nothing yet: when a tool’s app is shown, what it is allowed and everything it asks shows up here.</p>
       ) : (
-        <ol className="activity" aria-label="App activity">
+        <ol className="activity" aria-label="App activity" tabIndex={0}>
           {entries.map((entry) => (
             <li key={entry.seq} className="activity__item">
               <time dateTime={new Date(entry.at).toISOString()}>{formatTime(entry.at)}</time>

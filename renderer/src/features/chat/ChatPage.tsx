@@ -26,8 +26,11 @@ import { useChatContext, useChatStatus } from './use-chat-info';
 import { AppConversationContext, PartialInputsContext } from '../apps/app-conversation';
 import { useChatRequests } from '../palette/chat-requests';
 
-/** Below this width of the chat area the conversations list is a drawer over it. */
-const DRAWER_BELOW_PX = 720;
+/**
+ * Below this width of the chat area the conversations list is a drawer over it: about 1100 px of
+ * window beside the open navigation (at 1000×700 the navigation and the list took 45 % of it).
+ */
+const DRAWER_BELOW_PX = 900;
 const LAST_CONVERSATION = 'chat.lastConversation';
 
 const lastConversation: OpenMemory = {
@@ -44,7 +47,18 @@ export function ChatPage() {
   }, [controller]);
   const state = useSyncExternalStore(controller.subscribe, controller.snapshot);
   // The palette's and the shortcuts' "New chat" and "open this conversation".
-  useChatRequests(useCallback((request) => (request.kind === 'new' ? controller.newConversation() : void controller.open(request.id)), [controller]));
+  // A new chat puts the cursor in its composer.
+  const [composerFocus, setComposerFocus] = useState(0);
+  useChatRequests(
+    useCallback(
+      (request) => {
+        if (request.kind !== 'new') return void controller.open(request.id);
+        controller.newConversation();
+        setComposerFocus((n) => n + 1);
+      },
+      [controller],
+    ),
+  );
   const [status, reloadStatus] = useChatStatus();
   const [link, setLink] = useState<string | undefined>();
   const [attachments, setAttachments] = useState<Attachment[]>([]);
@@ -203,6 +217,7 @@ export function ChatPage() {
             model={{ name: status.status === 'ready' ? (status.value.model?.model ?? 'configured') : 'configured', images: status.status === 'ready' && status.value.images === true }}
             onSend={(text, attached, withFiles) => controller.send(text, attached, withFiles, state.openId ? undefined : draftToolset)}
             onStop={stopTurn}
+            focusRequest={composerFocus}
           />
         </section>
       </div>

@@ -29,6 +29,8 @@ interface Props {
   readonly model: { readonly name: string; readonly images: boolean };
   readonly onSend: (text: string, attachments: readonly Attachment[], files: readonly FileAttachment[]) => Promise<boolean>;
   readonly onStop: () => void;
+  /** Changes each time the cursor should go to the message box (a new chat by Ctrl/⌘-N or the palette). */
+  readonly focusRequest?: number;
 }
 
 const hasFiles = (data: DataTransfer | null) => !!data && [...data.types].includes('Files');
@@ -41,12 +43,15 @@ const SLASH = /^\/[^\s]*$/;
  * from the computer (picked, dropped or pasted), a server's resource, and "/" for the servers'
  * prompts as slash commands.
  */
-export function Composer({ disabled, disabledReason, running, sending, attachments, onAttachmentsChange, files, onFilesChange, model, onSend, onStop }: Props) {
+export function Composer({ disabled, disabledReason, running, sending, attachments, onAttachmentsChange, files, onFilesChange, model, onSend, onStop, focusRequest = 0 }: Props) {
   const api = useHarbor();
   const inputId = useId();
   const menuId = useId();
   const whyId = useId();
   const textRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (focusRequest > 0) textRef.current?.focus();
+  }, [focusRequest]);
   const pickerRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [refused, setRefused] = useState<readonly string[]>([]);

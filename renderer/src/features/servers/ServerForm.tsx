@@ -9,7 +9,11 @@ import { useSandboxStatus } from '../sandbox/use-sandbox';
 import { ArgsEditor } from './ArgsEditor';
 import { CapabilityFields } from './CapabilityFields';
 import { KeyValueEditor } from './KeyValueEditor';
-import { configFromForm, emptyServerForm, formFromConfig, rowId, splitCommandLine, validateServerForm, type FormErrors, type ServerFormData } from './server-form-model';
+import { splitCommandLine } from './command-line';
+import { DiagnosePanel } from './DiagnosePanel';
+import { PastedServers } from './PastedServers';
+import { configFromForm, emptyServerForm, formFromConfig, rowId, validateServerForm, type FormErrors, type ServerFormData } from './server-form-model';
+import { useFormPaste } from './use-form-paste';
 import { TextField } from './TextField';
 
 export const TRUSTED_HINT = 'A trusted server starts without asking and its read-only tools run without asking each time; trust only code you would run yourself.';
@@ -93,10 +97,26 @@ export function ServerForm({ editing, takenNames, secretNames, keychainProblem, 
   };
 
   const canSplit = form.transport === 'stdio' && form.args.length === 0 && /\s/.test(form.command.trim());
+  const paste = useFormPaste({ commandId: `${id}-command`, form, set });
+  // The entry as the form holds it now, diagnosed unsaved (servers.diagnose with config) when asked.
+  const [tested, setTested] = useState<Record<string, unknown> | undefined>();
 
   return (
-    <form ref={formRef} className="panel server-form" noValidate aria-labelledby={`${id}-title`} onSubmit={(e) => void submit(e)}>
+    <form ref={formRef} className="panel server-form" noValidate aria-labelledby={`${id}-title`} onSubmit={(e) => void submit(e)} onPaste={paste.onPaste}>
       <h2 id={`${id}-title`}>{editing ? `Edit ${editing.name}` : 'Add a server'}</h2>
+      {editing ? null : (
+        <p className="muted server-form__paste-hint">
+          You can paste a whole command line into Command, or a <code>mcpServers</code> snippet from Claude Desktop or VS Code anywhere in the form.
+        </p>
+      )}
+      {paste.found ? (
+        <PastedServers key={paste.found.text} text={paste.found.text} servers={paste.found.servers} onFill={paste.fill} onAdded={onDone} onDismiss={paste.dismissFound} />
+      ) : null}
+      {paste.note?.kind === 'filled' ? (
+        <p className="server-form__paste-note" role="status">
+          Filled in from the pasted snippet{paste.note.name ? ` (${paste.note.name})` : ''}: check it, then add it.
+        </p>
+      ) : null}
 
       <TextField id={`${id}-name`} label="Name" value={form.name} disabled={busy} error={shown('name')} onChange={(name) => set({ name })} />
 
@@ -134,12 +154,27 @@ export function ServerForm({ editing, takenNames, secretNames, keychainProblem, 
                 type="button"
                 className="button button--small server-form__split"
                 onClick={() => {
-                  const [command = '', ...args] = splitCommandLine(form.command);
+                  const split = splitCommandLine(form.command.trim());
+                  if (!split.ok) return;
+                  const [command = '', ...args] = split.words;
                   set({ command, args: args.map((value) => ({ id: rowId(), value })) });
                 }}
               >
                 Split into command and arguments
               </button>
+            ) : null}
+            {paste.note?.kind === 'split' ? (
+              <p className="server-form__paste-note" role="status">
+                Read as a whole command line: the program <code>{paste.note.program}</code> and {paste.note.args.length === 1 ? '1 argument' : `${paste.note.args.length} arguments`}, below.{' '}
+                <button type="button" className="button button--small" onClick={paste.undoSplit}>
+                  Keep it as one program name
+                </button>
+              </p>
+            ) : null}
+            {paste.note?.kind === 'problem' ? (
+              <p className="server-form__paste-note" role="status">
+                {paste.note.text}
+              </p>
             ) : null}
           </TextField>
           <ArgsEditor rows={form.args} disabled={busy} onChange={(args) => set({ args })} />
@@ -213,9 +248,13 @@ export function ServerForm({ editing, takenNames, secretNames, keychainProblem, 
       <CapabilityFields extra={form.extra} disabled={busy} onChange={(extra) => set({ extra })} />
 
       {failure ? <ErrorMessage error={failure} /> : null}
+      {tested ? <DiagnosePanel name={form.name.trim() || 'new-server'} config={tested} /> : null}
       <div className="actions server-form__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? 'Saving…' : editing ? 'Save changes' : 'Add server'}
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={() => setTested(configFromForm(form).config)}>
+          Test connection
         </button>
         <button type="button" className="button" disabled={busy} onClick={onCancel}>
           Cancel

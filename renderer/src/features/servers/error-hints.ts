@@ -35,6 +35,14 @@ export function hintFor(server: Pick<ServerSummary, 'transport' | 'target'>, sta
           action: 'allowLaunch',
         };
   }
+  // The Host found the first word of a space-holding command: never headline that program as missing.
+  if (state.code === 'SPAWN_FAILED' && /looks like a whole command line/.test(state.message)) {
+    return {
+      title: 'This looks like a whole command line',
+      text: 'Command holds the program and its arguments together. Edit the server: put the program in Command and each of the rest in Arguments (pasting the whole line into Command splits it for you).',
+      action: 'edit',
+    };
+  }
   if (/ENOENT/.test(text) || (state.code === 'SPAWN_FAILED' && /not found|no such file|could not find/i.test(text))) {
     const node = /^(npx|npm|node|pnpm|bunx|yarn)$/.test(program);
     const uv = /^(uvx|uv|python3?|pip)$/.test(program);

@@ -212,37 +212,3 @@ function isHttpUrl(value: string): boolean {
     return false;
   }
 }
-
-/**
- * Splits a pasted command line ("npx -y @scope/server --flag 'a b'") into words, honouring
- * single and double quotes and backslash escapes, like a POSIX shell without expansion.
- */
-export function splitCommandLine(line: string): string[] {
-  const words: string[] = [];
-  let current = '';
-  let inWord = false;
-  let quote: '"' | "'" | undefined;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quote) {
-      if (c === quote) quote = undefined;
-      else if (c === '\\' && quote === '"' && i + 1 < line.length) current += line[++i];
-      else current += c;
-    } else if (c === '"' || c === "'") {
-      quote = c;
-      inWord = true;
-    } else if (c === '\\' && i + 1 < line.length) {
-      current += line[++i];
-      inWord = true;
-    } else if (/\s/.test(c)) {
-      if (inWord) words.push(current);
-      current = '';
-      inWord = false;
-    } else {
-      current += c;
-      inWord = true;
-    }
-  }
-  if (inWord) words.push(current);
-  return words;
-}
