@@ -55,7 +55,9 @@ describe('ServerList', () => {
     const { rerender } = render(<ServerList servers={[ready, broken, off]} query="" selected="broken" costs={new Map([['notes', { toolTokens: 1200, instructionTokens: 34 }]])} />);
     const row = within(screen.getByRole('link', { name: 'notes' }));
     expect(row.getByText('Ready')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'notes' }).textContent).toContain('legacy · 3 tools · ~1.2k tokens');
+    // The protocol is named by its version, when known, never by the era's word (#31 item 12).
+    expect(screen.getByRole('link', { name: 'notes' }).textContent).toContain('3 tools · ~1.2k tokens');
+    expect(screen.getByRole('link', { name: 'notes' }).textContent).not.toContain('legacy');
     expect(screen.getByRole('link', { name: 'notes' }).getAttribute('href')).toBe('#/servers/notes');
     expect(screen.getByRole('link', { name: 'broken' }).getAttribute('aria-current')).toBe('true');
     expect(within(screen.getByRole('link', { name: 'broken' })).getByText('Error')).toBeTruthy();
@@ -113,7 +115,7 @@ describe('ServerDetail', () => {
     expect(detail.getByText('(keychain)')).toBeTruthy();
     expect(screen.getByRole('article').textContent).not.toContain('x-secret-looking-value');
     expect(detail.getByText('1.5 s')).toBeTruthy();
-    expect(detail.getByText('2026-07-28 (modern, stateless)')).toBeTruthy();
+    expect(detail.getByText('2026-07-28 (stateless)')).toBeTruthy();
     expect(detail.getByText('3 tools, 1 resource, 1 prompt')).toBeTruthy();
     expect(detail.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['tools (listChanged)', 'resources (subscribe)', 'logging']);
     expect(detail.getByText(/~520 tokens/)).toBeTruthy();
