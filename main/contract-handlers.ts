@@ -42,6 +42,8 @@ export function bindCommands(host: Host): CommandHandlers {
     'servers.retryLists': ({ name }) => host.servers.retryLists(name),
     'servers.diagnose': ({ name, config }) => host.doctor.diagnose(name, config),
     'harborLog.read': async ({ server, level }) => host.harborLog.read({ ...(server ? { server } : {}), ...(level ? { level } : {}) }),
+    // The desktop app replaces this with the file manager (main/shell/log-folder.ts); a page gets the path.
+    'app.openLogFolder': async () => ({ supported: false, path: host.harborLog.folder().path }),
     'servers.add': ({ name, config, secrets }) => host.registry.add(name, config, secrets),
     'servers.update': ({ name, config, newName, secrets }) => host.registry.update(name, config, newName, secrets),
     'servers.remove': async ({ name }) => ({ removed: await host.registry.remove(name) }),

@@ -14,6 +14,7 @@ import { DisposableStore, markAsSingleton } from './host/lifecycle';
 import { Redactor } from './host/secrets/redactor';
 import { bindIpc, forwardEvents, isAppTopFrame } from './ipc';
 import { AddServerConsent } from './shell/add-server-consent';
+import { logFolderHandlers } from './shell/log-folder';
 import { folderPickerHandlers } from './shell/folder-picker';
 import { appSandboxUrl, registerAppSandboxScheme, serveAppSandbox } from './shell/app-sandbox-protocol';
 import { BundleFileInbox } from './shell/bundle-files';
@@ -153,7 +154,11 @@ async function start(quit: QuitController): Promise<void> {
   owned.add(
     bindIpc({
       ipcMain,
-      dispatch: createDispatcher({ ...withShellCommands(bindCommands(host), { updates }), ...folderPickerHandlers(dialog, () => mainWindow) }),
+      dispatch: createDispatcher({
+        ...withShellCommands(bindCommands(host), { updates }),
+        ...folderPickerHandlers(dialog, () => mainWindow),
+        ...logFolderHandlers(shell, () => host.harborLog.folder().path),
+      }),
       isTrustedSender: (frame) => isAppTopFrame(frame, (url) => isAppUrl(url, renderer.url)),
     }),
   );

@@ -31,4 +31,12 @@ export const harborLogCommands = {
     request: z.object({ server: z.string().min(1).max(100).optional(), level: HarborLogLevel.optional() }).strict(),
     response: HarborLogView,
   },
+  /**
+   * Opens the log's folder in the system's file manager: the desktop app does (`supported`), a
+   * browser page cannot, and gets the folder's path to copy instead. `problem`: the system's refusal.
+   */
+  'app.openLogFolder': {
+    request: z.object({}).strict(),
+    response: z.object({ supported: z.boolean(), path: z.string(), problem: z.string().optional() }),
+  },
 };

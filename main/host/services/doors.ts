@@ -152,7 +152,7 @@ export function openDoors(exit: RedactionExit, s: DoorServices) {
     // The checks quote servers' errors, stderr, command lines and paths.
     doctor: exit.door(s.doctor, { diagnose: 'redact', enabledServers: 'asWritten' }),
     // Every line was redacted when it was written; masked again for values learnt since.
-    harborLog: exit.door(s.harborLog, { read: 'mask' }),
+    harborLog: exit.door(s.harborLog, { read: 'mask', folder: 'asWritten' /* the data folder's own path */ }),
     gallery: exit.door(s.gallery, { settings: 'asWritten', setSettings: 'asWritten', search: 'mask', install: 'redact', fetchBundle: 'mask', isBundle: 'asWritten' }),
     // Skills are the server's words (names, descriptions, SKILL.md); approvals are URIs and digests.
     skills: exit.door(s.skills, { list: 'mask', files: 'mask', load: 'mask', readFile: 'mask', grant: 'asWritten', revoke: 'asWritten', approvals: 'redact' }),

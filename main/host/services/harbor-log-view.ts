@@ -11,8 +11,13 @@ const MAX_ENTRIES = 1_000;
 export class HarborLogReader {
   private readonly path: string;
 
-  constructor(logDir: string) {
+  constructor(private readonly logDir: string) {
     this.path = join(logDir, LOG_FILE_NAME);
+  }
+
+  /** The folder the log and its rotated files are in (Settings' "Open log folder"). */
+  folder(): { readonly path: string } {
+    return { path: this.logDir };
   }
 
   read(filter: { readonly server?: string; readonly level?: LogLevel } = {}): HarborLogView {

@@ -1,4 +1,5 @@
 import type { AppInfo } from '../../../../preload/contract';
+import { LogFolder } from './LogFolder';
 
 const MODES: Record<AppInfo['mode'], string> = {
   electron: 'Desktop app',
@@ -24,6 +25,10 @@ export function AboutPanel({ info }: { readonly info: AppInfo }) {
         <dt>Data folder</dt>
         <dd>
           <code>{info.dataDir}</code>
+        </dd>
+        <dt>Harbor’s log</dt>
+        <dd>
+          <LogFolder />
         </dd>
         <dt>Platform</dt>
         <dd>
