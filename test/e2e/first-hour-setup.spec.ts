@@ -2,27 +2,17 @@
  * The first hour's setup screens against a real Host (issue #31, items 1, 11, 13): chat without
  * a model says so once and offers the model form in place, with the composer off until chat can
  * work; removing the model asks first; the keychain warning of the server form is one line until
- * a value is typed. HARBOR_SHOTS=before|after also saves each screen under /work/wt/shots/31a/.
+ * a value is typed. With
+ * HARBOR_SHOTS_DIR set, the screens are saved there too (test/e2e/shots.ts).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { startScriptedModel } from '../fixtures/model/scripted-model';
 import { collectErrors, expect as baseExpect, expectNoAxeViolations, goTo, test } from './servers-fixture';
+import { shot } from './shots';
 
 // A shared, busy machine: generous waits (every wait is for something on the page, never a sleep).
 test.setTimeout(180_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-const SHOTS_DIR = process.env.HARBOR_SHOTS_DIR ?? '/work/wt/shots/31a';
-
-/** The issue's before/after screens, outside the repository, when HARBOR_SHOTS names the phase. */
-async function shot(page: Page, item: string): Promise<void> {
-  const phase = process.env.HARBOR_SHOTS;
-  if (!phase) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  writeFileSync(join(SHOTS_DIR, `${item}-${phase}.png`), await page.screenshot({ fullPage: true }));
-}
 
 test.describe('no model yet', () => {
   test('1: "Choose a model" opens the model form in place; the composer is off and says why; no raw code, nothing said twice', async ({ page, harbor }) => {

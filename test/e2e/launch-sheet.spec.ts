@@ -3,23 +3,13 @@
  * each with Start / Deny, plus Start all; Escape puts the sheet aside as a quiet banner instead of
  * opening the next question; a Deny holds (the Host test test/integration/launch-deny-session.test.ts
  * shows no question on later chat turns). Real Host, real fixture servers, real Chromium.
- * HARBOR_SHOTS=before|after also saves the screen under /work/wt/shots/31a/.
+ * With HARBOR_SHOTS_DIR set, the screens are saved there too (test/e2e/shots.ts).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { FEATURE_SERVER, NODE, collectErrors, expect as baseExpect, expectNoAxeViolations, goTo, test } from './servers-fixture';
+import { shot } from './shots';
 
 test.setTimeout(180_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-async function shot(page: Page, item: string): Promise<void> {
-  const phase = process.env.HARBOR_SHOTS;
-  if (!phase) return;
-  const dir = process.env.HARBOR_SHOTS_DIR ?? '/work/wt/shots/31a';
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${item}-${phase}.png`), await page.screenshot({ fullPage: true }));
-}
 
 // Three servers nobody approved yet: what a restart finds after "Start this time".
 test.use({
