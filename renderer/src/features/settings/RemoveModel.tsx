@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { ConfirmInPlace, useConfirmInPlace } from '../../ui/ConfirmInPlace';
 
 interface Props {
   readonly disabled: boolean;
@@ -6,55 +7,33 @@ interface Props {
   readonly onRemove: () => Promise<void>;
 }
 
-/**
- * "Remove model", then a confirmation in place, as removing a server asks (focus moves to Cancel;
- * Cancel or Escape backs out): chat stops working the moment the model goes.
- */
+/** "Remove model", then a confirmation in place, as removing a server asks: chat stops working the moment the model goes. */
 export function RemoveModel({ disabled, onRemove }: Props) {
-  const [confirming, setConfirming] = useState(false);
+  const { confirming, openRef, cancelRef, open, close, back } = useConfirmInPlace();
   const [busy, setBusy] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const openRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (confirming) cancelRef.current?.focus();
-  }, [confirming]);
-
-  const back = () => {
-    setConfirming(false);
-    queueMicrotask(() => openRef.current?.focus());
-  };
   const remove = async () => {
     setBusy(true);
     await onRemove();
     setBusy(false);
-    setConfirming(false);
+    close();
   };
 
   if (!confirming) {
     return (
-      <button ref={openRef} type="button" className="button button--danger" disabled={disabled} onClick={() => setConfirming(true)}>
+      <button ref={openRef} type="button" className="button button--danger" disabled={disabled} onClick={open}>
         Remove model
       </button>
     );
   }
   return (
-    <div
-      className="notice notice--warn confirm"
-      role="group"
-      aria-label="Confirm removing the model"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') back();
-      }}
-    >
-      <p className="notice__message">Remove the model? Chat stops working until you set one again. A key kept in the keychain stays there.</p>
-      <div className="actions">
-        <button type="button" className="button button--danger" disabled={busy} onClick={() => void remove()}>
-          {busy ? 'Removing…' : 'Remove the model'}
-        </button>
-        <button ref={cancelRef} type="button" className="button" disabled={busy} onClick={back}>
-          Cancel
-        </button>
-      </div>
-    </div>
+    <ConfirmInPlace
+      label="Confirm removing the model"
+      message="Remove the model? Chat stops working until you set one again. A key kept in the keychain stays there."
+      action="Remove the model"
+      busy={busy}
+      onConfirm={() => void remove()}
+      onBack={back}
+      cancelRef={cancelRef}
+    />
   );
 }
