@@ -32,9 +32,10 @@ describe('unknown errors stay INTERNAL', () => {
     const host = { listServers: () => servers, catalog, instructions: async () => undefined } as unknown as ChatHost;
     const settings = { disabledTools: () => new Set<string>(), toolMode: 'all' } as unknown as Parameters<typeof gatherTurnTools>[1];
     const tools = await gatherTurnTools(host, settings, undefined);
-    expect(tools.unavailable).toEqual([
-      { name: 'bug', message: "INTERNAL: Unexpected error: Cannot read properties of undefined (reading 'tools')" },
-      { name: 'down', message: 'CONNECT_FAILED: "down" could not be reached: connect ECONNREFUSED 127.0.0.1:9' },
+    // Each with the error itself too (the chat's "what is missing" line quotes it: chat/turn-missing.ts).
+    expect(tools.unavailable.map(({ name, message, error }) => ({ name, message, code: error?.code }))).toEqual([
+      { name: 'bug', message: "INTERNAL: Unexpected error: Cannot read properties of undefined (reading 'tools')", code: 'INTERNAL' },
+      { name: 'down', message: 'CONNECT_FAILED: "down" could not be reached: connect ECONNREFUSED 127.0.0.1:9', code: 'CONNECT_FAILED' },
     ]);
   });
 });
