@@ -111,7 +111,12 @@ export async function allowWhile(page: Page, done: (allowed: readonly string[]) 
   let quietSince = Date.now();
   for (;;) {
     if (Date.now() > deadline) throw new Error(`still waiting after ${timeoutMs} ms; allowed so far: ${allowed.join(', ')}`);
-    const dialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Always allow' }) });
+    // A question outside a chat is a dialog; a chat's own call is asked by a card in its transcript.
+    const dialog = page
+      .getByRole('dialog')
+      .or(page.locator('.consent-card'))
+      .filter({ has: page.getByRole('button', { name: 'Always allow' }) })
+      .first();
     if ((await dialog.count()) > 0) {
       allowed.push((await dialog.getByRole('heading').first().textContent()) ?? '');
       await dialog.getByRole('button', { name: 'Always allow' }).click();

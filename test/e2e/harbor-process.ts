@@ -36,7 +36,12 @@ export async function stopProcess(child: ChildProcessWithoutNullStreams): Promis
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() !== 'error') return;
+    // Harbor's page only: an MCP App's own frame (its sandbox origin) may log what it likes, e.g. a
+    // request Harbor refused it by design (one waiting request per tool).
+    const source = message.location().url;
+    if (source && /^https?:/.test(source) && /^https?:/.test(page.url()) && new URL(source).origin !== new URL(page.url()).origin) return;
+    errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
