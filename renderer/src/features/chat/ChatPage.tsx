@@ -27,10 +27,11 @@ import { AppConversationContext, PartialInputsContext } from '../apps/app-conver
 import { useChatRequests } from '../palette/chat-requests';
 
 /**
- * Below this width of the chat area the conversations list is a drawer over it: about 1100 px of
- * window beside the open navigation (at 1000×700 the navigation and the list took 45 % of it).
+ * Below this width of the chat area the conversations list is a drawer over it: about 1200 px of
+ * window beside the open navigation, 1050 px beside the rail (at 1000×700 the navigation and the
+ * list took 45 % of it). Collapsing the navigation must give the messages the room, not the list.
  */
-const DRAWER_BELOW_PX = 900;
+const DRAWER_BELOW_PX = 1000;
 const LAST_CONVERSATION = 'chat.lastConversation';
 
 const lastConversation: OpenMemory = {
