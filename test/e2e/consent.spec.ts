@@ -56,7 +56,8 @@ test('always allow, then the server changes the tool’s description: the dialog
   await expect(changes.locator('del')).toHaveText('Echo the text back.');
   await expect(changes.locator('ins')).toHaveText(INJECTED);
   await expect(dialog.getByText(/^Unchanged: name/)).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Deny', exact: true })).toBeFocused();
+  // A chat's question is a card in its transcript (#31 item 6): it takes no focus from the composer.
+  await expect(page.getByRole('region', { name: 'Messages' }).locator('.consent-card')).toBeVisible();
   await screenshotBoth(page, 'consent-rugpull-diff', testInfo);
   await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
   await expect(page.getByText('Done asking.')).toBeVisible();
