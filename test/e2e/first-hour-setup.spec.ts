@@ -36,7 +36,7 @@ test.describe('no model yet', () => {
 
       // The form opens in place: the page stays the chat.
       await choose.click();
-      const form = conversation.getByRole('region', { name: 'Model' });
+      const form = conversation.getByRole('region', { name: 'Model', exact: true });
       await expect(form).toBeVisible();
       expect(new URL(page.url()).hash).not.toContain('settings');
       await form.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'OpenAI-compatible (Ollama, LM Studio, vLLM…)' });
@@ -66,7 +66,7 @@ test.describe('a model set', () => {
     const errors = collectErrors(page);
     await page.goto(harbor.url);
     await goTo(page, 'Settings');
-    const panel = page.getByRole('region', { name: 'Model' });
+    const panel = page.getByRole('region', { name: 'Model', exact: true });
     await panel.getByRole('button', { name: 'Remove model' }).click();
     // Nothing happened yet: a confirmation in place, focus on its safe choice.
     const confirm = panel.getByRole('group', { name: 'Confirm removing the model' });

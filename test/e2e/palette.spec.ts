@@ -121,8 +121,9 @@ test('Ctrl-K finds tools, conversations and settings by fuzzy text; shortcuts wo
   await page.getByRole('heading', { level: 1, name: 'Chat' }).focus();
   await page.keyboard.press('Control+2');
   await expect(page.getByRole('heading', { level: 1, name: 'Servers' })).toBeVisible();
+  // The ninth entry since Skills joined the navigation (Settings is the tenth).
   await page.keyboard.press('Control+9');
-  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
   await page.keyboard.press('Control+1');
   await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeAttached();
 
