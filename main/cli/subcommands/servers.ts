@@ -1,5 +1,5 @@
 import type { ServerSummary } from '../../../preload/contract';
-import { HarborError } from '../../host/errors';
+import { HarborError, toErrorData } from '../../host/errors';
 import type { Host } from '../../host/host';
 import { loadTokenCounter, serverTokenCost, type ServerTokenCost } from '../../host/tools/tokens';
 import type { CliCommandCode } from '../command';
@@ -75,11 +75,16 @@ function stateLine(s: ServerSummary, tokens?: ServerTokenCost): string {
 }
 
 /** Remote servers' sign-ins read from the keychain, also for those that did not connect (not approved, unreachable). */
-async function withSignIns(host: Host, summaries: readonly ServerSummary[]): Promise<ServerSummary[]> {
+async function withSignIns(host: Host, summaries: readonly ServerSummary[], warn: (line: string) => void): Promise<ServerSummary[]> {
   const remote = summaries.filter((s) => s.transport === 'http' && s.enabled && !s.signIn);
   if (remote.length === 0) return [...summaries];
-  // A keychain that cannot be read leaves the line without a sign-in rather than failing the listing.
-  await Promise.all(remote.map((s) => host.auth.status(s.name).catch(() => undefined)));
+  // A keychain that cannot be read leaves the line without a sign-in rather than failing the
+  // listing, and says so on stderr.
+  await Promise.all(
+    remote.map((s) =>
+      host.auth.status(s.name).catch((error: unknown) => warn(`warning: the sign-in of "${s.name}" could not be read: ${toErrorData(error).message}`)),
+    ),
+  );
   return summaries.map((s) => (remote.includes(s) ? host.servers.get(s.name) : s));
 }
 
@@ -107,7 +112,7 @@ export const serversCommand: CliCommandCode = {
     const host = await ctx.host({ readOnly: true });
     host.registry.requireValid();
     const started = ctx.args.length > 0 ? await startNamed(host, ctx.args) : await startEvery(host);
-    const summaries = await withSignIns(host, started);
+    const summaries = await withSignIns(host, started, (line) => ctx.out.info(line));
     const costs = await tokenCosts(host, summaries);
     for (const s of summaries) ctx.out.result(serverLine(s, costs.get(s.name)), humanLine(s, costs.get(s.name)));
     if (summaries.length === 0) ctx.out.info('No servers configured. Add one to the registry file, or run "harbor import FILE".');

@@ -33,9 +33,7 @@ export async function collectTools(ctx: CliContext): Promise<Collected> {
   // a second and tens of MB to load, and the person's listing shows neither.
   const json = ctx.globals.json;
   const counting = json ? loadTokenCounter() : undefined;
-  // Awaited below when any server is ready (a failure is thrown there); this only keeps a failure
-  // from being unhandled when no server is ready and it is never awaited.
-  counting?.catch(() => undefined);
+  counting?.catch(() => undefined); // awaited below when a server is ready (its failure is thrown there); unheard only when none is
   const gathered = await gatherOffer(
     {
       listServers: () => host.servers.list(),
