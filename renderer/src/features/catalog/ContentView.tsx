@@ -3,6 +3,7 @@
  * never as HTML; an image is shown only as a data: URI of a raster image type (never a URL the
  * server chose, which would be a tracking beacon or worse); anything else is described, not run.
  */
+import { prettyJson } from '../../lib/pretty-json';
 import { imageSource } from '../../lib/image-source';
 
 type Block = Record<string, unknown>;
@@ -86,13 +87,7 @@ export function ResourceContent({ content }: { readonly content: Block }) {
 }
 
 export function JsonText({ value }: { readonly value: unknown }) {
-  let text: string;
-  try {
-    text = JSON.stringify(value, null, 2) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return <pre className="content-json">{text}</pre>;
+  return <pre className="content-json">{prettyJson(value)}</pre>;
 }
 
 /**

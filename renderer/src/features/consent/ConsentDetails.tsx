@@ -1,4 +1,5 @@
 import type { ConsentRequest } from '../../../../preload/contract';
+import { prettyJson } from '../../lib/pretty-json';
 import { visibleText } from '../../lib/visible-text';
 import { DefinitionDiff } from './DefinitionDiff';
 import { CommandSection, RemoteSection, SecretSection } from './LaunchDetails';
@@ -9,13 +10,7 @@ import { requesterWords } from './requester';
 import { riskLine } from './risk';
 
 function pretty(value: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value, null, 2) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return visibleText(text, { multiline: true });
+  return visibleText(prettyJson(value), { multiline: true });
 }
 
 interface Props {
