@@ -2,11 +2,25 @@
 // them at the end of its summary, so the last lines of a CI log say which tests failed and why.
 import { relative } from 'node:path';
 
-function firstLine(text) {
+function plainLines(text) {
   // Reporters colour their messages; the summary is plain text.
   // eslint-disable-next-line no-control-regex
-  const line = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim() !== '') ?? '';
-  return line.trim().slice(0, 300);
+  return String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter((l) => l !== '');
+}
+
+function firstLine(text) {
+  return (plainLines(text)[0] ?? '').slice(0, 300);
+}
+
+/**
+ * Playwright's first line says only which kind of expect failed; the CI log's tail is all one sees
+ * of a run elsewhere, so the line also carries what was looked for and found, and where.
+ */
+function playwrightWhy(error) {
+  const lines = plainLines(error?.message);
+  const facts = lines.filter((l) => /^(Locator|Expected|Received)( [a-z]+)?:/.test(l)).map((l) => l.replace(/\s+/g, ' ').slice(0, 160));
+  const at = error?.location ? ` [at ${error.location.file.split(/[\\/]/).pop()}:${error.location.line}]` : '';
+  return [(lines[0] ?? '').slice(0, 300), ...facts].join(' · ') + at;
 }
 
 export function vitestFailures(report, root) {
@@ -29,7 +43,7 @@ export function playwrightFailures(suites, titles = []) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
         const error = test.results?.find((r) => r.error)?.error;
-        out.push(`${[...path, spec.title].join(' > ')} (${test.status}): ${firstLine(error?.message)}`);
+        out.push(`${[...path, spec.title].join(' > ')} (${test.status}): ${playwrightWhy(error)}`);
       }
     }
     out.push(...playwrightFailures(suite.suites ?? [], path));

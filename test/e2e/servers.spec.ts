@@ -52,7 +52,7 @@ test.describe('the list and the details', () => {
 
     const feature = serverRow(page, 'feature');
     await expect(feature.getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
-    await expect(feature).toContainText('modern');
+    await expect(feature).toContainText('2026-07-28');
     await expect(feature).toContainText('15 tools');
     await expect(feature).toContainText(/~[\d.]+k? tokens/);
     await expect(serverRow(page, 'missing').getByText('Error', { exact: true })).toBeVisible();
@@ -171,7 +171,7 @@ test.describe('adding a server through the form', () => {
     // Added in the form, started by the Host (as every other way of adding a server does).
     const detail = page.getByRole('article', { name: 'fixture' });
     await expect(detail.getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
-    await expect(detail.getByText('2026-07-28 (modern, stateless)')).toBeVisible();
+    await expect(detail.getByText('2026-07-28 (stateless)')).toBeVisible();
     await expect(detail.getByText(/^\d+ tools, \d+ resources, 1 prompt$/)).toBeVisible();
     await expect(detail.getByText(/~[\d.,]+k? tokens/)).toBeVisible();
     await expect(detail.getByText('FIXTURE_TOKEN')).toBeVisible();

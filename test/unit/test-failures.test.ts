@@ -36,7 +36,7 @@ describe('the failed tests npm test names at the end of its summary', () => {
           {
             title: 'Stop',
             specs: [
-              { title: 'cancels a turn', tests: [{ status: 'unexpected', results: [{ status: 'failed', error: { message: 'Error: expect(locator).toBeVisible() failed\n\nLocator: x' } }] }] },
+              { title: 'cancels a turn', tests: [{ status: 'unexpected', results: [{ status: 'failed', error: { message: 'Error: expect(locator).toBeVisible() failed\n\nLocator: x\nExpected: visible\nTimeout: 5000ms\n  Call log:\n  - waiting', location: { file: '/repo/test/e2e/chat.spec.ts', line: 42 } } }] }] },
               { title: 'waits', tests: [{ status: 'flaky', results: [{ status: 'failed', error: { message: 'Timeout 5000ms exceeded.' } }, { status: 'passed' }] }] },
               { title: 'electron only', tests: [{ status: 'skipped', results: [] }] },
             ],
@@ -45,7 +45,7 @@ describe('the failed tests npm test names at the end of its summary', () => {
       },
     ];
     expect(playwrightFailures(suites)).toEqual([
-      'chat.spec.ts > Stop > cancels a turn (unexpected): Error: expect(locator).toBeVisible() failed',
+      'chat.spec.ts > Stop > cancels a turn (unexpected): Error: expect(locator).toBeVisible() failed · Locator: x · Expected: visible [at chat.spec.ts:42]',
       'chat.spec.ts > Stop > waits (flaky): Timeout 5000ms exceeded.',
     ]);
   });
