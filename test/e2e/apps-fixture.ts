@@ -152,7 +152,7 @@ export function appRegion(scope: Locator | Page, server: string, tool: string): 
 export async function readyApp(page: Page, server: string, tool: string): Promise<{ region: Locator; app: Frame }> {
   const card = toolCard(page, server, tool);
   await card.scrollIntoViewIfNeeded();
-  await expect(card.locator('[data-app-state]')).toHaveAttribute('data-app-state', 'ready', { timeout: 15_000 });
+  await expect(card.locator('[data-app-state]')).toHaveAttribute('data-app-state', 'ready', { timeout: 30_000 });
   const region = appRegion(card, server, tool);
   await expect(region).toBeVisible();
   return { region, app: await appFrame(region) };

@@ -80,10 +80,15 @@ test('chat → tool → app: two frameworks and two richer apps render the data 
   }
 
   await goTo(page, 'Activity');
+  // The list fills from the Host after the page opens: wait for the lines, do not read it once.
+  for (const expected of [
+    /monitor\s+tools\/call poll-system-stats allowed/,
+    /vanilla\s+csp no domains: the app reaches nothing beyond its own document/,
+    /react\s+ui\/initialize/,
+  ]) {
+    await expect.poll(async () => (await appActivity(page)).some((line) => expected.test(line)), { message: `App activity has ${expected}` }).toBe(true);
+  }
   const activity = await appActivity(page);
-  expect(activity.some((line) => /monitor\s+tools\/call poll-system-stats allowed/.test(line))).toBe(true);
-  expect(activity.some((line) => /vanilla\s+csp no domains: the app reaches nothing beyond its own document/.test(line))).toBe(true);
-  expect(activity.some((line) => /react\s+ui\/initialize/.test(line))).toBe(true);
   // Every app shown was taken down again: off screen, or when the chat was left.
   const opened = activity.filter((line) => /\sopen for /.test(line)).length;
   expect(opened).toBeGreaterThanOrEqual(4);
@@ -204,6 +209,8 @@ test('isolation, checked from inside a real app’s frame: no way to the page, i
   expect(guessed.status()).toBe(404);
 
   await goTo(page, 'Activity');
+  // Read the trail once it has loaded (the apps' opening is in it), or its absence proves nothing.
+  await expect.poll(async () => (await appActivity(page)).some((line) => /\sopen for /.test(line))).toBe(true);
   const activity = await appActivity(page);
   expect(activity.filter((line) => /tools\/call/.test(line))).toEqual([]);
 });
@@ -339,7 +346,6 @@ test('the probe app drives every bridge request: context, display modes, links, 
   expect(harbor.model.requests.length).toBe(calls);
 
   await goTo(page, 'Activity');
-  const activity = (await appActivity(page)).join('\n');
   for (const expected of [
     /probe\s+connect-src allowed http:\/\/127\.0\.0\.1:\d+/,
     /probe\s+script\/style\/img\/font\/media-src refused "\*"/,
@@ -356,7 +362,8 @@ test('the probe app drives every bridge request: context, display modes, links, 
     /probe\s+ui\/message Hello from the probe app allowed/,
     /probe\s+ui\/notifications\/request-teardown the app asked to be closed/,
   ]) {
-    expect(activity).toMatch(expected);
+    // The list fills from the Host after the page opens: wait for each line, do not read it once.
+    await expect.poll(async () => (await appActivity(page)).join('\n'), { message: `App activity has ${expected}` }).toMatch(expected);
   }
   expect(errors).toEqual([]);
 });
