@@ -179,6 +179,7 @@ export class Host implements Disposable {
         ...(options.oauth?.clientMetadataUrl ? { clientMetadataUrl: options.oauth.clientMetadataUrl } : {}),
         ...(options.oauth?.signIn ? { signIn: options.oauth.signIn } : {}),
         ...(options.oauth?.callbackTimeoutMs !== undefined ? { callbackTimeoutMs: options.oauth.callbackTimeoutMs } : {}),
+        ...(options.oauth?.now ? { now: options.oauth.now } : {}),
         serverConfig: (server) => (this.state.server(server) as { oauth?: unknown } | undefined)?.oauth,
         onOpen: (server, url) => inner.emit('auth.open', { server, url: url.href }),
       }),

@@ -17,7 +17,10 @@ import { filesUnder, recordingBrowser } from '../helpers/oauth';
 let fixture: RunningAuthFixture | undefined;
 const hosts: TestHost[] = [];
 let scratch: string | undefined;
+/** How far the Harbors' sign-in clock runs ahead: moved past a token's lifetime instead of waiting it out. */
+let skew = 0;
 afterEach(async () => {
+  skew = 0;
   for (const host of hosts.splice(0)) await host.dispose();
   await fixture?.kill();
   fixture = undefined;
@@ -41,7 +44,13 @@ function publicKeyFile(key: KeyObject, name: string): string {
 async function hostFor(oauth: Record<string, unknown>, secrets: MemorySecretStore) {
   const browser = recordingBrowser();
   const redactor = new Redactor();
-  const current = await createTestHost({ remote: { url: fixture!.mcp, oauth } }, { secrets, redactor, openBrowser: browser, connectTimeoutMs: 20_000 });
+  const current = await createTestHost({ remote: { url: fixture!.mcp, oauth } }, {
+    secrets,
+    redactor,
+    openBrowser: browser,
+    connectTimeoutMs: 20_000,
+    oauth: { now: () => Date.now() + skew },
+  });
   hosts.push(current);
   return { ...current, browser, redactor };
 }
@@ -186,7 +195,7 @@ describe('enterprise-managed authorization (ID-JAG)', () => {
 
 describe('DPoP (sender-constrained tokens)', () => {
   it('signs in with DPoP-bound tokens, answers the nonce challenges of both servers, refreshes with a proof, and keeps the key across Harbor processes', async () => {
-    fixture = await startAuthFixture(['--dpop-nonce', '--access-ttl', '3']);
+    fixture = await startAuthFixture(['--dpop-nonce', '--access-ttl', '60']);
     const secrets = new MemorySecretStore();
     const first = await hostFor({ dpop: true }, secrets);
     expect((await first.host.auth.login('remote')).state.kind).toBe('ready');
@@ -201,7 +210,8 @@ describe('DPoP (sender-constrained tokens)', () => {
     const { jkt } = await whoami(first);
 
     // The access token expires: Harbor's own refresh carries a proof with the same key.
-    await new Promise((r) => setTimeout(r, 3_500));
+    await fixture.expireAccessTokens();
+    skew = 61_000;
     expect(text(await first.call('remote', 'add', { a: 1, b: 1 }))).toBe('2');
     stats = await fixture.stats();
     expect(stats.refreshes).toBeGreaterThanOrEqual(1);

@@ -79,11 +79,15 @@ describe('OAuth sign-in to a protected remote server', () => {
   });
 
   it('refreshes an expiring token before using it, without a 401 or a new sign-in', async () => {
-    fixture = await startAuthFixture(['--access-ttl', '2']);
-    const { host } = await hostFor({ url: fixture.mcp });
+    fixture = await startAuthFixture(['--access-ttl', '60']);
+    // Harbor's clock, moved past the token's lifetime below instead of waiting it out.
+    let skew = 0;
+    const { host } = await hostFor({ url: fixture.mcp }, undefined, { oauth: { now: () => Date.now() + skew } });
     await host.auth.login('remote');
     const before = await fixture.stats();
-    await new Promise((r) => setTimeout(r, 2_500)); // the access token is now expired
+    // The token expires on both sides: the server refuses it now (a call with it is a 401), Harbor's clock is past it.
+    await fixture.expireAccessTokens();
+    skew = 61_000;
     expect(text(await current!.call('remote', 'add', { a: 2, b: 3 }))).toBe('5');
     const after = await fixture.stats();
     expect(after.refreshes).toBeGreaterThanOrEqual(1);

@@ -78,6 +78,8 @@ export interface HostOptions {
     readonly signIn?: 'explicit' | 'automatic';
     /** How long a sign-in waits for the browser to come back (default 5 minutes). */
     readonly callbackTimeoutMs?: number;
+    /** The clock sign-in judges token lifetimes by (tests move it instead of waiting a token out). */
+    readonly now?: () => number;
   };
 }
 
