@@ -132,7 +132,11 @@ describe('ServerDetail', () => {
         <ServerDetail server={refused} />
       </WithHost>,
     );
-    expect(within(screen.getByRole('alert')).getByText('Waiting for your permission to run')).toBeTruthy();
+    // Denied says so (the Host's words are the headline), and how to allow it: not "Waiting for your permission".
+    const alert = within(screen.getByRole('alert'));
+    expect(alert.getByText('You did not allow launching "notes".')).toBeTruthy();
+    expect(alert.getByText('Start it to be asked again, or allow the launch if you trust this command.')).toBeTruthy();
+    expect(alert.queryByText(/Waiting for your permission/)).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Allow launch of notes' })));
     expect(host.sent('servers.approveLaunch')).toEqual([{ name: 'notes' }]);
   });
