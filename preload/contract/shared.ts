@@ -93,6 +93,12 @@ export const ServerSummary = z.object({
   lookalike: z.array(z.string()).optional(),
   /** Remote servers whose sign-in Harbor does (OAuth), once Harbor has looked: see SignInStatus. */
   signIn: SignInStatus.optional(),
+  /**
+   * Its last real failure (an error or a crash; `code` absent for a crash being restarted) when
+   * the state does not say it itself: starting, stopped, or waiting for / denied its launch.
+   * Kept until the server is ready again.
+   */
+  lastError: z.object({ code: ErrorCode.optional(), message: z.string(), stderrTail: z.string().optional(), at: z.number() }).optional(),
 });
 export type ServerSummary = z.infer<typeof ServerSummary>;
 

@@ -52,7 +52,7 @@ test.describe('a server that fails and one that waits for the person', () => {
     const question = page.getByRole('dialog', { name: 'Start the server “asks”?' });
     await expect(question).toBeVisible({ timeout: 15_000 });
     await question.getByRole('button', { name: 'Deny', exact: true }).click();
-    await expect(notifications.getByText('asks is waiting for your permission to start')).toBeVisible({ timeout: 15_000 });
+    await expect(notifications.getByText('asks was not allowed to start')).toBeVisible({ timeout: 15_000 });
     await expect(nav.getByRole('link', { name: '1 server failed, 1 needs your attention' })).toBeVisible();
     await screenshotBothThemes(page, 'servers-health', testInfo);
     await expectNoAxeViolations(page);

@@ -9,6 +9,7 @@ import { isStdio, type ServerConfig } from '../registry/schema';
 import { RestartPolicy, type RestartPolicyOptions } from './backoff';
 import { declaredFeaturesOf, FEATURE_FIELDS, type ServerFeatures } from './client-features';
 import { ServerConnection } from './connection';
+import { LastFailure } from './last-failure';
 import type { CatalogKind } from './catalog';
 import type { ConnectionChange, TransportFactory } from './connection-types';
 import type { ElicitationBroker } from './elicitation';
@@ -56,6 +57,8 @@ interface Entry {
   readonly connection?: ServerConnection;
   /** A config problem that keeps this server from being launched at all. */
   readonly problem?: HarborError;
+  /** Its connection's last real failure, shown beside a later launch question. */
+  readonly lastFailure?: LastFailure;
 }
 
 /**
@@ -88,6 +91,7 @@ export class ServerManager implements Disposable {
     }
     try {
       const spec = resolveLaunch(name, config, this.deps.variables);
+      const lastFailure = new LastFailure();
       const connection = new ServerConnection(name, spec, {
         clientInfo: this.deps.clientInfo,
         eraCache: this.deps.eraCache,
@@ -99,13 +103,16 @@ export class ServerManager implements Disposable {
         probeTimeoutMs: config.probeTimeoutMs ?? this.deps.probeTimeoutMs,
         connectTimeoutMs: this.deps.connectTimeoutMs,
         ...(this.deps.catalogOnConnect ? { catalogOnConnect: this.deps.catalogOnConnect } : {}),
-        onChange: (change) => this.deps.onChange(name, change),
+        onChange: (change) => {
+          if (change.kind === 'state') lastFailure.note(change.state);
+          this.deps.onChange(name, change);
+        },
         ...(this.deps.log ? { log: this.deps.log } : {}),
         ...(this.deps.authorizeLaunch ? { authorizeLaunch: (launch: LaunchSpec) => this.deps.authorizeLaunch!(name, this.entries.get(name)?.config.trusted === true, launch, config) } : {}),
         ...(this.deps.prepareLaunch ? { prepareLaunch: (launch: LaunchSpec) => this.deps.prepareLaunch!(name, launch, config) } : {}),
         ...(this.deps.features ? { features: this.deps.features(name) } : {}),
       });
-      return { config, connection };
+      return { config, connection, lastFailure };
     } catch (error) {
       if (error instanceof HarborError) return { config, problem: error };
       throw error;
@@ -207,12 +214,13 @@ export class ServerManager implements Disposable {
   summary(name: string): ServerSummary {
     const entry = this.entries.get(name);
     if (!entry) throw new HarborError('SERVER_NOT_FOUND', `No server named "${name}".`);
-    const { config, connection, problem } = entry;
+    const { config, connection, problem, lastFailure } = entry;
     const stdio = 'command' in config;
     const info = connection?.info ?? {};
     const catalog = connection?.catalog;
     const lookalike = lookalikeProblems(name, stdio ? undefined : String((config as { url: string }).url));
     const signIn = stdio ? undefined : this.deps.signInStatus?.(name);
+    const lastError = connection ? lastFailure?.beside(connection.state) : undefined;
     return {
       name,
       transport: stdio ? 'stdio' : 'http',
@@ -236,6 +244,7 @@ export class ServerManager implements Disposable {
       ...(connection?.stale ? { stale: connection.stale } : {}),
       ...(lookalike.length ? { lookalike } : {}),
       ...(signIn ? { signIn } : {}),
+      ...(lastError ? { lastError } : {}),
     };
   }
 

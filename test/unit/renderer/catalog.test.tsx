@@ -210,7 +210,10 @@ describe('Tools page', () => {
         <ToolsPage />
       </WithHost>,
     );
-    expect(await screen.findByText('feature is stopped')).toBeTruthy();
+    // One line (issue #31, item 10), not a box: its state and what to do.
+    const line = within(await screen.findByRole('list', { name: 'Servers not ready' })).getByRole('listitem');
+    expect(within(line).getByText('Stopped')).toBeTruthy();
+    expect(line.textContent).toContain('start it to see its tools.');
     expect(screen.getByRole('button', { name: 'Start feature' })).toBeTruthy();
     expect(host.sent('catalog.get')).toEqual([]);
   });

@@ -109,7 +109,10 @@ describe('notifications about servers', () => {
     await waitFor(() => expect(host.sent('servers.list')).toHaveLength(1));
     await act(async () => host.emit('servers.changed', { name: 'local', reason: 'state', summary: failed('local', 'CONSENT_DENIED', 'You did not allow launching "local".') }));
     await act(async () => host.emit('servers.changed', { name: 'remote', reason: 'state', summary: { ...failed('remote', 'AUTH_REQUIRED', 'remote needs a sign-in.'), transport: 'http' } }));
-    expect(within(region()).getByText('local is waiting for your permission to start')).toBeTruthy();
+    // Denied is not "waiting": the notification says it was refused, in the Host's words, and how to be asked again.
+    expect(within(region()).getByText('local was not allowed to start')).toBeTruthy();
+    expect(within(region()).getByText(/You did not allow launching "local"\. Start it from its page to be asked again\./)).toBeTruthy();
+    expect(within(region()).queryByText(/waiting for your permission/)).toBeNull();
     expect(within(region()).getByText('remote needs you to sign in')).toBeTruthy();
   });
 });

@@ -132,9 +132,30 @@ describe('ServerDetail', () => {
         <ServerDetail server={refused} />
       </WithHost>,
     );
-    expect(within(screen.getByRole('alert')).getByText('Waiting for your permission to run')).toBeTruthy();
+    // Denied says so (the Host's words are the headline), and how to allow it: not "Waiting for your permission".
+    const alert = within(screen.getByRole('alert'));
+    expect(alert.getByText('You did not allow launching "notes".')).toBeTruthy();
+    expect(alert.getByText('Start it to be asked again, or allow the launch if you trust this command.')).toBeTruthy();
+    expect(alert.queryByText(/Waiting for your permission/)).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Allow launch of notes' })));
     expect(host.sent('servers.approveLaunch')).toEqual([{ name: 'notes' }]);
+  });
+
+  it('a denied server keeps saying how it failed before the question (issue #31, item 10)', () => {
+    const denied: ServerSummary = {
+      ...notes,
+      state: { kind: 'error', code: 'CONSENT_DENIED', message: 'You did not allow launching "notes".', stderrTail: '' },
+      lastError: { code: 'CONNECTION_CLOSED', message: '"notes" closed the connection while connecting (exited with code 1).', stderrTail: 'fatal: missing config FOO', at: 1 },
+    };
+    render(
+      <WithHost transport={hostWith([denied])}>
+        <ServerDetail server={denied} />
+      </WithHost>,
+    );
+    const alert = within(screen.getByRole('alert'));
+    expect(alert.getByText('You did not allow launching "notes".')).toBeTruthy();
+    expect(alert.getByText('Before this it failed: "notes" closed the connection while connecting (exited with code 1).')).toBeTruthy();
+    expect(alert.getByText('fatal: missing config FOO')).toBeTruthy();
   });
 
   it('a remote server that was not approved offers "Allow connection", saying it is about the address', async () => {

@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
 import { useServers } from '../servers/use-servers';
 import { StateBadge } from '../servers/StateBadge';
+import { NotReady } from './NotReady';
 import { ServerPicker, usePickedServer } from './ServerPicker';
 import './catalog.css';
 
@@ -16,8 +17,9 @@ interface Props {
   readonly search: string;
   readonly onSearch: (value: string) => void;
   /**
-   * The page's body for one server (it shows <NotReady> while the server is not connected);
-   * `grouped` when it is one group among all servers' (then it shows nothing when nothing matches).
+   * The page's body for one server (it shows <NotReady>'s one line while the server is not connected);
+   * `grouped` when it is one group among all servers' (then it shows nothing when nothing matches;
+   * servers not ready are not groups: each is one line of the list on top).
    */
   readonly children: (server: ServerSummary, grouped: boolean) => ReactNode;
 }
@@ -63,16 +65,23 @@ export function CatalogFrame({ noun, count, search, onSearch, children }: Props)
           />
         </div>
       </div>
-      {server
-        ? children(server, false)
-        : enabled.map((s) => (
-            <section key={s.name} className="catalog-group" aria-label={s.name}>
-              <h2 className="catalog-group__title">
-                {s.name} <StateBadge state={s.state} />
-              </h2>
-              {children(s, true)}
-            </section>
-          ))}
+      {server ? (
+        children(server, false)
+      ) : (
+        <>
+          <NotReady servers={enabled.filter((s) => s.state.kind !== 'ready')} noun={noun} />
+          {enabled
+            .filter((s) => s.state.kind === 'ready')
+            .map((s) => (
+              <section key={s.name} className="catalog-group" aria-label={s.name}>
+                <h2 className="catalog-group__title">
+                  {s.name} <StateBadge state={s.state} />
+                </h2>
+                {children(s, true)}
+              </section>
+            ))}
+        </>
+      )}
     </>
   );
 }

@@ -1,32 +1,19 @@
 import type { ServerSummary } from '../../../../preload/contract';
-import { EmptyState } from '../../ui/EmptyState';
-import { ServerRunButtons } from '../servers/ServerActions';
-import { ServerErrorMessage } from '../servers/ServerErrorMessage';
+import { useLaunchQuestions } from '../consent/use-launch-questions';
+import { NotReadyLine } from './NotReadyLine';
 
-/** A server that is not connected: say why and offer to start it, instead of starting it behind the person's back. */
-export function NotReady({ server, noun }: { readonly server: ServerSummary; readonly noun: string }) {
-  const { state } = server;
-  const title =
-    state.kind === 'starting'
-      ? `${server.name} is starting…`
-      : state.kind === 'restarting'
-        ? `${server.name} is restarting (attempt ${state.attempt} of ${state.maxAttempts})…`
-        : state.kind === 'error'
-          ? `${server.name} is not connected`
-          : `${server.name} is stopped`;
+/**
+ * The servers of a catalog page that are not ready, one line each (NotReadyLine), in one list:
+ * never a box per server on top of the page (issue #31, item 10).
+ */
+export function NotReady({ servers, noun }: { readonly servers: readonly ServerSummary[]; readonly noun: string }) {
+  const waiting = useLaunchQuestions();
+  if (servers.length === 0) return null;
   return (
-    <EmptyState title={title}>
-      {state.kind === 'error' ? <ServerErrorMessage server={server} state={state} /> : null}
-      {state.kind === 'stopped' || state.kind === 'error' ? (
-        <>
-          <p>Start it to see its {noun}. The Servers page has its details.</p>
-          <div className="actions not-ready__actions">
-            <ServerRunButtons server={server} />
-          </div>
-        </>
-      ) : (
-        <p>Its {noun} appear as soon as it is ready.</p>
-      )}
-    </EmptyState>
+    <ul className="not-ready-list" aria-label="Servers not ready">
+      {servers.map((server) => (
+        <NotReadyLine key={server.name} server={server} waitingForLaunch={waiting.has(server.name)} noun={noun} />
+      ))}
+    </ul>
   );
 }

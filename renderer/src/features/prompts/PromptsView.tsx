@@ -26,7 +26,7 @@ export function PromptsView({ server, search, grouped = false }: Props) {
   const shown = useMemo(() => prompts.filter((p) => matches(search, p.name, p.title, p.description)), [prompts, search]);
   const prompt = selected === undefined ? undefined : prompts.find((p) => p.name === selected);
 
-  if (!catalog) return <NotReady server={server} noun="prompts" />;
+  if (!catalog) return <NotReady servers={[server]} noun="prompts" />;
   if (catalog.status === 'loading') return <Loading label={`Loading the prompts of ${server.name}…`} />;
   if (catalog.status === 'error') return <ErrorMessage error={catalog.error} onRetry={reload} />;
   if (grouped && search.trim() && shown.length === 0 && selected === undefined) return <p className="muted">No prompt matches.</p>;

@@ -96,7 +96,7 @@ export function ResourcesView({ server, search, grouped = false }: Props) {
     window.scrollTo({ top: 0 });
   };
 
-  if (!catalog) return <NotReady server={server} noun="resources" />;
+  if (!catalog) return <NotReady servers={[server]} noun="resources" />;
   if (catalog.status === 'loading') return <Loading label={`Loading the resources of ${server.name}…`} />;
   if (catalog.status === 'error') return <ErrorMessage error={catalog.error} onRetry={reload} />;
   if (grouped && search.trim() && shownResources.length === 0 && shownTemplates.length === 0 && !reading && !template) return <p className="muted">No resource matches.</p>;

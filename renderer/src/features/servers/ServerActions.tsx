@@ -27,7 +27,7 @@ const STATE_CODES = new Set<ErrorCode>([
 const PENDING: Record<Action, string> = { start: 'Starting…', restart: 'Restarting…', stop: 'Stopping…', allowLaunch: 'Starting…' };
 
 /** Runs one action on a server; a failure that its state will not explain is kept to show. */
-function useServerAction(server: ServerSummary) {
+export function useServerAction(server: ServerSummary) {
   const api = useHarbor();
   const [busy, setBusy] = useState<Action | undefined>();
   const [error, setError] = useState<HarborErrorData | undefined>();

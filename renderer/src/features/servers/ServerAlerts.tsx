@@ -51,6 +51,11 @@ function announce(server: ServerSummary): void {
   if (server.state.kind !== 'error') return;
   const health = healthOf(server);
   const show = { label: 'Show', href: hrefFor('servers', server.name) };
+  if (health.kind === 'attention' && server.state.code === 'CONSENT_DENIED') {
+    // Denied is not waiting: say what was refused (the Host's words) and how to be asked again.
+    notify({ key: keyOf(server.name), tone: 'warn', title: `${server.name} was not allowed to start`, body: `${server.state.message} Start it from its page to be asked again.`, action: show });
+    return;
+  }
   if (health.kind === 'attention') {
     notify({
       key: keyOf(server.name),

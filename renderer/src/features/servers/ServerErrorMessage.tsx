@@ -21,13 +21,28 @@ interface Props {
 
 export function ServerErrorMessage({ server, state, config }: Props) {
   const hint = hintFor(server, state);
+  // A launch question after a failure (denied, say) hides nothing: the failure before it is said too.
+  const earlier = server.lastError;
+  const fix = earlier ? (
+    <>
+      {hint ? <p>{hint.text}</p> : null}
+      <p>Before this it failed: {earlier.message}</p>
+    </>
+  ) : (
+    hint?.text
+  );
+  const output = state.stderrTail
+    ? { label: 'Technical detail and the server’s last output', text: state.stderrTail }
+    : earlier?.stderrTail
+      ? { label: 'The server’s last output before this', text: earlier.stderrTail }
+      : undefined;
   return (
     <ErrorMessage
       error={{ code: state.code, message: state.message }}
       tone={healthOf(server).kind === 'attention' ? 'attention' : 'error'}
       {...(hint?.title ? { title: hint.title } : {})}
-      {...(hint ? { fix: hint.text } : {})}
-      {...(state.stderrTail ? { output: { label: 'Technical detail and the server’s last output', text: state.stderrTail } } : {})}
+      {...(fix ? { fix } : {})}
+      {...(output ? { output } : {})}
       {...(hint?.action === 'allowLaunch' ? { actions: <AllowLaunchButton server={server} /> } : {})}
       {...(hint?.action === 'runUnsandboxed' && config ? { actions: <RunUnsandboxedButton server={server} config={config} /> } : {})}
     />

@@ -22,7 +22,14 @@ type ErrorState = Extract<ConnectionState, { kind: 'error' }>;
 export function hintFor(server: Pick<ServerSummary, 'transport' | 'target'>, state: ErrorState): ErrorHint | undefined {
   const text = `${state.message}\n${state.stderrTail}`;
   const program = server.target.split(' ')[0] ?? '';
-  if (state.code === 'CONSENT_REQUIRED' || state.code === 'CONSENT_DENIED') {
+  if (state.code === 'CONSENT_DENIED') {
+    // The Host's message says what was refused (the launch, the address, a secret) and that it holds: it is the headline.
+    return {
+      text: `Start it to be asked again, or allow the ${server.transport === 'http' ? 'connection' : 'launch'} if you trust ${server.transport === 'http' ? 'this address' : 'this command'}.`,
+      action: 'allowLaunch',
+    };
+  }
+  if (state.code === 'CONSENT_REQUIRED') {
     return server.transport === 'http'
       ? {
           title: 'Waiting for your permission to connect',

@@ -91,7 +91,7 @@ export const ToolsView = memo(function ToolsView({ server, search, matches, grou
     return (
       <>
         {panel}
-        <NotReady server={server} noun="tools" />
+        <NotReady servers={[server]} noun="tools" />
       </>
     );
   }
