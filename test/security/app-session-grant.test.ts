@@ -49,6 +49,8 @@ async function granted(servers: Record<string, { command: string; args: string[]
   // Covered now: the App asks nothing more.
   await t.host.apps.callTool(app.instanceId, 'client_capabilities', {});
   expect(asked).toHaveLength(1);
+  // From now on every question is denied.
+  first.instanceId = '';
   return { t, asked, app };
 }
 
@@ -86,6 +88,17 @@ describe('the App session grant covers that App and nothing else', () => {
     const app = await t.host.apps.open({ server: 'probe', tool: 'show_probe' });
     await expect(t.host.apps.callTool(app.instanceId, 'model_only', {})).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(asked).toHaveLength(1);
+  });
+
+  it('revoking the server’s approvals (or the tool’s) ends what the grant covers', async () => {
+    const { t, asked, app } = await granted();
+    t.host.consent.revoke('probe', 'client_capabilities');
+    await expect(t.host.apps.callTool(app.instanceId, 'client_capabilities', {})).rejects.toMatchObject({ code: 'CONSENT_DENIED' });
+    await t.host.apps.callTool(app.instanceId, 'app_only', {});
+    expect(asked).toHaveLength(2);
+    t.host.consent.revoke('probe');
+    await expect(t.host.apps.callTool(app.instanceId, 'app_only', {})).rejects.toMatchObject({ code: 'CONSENT_DENIED' });
+    expect(asked).toHaveLength(3);
   });
 
   it('an answer naming the session grant is refused where it was not offered', async () => {

@@ -27,10 +27,14 @@ export class AppSessionGrants {
     return this.grants.get(appKey(identity, uri))?.get(tool) === fingerprint;
   }
 
-  /** Every grant of a server's Apps ends (its approvals revoked, or it left the registry). */
-  forget(identity: string): void {
+  /** A server's Apps' grants end (its approvals revoked, or it left the registry) — or, with `tool`, that tool leaves them. */
+  forget(identity: string, tool?: string): void {
     const prefix = appKey(identity, '');
-    for (const key of [...this.grants.keys()]) if (key.startsWith(prefix)) this.grants.delete(key);
+    for (const [key, tools] of [...this.grants]) {
+      if (!key.startsWith(prefix)) continue;
+      if (tool === undefined) this.grants.delete(key);
+      else tools.delete(tool);
+    }
   }
 }
 

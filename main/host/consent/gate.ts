@@ -168,8 +168,8 @@ export class ConsentGate implements Disposable {
 
   /** Removes a server's tool approvals (and its launch approval), or one tool's. */
   revoke(identity: string, tool?: string): number {
-    // Revoking a server's approvals ends its Apps' session grants too.
-    if (tool === undefined) this.appSessions.forget(identity);
+    // Revoking a server's (or a tool's) approvals ends what its Apps' session grants cover too.
+    this.appSessions.forget(identity, tool);
     return this.store.revoke(identity, tool);
   }
 
