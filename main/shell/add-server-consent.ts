@@ -101,7 +101,8 @@ export class AddServerConsent implements Disposable {
     const remote = linkRemote(parsed);
     const choice = await this.ask({ kind: 'launch', server: parsed.name, trusted: false, options: ['once', 'always', 'deny'], launch, ...(remote ? { remote } : {}) });
     if (this.closing.signal.aborted) return 'denied';
-    if (choice === 'deny' || choice === 'conversation') {
+    // Neither "conversation" nor "app-session" is offered here (the queue refuses them): not an approval.
+    if (choice === 'deny' || choice === 'conversation' || choice === 'app-session') {
       log(`harbor:// link for "${parsed.name}": not approved, nothing added`);
       return 'denied';
     }

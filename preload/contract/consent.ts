@@ -1,7 +1,12 @@
 /** Consent: what the person is asked before a tool runs or a server launches, and what they decided. */
 import { z } from 'zod';
 
-export const ConsentChoice = z.enum(['once', 'conversation', 'always', 'deny']);
+/**
+ * app-session: "Allow this App to use SERVER's tools for this session" — offered only on an App's
+ * own call (requester kind "app"): that App (its server as configured, its ui:// resource), the
+ * tools of its server it may call, as they are defined now, until Harbor quits. Never written.
+ */
+export const ConsentChoice = z.enum(['once', 'conversation', 'always', 'deny', 'app-session']);
 export type ConsentChoice = z.infer<typeof ConsentChoice>;
 
 /**
@@ -19,6 +24,8 @@ export const ConsentRequester = z.discriminatedUnion('kind', [
     /** The server whose App it is, and the tool whose result it shows. */
     server: z.string(),
     tool: z.string().optional(),
+    /** The App's ui:// resource: with its server, what the session grant ("app-session") covers. */
+    uri: z.string().optional(),
     instanceId: z.string(),
     conversationId: z.string().optional(),
   }),

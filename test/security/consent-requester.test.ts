@@ -45,7 +45,7 @@ describe('the consent request says who asks', () => {
     const view = await test.host.apps.open({ server: 'probe', tool: 'show_probe' });
     await test.host.apps.callTool(view.instanceId, 'app_only', {});
     expect(requests).toHaveLength(1);
-    expect(requests[0]!.requester).toEqual({ kind: 'app', server: 'probe', tool: 'show_probe', instanceId: view.instanceId });
+    expect(requests[0]!.requester).toEqual({ kind: 'app', server: 'probe', tool: 'show_probe', uri: 'ui://probe/app.html', instanceId: view.instanceId });
   });
 
   it('a call by hand is the person’s', async () => {

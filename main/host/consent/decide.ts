@@ -2,8 +2,8 @@ import type { Tool } from '@modelcontextprotocol/client';
 import type { ConsentChoice } from '../../../preload/contract';
 import type { Standing } from './store';
 
-/** How a call may run without asking. */
-export type AllowedVia = 'trusted-read-only' | 'always' | 'once' | 'conversation' | 'setting';
+/** How a call may run without asking ("app-session": an App's session grant, gate.ts). */
+export type AllowedVia = 'trusted-read-only' | 'always' | 'once' | 'conversation' | 'setting' | 'app-session';
 
 /** Which recorded definition a changed tool is compared with: an approval, or the pin of what last ran / was approved for a while. */
 export type PinKind = 'always' | 'once' | 'pinned';

@@ -3,6 +3,7 @@ import type { ConsentRequester } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import type { HostEvents } from '../events';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
+import { AppSessionGrants } from './app-session-grants';
 import { changedFields, definitionOf, FINGERPRINTED_FIELDS, fingerprintTool } from './fingerprint';
 import type { ServerRef } from './identity';
 import { LaunchConsent, type LaunchTarget } from './launch-consent';
@@ -38,6 +39,11 @@ export interface ToolAuthorization extends ToolCallContext {
   readonly signal?: AbortSignal;
   /** Who asks: named in the dialog. */
   readonly requester?: ConsentRequester;
+  /**
+   * An App's own call: the tools of its server it may call at all (MCP Apps' visibility), as the
+   * catalog has them now — what "Allow this App to use SERVER's tools for this session" covers.
+   */
+  readonly appTools?: readonly Tool[];
 }
 
 /**
@@ -52,6 +58,8 @@ export class ConsentGate implements Disposable {
   /** The consent questions waiting for the person (answered and listed through ConsentDecisions). */
   readonly questions: ConsentQuestions;
   private readonly launches: LaunchConsent;
+  /** "Allow this App to use SERVER's tools for this session": in memory, for this run only. */
+  private readonly appSessions = new AppSessionGrants();
 
   constructor(
     private readonly store: ConsentStore,
@@ -76,6 +84,8 @@ export class ConsentGate implements Disposable {
   async authorizeTool(ctx: ToolAuthorization): Promise<void> {
     // --yes approves this one call up front: only a "never run" setting can still refuse it.
     if (ctx.approveOnce && this.store.standing(ctx.identity, ctx.tool.name).override !== 'deny') return;
+    const app = appAsking(ctx);
+    if (app && this.coveredForApp(ctx, app.uri)) return;
     const evaluation = this.policy.evaluate(ctx);
     if (evaluation.verdict === 'allow') {
       this.policy.record(ctx, { decided: evaluation });
@@ -101,7 +111,8 @@ export class ConsentGate implements Disposable {
       kind: 'tool',
       server: ctx.server,
       trusted: ctx.trusted,
-      options: [...evaluation.options],
+      // Only an App's own call may be answered for the App's whole session.
+      options: app ? [...evaluation.options.filter((o) => o !== 'deny'), 'app-session', 'deny'] : [...evaluation.options],
       ...(ctx.conversationId ? { conversationId: ctx.conversationId } : {}),
       ...(ctx.requester ? { requester: ctx.requester } : {}),
       tool: {
@@ -115,7 +126,37 @@ export class ConsentGate implements Disposable {
     }, ctx.signal);
     if (ctx.signal?.aborted) throw new HarborError('CANCELLED', reasonOf(ctx.signal));
     if (choice === 'deny') throw new HarborError('CONSENT_DENIED', 'The user denied this call.');
+    // The session grant pins what the person saw, as "once" does (a later change is reviewed with its diff).
     this.policy.record(ctx, { chose: choice });
+    if (choice === 'app-session' && app) this.appSessions.grant(ctx.identity, app.uri, this.grantableForApp(ctx));
+  }
+
+  /**
+   * An App's call its session grant covers (this tool, this exact definition): it runs without
+   * asking — unless the person's setting blocks the tool or asks every time. Its first run pins
+   * its definition, so a later change asks with the diff.
+   */
+  private coveredForApp(ctx: ToolAuthorization, uri: string): boolean {
+    const fingerprint = fingerprintTool(ctx.tool);
+    if (!this.appSessions.covers(ctx.identity, uri, ctx.tool.name, fingerprint)) return false;
+    const standing = this.store.standing(ctx.identity, ctx.tool.name);
+    if (standing.override === 'deny' || standing.override === 'ask') return false;
+    this.policy.record(ctx, { decided: { verdict: 'allow', via: 'app-session', pin: standing.silent === undefined } });
+    return true;
+  }
+
+  /**
+   * What the session grant covers: the tools the App may call, each as defined now — except one
+   * that changed since the person approved it (it still asks, with the diff) — and the tool asked
+   * about, as the person just saw it.
+   */
+  private grantableForApp(ctx: ToolAuthorization): Map<string, string> {
+    const tools = new Map<string, string>();
+    for (const tool of ctx.appTools ?? []) {
+      if (tool.name !== ctx.tool.name && this.policy.reviewOf(ctx.identity, tool) === undefined) tools.set(tool.name, fingerprintTool(tool));
+    }
+    tools.set(ctx.tool.name, fingerprintTool(ctx.tool));
+    return tools;
   }
 
   /** `harbor consent grant`: once = the next call only; always = pinned to today's definition. */
@@ -127,6 +168,8 @@ export class ConsentGate implements Disposable {
 
   /** Removes a server's tool approvals (and its launch approval), or one tool's. */
   revoke(identity: string, tool?: string): number {
+    // Revoking a server's (or a tool's) approvals ends what its Apps' session grants cover too.
+    this.appSessions.forget(identity, tool);
     return this.store.revoke(identity, tool);
   }
 
@@ -196,6 +239,7 @@ export class ConsentGate implements Disposable {
 
   /** Forgets everything decided about a server that left the registry. */
   forget(identity: string): void {
+    this.appSessions.forget(identity);
     this.store.forget(identity);
   }
 
@@ -259,6 +303,12 @@ export class ConsentGate implements Disposable {
     markAsDisposed(this);
     this.questions.dispose();
   }
+}
+
+/** The App asking for its own server's tool (its ui:// resource known), or undefined for any other requester. */
+function appAsking(ctx: ToolAuthorization): { readonly uri: string } | undefined {
+  const requester = ctx.requester;
+  return requester?.kind === 'app' && requester.uri !== undefined && requester.server === ctx.server ? { uri: requester.uri } : undefined;
 }
 
 /** Why a caller gave up, for the CANCELLED error. */

@@ -285,6 +285,7 @@ function appRequester(instance: AppInstance): ConsentRequester {
     server: instance.server,
     instanceId: instance.id,
     ...(instance.tool ? { tool: instance.tool } : {}),
+    uri: instance.uri,
     ...(instance.conversationId ? { conversationId: instance.conversationId } : {}),
   };
 }

@@ -3,6 +3,7 @@ import type { ChatToolCallOptions } from '../chat/chat-host';
 import type { ConsentGate } from '../consent/gate';
 import { launchKey } from '../consent/identity';
 import type { ToolReview } from '../consent/policy';
+import { isCallableByApp } from '../apps/ui-meta';
 import { HarborError } from '../errors';
 import { describeProblems, type JsonSchemaValidator, type SchemaCheck } from '../json-schema';
 import type { Catalog } from '../servers/catalog';
@@ -94,6 +95,8 @@ export class CallService {
       ...(callOptions.signal ? { signal: callOptions.signal } : {}),
       // A front door's own call is the person's; the chat, code mode and Apps say who they are.
       requester: consent?.requester ?? { kind: 'person' },
+      // An App's session grant covers the tools it may call (visibility), as they are now.
+      ...(consent?.requester?.kind === 'app' ? { appTools: connection.catalog.tools.filter(isCallableByApp) } : {}),
     });
     // A server may run the call as a task: it is followed to its end, and its result comes back the same way.
     return this.tasks.callTool(connection, server, definition, args, { timeoutMs: this.timeoutFor(server), ...callOptions });

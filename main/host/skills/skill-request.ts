@@ -55,8 +55,8 @@ export function skillRequest(question: SkillQuestion, trusted: boolean): Omit<Co
 export function askThroughQueue(questions: ConsentQuestions, trusted: (server: string) => boolean): SkillAsk {
   return async (question) => {
     const choice: ConsentChoice = await questions.ask(skillRequest(question, trusted(question.held.server.name)), question.signal);
-    // "conversation" is never offered for a skill; the queue's check refuses it before it gets here.
-    const decisions: Record<ConsentChoice, SkillDecision> = { once: 'once', always: 'always', deny: 'deny', conversation: 'deny' };
+    // "conversation" and "app-session" are never offered for a skill; the queue's check refuses them before they get here.
+    const decisions: Record<ConsentChoice, SkillDecision> = { once: 'once', always: 'always', deny: 'deny', conversation: 'deny', 'app-session': 'deny' };
     return decisions[choice];
   };
 }

@@ -77,6 +77,25 @@ describe('ConsentDialog', () => {
     expect(d.getByRole('timer').textContent).toMatch(/Denied automatically in [45]:\d\d/);
   });
 
+  it('an App’s question offers its session grant by name, says what it covers, and answers "app-session" (#31.7)', () => {
+    const onDecide = vi.fn();
+    const requester = { kind: 'app' as const, server: 'feature', tool: 'show', uri: 'ui://feature/app.html', instanceId: 'i1' };
+    render(<ConsentDialog request={toolRequest({ conversationId: undefined, requester, options: ['once', 'always', 'app-session', 'deny'] })} waiting={0} onDecide={onDecide} />);
+    const d = within(dialog());
+    expect(d.getByText(/is calling this tool by itself/).textContent).toContain('the App of “feature”');
+    const note = dialog().querySelector('.consent__app-session')!.textContent;
+    expect(note).toContain('covers only this App (ui://feature/app.html) of feature, and only the tools of feature it may call');
+    expect(note).toContain('not other Apps, other servers, the model or code mode');
+    expect(note).toContain('It ends when Harbor quits');
+    fireEvent.click(d.getByRole('button', { name: 'Allow this App to use feature’s tools for this session' }));
+    expect(onDecide).toHaveBeenCalledWith('app-session');
+    cleanup();
+    // Any other requester: neither the choice nor its note.
+    render(<ConsentDialog request={toolRequest()} waiting={0} onDecide={() => undefined} />);
+    expect(screen.queryByRole('button', { name: /Allow this App/ })).toBeNull();
+    expect(dialog().querySelector('.consent__app-session')).toBeNull();
+  });
+
   it('offers exactly the request’s options, with Deny focused', () => {
     const onDecide = vi.fn();
     render(<ConsentDialog request={toolRequest({ options: ['once', 'deny'] })} waiting={2} onDecide={onDecide} />);

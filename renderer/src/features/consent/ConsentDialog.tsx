@@ -22,7 +22,7 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
   const denyRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const leadId = useId();
-  const { title, labels, options } = consentWords(request);
+  const { title, labels, options, appSession } = consentWords(request);
 
   return (
     <Modal labelledBy={titleId} describedBy={leadId} onCancel={() => onDecide('deny')} initialFocus={denyRef} className="consent">
@@ -38,6 +38,9 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
       {/* Focusable: a long description or diff scrolls here, and a keyboard must be able to scroll it too. */}
       <div className="modal__body" tabIndex={0} role="region" aria-label="What is asked">
         <ConsentDetails request={request} leadId={leadId} />
+        {appSession ? (
+          <p className="consent__note consent__app-session">{appSession}</p>
+        ) : null}
         <Countdown deadline={request.deadline} outcome="Denied" onExpire={() => onDecide('deny')} />
         {waiting > 0 ? (
           <p className="muted">
