@@ -14,6 +14,7 @@ import { HarborError } from '../../main/host/errors';
 import { loadsCode } from '../../main/host/registry/code-loading-env';
 import { StdioServerConfig } from '../../main/host/registry/schema';
 import { SandboxRuntime } from '../../main/host/sandbox/runtime';
+import { parseDeepLink } from '../../main/shell/deep-link';
 import { FIXTURES, NODE, createTestHost, type TestHost } from '../helpers/host';
 import { requireSandboxInCi } from '../helpers/sandbox';
 
@@ -83,6 +84,9 @@ describe.skipIf(problem !== undefined)(`the sandbox's own shell and the server's
   it('a shell function in the environment (`BASH_FUNC_bwrap%%`) is refused: by the registry, as code, and by the sandbox', async () => {
     const name = 'BASH_FUNC_bwrap%%';
     expect(StdioServerConfig.safeParse({ command: 'node', env: { [name]: '() { id; }' } }).success).toBe(false);
+    // A harbor:// link never becomes a consent question with one (held before: a link's names are plain identifiers).
+    const link = `harbor://add-server?config=${encodeURIComponent(JSON.stringify({ name: 'func', config: { command: 'node', args: ['s.mjs'], env: { [name]: '() { id; }' } } }))}`;
+    expect(() => parseDeepLink(link)).toThrow(/not accepted/);
     expect(loadsCode(name)).toBe(true);
     expect(loadsCode('BASH_FUNC_node%%')).toBe(true);
     const runtime = new SandboxRuntime({ dataDir: t.dir });
