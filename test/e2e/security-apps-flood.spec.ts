@@ -10,7 +10,7 @@
 import type { Page } from '@playwright/test';
 import { goTo } from './servers-fixture';
 import { send } from './chat-fixture';
-import { appRegion, expect, openChatPage, test, toolCard } from './apps-fixture';
+import { appRegion, expect, openChatPage, test, toolCard, type AppsHarbor, type AppsOptions } from './apps-fixture';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -54,6 +54,41 @@ test('an app that floods its bridge is stopped with the reason on its card; one 
   await goTo(page, 'Activity');
   expect(Date.now() - clicked).toBeLessThan(5_000);
   await expect(page.getByRole('list', { name: 'App activity' })).toContainText(/stopped: it sent more than 200 messages per second/);
+});
+
+/**
+ * The outsider's round (#27): an app that stays just under every limit. Each 1.1 s `kind` sends what
+ * flood-app-server.mjs says; the page's longest pause, the questions queued and the heap it kept are measured.
+ */
+async function steadyApp(page: Page, startApps: (options: AppsOptions) => Promise<AppsHarbor>, kind: 'steadybig' | 'steadycalls') {
+  const harbor = await startApps({ servers: [], fixtures: { flood: 'flood-app-server.mjs' }, script: [{ toolCalls: [{ name: `flood__show_${kind}` }] }, { text: 'shown' }] });
+  await openChatPage(page, harbor.url);
+  const watched = await watchPage(page);
+  const heap = () => page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0);
+  const heapBefore = await heap();
+  await send(page, `show the ${kind} app`);
+  const region = appRegion(toolCard(page, 'flood', `show_${kind}`), 'flood', `show_${kind}`);
+  const proxy = await (await region.locator('iframe').elementHandle({ timeout: 60_000 }))!.contentFrame();
+  await expect.poll(() => proxy!.childFrames().length, { timeout: 60_000 }).toBe(1);
+  await expect(proxy!.childFrames()[0]!.locator('#state')).toHaveText('steady done', { timeout: 120_000 });
+  const seen = await watched();
+  const heapAfter = await heap();
+  console.log(`${kind}: longest gap ${Math.round(seen.longestGapMs)} ms, most consent questions ${seen.mostWaiting}, page heap ${Math.round(heapBefore / 1e6)} → ${Math.round(heapAfter / 1e6)} MB`);
+  expect(seen.mostWaiting, 'consent questions queued at once for the app’s tool').toBeLessThanOrEqual(1);
+  expect(seen.longestGapMs, 'the longest the page went without running a 50 ms timer').toBeLessThan(8_000);
+  expect(heapAfter - heapBefore, 'what the page kept of what the app sent').toBeLessThan(100 * 1024 * 1024);
+}
+
+test("the outsider's round: an app sending 150 tools/call each 1.1 s (just under the rate) for 20 s queues one question at most; the page stays responsive", async ({ page, startApps }) => {
+  await steadyApp(page, startApps, 'steadycalls');
+});
+
+// OPEN (the outsider's round, #27.10): three 3.9 MB log messages each 1.1 s (11 MB/s, under the 16 MiB/s
+// and 4 MiB limits) froze harbor web's page for 18.6 s and 21.6 s (and 29.7 s with 150 calls a round added)
+// on this loaded 2-core machine, where the 100k flood above paused it 3 s; the heap kept up to 150 MB of it.
+// Not fixed in this round: kept as the reproduction (fixme, as a load-dependent pause must not flake).
+test.fixme("the outsider's round: an app sending 3 × 3.9 MB log messages each 1.1 s (just under the byte rate) for 20 s does not freeze the page", async ({ page, startApps }) => {
+  await steadyApp(page, startApps, 'steadybig');
 });
 
 test('an app that sends one message larger than the limit is stopped, and says so', async ({ page, startApps }) => {

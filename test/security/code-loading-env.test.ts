@@ -51,4 +51,54 @@ describe('variables that load code', () => {
     // What MCP configs set every day stays a plain value.
     for (const name of ['LOG_LEVEL', 'PYTHONUNBUFFERED', 'DEBUG', 'API_URL', 'NODE_ENV', 'TZ']) expect(loadsCode(name), name).toBe(false);
   });
+
+  it("the outsider's round: a second variable that runs or fetches code as NODE_OPTIONS or NPM_CONFIG_REGISTRY would", () => {
+    for (const name of [
+      // a shell function: bash runs it in place of the command it names
+      'BASH_FUNC_node%%',
+      'BASH_FUNC_bwrap%%',
+      // Bun's NODE_OPTIONS; podman's DOCKER_HOST and its registries; docker's other daemon
+      'BUN_OPTIONS',
+      'CONTAINER_HOST',
+      'CONTAINERS_REGISTRIES_CONF',
+      'DOCKER_CONTEXT',
+      'DOCKER_CERT_PATH',
+      // Go fetches and builds code (`go run pkg@latest`)
+      'GOPROXY',
+      'GOFLAGS',
+      'GOSUMDB',
+      'GONOSUMDB',
+      'GOTOOLCHAIN',
+      // the compilers a native package's install runs (node-gyp, pip building an sdist)
+      'CC',
+      'CXX',
+      'LDSHARED',
+      'MAKEFLAGS',
+      'MAKEFILES',
+      'RUSTC_WRAPPER',
+      'RUSTFLAGS',
+      // Java launchers, Ruby's Gemfile at start, PHP's ini, Lua's init code, Erlang's -eval
+      'JAVA_OPTS',
+      'JAVA_HOME',
+      'RUBYGEMS_GEMDEPS',
+      'PHPRC',
+      'PHP_INI_SCAN_DIR',
+      'LUA_INIT',
+      'ERL_AFLAGS',
+      'ELIXIR_ERL_OPTIONS',
+      // the dynamic linker's whole family, the shell other programs start, Windows' command processor
+      'LD_DEBUG_OUTPUT',
+      'SHELL',
+      'COMSPEC',
+      'PATHEXT',
+      // TLS checks off, and credential helpers that run a command
+      'PYTHONHTTPSVERIFY',
+      'AWS_CONFIG_FILE',
+      'KUBECONFIG',
+    ]) {
+      expect(loadsCode(name), name).toBe(true);
+      expect(loadsCode(name.toLowerCase()), name.toLowerCase()).toBe(true);
+    }
+    for (const name of ['GOOGLE_API_KEY', 'CCACHE_DISABLE', 'GO_ENV', 'JAVA_VERSION_NOTE', 'SHELLCHECK_OPTS', 'LUA_VERSION_NOTE']) expect(loadsCode(name), name).toBe(false);
+  });
 });

@@ -1,6 +1,6 @@
 import { HarborError } from '../errors';
 import { hasSecretRef, secretRef } from '../secrets/references';
-import { identifierProblem, versionProblem } from './identifiers';
+import { identifierProblem, runnerOptionProblem, versionProblem } from './identifiers';
 import { argumentKey, packageInputs, remoteInputs, type InputSpec } from './inputs';
 import type { KeyValueInput, RegistryArgument, RegistryPackage, RegistryTransport, ServerDetail } from './server-json';
 
@@ -38,7 +38,10 @@ export function unsupportedReason(choice: GalleryChoice): string | undefined {
   if (transport !== 'stdio') return `a local server that listens over ${transport}: start it yourself and add its URL as a remote server`;
   // A runner would read a bad identifier or version as one of its own options (`npx -y --call=…`).
   const bad = identifierProblem(pkg.registryType, pkg.identifier) ?? (pkg.version !== undefined ? versionProblem(pkg.version) : undefined);
-  return bad ? `a ${pkg.registryType} package whose ${bad.replace(/^its /, '')}, which its runner would read as an option of its own` : undefined;
+  if (bad) return `a ${pkg.registryType} package whose ${bad.replace(/^its /, '')}, which its runner would read as an option of its own`;
+  // What an entry may not do through the environment, it may not do as the runner's own option either.
+  const option = runnerOptionProblem(pkg.registryType, pkg.runtimeArguments);
+  return option ? `a ${pkg.registryType} package whose entry ${option}` : undefined;
 }
 
 const refuse = (why: string) => new HarborError('BAD_REQUEST', `${why} Nothing was installed.`);

@@ -54,3 +54,44 @@ export function identifierProblem(registryType: string, identifier: string): str
 export function versionProblem(version: string): string | undefined {
   return VERSION.test(version) ? undefined : `its version "${version}" is not a valid version (letters, digits and . _ + ! ~ -, never starting with "-")`;
 }
+
+/**
+ * Runner options a registry entry may fix in its `runtimeArguments` (before the package): those
+ * that only change how the runner talks. Any other npx option is npm configuration (`--registry`,
+ * `--node-options`, `--call`), and uvx's and dnx's choose where packages come from (`--index-url`,
+ * `--with`, `--add-source`): what the code-loading variables do from the environment, set where
+ * the person would not look for it.
+ */
+const PLAIN_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
+  npm: new Set(['-y', '--yes', '-q', '--quiet', '--silent', '--no-update-notifier']),
+  pypi: new Set(['-q', '--quiet', '--offline', '--no-progress', '--native-tls']),
+  nuget: new Set(['--yes', '--prerelease']),
+};
+
+/** `docker run` options that hand the container this machine: its kernel, devices, processes or network. */
+const DOCKER_ESCALATIONS = new Set(['--privileged', '--cap-add', '--device', '--device-cgroup-rule', '--security-opt', '--cgroup-parent', '--volumes-from', '--runtime', '--userns', '--pid', '--ipc', '--uts', '--cgroupns', '--network', '--net']);
+/** Of those, the ones that escalate only with the value `host` (or another container's namespace). */
+const HOST_VALUED = new Set(['--userns', '--pid', '--ipc', '--uts', '--cgroupns', '--network', '--net']);
+
+/** What a runtime argument fixed by the entry would make its runner do beyond running the package; undefined when nothing. */
+export function runnerOptionProblem(registryType: string, args: readonly { readonly type: string; readonly name?: string | undefined; readonly value?: string | undefined }[] | undefined): string | undefined {
+  const runner = { npm: 'npx', pypi: 'uvx', oci: 'docker run', nuget: 'dnx' }[registryType];
+  if (runner === undefined) return undefined;
+  for (const arg of args ?? []) {
+    const token = arg.type === 'named' ? arg.name : arg.value;
+    if (token === undefined || !token.startsWith('-')) continue;
+    const equals = token.indexOf('=');
+    const option = equals === -1 ? token : token.slice(0, equals);
+    if (registryType === 'oci') {
+      if (!DOCKER_ESCALATIONS.has(option)) continue;
+      const value = equals === -1 ? (arg.type === 'named' ? arg.value : undefined) : token.slice(equals + 1);
+      if (HOST_VALUED.has(option) && !(value !== undefined && (value === 'host' || value.startsWith('container:')))) continue;
+      const shown = HOST_VALUED.has(option) ? (equals === -1 ? `${option} ${value}` : token) : option;
+      return `passes ${runner} the option "${shown}", which would hand the container this machine`;
+    }
+    if (!PLAIN_OPTIONS[registryType]!.has(option)) {
+      return `passes ${runner} the option "${option}", which could make it fetch or load code you did not see (an entry may set only ${[...PLAIN_OPTIONS[registryType]!].join(', ')})`;
+    }
+  }
+  return undefined;
+}

@@ -103,10 +103,75 @@ const NAMES = new Set([
   'GIT_SSH_COMMAND',
   'GIT_EXEC_PATH',
   'GIT_CONFIG_GLOBAL',
+  // the outsider's round (#27): a second variable that does what NODE_OPTIONS or a registry URL does
+  'BUN_OPTIONS',
+  'CONTAINER_HOST',
+  'CONTAINERS_CONF',
+  'CONTAINERS_REGISTRIES_CONF',
+  'REGISTRIES_CONFIG_PATH',
+  'DOCKER_CONTEXT',
+  'DOCKER_CERT_PATH',
+  'DOCKER_TLS_VERIFY',
+  // Go fetches, checks and builds the code it runs
+  'GOPROXY',
+  'GOFLAGS',
+  'GOSUMDB',
+  'GONOSUMDB',
+  'GONOSUMCHECK',
+  'GOINSECURE',
+  'GOPRIVATE',
+  'GONOPROXY',
+  'GOTOOLCHAIN',
+  'GOENV',
+  'GOPATH',
+  'GOROOT',
+  // compilers and build tools a native package's install runs (node-gyp, pip building from source)
+  'CC',
+  'CXX',
+  'CPP',
+  'LD',
+  'AR',
+  'LDSHARED',
+  'CFLAGS',
+  'CXXFLAGS',
+  'CPPFLAGS',
+  'LDFLAGS',
+  'MAKEFLAGS',
+  'MAKEFILES',
+  'RUSTC',
+  'RUSTC_WRAPPER',
+  'RUSTFLAGS',
+  // other runtimes' start-up code
+  'JAVA_OPTS',
+  'JAVA_HOME',
+  'RUBYGEMS_GEMDEPS',
+  'PHPRC',
+  'PHP_INI_SCAN_DIR',
+  'LUA_INIT',
+  'LUA_PATH',
+  'LUA_CPATH',
+  'ERL_AFLAGS',
+  'ERL_FLAGS',
+  'ERL_ZFLAGS',
+  'ELIXIR_ERL_OPTIONS',
+  'NODE_REPL_EXTERNAL_MODULE',
+  'NODE_ICU_DATA',
+  'PYTHONBREAKPOINT',
+  'PYTHONHTTPSVERIFY',
+  'PSMODULEPATH',
+  // the shell other programs start, and Windows' command processor and what it runs
+  'SHELL',
+  'COMSPEC',
+  'PATHEXT',
+  'MANPAGER',
+  'BASHOPTS',
+  // configuration files whose credential helpers run a command
+  'AWS_CONFIG_FILE',
+  'KUBECONFIG',
 ]);
 
 /** Prefixes (upper case): every variable of a family that configures where code comes from. */
-const PREFIXES = ['UV_', 'PIP_', 'PIPX_', 'COREPACK_', 'CONDA_', 'POETRY_', 'CARGO_', 'MAVEN_', 'GRADLE_', 'GIT_', 'SSH_', 'XDG_', 'DYLD_', 'NPM_CONFIG_', 'YARN_', 'PNPM_', 'BUN_CONFIG_', 'DENO_', 'CORECLR_', 'COR_PROFILER', 'COMPLUS_', 'DOTNET_STARTUP', 'GIT_CONFIG_'];
+const PREFIXES = ['UV_', 'PIP_', 'PIPX_', 'COREPACK_', 'CONDA_', 'POETRY_', 'CARGO_', 'MAVEN_', 'GRADLE_', 'GIT_', 'SSH_', 'XDG_', 'DYLD_', 'NPM_CONFIG_', 'YARN_', 'PNPM_', 'BUN_CONFIG_', 'DENO_', 'CORECLR_', 'COR_PROFILER', 'COMPLUS_', 'DOTNET_STARTUP', 'GIT_CONFIG_', 'BASH_FUNC_', 'LD_', 'RUSTUP_', 'BUNDLE_'];
 
 /** Does setting this variable make a runtime load or fetch code? */
 export function loadsCode(name: string): boolean {
@@ -115,6 +180,14 @@ export function loadsCode(name: string): boolean {
   if (!isPlainEnvName(name)) return true;
   const upper = name.toUpperCase();
   return NAMES.has(upper) || PREFIXES.some((prefix) => upper.startsWith(prefix));
+}
+
+/**
+ * True for a variable bash imports as a shell function (`BASH_FUNC_NAME%%=() { … }`): its value is
+ * code every bash on the way runs in place of the command NAME. The registry refuses such a name.
+ */
+export function definesShellFunction(name: string): boolean {
+  return name.toUpperCase().startsWith('BASH_FUNC_');
 }
 
 /** A name a process environment can hold as written: not empty, no "=" and no NUL. */

@@ -1,9 +1,12 @@
 import { domainToASCII, domainToUnicode } from 'node:url';
+import { readsAs } from './lookalike-letters';
 
 /**
  * The one place that decides whether a host or a name is a look-alike: letters of more than one
  * script in one name or one label of a host (`gіthub.com` with a Cyrillic і, `harbor-nоtes` with
- * a Cyrillic о), and how a host is shown (its Unicode form beside its punycode). Installs, imports
+ * a Cyrillic о); or a name or label whose every letter outside ASCII imitates an ASCII one, so it
+ * reads as a plain Latin name (`аррӏе.com` wholly in Cyrillic, `ɡithub.com` with a Latin ɡ,
+ * lookalike-letters.ts), and how a host is shown (its Unicode form beside its punycode). Installs, imports
  * and deep links warn about such a name and write it only when the person confirms
  * (`--allow-lookalike`). A remote URL with a user name or password (`https://github.com@evil/…`)
  * is refused outright: it reads as one host and goes to another.
@@ -53,19 +56,23 @@ export function hostForms(url: string): { readonly unicode: string; readonly asc
   return { unicode: domainToUnicode(ascii) || host, ascii };
 }
 
-/** Is one label of this URL's host written in two scripts? */
+/** Is one label of this URL's host written in two scripts, or in letters that imitate ASCII ones? */
 export function isLookalikeHost(url: string): boolean {
   const forms = hostForms(url);
-  return forms !== undefined && forms.unicode.split('.').some(isMixedScript);
+  return forms !== undefined && forms.unicode.split('.').some((label) => isMixedScript(label) || readsAs(label) !== undefined);
 }
 
 /** What is look-alike about a server: its name, its URL's host; empty when nothing is. */
 export function lookalikeProblems(name: string, url?: string): string[] {
   const problems: string[] = [];
-  if (isMixedScript(name)) problems.push(`the name "${name}" mixes scripts (${[...scriptsOf(name)].join(' and ')}): it may imitate another name`);
-  if (url !== undefined && isLookalikeHost(url)) {
-    const { unicode, ascii } = hostForms(url)!;
-    problems.push(`the host ${unicode} (${ascii}) mixes scripts: it may imitate another host`);
-  }
+  const nameReads = readsAs(name);
+  if (isMixedScript(name)) problems.push(`the name "${name}" mixes scripts (${[...scriptsOf(name)].join(' and ')}): it may imitate another name${nameReads ? ` (it reads as "${nameReads}")` : ''}`);
+  else if (nameReads) problems.push(`the name "${name}" is written in letters that look like Latin ones: it reads as "${nameReads}"`);
+  const forms = url === undefined ? undefined : hostForms(url);
+  if (forms === undefined) return problems;
+  const labels = forms.unicode.split('.');
+  const hostReads = labels.some((label) => readsAs(label) !== undefined) ? labels.map((label) => readsAs(label) ?? label).join('.') : undefined;
+  if (labels.some(isMixedScript)) problems.push(`the host ${forms.unicode} (${forms.ascii}) mixes scripts: it may imitate another host${hostReads ? ` (it reads as ${hostReads})` : ''}`);
+  else if (hostReads) problems.push(`the host ${forms.unicode} (${forms.ascii}) is written in letters that look like Latin ones: it reads as ${hostReads}`);
   return problems;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPlainEnvName } from './code-loading-env';
+import { definesShellFunction, isPlainEnvName } from './code-loading-env';
 import { LogLevel, serverNameProblem } from '../../../preload/contract';
 import { InstalledFrom, InstallsConfig } from './install-fields';
 import { describeValue, registryErrorMap } from './messages';
@@ -90,7 +90,15 @@ export const StdioServerConfig = z.looseObject({
   type: z.literal('stdio').optional(),
   command: z.string().min(1, 'must not be empty'),
   args: z.array(z.string()).optional(),
-  env: z.record(z.string().refine(isPlainEnvName, 'an environment variable name must not be empty or hold "=" (write NAME and its value apart)'), z.string()).optional(),
+  env: z
+    .record(
+      z
+        .string()
+        .refine(isPlainEnvName, 'an environment variable name must not be empty or hold "=" (write NAME and its value apart)')
+        .refine((name) => !definesShellFunction(name), 'a BASH_FUNC_… variable defines a shell function, which every shell on the way runs as code: remove it'),
+      z.string(),
+    )
+    .optional(),
   cwd: z.string().optional(),
   ...HarborFields,
   /** Run the server in a sandbox (sandbox-config.ts); only local servers run on this machine. */

@@ -23,6 +23,7 @@ import { loadSandboxRuntime, type SandboxManagerApi } from './load-runtime';
 import { leaseSharedRuntime, type SharedRuntimeLease } from './shared-runtime';
 import { runProbe } from './probe';
 import { shellCommand } from './shell-command';
+import { splitLaunchEnv } from './launch-env';
 
 export interface SandboxRuntimeOptions {
   /** Harbor's data folder, hidden from every sandboxed server. */
@@ -109,6 +110,8 @@ export class SandboxRuntime implements Disposable {
     if (!availability.available) throw sandboxUnavailableError(request.server, availability);
     const lease = await this.sharedRuntime();
     const manager = lease.manager;
+    // Before anything is made: a shell function in the environment is refused.
+    const launchEnv = splitLaunchEnv(request.server, request.env, process.env.PATH);
     const own = await ownDataFolders(this.options.dataDir, this.options.ownership?.(request.server) ?? {});
     const tempDir = await mkdtemp(join(this.options.tempRoot ?? tmpdir(), 'harbor-sandbox-'));
     const policy = buildPolicy(request.rules, this.policyContext(tempDir, own));
@@ -136,11 +139,12 @@ export class SandboxRuntime implements Disposable {
         request.onRefusal(refusal);
       };
       cleanups.push(lease.listen(commandId, (line) => report(refusalFromViolation(line, refusalContext))));
-      const inner = shellCommand(request.command, request.args, ownFolders(tempDir));
+      const inner = shellCommand(request.command, request.args, ownFolders(tempDir), launchEnv.carried);
       const wrapped = await manager.wrapWithSandboxArgv(inner, undefined, { filesystem: runtimeFilesystem(policy) }, undefined, request.cwd, { commandId, commandText: commandId });
       const [command, ...args] = withoutStartupFiles(wrapped.argv);
       // A shell level above 0 keeps the shells inside from reading ~/.bashrc (see withoutStartupFiles).
-      return { command: command!, args, env: { ...request.env, SHLVL: '1' }, tempDir, onStderrLine: (line) => report(refusalFromStderr(line, refusalContext)), dispose: cleanUp };
+      // The shell and bubblewrap run outside the sandbox: they get nothing that makes them run code (launch-env.ts).
+      return { command: command!, args, env: { ...launchEnv.outer, SHLVL: '1' }, tempDir, onStderrLine: (line) => report(refusalFromStderr(line, refusalContext)), dispose: cleanUp };
     } catch (error) {
       await cleanUp();
       if (error instanceof HarborError) throw error;

@@ -17,14 +17,16 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 export function withoutCredentialRedirects(base: FetchLike, server: string, configuredHeaders: readonly string[]): FetchLike {
   const credentials = new Set([...CREDENTIAL_HEADERS, ...configuredHeaders.map((name) => name.toLowerCase())]);
   return async (url, init) => {
-    const headers = new Headers(init?.headers);
-    if (![...headers.keys()].some((name) => credentials.has(name))) return base(url, init);
+    // A Request given as the address carries headers of its own, which fetch sends as well.
+    const own = typeof Request !== 'undefined' && (url as unknown) instanceof Request ? [...(url as unknown as Request).headers.keys()] : [];
+    const headers = [...own, ...new Headers(init?.headers).keys()];
+    if (!headers.some((name) => credentials.has(name))) return base(url, init);
     const response = await base(url, { ...init, redirect: 'manual' });
     const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
     if (response.type !== 'opaqueredirect' && location === null) return response;
     // The redirect's body is not read: nothing of it is wanted, and the connection is released.
     await response.body?.cancel().catch(() => undefined);
-    const from = new URL(url);
+    const from = new URL(typeof url === 'string' || url instanceof URL ? url : (url as unknown as Request).url);
     const to = location === null ? undefined : URL.parse(location, from);
     throw new HarborError(
       'CONNECT_FAILED',
