@@ -14,15 +14,12 @@
  *   module hook. It needs the MCP SDK (and, with servers, the tokenizer for each tool's `tokens`);
  *   it must not load the AI SDK, model providers, the code sandbox's engine or the schema validator.
  *   Beside it, what those would cost: each loaded alone in a fresh Node.
- * - `harbor exec` calling one tool with twelve servers and a warm catalog cache, against that one
- *   server alone (bench/exec-lazy.ts, #31.22).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { endedChildrenCpuMs } from './cpu';
-import { benchExecLazy } from './exec-lazy';
 import type { Figure } from './result';
 import { NODE, REPO, freshDir, median, now } from './support';
 
@@ -208,6 +205,5 @@ export async function benchCliStart({ runs }: CliStartOptions): Promise<Figure[]
       ],
     },
     reaper,
-    benchExecLazy(dir, Math.max(3, Math.round(runs / 4))),
   ];
 }

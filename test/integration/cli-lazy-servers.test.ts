@@ -4,7 +4,7 @@
  * from the cache and only the server a call goes to starts. Real servers (catalog-server.mjs, each
  * appending its pid to a marker file as it starts), the built CLI, the scripted model.
  */
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedModel, type ScriptedModel } from '../fixtures/model/scripted-model';
@@ -62,7 +62,10 @@ describe('harbor exec starts servers when first used', () => {
     expect(cold.stderr).not.toMatch(/unexpected error/);
     expect(cold.code).toBe(0);
     expect(started(SERVERS)).toEqual(SERVERS);
-    expect(readdirSync(join(registry!.dir, 'catalog-cache')).filter((f) => f.endsWith('.json'))).toHaveLength(SERVERS.length);
+    const cacheFiles = readdirSync(join(registry!.dir, 'catalog-cache')).filter((f) => f.endsWith('.json'));
+    expect(cacheFiles).toHaveLength(SERVERS.length);
+    // Owner-only, like every file in the data folder.
+    if (process.platform !== 'win32') for (const file of cacheFiles) expect(statSync(join(registry!.dir, 'catalog-cache', file)).mode & 0o777).toBe(0o600);
 
     clearMarkers(SERVERS);
     const warm = await runCli([...flags, 'exec', '-', '--yes', '--json'], { input: 'return await tools.s0.greet_s0({})' });
