@@ -81,6 +81,29 @@ describe('harbor exec starts servers when first used', () => {
     expect(started(SERVERS)).toEqual([]);
   });
 
+  it('--start-all starts every server up front, and an entry older than a day is a miss', async () => {
+    const flags = setup(SERVERS);
+    expect((await runCli([...flags, 'exec', '-', '--yes'], { input: 'return 1' })).code).toBe(0);
+    clearMarkers(SERVERS);
+    const all = await runCli([...flags, 'exec', '-', '--yes', '--start-all'], { input: 'return await tools.s0.greet_s0({})' });
+    expect(all.code).toBe(0);
+    expect(started(SERVERS)).toEqual(SERVERS);
+
+    // Every entry kept two days ago: each server is started again (a server updated in place lists its new tools).
+    const folder = join(registry!.dir, 'catalog-cache');
+    for (const file of readdirSync(folder)) {
+      const entry = JSON.parse(readFileSync(join(folder, file), 'utf8')) as { at: number };
+      writeFileSync(join(folder, file), JSON.stringify({ ...entry, at: Date.now() - 2 * 24 * 3600_000 }));
+    }
+    clearMarkers(SERVERS);
+    expect((await runCli([...flags, 'exec', '-', '--yes'], { input: 'return await tools.s0.greet_s0({})' })).code).toBe(0);
+    expect(started(SERVERS)).toEqual(SERVERS);
+    // …and kept afresh: the next run starts only the one it calls.
+    clearMarkers(SERVERS);
+    expect((await runCli([...flags, 'exec', '-', '--yes'], { input: 'return await tools.s0.greet_s0({})' })).code).toBe(0);
+    expect(started(SERVERS)).toEqual(['s0']);
+  });
+
   it('two calls to one lazily started server share one start', async () => {
     const flags = setup(SERVERS);
     expect((await runCli([...flags, 'exec', '-', '--yes'], { input: 'return 1' })).code).toBe(0);

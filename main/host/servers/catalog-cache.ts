@@ -14,6 +14,18 @@ import type { LaunchSpec } from './launch';
 
 /** Bumped when an entry's meaning changes: an entry of another version is a cache miss. */
 const VERSION = 1;
+/**
+ * How long an entry is offered: a server updated in place (`npx -y pkg` fetching a newer version,
+ * same command line) may list new tools, so at least once a day it is started up front again.
+ */
+const MAX_AGE_MS = 24 * 3600_000;
+/** An unchanged entry is written again (its time renewed) once it is this old. */
+const RENEW_AFTER_MS = MAX_AGE_MS / 2;
+
+/** Whether an entry is recent enough to offer a server's tools from without starting it. */
+export function isFresh(entry: Pick<CachedCatalog, 'at'>, now = Date.now()): boolean {
+  return now - entry.at < MAX_AGE_MS && entry.at <= now;
+}
 
 /** One server's catalog as `harbor exec` and `harbor chat` last saw it, and the launch it came from. */
 const Entry = z.object({
@@ -81,7 +93,7 @@ export class CatalogCache {
 
   private async write(server: string, fields: Omit<CachedCatalog, 'version' | 'at'>): Promise<void> {
     const previous = await this.read(server);
-    const unchanged = previous && canonical({ ...previous, at: 0 }) === canonical({ version: VERSION, ...fields, at: 0 });
+    const unchanged = previous && Date.now() - previous.at < RENEW_AFTER_MS && canonical({ ...previous, at: 0 }) === canonical({ version: VERSION, ...fields, at: 0 });
     if (unchanged) return;
     const entry: CachedCatalog = { version: VERSION, ...fields, at: Date.now() };
     this.entries.set(server, Promise.resolve(entry));

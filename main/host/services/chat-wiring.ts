@@ -47,7 +47,7 @@ export function openChatAndCode(w: ChatWiring): { chat: ChatService; code: CodeS
   const cache = options.mode === 'cli' && keeps ? new CatalogCache(join(options.dataDir, 'catalog-cache'), w.log) : undefined;
   // Disposed before the servers stop (registered after them): the catalogs of this run are written first.
   if (cache) w.owned.add(new CatalogCacheKeeper(w.inner, { servers: w.servers, identities: w.identities, cache }));
-  const offer = cache
+  const offer = cache && !options.startAllServers
     ? new LazyCatalogs({
         servers: w.servers,
         consent: w.gate,

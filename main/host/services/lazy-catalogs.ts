@@ -5,7 +5,7 @@ import type { ToolReview } from '../consent/policy';
 import type { HostEvents } from '../events';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import { oauthSecretUses, secretUses } from '../secrets/references';
-import { declaresSkills, knownEra, type CachedCatalog, type CatalogCache } from '../servers/catalog-cache';
+import { declaresSkills, isFresh, knownEra, type CachedCatalog, type CatalogCache } from '../servers/catalog-cache';
 import type { EraCache } from '../servers/era-cache';
 import type { ChatSkills } from '../chat/turn-skills';
 import type { ServerControl } from './server-control';
@@ -33,9 +33,10 @@ export interface LazyCatalogsDeps {
 /**
  * The catalogs `harbor exec` and `harbor chat` build the script's API and the model's tool list
  * from (#31.22): a server not running whose catalog the cache holds for exactly its launch and
- * era is not started for it — its cached tools are offered (as the person approved them, like
- * the doors' offeredCatalog) and it starts at its first call, where the call meets the server's
- * real definition and consent judges that. Every other server is read from the doors, which
+ * era (a day old at most) is not started for it — its cached tools are offered (as the person
+ * approved them, like the doors' offeredCatalog) and it starts at its first call, where the call
+ * meets the server's real definition and consent judges that. Every other server is read from
+ * the doors, which
  * start it as before. A server whose launch (or a secret it carries) needs consent that is not
  * given, or that publishes skills (listed every chat turn), is never served from the cache, so
  * what needs the person's consent is still refused before anything runs.
@@ -80,7 +81,7 @@ export class LazyCatalogs implements OfferDoors {
       const secrets = [...secretUses(target.spec), ...oauthSecretUses((target.config as { oauth?: unknown }).oauth)];
       if (secrets.some((use) => !this.deps.consent.isSecretBound(use.name, target.server.identity))) return undefined;
       const entry = await this.deps.cache.read(server);
-      if (!entry || entry.skills) return undefined;
+      if (!entry || entry.skills || !isFresh(entry)) return undefined;
       if (entry.launch !== launchKey(target.config) || entry.spec !== connection.configHash) return undefined;
       if ((await knownEra(this.deps.eras, server, target.spec, connection.configHash)) !== entry.era) return undefined;
       return { identity: target.server.identity, entry };
