@@ -19,7 +19,7 @@ export interface OfferDoors {
 }
 
 export interface LazyCatalogsDeps {
-  readonly servers: Pick<ServerControl, 'connection' | 'launchTarget'>;
+  readonly servers: Pick<ServerControl, 'connection' | 'launchTarget' | 'get'>;
   readonly consent: Pick<ConsentGate, 'isLaunchApproved' | 'isSecretBound' | 'asApproved' | 'reviews'>;
   readonly identities: Pick<ServerIdentities, 'of'>;
   readonly cache: CatalogCache;
@@ -36,10 +36,10 @@ export interface LazyCatalogsDeps {
  * era (a day old at most) is not started for it — its cached tools are offered (as the person
  * approved them, like the doors' offeredCatalog) and it starts at its first call, where the call
  * meets the server's real definition and consent judges that. Every other server is read from
- * the doors, which
- * start it as before. A server whose launch (or a secret it carries) needs consent that is not
- * given, or that publishes skills (listed every chat turn), is never served from the cache, so
- * what needs the person's consent is still refused before anything runs.
+ * the doors, which start it as before. A server whose launch (or a secret it carries) needs
+ * consent that is not given, whose sign-in expired or was refused, or that publishes skills
+ * (listed every chat turn), is never served from the cache, so what needs the person's consent is
+ * still refused before anything runs.
  */
 export class LazyCatalogs implements OfferDoors {
   constructor(private readonly deps: LazyCatalogsDeps) {}
@@ -80,6 +80,9 @@ export class LazyCatalogs implements OfferDoors {
       if (!this.deps.consent.isLaunchApproved(target)) return undefined;
       const secrets = [...secretUses(target.spec), ...oauthSecretUses((target.config as { oauth?: unknown }).oauth)];
       if (secrets.some((use) => !this.deps.consent.isSecretBound(use.name, target.server.identity))) return undefined;
+      // A remote whose sign-in expired or was refused: started up front, so the run says so before anything runs.
+      const signIn = this.deps.servers.get(server).signIn?.state;
+      if (signIn === 'expired' || signIn === 'refused') return undefined;
       const entry = await this.deps.cache.read(server);
       if (!entry || entry.skills || !isFresh(entry)) return undefined;
       if (entry.launch !== launchKey(target.config) || entry.spec !== connection.configHash) return undefined;
