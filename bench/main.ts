@@ -28,6 +28,7 @@ import { benchCliStart } from './cli-start';
 import { benchCodeMode } from './code-mode';
 import { benchColdStart } from './cold-start';
 import { benchContextCost } from './context-cost';
+import { benchExecLazy } from './exec-lazy';
 import { benchHostScale } from './host-scale';
 import { benchPerCall } from './per-call';
 import { benchPeers, stats, TASKS } from './peers';
@@ -41,7 +42,7 @@ import { benchToolSearch } from './tool-search';
 import { benchAppCards, benchAppPaint } from './apps';
 import { benchUiScale } from './ui-scale';
 
-const BENCHES = ['per-call', 'cold-start', 'shutdown', 'context-cost', 'code-mode', 'tool-search', 'host-scale', 'cli-start', 'app-paint', 'app-cards', 'ui-scale'] as const;
+const BENCHES = ['per-call', 'cold-start', 'shutdown', 'context-cost', 'code-mode', 'tool-search', 'host-scale', 'cli-start', 'exec-lazy', 'app-paint', 'app-cards', 'ui-scale'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 interface Settings {
@@ -102,6 +103,7 @@ const RUNNERS: Record<BenchName, (s: Settings) => Promise<Figure | Figure[]>> = 
   'tool-search': () => benchToolSearch({ tools: 2000, searches: 500 }),
   'host-scale': () => benchHostScale({ servers: 50, toolsPerServer: 40, repetitions: 3 }),
   'cli-start': () => benchCliStart({ runs: 20 }),
+  'exec-lazy': () => benchExecLazy({ runs: 5 }),
   'app-paint': () => benchAppPaint({ turns: 10 }),
   'app-cards': () => benchAppCards({ cards: 20 }),
   'ui-scale': () => benchUiScale({ servers: 50, toolsPerServer: 40, loads: 3, turns: 250, streamTokens: 4000, activityMessages: 10_000 }),

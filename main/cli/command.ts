@@ -8,6 +8,8 @@ export interface HostNeeds {
   readonly catalog?: readonly CatalogKind[];
   /** The command only reads the data folder: databases opened read-only, when needed (HostOptions.dataAccess). */
   readonly readOnly?: boolean;
+  /** `harbor exec`/`chat --start-all`: every server starts up front, none offered from the catalog cache (HostOptions.startAllServers). */
+  readonly startAll?: boolean;
 }
 
 export interface CliContext {

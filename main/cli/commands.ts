@@ -75,7 +75,7 @@ export const COMMANDS: readonly CliCommand[] = [
   {
     name: 'exec',
     summary: "Run a JavaScript program against the servers' tools in a sandbox (each call asks consent)",
-    usage: 'exec [FILE | -] [--yes] [--timeout MS] [--types] [--toolset NAME]',
+    usage: 'exec [FILE | -] [--yes] [--timeout MS] [--types] [--toolset NAME] [--start-all]',
     positionals: { min: 0, max: 1 },
     options: {
       ...YES,
@@ -86,6 +86,7 @@ export const COMMANDS: readonly CliCommand[] = [
       'max-output': { type: 'string' },
       ...ANSWER_OPTIONS,
       types: { type: 'boolean' },
+      'start-all': { type: 'boolean' },
     },
     load: async () => (await import('./subcommands/exec')).execCommand,
   },
@@ -100,9 +101,9 @@ export const COMMANDS: readonly CliCommand[] = [
   {
     name: 'chat',
     summary: "Send one message to the model and let it use the servers' tools (one turn)",
-    usage: 'chat [--conversation ID] [--toolset NAME] [--yes] [--answer JSON] [--open] MESSAGE',
+    usage: 'chat [--conversation ID] [--toolset NAME] [--yes] [--answer JSON] [--open] [--start-all] MESSAGE',
     positionals: { min: 1, max: 1 },
-    options: { conversation: { type: 'string' }, toolset: { type: 'string' }, ...YES, ...ANSWER_OPTIONS },
+    options: { conversation: { type: 'string' }, toolset: { type: 'string' }, ...YES, ...ANSWER_OPTIONS, 'start-all': { type: 'boolean' } },
     load: async () => (await import('./subcommands/chat')).chatCommand,
   },
   {

@@ -2,14 +2,11 @@ import { join } from 'node:path';
 import type { AppInfo } from '../../preload/contract';
 import { AuthService } from './auth/service';
 import { BundleFolders } from './bundles/folders';
-import { ConversationStore } from './chat/conversations/store';
-import { CodeSandbox } from './code-mode/sandbox';
-import { ChatService } from './chat/service';
 import { ConsentGate } from './consent/gate';
 import type { ConsentStore } from './consent/store';
 import { guardData, unlessDataUnusable } from './data-file-errors';
 import { HostEvents } from './events';
-import { guardedDataFile, lazyDataFile } from './lazy-data-file';
+import { lazyDataFile } from './lazy-data-file';
 import { RegistryClient } from './gallery/client';
 import { findExecutable } from './installs/find-executable';
 import { DisposableStore, toDisposable, type Disposable } from './lifecycle';
@@ -29,8 +26,8 @@ import { ProcessReaper } from './servers/stdio/reaper';
 import { TrafficLog } from './servers/traffic';
 import { AppService } from './services/app-service';
 import { BundleService } from './services/bundle-service';
+import { openChatAndCode } from './services/chat-wiring';
 import { CallService } from './services/calls';
-import { CodeService } from './services/code-service';
 import { ConsentDecisions } from './services/consent-decisions';
 import { ConnectionDoctor } from './services/doctor';
 import { dataFiles } from './services/data-files';
@@ -292,27 +289,10 @@ export class Host implements Disposable {
       shell: new ShellDoor(inner),
       harborLog: new HarborLogReader(join(options.dataDir, 'logs')),
     });
-    const conversations = this.owned.add(guardedDataFile(files.conversations, new ConversationStore(files.conversations.path)));
-    // run_code's scripts: disposed after the chat, whose turns end their scripts first.
-    const codeSandbox = this.owned.add(new CodeSandbox());
-    // The chat reaches servers through the same doors as a front door: its calls pass the consent
-    // gate, and the model sees a server's answer only after the exit.
-    const chat = this.owned.add(
-      new ChatService({
-        // The model is offered each tool as the person approved it (calls.offeredCatalog).
-        host: { ...doors.calls, catalog: doors.calls.offeredCatalog, events: inner, consent: doors.consent, listServers: doors.servers.list, searchTools: doors.tools.rank, appContext: (id) => apps.modelContext(id), skills: doors.skills },
-        store: conversations,
-        configPath: options.configPath,
-        settings: () => doors.settings.chat(),
-        resolveSecret: (name) => secrets.resolve(name),
-        codeSandbox,
-        ...(options.ollamaUrl ? { ollamaUrl: options.ollamaUrl } : {}),
-      }),
-    );
+    const { chat, code, conversations } = openChatAndCode({ owned: this.owned, options, files, doors, inner, servers, gate, identities, log, appContext: (id) => apps.modelContext(id), resolveSecret: (name) => secrets.resolve(name), clean: (value) => exit.clean('mask', value) });
     // A task that ends after the turn that started it brings its result into that conversation.
     this.owned.add(new TaskDelivery(tasks, conversations));
     const elicitation = this.owned.add(new ElicitationService(broker, inner, schemas, options.mode !== 'cli'));
-    const code = new CodeService({ sandbox: codeSandbox, listServers: doors.servers.list, catalog: doors.calls.offeredCatalog, settings: () => doors.settings.chat(), callTool: doors.calls.callTool, clean: (value) => exit.clean('mask', value) });
     const chatDoors = openChatDoors(exit, chat, elicitation, code);
     this.owned.add(exit.forwardEvents(inner, this.outer, EVENT_EXIT));
 

@@ -21,7 +21,8 @@ export const chatCommand: CliCommandCode = {
     if (!text.trim()) throw new HarborError('BAD_REQUEST', 'The message is empty. Usage: harbor chat "your message"');
     const conversationId = typeof ctx.options.conversation === 'string' ? ctx.options.conversation : undefined;
     const toolset = typeof ctx.options.toolset === 'string' ? ctx.options.toolset : undefined;
-    const host = await ctx.host();
+    // --start-all: every server starts up front, as without a catalog cache (none is offered from it).
+    const host = await ctx.host(ctx.options['start-all'] === true ? { startAll: true } : undefined);
     host.registry.requireValid();
     // An unknown toolset is the person's mistake (exit 2), said before any server starts or model is asked.
     if (toolset !== undefined) resolveToolset(host.settings.chat().toolsets, toolset);

@@ -24,7 +24,8 @@ export const execCommand: CliCommandCode = {
   async run(ctx) {
     const overrides = limitFlags(ctx);
     const code = ctx.options.types === true ? '' : await readScript(ctx);
-    const host = await ctx.host();
+    // --start-all: every server starts up front, as without a catalog cache (none is offered from it).
+    const host = await ctx.host(ctx.options['start-all'] === true ? { startAll: true } : undefined);
     host.registry.requireValid();
     // --toolset: the script's API holds only the toolset's tools (an unknown name is exit 2, naming the known ones).
     const settings = host.settings.chat();

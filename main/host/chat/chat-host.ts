@@ -1,8 +1,7 @@
-import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
+import type { CallToolResult, ReadResourceResult, Tool } from '@modelcontextprotocol/client';
 import type { ConsentChoice, ConsentRequester, ServerSummary, TaskView } from '../../../preload/contract';
 import type { AppModelContext } from '../apps/model-context';
 import type { HostEvents } from '../events';
-import type { Catalog } from '../servers/catalog';
 import type { CallOptions } from '../servers/connection';
 import type { ToolRanker } from '../tools/search';
 import type { ChatSkills } from './turn-skills';
@@ -33,7 +32,8 @@ export interface ChatHost {
     approveLaunchesForSession(server: string): void;
   };
   listServers(): ServerSummary[];
-  catalog(server: string): Promise<Catalog>;
+  /** The tools a model may be offered (as the person approved them); a server may be offered from the catalog cache, not started (services/lazy-catalogs.ts). */
+  catalog(server: string): Promise<{ readonly tools: readonly Tool[] }>;
   /** The tools changed since the person approved them (why a tool is needs-approval). */
   toolChanges?(server: string): Promise<readonly { readonly tool: string }[]>;
   instructions(server: string): Promise<string | undefined>;
