@@ -56,12 +56,6 @@ export function hostForms(url: string): { readonly unicode: string; readonly asc
   return { unicode: domainToUnicode(ascii) || host, ascii };
 }
 
-/** Is one label of this URL's host written in two scripts, or in letters that imitate ASCII ones? */
-export function isLookalikeHost(url: string): boolean {
-  const forms = hostForms(url);
-  return forms !== undefined && forms.unicode.split('.').some((label) => isMixedScript(label) || readsAs(label) !== undefined);
-}
-
 /** What is look-alike about a server: its name, its URL's host; empty when nothing is. */
 export function lookalikeProblems(name: string, url?: string): string[] {
   const problems: string[] = [];
