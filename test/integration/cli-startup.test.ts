@@ -156,6 +156,24 @@ describe('the CLI loads what a command needs, when it runs', () => {
     120_000,
   );
 
+  // Peak memory (#32 goal 2): V8 doubles its semi-spaces while the Host's modules load and keeps
+  // them committed to the exit (~11 MB of a one-shot command); a one-shot command keeps them at
+  // their starting size. Read at exit through a --require hook.
+  it('a one-shot command keeps V8\'s young generation at its starting size', () => {
+    const hook = join(dir, 'record-new-space.cjs');
+    writeFileSync(hook, `process.on('exit', () => require('node:fs').writeFileSync(process.env.HARBOR_TEST_NEW_SPACE, String(require('node:v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size)));\n`);
+    const record = join(dir, 'new-space.txt');
+    const registry = tempRegistry({ time: { command: NODE, args: [catalogServerScript(), '--catalog', join(CATALOGS_DIR, 'servers/time.json')] } });
+    try {
+      const run = spawnSync(NODE, ['--require', hook, CLI, '--config', registry.config, '--data-dir', registry.dir, 'tools', '--yes'], { env: { ...process.env, HARBOR_TEST_NEW_SPACE: record }, encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      // V8 starts a semi-space at 1 MiB and, held, grows it to 2 MiB at most; let go, to 8-16 MiB here.
+      expect(Number(readFileSync(record, 'utf8'))).toBeLessThanOrEqual(2 * 1024 * 1024);
+    } finally {
+      registry.remove();
+    }
+  });
+
   it('a command that needs the Host loads them (the probe sees modules)', () => {
     const registry = tempRegistry({});
     try {
