@@ -111,6 +111,19 @@ describe('the CLI loads what a command needs, when it runs', () => {
     }
   });
 
+  // Node's own modules a listing never uses, loaded by an ES import at every start (#32): node:http
+  // (with its HTTP stack and undici: ~80 ms of CPU and 16 MB), TLS, DNS, workers, zlib, readline.
+  it('harbor tools loads no HTTP, TLS, DNS, worker, zlib or readline module of Node', () => {
+    const registry = tempRegistry({ time: { command: NODE, args: [catalogServerScript(), '--catalog', join(CATALOGS_DIR, 'servers/time.json')] } });
+    try {
+      const loaded = internalsLoaded(['--config', registry.config, '--data-dir', registry.dir, 'tools', '--yes']);
+      const unused = /^NativeModule (http|https|http2|_http_\w+|tls|net\/?.*|dns|dns\/promises|worker_threads|zlib|readline|internal\/deps\/undici\/undici)$/;
+      expect(loaded.filter((line) => unused.test(line) && line !== 'NativeModule net')).toEqual([]);
+    } finally {
+      registry.remove();
+    }
+  });
+
   it.runIf(process.platform !== 'win32')(
     'the login shell is asked for its PATH only when a launch looks the command up, once until an rc file changes or --fresh-env',
     async () => {
