@@ -60,7 +60,7 @@ const ACCEPTS_EVERYTHING = { test: () => true };
 
 type EngineClass = typeof Ajv | typeof Ajv2019 | typeof Ajv2020;
 
-const require = createRequire(import.meta.url);
+const requireCjs = createRequire(import.meta.url);
 const engineClasses = new Map<Dialect, EngineClass>();
 let addFormats: ((ajv: Ajv) => Ajv) | undefined;
 let re2: typeof RE2JS | undefined;
@@ -77,21 +77,21 @@ function engineClass(dialect: Dialect): EngineClass {
   let found = engineClasses.get(dialect);
   if (!found) {
     found =
-      dialect === '2020-12' ? (require('ajv/dist/2020.js') as typeof Ajv2020Module).Ajv2020
-      : dialect === '2019-09' ? (require('ajv/dist/2019.js') as typeof Ajv2019Module).Ajv2019
-      : (require('ajv') as typeof AjvModule).Ajv;
+      dialect === '2020-12' ? (requireCjs('ajv/dist/2020.js') as typeof Ajv2020Module).Ajv2020
+      : dialect === '2019-09' ? (requireCjs('ajv/dist/2019.js') as typeof Ajv2019Module).Ajv2019
+      : (requireCjs('ajv') as typeof AjvModule).Ajv;
     engineClasses.set(dialect, found);
   }
   return found;
 }
 
 function withFormats(engine: Ajv): Ajv {
-  addFormats ??= (require('ajv-formats') as { default: unknown }).default as (ajv: Ajv) => Ajv;
+  addFormats ??= (requireCjs('ajv-formats') as { default: unknown }).default as (ajv: Ajv) => Ajv;
   return addFormats(engine);
 }
 
 function re2js(): typeof RE2JS {
-  re2 ??= (require('re2js') as typeof Re2Module).RE2JS;
+  re2 ??= (requireCjs('re2js') as typeof Re2Module).RE2JS;
   return re2;
 }
 
