@@ -1,5 +1,6 @@
 import type { JsonSchemaType, JsonSchemaValidator as SdkValidator, jsonSchemaValidator as SdkValidatorProvider } from '@modelcontextprotocol/client';
 import type * as AjvModule from 'ajv';
+import type * as AjvFormatsModule from 'ajv-formats';
 import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv';
 import type { RegExpEngine } from 'ajv/dist/types/index.js';
 import type * as Ajv2019Module from 'ajv/dist/2019.js';
@@ -86,7 +87,7 @@ function engineClass(dialect: Dialect): EngineClass {
 }
 
 function withFormats(engine: Ajv): Ajv {
-  addFormats ??= (requireCjs('ajv-formats') as { default: unknown }).default as (ajv: Ajv) => Ajv;
+  addFormats ??= (requireCjs('ajv-formats') as { default: typeof AjvFormatsModule.default }).default as (ajv: Ajv) => Ajv;
   return addFormats(engine);
 }
 
