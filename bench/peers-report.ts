@@ -43,7 +43,7 @@ export function peersGoals(result: PeersResult): Goal[] {
 export function peersTable(result: PeersResult): string {
   const head = `| one process that… | ${result.clients.map((c) => c.label).join(' | ')} |`;
   const rule = `|---|${result.clients.map(() => '---').join('|')}|`;
-  const rows = TASKS.map((task) => {
+  const rows = TASKS.filter((task) => result.samples[task.id]).map((task) => {
     const floor = stats(result.samples[task.id]?.floor);
     const cells = result.clients.map((client) => {
       const s = stats(result.samples[task.id]?.[client.id]);

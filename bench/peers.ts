@@ -27,8 +27,8 @@ const WONG2 = join(PEERS, 'node_modules/@wong2/mcp-cli/src/cli.js');
 const BARE = join(REPO, 'bench/fixtures/bare-client.mjs');
 const HARBOR = join(REPO, 'bin/harbor.js');
 
-/** At exit, each Node process writes its own peak RSS (kB) and script to PEAK_DIR/<pid>. */
-const PEAK_HOOK = `process.on('exit', () => { try { require('node:fs').writeFileSync(require('node:path').join(process.env.HARBOR_PEAK_DIR, String(process.pid)), JSON.stringify({ kb: process.resourceUsage().maxRSS, script: process.argv[1] || '' })); } catch {} });\n`;
+/** At exit, each Node process writes its own peak RSS (kB), CPU time (µs) and script to PEAK_DIR/<pid>. */
+const PEAK_HOOK = `process.on('exit', () => { try { const u = process.resourceUsage(); require('node:fs').writeFileSync(require('node:path').join(process.env.HARBOR_PEAK_DIR, String(process.pid)), JSON.stringify({ kb: u.maxRSS, cpuUs: u.userCPUTime + u.systemCPUTime, script: process.argv[1] || '' })); } catch {} });\n`;
 
 export type Verb = 'tools' | 'call' | 'resources' | 'prompts';
 export interface Task {
@@ -62,6 +62,8 @@ export interface Client {
 export interface Sample {
   readonly ms: number;
   readonly peakMb: number | undefined;
+  /** The client's own CPU time (user + system; with a launcher, of its Node processes but the server's). */
+  readonly cpuMs: number | undefined;
 }
 
 export interface PeersResult {
@@ -131,13 +133,13 @@ function clients(dir: string): { clients: Client[]; skipped: string[] } {
   return { clients: list, skipped };
 }
 
-function peakOf(dir: string, pid: number | undefined, serverScript: string): number | undefined {
+function peakOf(dir: string, pid: number | undefined, serverScript: string): { peakMb: number | undefined; cpuMs: number | undefined } {
   // The client's own process, or (a launcher that starts another Node) the largest non-server Node it ran.
-  const entries = readdirSync(dir).map((name) => ({ pid: Number(name), ...(JSON.parse(readFileSync(join(dir, name), 'utf8')) as { kb: number; script: string }) }));
+  const entries = readdirSync(dir).map((name) => ({ pid: Number(name), ...(JSON.parse(readFileSync(join(dir, name), 'utf8')) as { kb: number; cpuUs: number; script: string }) }));
   const own = entries.filter((e) => e.script !== serverScript);
-  if (own.length === 0) return undefined;
+  if (own.length === 0) return { peakMb: undefined, cpuMs: undefined };
   const kb = Math.max(...own.map((e) => e.kb), entries.find((e) => e.pid === pid)?.kb ?? 0);
-  return kb / 1024;
+  return { peakMb: kb / 1024, cpuMs: own.reduce((sum, e) => sum + e.cpuUs, 0) / 1000 };
 }
 
 async function runOnce(command: readonly string[], task: Task, scratch: string): Promise<Sample> {
@@ -162,7 +164,7 @@ async function runOnce(command: readonly string[], task: Task, scratch: string):
   if (code !== 0 || !out.includes(task.expect)) {
     throw new Error(`${command.slice(1, 3).join(' ')} … (${task.id}) exited ${code} without "${task.expect}" in its output:\n${out.slice(0, 400)}\n${err.slice(-600)}`);
   }
-  return { ms, peakMb: peakOf(peakDir, child.pid, serverPath(task)) };
+  return { ms, ...peakOf(peakDir, child.pid, serverPath(task)) };
 }
 
 function shuffled<T>(items: readonly T[], seed: number): T[] {
@@ -176,19 +178,30 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
   return copy;
 }
 
-export async function benchPeers(options: { rounds: number }): Promise<PeersResult> {
+export interface PeersOptions {
+  readonly rounds: number;
+  /** Only these tasks (TASKS ids; default all). */
+  readonly tasks?: readonly string[];
+  /** Only these clients besides the floor, which always runs (default all). */
+  readonly clients?: readonly string[];
+}
+
+export async function benchPeers(options: PeersOptions): Promise<PeersResult> {
   installPeers();
   const scratch = freshDir('peers');
-  const { clients: list, skipped } = clients(scratch);
+  const all = clients(scratch);
+  const skipped = all.skipped;
+  const list = all.clients.filter((c) => c.id === 'floor' || !options.clients || options.clients.includes(c.id));
+  const tasks = TASKS.filter((t) => !options.tasks || options.tasks.includes(t.id));
   const samples: Record<string, Record<string, Sample[]>> = {};
   const before = loadavg();
   // One unmeasured run of each: disk caches, Harbor's first-run files (as a returning user has them).
-  for (const task of TASKS) for (const client of list) {
+  for (const task of tasks) for (const client of list) {
     const command = client.command(task);
     if (command) await runOnce(command, task, scratch);
   }
   for (let round = 0; round < options.rounds; round += 1) {
-    for (const task of shuffled(TASKS, round)) {
+    for (const task of shuffled(tasks, round)) {
       for (const client of shuffled(list, round * 7 + task.id.length)) {
         const command = client.command(task);
         if (!command) continue;
@@ -205,11 +218,13 @@ export interface Stats {
   readonly median: number;
   readonly p90: number;
   readonly peakMb: number | undefined;
+  readonly cpuMs: number | undefined;
 }
 
 export function stats(samples: readonly Sample[] | undefined): Stats | undefined {
   if (!samples || samples.length === 0) return undefined;
   const ms = samples.map((s) => s.ms);
   const peaks = samples.flatMap((s) => (s.peakMb === undefined ? [] : [s.peakMb]));
-  return { median: median(ms), p90: percentile(ms, 90), peakMb: peaks.length > 0 ? median(peaks) : undefined };
+  const cpu = samples.flatMap((s) => (s.cpuMs === undefined ? [] : [s.cpuMs]));
+  return { median: median(ms), p90: percentile(ms, 90), peakMb: peaks.length > 0 ? median(peaks) : undefined, cpuMs: cpu.length > 0 ? median(cpu) : undefined };
 }

@@ -42,6 +42,8 @@ export interface CliCommand {
   readonly options?: ParseArgsOptionsConfig;
   /** Minimum and maximum number of positionals. */
   readonly positionals?: { min: number; max: number };
+  /** Runs until stopped (web, chat, watch, exec), not just until its answer is out: V8's default heap sizing. */
+  readonly longLived?: true;
   load(): Promise<CliCommandCode>;
 }
 

@@ -74,6 +74,7 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     name: 'exec',
+    longLived: true,
     summary: "Run a JavaScript program against the servers' tools in a sandbox (each call asks consent)",
     usage: 'exec [FILE | -] [--yes] [--timeout MS] [--types] [--toolset NAME] [--start-all]',
     positionals: { min: 0, max: 1 },
@@ -100,6 +101,7 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     name: 'chat',
+    longLived: true,
     summary: "Send one message to the model and let it use the servers' tools (one turn)",
     usage: 'chat [--conversation ID] [--toolset NAME] [--yes] [--answer JSON] [--open] [--start-all] MESSAGE',
     positionals: { min: 1, max: 1 },
@@ -124,6 +126,7 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     name: 'watch',
+    longLived: true,
     summary: 'Hold the subscription and print each change and log message as a JSON line',
     usage: 'watch SERVER [--resource URI]... [--call TOOL [--args JSON]] [--seconds N] [--yes] [--allow-sampling]',
     positionals: { min: 1, max: 1 },
@@ -219,6 +222,7 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     name: 'web',
+    longLived: true,
     summary: 'Serve the app to a browser on 127.0.0.1 (prints the URL to open as one JSON line)',
     usage: 'web [--port N] [--no-autostart]',
     options: { port: { type: 'string' }, 'no-autostart': { type: 'boolean' } },

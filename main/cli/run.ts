@@ -30,6 +30,8 @@ export interface RunOptions {
   readonly stdout?: NodeJS.WritableStream;
   readonly stderr?: NodeJS.WritableStream;
   readonly signal?: AbortSignal;
+  /** Called before a command that is not `longLived` loads (main.ts: keep V8's young generation small). */
+  readonly oneShot?: () => void;
 }
 
 /** Parses argv, runs one command, disposes the Host, and returns the exit code. Never throws. */
@@ -126,6 +128,7 @@ export async function runCli(options: RunOptions): Promise<number> {
       return host;
     },
   };
+  if (!command.longLived) options.oneShot?.();
   try {
     return await (await command.load()).run(ctx);
   } catch (error) {

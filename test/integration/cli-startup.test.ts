@@ -111,6 +111,19 @@ describe('the CLI loads what a command needs, when it runs', () => {
     }
   });
 
+  // Node's own modules a listing never uses, loaded by an ES import at every start (#32): node:http
+  // (with its HTTP stack and undici: ~80 ms of CPU and 16 MB), TLS, DNS, workers, zlib, readline.
+  it('harbor tools loads no HTTP, TLS, DNS, worker, zlib or readline module of Node', () => {
+    const registry = tempRegistry({ time: { command: NODE, args: [catalogServerScript(), '--catalog', join(CATALOGS_DIR, 'servers/time.json')] } });
+    try {
+      const loaded = internalsLoaded(['--config', registry.config, '--data-dir', registry.dir, 'tools', '--yes']);
+      const unused = /^NativeModule (http|https|http2|_http_\w+|tls|net\/?.*|dns|dns\/promises|worker_threads|zlib|readline|internal\/deps\/undici\/undici)$/;
+      expect(loaded.filter((line) => unused.test(line) && line !== 'NativeModule net')).toEqual([]);
+    } finally {
+      registry.remove();
+    }
+  });
+
   it.runIf(process.platform !== 'win32')(
     'the login shell is asked for its PATH only when a launch looks the command up, once until an rc file changes or --fresh-env',
     async () => {
@@ -155,6 +168,24 @@ describe('the CLI loads what a command needs, when it runs', () => {
     },
     120_000,
   );
+
+  // Peak memory (#32 goal 2): V8 doubles its semi-spaces while the Host's modules load and keeps
+  // them committed to the exit (~11 MB of a one-shot command); a one-shot command keeps them at
+  // their starting size. Read at exit through a --require hook.
+  it('a one-shot command keeps V8\'s young generation at its starting size', () => {
+    const hook = join(dir, 'record-new-space.cjs');
+    writeFileSync(hook, `process.on('exit', () => require('node:fs').writeFileSync(process.env.HARBOR_TEST_NEW_SPACE, String(require('node:v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size)));\n`);
+    const record = join(dir, 'new-space.txt');
+    const registry = tempRegistry({ time: { command: NODE, args: [catalogServerScript(), '--catalog', join(CATALOGS_DIR, 'servers/time.json')] } });
+    try {
+      const run = spawnSync(NODE, ['--require', hook, CLI, '--config', registry.config, '--data-dir', registry.dir, 'tools', '--yes'], { env: { ...process.env, HARBOR_TEST_NEW_SPACE: record }, encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      // V8 starts a semi-space at 1 MiB and, held, grows it to 2 MiB at most; let go, to 8-16 MiB here.
+      expect(Number(readFileSync(record, 'utf8'))).toBeLessThanOrEqual(2 * 1024 * 1024);
+    } finally {
+      registry.remove();
+    }
+  });
 
   it('a command that needs the Host loads them (the probe sees modules)', () => {
     const registry = tempRegistry({});

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HarborError } from '../errors';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
@@ -84,7 +84,8 @@ export class LoopbackCallbackServer implements Disposable {
   }
 
   private listen(preferredPort: number | undefined): Promise<void> {
-    const server = createServer((req, res) => this.handle(req, res));
+    // node:http when a sign-in needs it: an ES import would load its HTTP stack at every start (#32).
+    const server = process.getBuiltinModule('node:http').createServer((req, res) => this.handle(req, res));
     server.keepAliveTimeout = 1_000;
     const bind = (port: number) =>
       new Promise<void>((resolve, reject) => {

@@ -3,7 +3,6 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { crc32 } from 'node:zlib';
 import type { Entry, ZipFile } from 'yauzl';
 import { HarborError } from '../errors';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../private-files';
@@ -94,6 +93,8 @@ function readStream(file: ZipFile, entry: Entry): Promise<NodeJS.ReadableStream>
 
 /** Counts the bytes and the CRC-32 of what passes, and stops a file that grows past its declared size. */
 function checker(entry: Entry): Transform & { check(): void } {
+  // node:zlib when a bundle is read, not at every start of every command (#32).
+  const { crc32 } = process.getBuiltinModule('node:zlib');
   let size = 0;
   let crc = 0;
   const transform = new Transform({

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { HarborError } from '../errors';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
 import type { SandboxWorkerData, ToHost } from './protocol';
@@ -30,6 +30,8 @@ class SandboxWorker implements Disposable {
 
   constructor(url: URL) {
     const workerData: SandboxWorkerData = { prelude: VM_PRELUDE };
+    // node:worker_threads when code runs, not at every start of every command (#32).
+    const { Worker } = process.getBuiltinModule('node:worker_threads');
     this.worker = new Worker(url, {
       workerData,
       // Nothing of the host's environment (API keys, tokens) exists even on the worker's side.

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createInterface } from 'node:readline';
 import type { HarborError } from '../errors';
 import { keychainFailure, keychainTimeout } from './keychain-failures';
 
@@ -114,7 +113,8 @@ export class KeychainProcess {
     child.stderr.on('data', (chunk: string) => {
       this.stderrTail = (this.stderrTail + chunk).slice(-2000);
     });
-    createInterface({ input: child.stdout }).on('line', (line) => this.onReply(child, line));
+    // node:readline when the keychain is asked, not at every start of every command (#32).
+    process.getBuiltinModule('node:readline').createInterface({ input: child.stdout }).on('line', (line) => this.onReply(child, line));
     child.on('error', (error) => this.kill(child, keychainFailure(`the keychain helper could not start: ${error.message}`, this.options.platform)));
     child.on('exit', (code, signal) => {
       if (child !== this.child) return;

@@ -1,8 +1,11 @@
 import { ProtocolError, SdkError, SdkHttpError, SseError, UnauthorizedError } from '@modelcontextprotocol/client';
-import { STATUS_CODES } from 'node:http';
 import { HarborError } from '../errors';
 import { isNetworkFailure, isNotConnectedText } from './sdk-error-text';
 import { urlElicitationFailure } from './url-elicitation';
+
+// node:http through getBuiltinModule, when a failure is worded: an ES import evaluates it (and its
+// HTTP stack, about 80 ms of CPU and 16 MB) at every start of every one-shot command (#32).
+const statusText = (status: number): string | undefined => process.getBuiltinModule('node:http').STATUS_CODES[status];
 
 export interface FailureContext {
   readonly server: string;
@@ -150,9 +153,9 @@ function failureFor(error: unknown, ctx: FailureContext): HarborError {
 export function howItFailed(error: unknown): string {
   if (error instanceof SdkHttpError) {
     const status = error.status as number | undefined;
-    if (status !== undefined) return `${status} ${STATUS_CODES[status] ?? 'error'}`.trim();
+    if (status !== undefined) return `${status} ${statusText(status) ?? 'error'}`.trim();
   }
-  if (error instanceof SseError && typeof error.code === 'number') return `${error.code} ${STATUS_CODES[error.code] ?? 'error'}`.trim();
+  if (error instanceof SseError && typeof error.code === 'number') return `${error.code} ${statusText(error.code) ?? 'error'}`.trim();
   if (error instanceof SdkError && (error.code as string) === 'REQUEST_TIMEOUT') return 'no answer in time';
   const code = networkCode(error);
   if (code) return `cannot connect (${code})`;

@@ -5,10 +5,8 @@
  */
 import { execFile } from 'node:child_process';
 import { constants, accessSync, statSync } from 'node:fs';
-import { lookup } from 'node:dns/promises';
-import { connect as netConnect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { basename, delimiter, isAbsolute } from 'node:path';
-import { connect as tlsConnect } from 'node:tls';
 import type { DoctorCheckData } from '../../../preload/contract';
 import { findExecutable } from '../installs/find-executable';
 import { describeWholeCommandLine, splitFix, wholeCommandLine } from '../servers/stdio/whole-command-line';
@@ -96,12 +94,12 @@ export async function addressCheck(url: URL): Promise<DoctorCheckData> {
   const { host, port, label } = hostPort(url);
   let address: string;
   try {
-    address = (await lookup(host)).address;
+    address = (await process.getBuiltinModule('node:dns/promises').lookup(host)).address;
   } catch (error) {
     return { id: 'address', status: 'fail', code: 'CONNECT_FAILED', message: `${host} does not resolve: ${errorText(error)}`, fix: 'Check the address in "url", and your network.' };
   }
   try {
-    await open(() => netConnect({ host: address, port }), 'connect');
+    await open(() => process.getBuiltinModule('node:net').connect({ host: address, port }), 'connect');
     return { id: 'address', status: 'ok', message: `${label} (${address}) accepts connections` };
   } catch (error) {
     return { id: 'address', status: 'fail', code: 'CONNECT_FAILED', message: `${label} does not accept connections: ${errorText(error)}`, fix: 'Start the server, or correct the address and port in "url".' };
@@ -113,7 +111,9 @@ export async function tlsCheck(url: URL): Promise<DoctorCheckData> {
   if (url.protocol !== 'https:') return { id: 'tls', status: url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]' ? 'skip' : 'warn', message: 'plain http: the connection is not encrypted' };
   const { host, port, label } = hostPort(url);
   try {
-    const socket = await open(() => tlsConnect({ host, port, servername: host }), 'secureConnect');
+    // node:tls, node:net and node:dns through getBuiltinModule when the doctor probes: an ES import
+    // would load TLS at every start of every command (#32).
+    const socket = await open(() => process.getBuiltinModule('node:tls').connect({ host, port, servername: host }), 'secureConnect');
     void socket;
     return { id: 'tls', status: 'ok', message: `TLS to ${label}: the certificate is valid` };
   } catch (error) {

@@ -1,0 +1,41 @@
+/**
+ * The validator loads only the engine a schema needs (#32: `harbor call` checks a tool's arguments
+ * and its result): the dialect's Ajv class, ajv-formats only when formats are asserted, RE2 only
+ * when a schema has a pattern. Checked in a fresh Node process (Node strips the types of the
+ * TypeScript source), where nothing else has loaded them.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NODE, REPO } from '../helpers/host';
+
+/** Runs `steps` (JS using `v`, a JsonSchemaValidator) and returns the ajv and re2js files loaded. */
+function loadedAfter(steps: string): string[] {
+  const source = join(REPO, 'main/host/json-schema.ts');
+  const script = `import { JsonSchemaValidator } from ${JSON.stringify(source)};
+import { createRequire } from 'node:module';
+const v = new JsonSchemaValidator();
+${steps}
+const loaded = Object.keys(createRequire(import.meta.url).cache).flatMap((f) => /node_modules\\/(ajv\\/dist\\/(?:2019|2020|ajv)\\.js|ajv-formats\\/dist\\/index\\.js|re2js)/.exec(f)?.[1] ?? []);
+console.log(JSON.stringify([...new Set(loaded)].sort()));`;
+  const run = spawnSync(NODE, ['--no-warnings', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: REPO });
+  expect(run.status, run.stderr).toBe(0);
+  return JSON.parse(run.stdout.trim().split('\n').pop()!) as string[];
+}
+
+describe('the JSON Schema validator loads what a schema needs', () => {
+  it('a tool\'s arguments (2020-12, formats as annotations, no pattern): the 2020-12 engine alone', () => {
+    const loaded = loadedAfter(`if (!v.validate({ type: 'object', properties: { a: { type: 'string' } } }, { a: 'x' }, { assertFormats: false }).valid) process.exit(3);`);
+    expect(loaded).toEqual(['ajv/dist/2020.js']);
+  });
+
+  it('a draft-07 result schema with formats asserted: the draft-07 engine and ajv-formats', () => {
+    const loaded = loadedAfter(`if (v.validate({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { at: { type: 'string', format: 'date' } } }, { at: 'nope' }).valid) process.exit(3);`);
+    expect(loaded).toEqual(['ajv-formats/dist/index.js', 'ajv/dist/ajv.js']);
+  });
+
+  it('a pattern: RE2 as well, and the pattern is checked', () => {
+    const loaded = loadedAfter(`if (v.validate({ type: 'string', pattern: '^a+$' }, 'b', { assertFormats: false }).valid) process.exit(3);`);
+    expect(loaded).toEqual(['ajv/dist/2020.js', 're2js']);
+  });
+});
