@@ -28,7 +28,7 @@ const BARE = join(REPO, 'bench/fixtures/bare-client.mjs');
 const HARBOR = join(REPO, 'bin/harbor.js');
 
 /** At exit, each Node process writes its own peak RSS (kB), CPU time (µs) and script to PEAK_DIR/<pid>. */
-const PEAK_HOOK = `process.on('exit', () => { try { const u = process.resourceUsage(); require('node:fs').writeFileSync(require('node:path').join(process.env.HARBOR_PEAK_DIR, String(process.pid)), JSON.stringify({ kb: u.maxRSS, cpuUs: u.userCPUTime + u.systemCPUTime, script: process.argv[1] || '' })); } catch {} });\n`;
+const PEAK_HOOK = `process.on('exit', () => { try { const u = process.resourceUsage(); require('node:fs').writeFileSync(require('node:path').join(process.env.HARBOR_PEAK_DIR, String(process.pid)), JSON.stringify({ kb: u.maxRSS, cpuUs: u.userCPUTime + u.systemCPUTime, script: process.argv[1] || '' })); } catch { /* never fail the measured process for its measurement: its peak reads "–" */ } });\n`;
 
 export type Verb = 'tools' | 'call' | 'resources' | 'prompts';
 export interface Task {

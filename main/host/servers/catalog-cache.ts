@@ -118,7 +118,7 @@ export class CatalogCache {
     try {
       parsed = JSON.parse(text);
     } catch {
-      parsed = undefined;
+      parsed = undefined; // not JSON: the same miss as a wrong shape, logged as damaged just below
     }
     const entry = Entry.safeParse(parsed);
     // Another server's file under this name (a hash collision, a copied file) is no entry either.

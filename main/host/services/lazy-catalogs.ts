@@ -73,25 +73,28 @@ export class LazyCatalogs implements OfferDoors {
 
   /** The cache entry to offer `server` from, or undefined: read it from the running server (starting it). */
   private async cached(server: string): Promise<{ identity: string; entry: CachedCatalog } | undefined> {
+    let connection: ReturnType<ServerControl['connection']>;
+    let target: ReturnType<ServerControl['launchTarget']>;
     try {
-      const connection = this.deps.servers.connection(server);
-      if (connection.state.kind === 'ready') return undefined;
-      const target = this.deps.servers.launchTarget(server);
-      if (!this.deps.consent.isLaunchApproved(target)) return undefined;
-      const secrets = [...secretUses(target.spec), ...oauthSecretUses((target.config as { oauth?: unknown }).oauth)];
-      if (secrets.some((use) => !this.deps.consent.isSecretBound(use.name, target.server.identity))) return undefined;
-      // A remote whose sign-in expired or was refused: started up front, so the run says so before anything runs.
-      const signIn = this.deps.servers.get(server).signIn?.state;
-      if (signIn === 'expired' || signIn === 'refused') return undefined;
-      const entry = await this.deps.cache.read(server);
-      if (!entry || entry.skills || !isFresh(entry)) return undefined;
-      if (entry.launch !== launchKey(target.config) || entry.spec !== connection.configHash) return undefined;
-      if ((await knownEra(this.deps.eras, server, target.spec, connection.configHash)) !== entry.era) return undefined;
-      return { identity: target.server.identity, entry };
+      connection = this.deps.servers.connection(server);
+      target = this.deps.servers.launchTarget(server);
     } catch {
-      // An unknown, disabled or misconfigured server: the doors say what is wrong with it.
+      // An unknown, disabled or misconfigured server (HarborError): the doors say what is wrong with it
+      // when its catalog is read live. Only these lookups are guarded; anything else is a real failure.
       return undefined;
     }
+    if (connection.state.kind === 'ready') return undefined;
+    if (!this.deps.consent.isLaunchApproved(target)) return undefined;
+    const secrets = [...secretUses(target.spec), ...oauthSecretUses((target.config as { oauth?: unknown }).oauth)];
+    if (secrets.some((use) => !this.deps.consent.isSecretBound(use.name, target.server.identity))) return undefined;
+    // A remote whose sign-in expired or was refused: started up front, so the run says so before anything runs.
+    const signIn = this.deps.servers.get(server).signIn?.state;
+    if (signIn === 'expired' || signIn === 'refused') return undefined;
+    const entry = await this.deps.cache.read(server);
+    if (!entry || entry.skills || !isFresh(entry)) return undefined;
+    if (entry.launch !== launchKey(target.config) || entry.spec !== connection.configHash) return undefined;
+    if ((await knownEra(this.deps.eras, server, target.spec, connection.configHash)) !== entry.era) return undefined;
+    return { identity: target.server.identity, entry };
   }
 }
 
