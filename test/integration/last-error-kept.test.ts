@@ -6,8 +6,8 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConsentChoice, ConsentRequest } from '../../preload/contract';
-import { disposeAfterTest } from '../helpers/dispose-after-test';
+import type { ConsentChoice } from '../../preload/contract';
+import { answerConsent } from '../helpers/answers';
 import { FIXTURES, NODE, createTestHost, waitFor, type TestHost } from '../helpers/host';
 
 const CRASH_AT_STARTUP = join(FIXTURES, 'adversarial/crash-at-startup.mjs');
@@ -17,23 +17,11 @@ afterEach(async () => {
   current = undefined;
 });
 
-/** Answers every consent question with `answer.next` (undefined: leaves it waiting), recording them. */
-function answering(t: TestHost, answer: { next: ConsentChoice | undefined }): ConsentRequest[] {
-  const asked: ConsentRequest[] = [];
-  disposeAfterTest(
-    t.host.events.onEvent('consent.request', (r) => {
-      asked.push(r);
-      if (answer.next) t.host.consent.respond(r.id, answer.next);
-    }),
-  );
-  return asked;
-}
-
 describe('the last real error of a server', () => {
   it('stays beside the launch question (waiting, then denied) that follows a crash', async () => {
     current = await createTestHost({ u: { command: NODE, args: [CRASH_AT_STARTUP] } }, { approveLaunches: false, interactiveConsent: true });
     const answer: { next: ConsentChoice | undefined } = { next: 'always' };
-    const asked = answering(current, answer);
+    const asked = answerConsent(current, answer);
     await current.host.servers.startAll();
     const crashed = current.host.servers.get('u').state;
     expect(crashed).toMatchObject({ kind: 'error' });
@@ -65,7 +53,7 @@ describe('the last real error of a server', () => {
 
   it('is absent when nothing failed before the Deny', async () => {
     current = await createTestHost({ u: { command: NODE, args: [CRASH_AT_STARTUP] } }, { approveLaunches: false, interactiveConsent: true });
-    answering(current, { next: 'deny' });
+    answerConsent(current, { next: 'deny' });
     await current.host.servers.startAll();
     const denied = current.host.servers.get('u');
     expect(denied.state).toMatchObject({ kind: 'error', code: 'CONSENT_DENIED' });

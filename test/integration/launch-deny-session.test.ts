@@ -5,8 +5,8 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConsentChoice, ConsentRequest } from '../../preload/contract';
-import { disposeAfterTest } from '../helpers/dispose-after-test';
+import type { ConsentChoice } from '../../preload/contract';
+import { answerConsent } from '../helpers/answers';
 import { FIXTURES, NODE, createTestHost, type TestHost } from '../helpers/host';
 import { errorOf } from '../helpers/harbor-error';
 
@@ -17,23 +17,11 @@ afterEach(async () => {
   current = undefined;
 });
 
-/** Answers every consent question with `answer.next` (undefined: leaves it waiting), recording them. */
-function answering(t: TestHost, answer: { next: ConsentChoice | undefined }): ConsentRequest[] {
-  const asked: ConsentRequest[] = [];
-  disposeAfterTest(
-    t.host.events.onEvent('consent.request', (r) => {
-      asked.push(r);
-      if (answer.next) t.host.consent.respond(r.id, answer.next);
-    }),
-  );
-  return asked;
-}
-
 describe('a denied launch', () => {
   it('holds for the session: tool calls and chat turns do not ask again; Start asks again', async () => {
     current = await createTestHost({ u: { command: NODE, args: [LEGACY] } }, { approveLaunches: false, interactiveConsent: true });
     const answer: { next: ConsentChoice | undefined } = { next: 'deny' };
-    const asked = answering(current, answer);
+    const asked = answerConsent(current, answer);
     await current.host.servers.startAll();
     expect(current.host.servers.get('u').state).toMatchObject({ kind: 'error', code: 'CONSENT_DENIED' });
     expect(asked).toHaveLength(1);
@@ -56,7 +44,7 @@ describe('a denied launch', () => {
   it('a question left unanswered until its deadline is not a Deny: the next start asks again', async () => {
     current = await createTestHost({ u: { command: NODE, args: [LEGACY] } }, { approveLaunches: false, interactiveConsent: true, consentTimeoutMs: 200 });
     const answer: { next: ConsentChoice | undefined } = { next: undefined };
-    const asked = answering(current, answer);
+    const asked = answerConsent(current, answer);
     await current.host.servers.startAll();
     expect(current.host.servers.get('u').state).toMatchObject({ kind: 'error', code: 'CONSENT_DENIED' });
     answer.next = 'once';
