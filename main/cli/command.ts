@@ -10,6 +10,8 @@ export interface HostNeeds {
   readonly readOnly?: boolean;
   /** `harbor exec`/`chat --start-all`: every server starts up front, none offered from the catalog cache (HostOptions.startAllServers). */
   readonly startAll?: boolean;
+  /** `harbor exec`/`chat`: they read the catalog cache, so they keep it (HostOptions.catalogCache). */
+  readonly catalogCache?: boolean;
 }
 
 export interface CliContext {

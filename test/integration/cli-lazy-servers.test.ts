@@ -104,6 +104,14 @@ describe('harbor exec starts servers when first used', () => {
     expect(started(SERVERS)).toEqual(['s0']);
   });
 
+  it('only exec and chat keep the cache: a one-shot harbor call writes none (no work added to its path)', async () => {
+    const flags = setup(['s0']);
+    const call = await runCli([...flags, 'call', 's0', 'greet_s0', '--yes']);
+    expect(call.stderr).not.toMatch(/unexpected error/);
+    expect(call.code).toBe(0);
+    expect(existsSync(join(registry!.dir, 'catalog-cache'))).toBe(false);
+  });
+
   it('two calls to one lazily started server share one start', async () => {
     const flags = setup(SERVERS);
     expect((await runCli([...flags, 'exec', '-', '--yes'], { input: 'return 1' })).code).toBe(0);

@@ -22,7 +22,7 @@ export const chatCommand: CliCommandCode = {
     const conversationId = typeof ctx.options.conversation === 'string' ? ctx.options.conversation : undefined;
     const toolset = typeof ctx.options.toolset === 'string' ? ctx.options.toolset : undefined;
     // --start-all: every server starts up front, as without a catalog cache (none is offered from it).
-    const host = await ctx.host(ctx.options['start-all'] === true ? { startAll: true } : undefined);
+    const host = await ctx.host({ catalogCache: true, ...(ctx.options['start-all'] === true ? { startAll: true } : {}) });
     host.registry.requireValid();
     // An unknown toolset is the person's mistake (exit 2), said before any server starts or model is asked.
     if (toolset !== undefined) resolveToolset(host.settings.chat().toolsets, toolset);

@@ -25,7 +25,7 @@ export const execCommand: CliCommandCode = {
     const overrides = limitFlags(ctx);
     const code = ctx.options.types === true ? '' : await readScript(ctx);
     // --start-all: every server starts up front, as without a catalog cache (none is offered from it).
-    const host = await ctx.host(ctx.options['start-all'] === true ? { startAll: true } : undefined);
+    const host = await ctx.host({ catalogCache: true, ...(ctx.options['start-all'] === true ? { startAll: true } : {}) });
     host.registry.requireValid();
     // --toolset: the script's API holds only the toolset's tools (an unknown name is exit 2, naming the known ones).
     const settings = host.settings.chat();

@@ -37,13 +37,13 @@ export interface ChatWiring {
 /**
  * The chat, code mode and where both read the servers' catalogs from. In the CLI (`harbor chat`,
  * `harbor exec`) a server whose catalog is cached for its exact launch starts at its first call
- * (services/lazy-catalogs.ts), and every CLI command that fetches tools and may write keeps that
- * cache up to date; the app and browser mode keep their servers running and read the doors.
+ * (services/lazy-catalogs.ts), and those two commands keep that cache up to date (no other
+ * one-shot command pays for it); the app and browser mode keep their servers running and read the doors.
  */
 export function openChatAndCode(w: ChatWiring): { chat: ChatService; code: CodeService; conversations: ConversationStore } {
   const { doors, options } = w;
-  // A command that only reads writes nothing in the data folder; one that lists no tools has none to keep.
-  const keeps = options.dataAccess !== 'read-only' && (!options.catalogOnConnect || options.catalogOnConnect.includes('tools'));
+  // Only the commands that read the cache keep it (HostOptions.catalogCache: exec, chat), never a read-only one.
+  const keeps = options.catalogCache === true && options.dataAccess !== 'read-only';
   const cache = options.mode === 'cli' && keeps ? new CatalogCache(join(options.dataDir, 'catalog-cache'), w.log) : undefined;
   // Disposed before the servers stop (registered after them): the catalogs of this run are written first.
   if (cache) w.owned.add(new CatalogCacheKeeper(w.inner, { servers: w.servers, identities: w.identities, cache }));

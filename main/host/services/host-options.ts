@@ -42,6 +42,11 @@ export interface HostOptions {
   readonly useLoginShellPath?: boolean;
   /** Ask the login shell for its PATH again, not trusting the answer remembered in the data folder (`--fresh-env`). */
   readonly freshEnv?: boolean;
+  /**
+   * CLI `harbor exec` and `harbor chat`: keep the catalog cache (services/lazy-catalogs.ts) and offer
+   * servers from it. Only the commands that read it write it, so no other one-shot command pays for it.
+   */
+  readonly catalogCache?: boolean;
   /** CLI: start every server a chat turn or script could use up front, not offering any from the catalog cache (`--start-all`). */
   readonly startAllServers?: boolean;
   /** Tests may inject transports; the default opens real processes and sockets. */
