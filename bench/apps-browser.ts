@@ -147,7 +147,8 @@ export async function startAppsBench(label: string, script: readonly ScriptEntry
         const deadline = Date.now() + 60_000;
         while ((await page.getByText(reply, { exact: true }).count()) === 0) {
           if (Date.now() > deadline) throw new Error(`no "${reply}" within 60 s`);
-          const allow = page.getByRole('dialog').getByRole('button', { name: 'Always allow' });
+          // A chat's own call is asked by a card in its transcript (#31); a question from elsewhere is a dialog.
+          const allow = page.getByRole('dialog').or(page.locator('.consent-card')).getByRole('button', { name: 'Always allow' });
           if ((await allow.count()) > 0) await allow.first().click();
           else await sleep(20);
         }
