@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsentRequest } from '../../preload/contract';
-import { loadsCode } from '../../main/host/registry/code-loading-env';
+import { codeLoadingAssignments, loadsCode } from '../../main/host/registry/code-loading-env';
 import { AddServerConsent } from '../../main/shell/add-server-consent';
 import { parseDeepLink } from '../../main/shell/deep-link';
 import { disposeAfterTest } from '../helpers/dispose-after-test';
@@ -70,6 +70,10 @@ describe('a link that sets a code-loading variable', () => {
       ['bash', ['-c', `export LD_PRELOAD=/tmp/x.so; npx -y some-server`]],
       ['cmd', ['/c', `set NODE_OPTIONS=${IMPORT}&& npx -y some-server`]],
       ['powershell', ['-Command', `$env:NODE_OPTIONS='${IMPORT}'; npx -y some-server`]],
+      // glued to a flag or after "=": env's -S / --split-string, a property set in a script
+      ['env', [`--split-string=NODE_OPTIONS=${IMPORT} npx -y some-server`]],
+      ['env', [`-SNODE_OPTIONS=${IMPORT} npx -y some-server`]],
+      ['node', ['-e', `process.env.NODE_OPTIONS='${IMPORT}'; require('child_process').spawn('npx', ['-y', 'x'], { stdio: 'inherit' })`]],
     ] as const) {
       const message = refusal(b64('x', { command, args }));
       expect(message, `${command} ${args.join(' ')}`).toMatch(/^warning: .*(NODE_OPTIONS|LD_PRELOAD)=/);
@@ -123,5 +127,12 @@ describe('in the app: the link handler over a real Host', () => {
     expect(notices).toHaveLength(3);
     for (const notice of notices) expect(notice.message).toMatch(/^warning: "feature" sets (NODE_OPTIONS|DOCKER_HOST)=/);
     expect(readFileSync(join(test.dir, 'harbor.json'), 'utf8')).toBe(before);
+  });
+});
+
+describe('what a command line sets, read by the one list (codeLoadingAssignments)', () => {
+  it('a Java property or a URL query that only looks like a name is not a variable', () => {
+    expect(codeLoadingAssignments(['-Duser.home=/srv/x', '-Djava.home=/opt/jdk', 'https://api.example.com/?path=/x&home=1', '--mode=fast', 'LEVEL=2'])).toEqual([]);
+    expect(codeLoadingAssignments(['-e', 'NODE_OPTIONS=--require=/x.cjs']).map(([name]) => name)).toEqual(['NODE_OPTIONS']);
   });
 });

@@ -221,9 +221,9 @@ export function notAllowedMessage(server: string, unallowed: ReadonlyArray<reado
 }
 
 /**
- * Where a command line sets such a variable itself, in its arguments: `env NAME=…`, `docker run
- * -e NAME=…` (`-eNAME=…`, `--env=NAME=…`), a shell's `NAME=… cmd`, `export NAME=…`, cmd's
- * `set NAME=…`, PowerShell's `$env:NAME=…`. Each as [name, the rest of that argument]; a name that
+ * Where a command line sets such a variable itself, in its arguments: `env NAME=…` (`-S`,
+ * `--split-string=`), `docker run -e NAME=…` (`-eNAME=…`, `--env=NAME=…`), a shell's `NAME=… cmd`,
+ * `export NAME=…`, cmd's `set NAME=…`, PowerShell's `$env:NAME=…`, a script's `process.env.NAME=`. Each as [name, the rest of that argument]; a name that
  * loads nothing (`LEVEL=2`, `--mode=fast`) is not listed.
  */
 export function codeLoadingAssignments(args: readonly string[] | undefined): Array<readonly [name: string, value: string]> {
@@ -237,5 +237,10 @@ export function codeLoadingAssignments(args: readonly string[] | undefined): Arr
   return found;
 }
 
-/** `NAME=` at an argument's start, after `-e`/`--env=`, or after a space, quote, `;`, `(`, backquote or `:`. */
-const ASSIGNMENT = /(?:^-e|^--env=|^|[\s;'"(`:])([A-Za-z_][A-Za-z0-9_%]*)=/g;
+/**
+ * `NAME=` at an argument's start, glued to a one-letter flag (`-eNAME=`, env's `-SNAME=`), or after
+ * a space, quote, `;`, `(`, backquote, `:` (`$env:NAME=`), `env.` (`process.env.NAME=`) or `=`
+ * (`--env=NAME=`, `--split-string=NAME=`). A shell or script can still build a name no pattern
+ * sees: the command line is shown whole, and this catches the forms that read as settings.
+ */
+const ASSIGNMENT = /(?:^-[A-Za-z]|^|[\s;'"(`:=]|env\.)([A-Za-z_][A-Za-z0-9_%]*)=/g;
