@@ -15,7 +15,8 @@ import type { App } from 'electron';
 import { z } from 'zod';
 import { HarborError } from '../host/errors';
 import { ServerConfig, serverNameProblem } from '../host/registry/schema';
-import { linkEnvNameProblem, linkEnvValueProblem } from './link-env';
+import { codeLoadingAssignments, codeLoadingWarning } from '../host/registry/code-loading-env';
+import { linkEnvNameProblem, linkEnvValueProblem, linkLoadsCode, printable } from './link-env';
 
 export const HARBOR_SCHEME = 'harbor';
 
@@ -38,7 +39,8 @@ const LinkStdio = z
       .refine((env) => Object.keys(env).length <= 32, { message: 'has more than 32 variables' })
       .superRefine((env, ctx) => {
         for (const [name, value] of Object.entries(env)) {
-          const problem = linkEnvNameProblem(name) ?? linkEnvValueProblem(value);
+          // A code-loading name is said with its value, as a warning, once the link is read (codeLoadingRefusal).
+          const problem = (linkLoadsCode(name) ? undefined : linkEnvNameProblem(name)) ?? linkEnvValueProblem(value);
           if (problem) ctx.addIssue({ code: 'custom', message: problem });
         }
       })
@@ -116,10 +118,30 @@ export function parseDeepLink(link: string): AddServerLink {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(config)'} ${i.message}`);
     refuse(problems.join('; '));
   }
+  codeLoadingRefusal(parsed.data.name, parsed.data.config);
   // The registry's own schema too: what is added must load exactly like a hand-written entry.
   const asRegistry = ServerConfig.safeParse(parsed.data.config);
   if (!asRegistry.success) refuse(asRegistry.error.issues.map((i) => i.message).join('; '));
   return { action: 'add-server', name: parsed.data.name, config: { ...parsed.data.config } };
+}
+
+/**
+ * A link never sets a variable that makes a runtime load or fetch code — in `env`, or from its
+ * arguments (`env NAME=…`, `docker -e NAME=…`, `sh -c "NAME=… …"`) — by Harbor's one list
+ * (registry/code-loading-env.ts) and the link's stricter families (link-env.ts). The person is told
+ * each with its value, in the warning every install door says, and nothing is asked or added: a
+ * link has no box to tick, so such a server is added in Harbor itself.
+ */
+function codeLoadingRefusal(server: string, config: Record<string, unknown>): void {
+  const env = (config.env ?? {}) as Record<string, string>;
+  const loading = [...Object.entries(env).filter(([name]) => linkLoadsCode(name)), ...codeLoadingAssignments(config.args as string[] | undefined)];
+  if (loading.length === 0) return;
+  const them = loading.length === 1 ? 'it' : 'them';
+  throw new HarborError(
+    'BAD_REQUEST',
+    `${codeLoadingWarning(server, loading.map(([name, value]) => [printable(name), value] as const))} A harbor:// link may not set ${them}: it changes which code runs, so the link was not accepted and nothing was added. ` +
+      `If you trust this server, add it in Harbor yourself (Servers → Add server, or harbor import FILE --allow-env ${[...new Set(loading.map(([name]) => printable(name)))].join(',')}).`,
+  );
 }
 
 /** The first harbor:// link in a command line (Windows and Linux pass links as an argument). */

@@ -18,6 +18,8 @@
  * A person who needs such a variable adds the server in Harbor itself, where it is their choice.
  */
 
+import { loadsCode } from '../host/registry/code-loading-env';
+
 /** Name prefixes of runtime and tool hooks (each also refuses the bare name without its "_"). */
 const HOOK_PREFIXES = [
   // dynamic loaders, glibc
@@ -54,11 +56,20 @@ const PLAIN_NAME = /^[A-Z][A-Z0-9_]{0,127}$/;
 /** Controls, bidi/format characters, invisible characters, line separators. */
 const UNSEEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
 
+/**
+ * Whether a link may never set `name`: Harbor's one code-loading list (registry/code-loading-env.ts,
+ * the gallery's, bundles' and imports' too), and on top of it the families above, which a link
+ * refuses although an install only warns about them. Compared in upper case: npm reads
+ * npm_config_* as NPM_CONFIG_*, Windows reads Path as PATH.
+ */
+export function linkLoadsCode(name: string): boolean {
+  const upper = name.toUpperCase();
+  return loadsCode(name) || HOOK_NAMES.has(upper) || HOOK_PREFIXES.some((prefix) => upper.startsWith(prefix) || `${upper}_` === prefix);
+}
+
 /** Why a link may not set `name`, or undefined when it may. */
 export function linkEnvNameProblem(name: string): string | undefined {
-  // Compared in upper case: npm reads npm_config_* as NPM_CONFIG_*, Windows reads Path as PATH.
-  const upper = name.toUpperCase();
-  if (HOOK_NAMES.has(upper) || HOOK_PREFIXES.some((prefix) => upper.startsWith(prefix) || `${upper}_` === prefix)) {
+  if (linkLoadsCode(name)) {
     return `${printable(name)} changes which code runs, where packages come from or which certificates are trusted (loader, runtime, package-manager, shell, git/ssh and TLS variables such as PATH, NODE_OPTIONS, NPM_CONFIG_*, PYTHON*, LD_*): not accepted from a link`;
   }
   if (!PLAIN_NAME.test(name)) return `"${printable(name)}" is not a plain variable name (upper-case letters, digits and "_", starting with a letter)`;
@@ -66,7 +77,7 @@ export function linkEnvNameProblem(name: string): string | undefined {
 }
 
 /** A name for a message: anything but printable ASCII as "?" (the name came from a web page). */
-const printable = (text: string) => text.replace(/[^\x20-\x7e]/g, '?');
+export const printable = (text: string) => text.replace(/[^\x20-\x7e]/g, '?');
 
 /** Why a link may not give a variable `value`, or undefined when it may. */
 export function linkEnvValueProblem(value: string): string | undefined {

@@ -208,12 +208,39 @@ export function notAllowed(names: readonly string[], allowed: readonly string[] 
   return names.filter((name) => !yes.has(name.toUpperCase()));
 }
 
+/** The warning every door starts with for such variables: each named with its value. */
+export function codeLoadingWarning(server: string, variables: ReadonlyArray<readonly [name: string, value: string]>): string {
+  const shown = variables.map(([name, value]) => `${name}=${value}`).join(', ');
+  return `warning: "${server}" sets ${shown}: ${variables.length === 1 ? 'this variable makes' : 'these variables make'} its runtime load or fetch code you have not seen.`;
+}
+
 /** The one sentence every door says for variables not allowed: each with its value, and the fix (name each). */
 export function notAllowedMessage(server: string, unallowed: ReadonlyArray<readonly [name: string, value: string]>, nothing: string): string {
   const names = unallowed.map(([name]) => name);
-  const shown = unallowed.map(([name, value]) => `${name}=${value}`).join(', ');
-  return (
-    `warning: "${server}" sets ${shown}: ${names.length === 1 ? 'this variable makes' : 'these variables make'} its runtime load or fetch code you have not seen. ` +
-    `${nothing} To allow ${names.length === 1 ? 'it' : 'them'}, name each: --allow-env ${names.join(',')} (in the app: tick its box).`
-  );
+  return `${codeLoadingWarning(server, unallowed)} ${nothing} To allow ${names.length === 1 ? 'it' : 'them'}, name each: --allow-env ${names.join(',')} (in the app: tick its box).`;
 }
+
+/**
+ * Where a command line sets such a variable itself, in its arguments: `env NAME=…` (`-S`,
+ * `--split-string=`), `docker run -e NAME=…` (`-eNAME=…`, `--env=NAME=…`), a shell's `NAME=… cmd`,
+ * `export NAME=…`, cmd's `set NAME=…`, PowerShell's `$env:NAME=…`, a script's `process.env.NAME=`. Each as [name, the rest of that argument]; a name that
+ * loads nothing (`LEVEL=2`, `--mode=fast`) is not listed.
+ */
+export function codeLoadingAssignments(args: readonly string[] | undefined): Array<readonly [name: string, value: string]> {
+  const found: Array<readonly [string, string]> = [];
+  for (const arg of args ?? []) {
+    for (const match of arg.matchAll(ASSIGNMENT)) {
+      const name = match[1]!;
+      if (loadsCode(name)) found.push([name, arg.slice(match.index + match[0].length)] as const);
+    }
+  }
+  return found;
+}
+
+/**
+ * `NAME=` at an argument's start, glued to a one-letter flag (`-eNAME=`, env's `-SNAME=`), or after
+ * a space, quote, `;`, `(`, backquote, `:` (`$env:NAME=`), `env.` (`process.env.NAME=`) or `=`
+ * (`--env=NAME=`, `--split-string=NAME=`). A shell or script can still build a name no pattern
+ * sees: the command line is shown whole, and this catches the forms that read as settings.
+ */
+const ASSIGNMENT = /(?:^-[A-Za-z]|^|[\s;'"(`:=]|env\.)([A-Za-z_][A-Za-z0-9_%]*)=/g;

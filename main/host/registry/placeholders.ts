@@ -1,3 +1,4 @@
+import { installedDirProblem } from './installed-dir';
 import { isStdio, type ServerConfig } from './schema';
 
 /**
@@ -71,6 +72,9 @@ export function serverEntryProblems(config: ServerConfig): string[] {
   if (isStdio(config) && 'url' in config) {
     problems.push('has both "command" and "url": Harbor would run the command and ignore the URL. Keep "command" for a local server or "url" for a remote one');
   }
+  // A bundle's folder that is not the one it names would let the sandbox hand it another's (installed-dir.ts).
+  const dirProblem = config.installed?.from === 'bundle' ? installedDirProblem(config.installed.dir) : undefined;
+  if (dirProblem) problems.push(dirProblem);
   for (const { where, variable } of appPlaceholders(config)) {
     problems.push(
       variable.startsWith('${input:')

@@ -43,7 +43,8 @@ export async function ownDataFolders(dataDir: string, claims: OwnFolderClaims): 
 
 /** `['bundles', NAME, VERSION]` when `dir` is exactly such a folder of the data folder. */
 export function bundleFolderParts(dataDir: string, dir: string): string[] | undefined {
-  if (!isAbsolute(dir)) return undefined;
+  // Judged as written: `bundles/a/1.0.0/../../b/1.0.0` is bundle b's folder under a's record.
+  if (!isAbsolute(dir) || dir.split(/[\\/]/).some((part) => part === '.' || part === '..')) return undefined;
   const rel = relative(resolve(dataDir), resolve(dir));
   if (isAbsolute(rel)) return undefined;
   const parts = rel.split(sep);

@@ -1,6 +1,6 @@
 import type { InstallPlanData, PlanValue, ServerSummary } from '../../../preload/contract';
 import { HarborError } from '../errors';
-import { codeLoadingNames, loadsCode, notAllowed, notAllowedMessage } from '../registry/code-loading-env';
+import { codeLoadingAssignments, codeLoadingNames, loadsCode, notAllowed, notAllowedMessage } from '../registry/code-loading-env';
 import { hostForms, lookalikeProblems } from '../registry/lookalike';
 import type { SandboxView } from '../installs/sandbox';
 import { withServerAdded, withServerUpdated } from '../registry/editor';
@@ -61,7 +61,8 @@ export class InstalledServers {
       headerNames: isStdio(entry) ? [] : Object.keys(entry.headers ?? {}).sort(),
       env: planValues(env, true),
       headers: planValues(isStdio(entry) ? {} : (entry.headers ?? {}), false),
-      codeLoadingEnv: codeLoadingNames(env),
+      // Set in env, or from the arguments (docker's `-e NODE_OPTIONS=…` fixed in runtimeArguments): the same.
+      codeLoadingEnv: [...new Set([...codeLoadingNames(env), ...argumentAssignments(config).map(([name]) => name)])].sort(),
       ...(host ? { host } : {}),
       ...(lookalike.length ? { lookalike } : {}),
       secrets: [...extra.secrets],
@@ -82,7 +83,7 @@ export class InstalledServers {
     const allowEnv = allow.allowEnv;
     const missing = notAllowed(plan.codeLoadingEnv ?? [], allowEnv);
     if (missing.length === 0) return;
-    const values = new Map((plan.env ?? []).map((v) => [v.name, v.value]));
+    const values = new Map([...argumentAssignments(plan.config), ...(plan.env ?? []).map((v) => [v.name, v.value] as const)]);
     throw new HarborError('CONSENT_REQUIRED', notAllowedMessage(plan.server, missing.map((name) => [name, values.get(name) ?? ''] as const), 'Nothing was installed.'));
   }
 
@@ -95,6 +96,11 @@ export class InstalledServers {
     this.servers.approveLaunch(plan.server);
     return this.servers.get(plan.server);
   }
+}
+
+/** The code-loading variables a stdio entry's arguments set themselves (`env NAME=…`, `docker -e NAME=…`), with what follows. */
+function argumentAssignments(config: Record<string, unknown>): Array<readonly [string, string]> {
+  return Array.isArray(config.args) && typeof config.command === 'string' ? codeLoadingAssignments(config.args.filter((a): a is string => typeof a === 'string')) : [];
 }
 
 /** Each variable or header with its value as it will be set; a whole `${secret:NAME}` shows as its keychain name, never a value. */
