@@ -1,5 +1,5 @@
 import type { JsonSchemaType, JsonSchemaValidator as SdkValidator, jsonSchemaValidator as SdkValidatorProvider } from '@modelcontextprotocol/client';
-import type * as AjvModule from 'ajv';
+import { Ajv as SdkAjv, addFormats as sdkAddFormats } from '@modelcontextprotocol/client/validators/ajv';
 import type * as AjvFormatsModule from 'ajv-formats';
 import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv';
 import type { RegExpEngine } from 'ajv/dist/types/index.js';
@@ -60,9 +60,10 @@ export interface ValidateOptions {
 const ACCEPTS_EVERYTHING = { test: () => true };
 
 type EngineClass = typeof Ajv | typeof Ajv2019 | typeof Ajv2020;
+type OwnDialect = Exclude<Dialect, 'draft-07'>;
 
 const requireCjs = createRequire(import.meta.url);
-const engineClasses = new Map<Dialect, EngineClass>();
+const engineClasses = new Map<OwnDialect, EngineClass>();
 let addFormats: ((ajv: Ajv) => Ajv) | undefined;
 let re2: typeof RE2JS | undefined;
 
@@ -73,20 +74,30 @@ let re2: typeof RE2JS | undefined;
  * RE2 only for a pattern (#32: about 20 ms of CPU and 2.5 MB of a `harbor call`). Loaded with
  * `require` (all of them ship CommonJS) because checking is synchronous, as the SDK's validator
  * interface is.
+ *
+ * draft-07 (and draft-06) — what every server built on zod-to-json-schema declares — is checked
+ * with the Ajv class and ajv-formats the SDK client bundles and has already loaded (the SDK
+ * re-exports them for this): no second copy of Ajv to load and compile (#32, `harbor call` on
+ * server-memory). The SDK does not re-export its 2020-12 and 2019-09 classes, so those come from
+ * Harbor's own ajv. Each engine takes the formats plugin of its own copy: ajv-formats builds code
+ * with its Ajv's code generator, which another copy's does not accept.
  */
-function engineClass(dialect: Dialect): EngineClass {
-  let found = engineClasses.get(dialect);
-  if (!found) {
-    found =
-      dialect === '2020-12' ? (requireCjs('ajv/dist/2020.js') as typeof Ajv2020Module).Ajv2020
-      : dialect === '2019-09' ? (requireCjs('ajv/dist/2019.js') as typeof Ajv2019Module).Ajv2019
-      : (requireCjs('ajv') as typeof AjvModule).Ajv;
-    engineClasses.set(dialect, found);
-  }
-  return found;
+interface EngineKit {
+  readonly Engine: EngineClass;
+  readonly addFormats: (ajv: Ajv) => Ajv;
 }
 
-function withFormats(engine: Ajv): Ajv {
+function engineKit(dialect: Dialect): EngineKit {
+  if (dialect === 'draft-07') return { Engine: SdkAjv as unknown as EngineClass, addFormats: sdkAddFormats as unknown as (ajv: Ajv) => Ajv };
+  let found = engineClasses.get(dialect);
+  if (!found) {
+    found = dialect === '2020-12' ? (requireCjs('ajv/dist/2020.js') as typeof Ajv2020Module).Ajv2020 : (requireCjs('ajv/dist/2019.js') as typeof Ajv2019Module).Ajv2019;
+    engineClasses.set(dialect, found);
+  }
+  return { Engine: found, addFormats: ownFormats };
+}
+
+function ownFormats(engine: Ajv): Ajv {
   addFormats ??= (requireCjs('ajv-formats') as { default: typeof AjvFormatsModule.default }).default as (ajv: Ajv) => Ajv;
   return addFormats(engine);
 }
@@ -224,9 +235,10 @@ export class JsonSchemaValidator {
       logger: false,
       code: { regExp },
     };
-    const engine = new (engineClass(dialect))(options) as Ajv;
+    const kit = engineKit(dialect);
+    const engine = new kit.Engine(options) as Ajv;
     // Formats as annotations (validateFormats false): Ajv ignores `format`, ajv-formats is not needed.
-    return flags.assertFormats ? withFormats(engine) : engine;
+    return flags.assertFormats ? kit.addFormats(engine) : engine;
   }
 }
 

@@ -124,6 +124,43 @@ describe('the CLI loads what a command needs, when it runs', () => {
     }
   });
 
+  // The SDK client bundles its own Ajv (draft-07 class and ajv-formats) and loads it at start, as
+  // the bare client does: a draft-07 schema (what every zod-to-json-schema server declares, e.g.
+  // server-memory) is checked with that copy instead of loading a second one from node_modules (#32).
+  it('harbor call of a tool whose schemas declare draft-07 loads no second Ajv, and still refuses bad arguments', async () => {
+    const registry = tempRegistry({ memory: { command: NODE, args: [catalogServerScript(), '--catalog', join(CATALOGS_DIR, 'servers/memory.json')] } });
+    try {
+      const called = modulesResolved(['--config', registry.config, '--data-dir', registry.dir, 'call', 'memory', 'read_graph', '--args', '{}', '--yes']);
+      expect(packagesOf(called)).toEqual(expect.arrayContaining(['@modelcontextprotocol/client']));
+      expect(packagesOf(called).filter((p) => /^(ajv|ajv-formats)$/.test(p))).toEqual([]);
+      const refused = await runCli(['--config', registry.config, '--data-dir', registry.dir, 'call', 'memory', 'search_nodes', '--args', '{"query":5}', '--yes']);
+      expect(refused.code, refused.stderr).not.toBe(0);
+      expect(refused.stderr).toMatch(/"query" must be a string \(got 5\)/);
+    } finally {
+      registry.remove();
+    }
+  });
+
+  // jsonc-parser (a UMD package of many files: ~15–20 ms of CPU to load) reads harbor.json only
+  // when it is not plain JSON; plain JSON is read by JSON.parse (#32).
+  it('harbor tools reads a plain-JSON harbor.json without jsonc-parser, and one with comments with it', () => {
+    const registry = tempRegistry({ time: { command: NODE, args: [catalogServerScript(), '--catalog', join(CATALOGS_DIR, 'servers/time.json')] } });
+    try {
+      const plain = modulesResolved(['--config', registry.config, '--data-dir', registry.dir, 'tools', '--yes']);
+      expect(packagesOf(plain)).toEqual(expect.arrayContaining(['@modelcontextprotocol/client']));
+      expect(packagesOf(plain)).not.toContain('jsonc-parser');
+      writeFileSync(registry.config, `// my servers\n${readFileSync(registry.config, 'utf8').replace(/\n}\s*$/, ',\n}\n')}`);
+      const record = join(dir, 'modules-jsonc-comments.txt');
+      writeFileSync(record, '');
+      const run = spawnSync(NODE, ['--import', pathToFileURL(HOOK).href, CLI, '--config', registry.config, '--data-dir', registry.dir, 'tools', 'time', '--yes'], { env: { ...process.env, HARBOR_TEST_MODULES: record }, encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/get_current_time/);
+      expect(packagesOf(readFileSync(record, 'utf8').split('\n').filter(Boolean))).toContain('jsonc-parser');
+    } finally {
+      registry.remove();
+    }
+  });
+
   it.runIf(process.platform !== 'win32')(
     'the login shell is asked for its PATH only when a launch looks the command up, once until an rc file changes or --fresh-env',
     async () => {

@@ -29,9 +29,12 @@ describe('the JSON Schema validator loads what a schema needs', () => {
     expect(loaded).toEqual(['ajv/dist/2020.js']);
   });
 
-  it('a draft-07 result schema with formats asserted: the draft-07 engine and ajv-formats', () => {
-    const loaded = loadedAfter(`if (v.validate({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { at: { type: 'string', format: 'date' } } }, { at: 'nope' }).valid) process.exit(3);`);
-    expect(loaded).toEqual(['ajv-formats/dist/index.js', 'ajv/dist/ajv.js']);
+  // The SDK client bundles (and has loaded) the draft-07 class and ajv-formats: no second copy.
+  it('a draft-07 result schema with formats asserted: the SDK\'s bundled draft-07 engine and formats, none of our ajv, and the format is checked', () => {
+    const loaded = loadedAfter(`const r = v.validate({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { at: { type: 'string', format: 'date' }, n: { type: 'integer' } } }, { at: 'nope', n: 'x' });
+if (r.valid || r.problems.map((p) => p.path).join() !== 'at,n') process.exit(3);
+if (!v.validate({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { at: { type: 'string', format: 'date' } } }, { at: '2026-01-31' }).valid) process.exit(4);`);
+    expect(loaded).toEqual([]);
   });
 
   it('a pattern: RE2 as well, and the pattern is checked', () => {

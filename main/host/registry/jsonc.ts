@@ -1,4 +1,5 @@
-import { applyEdits, findNodeAtLocation, modify, parseTree, printParseErrorCode, type Edit, type JSONPath, type Node, type ParseError } from 'jsonc-parser';
+import type { Edit, JSONPath, Node, ParseError } from 'jsonc-parser';
+import { jsoncParser } from './jsonc-library';
 
 /**
  * JSON with comments, as people write harbor.json and VS Code's and Cursor's mcp.json: read with
@@ -40,6 +41,12 @@ const WORDS: Partial<Record<string, string>> = {
 /** Parses JSON with comments; the first syntax problem comes back with its line and column (1-based). */
 export function parseJsonc(text: string): JsoncResult {
   const body = text.startsWith(BOM) ? text.slice(1) : text;
+  // Plain JSON (most files) reads the same with JSON.parse — "__proto__" stays an own key there
+  // too — without loading jsonc-parser. Anything else (comments, a trailing comma, a mistake) goes
+  // to jsonc-parser, which reads the comments and places a mistake.
+  const plain = plainJson(body);
+  if (plain !== NOT_PLAIN) return { ok: true, value: plain };
+  const { parseTree, printParseErrorCode } = jsoncParser();
   const errors: ParseError[] = [];
   const root = parseTree(body, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
   const first = errors[0];
@@ -50,6 +57,16 @@ export function parseJsonc(text: string): JsoncResult {
     return { ok: false, problem: { message: `line ${line}, column ${column}: ${WORDS[code] ?? code}`, line, column } };
   }
   return { ok: true, value: valueOf(root) };
+}
+
+const NOT_PLAIN = Symbol('not plain JSON');
+
+function plainJson(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return NOT_PLAIN; // not plain JSON: jsonc-parser reads it, or says where it is wrong
+  }
 }
 
 /** 1-based line and column of an offset. */
@@ -93,6 +110,7 @@ export function editedText(text: string, before: unknown, after: unknown): strin
   for (const change of changes) {
     // jsonc-parser finds the place and the commas; the text put there is laid out here, in the
     // file's own indentation, so no line around the change is reformatted.
+    const { applyEdits, modify } = jsoncParser();
     const edits = modify(body, change.path, change.value, { getInsertionIndex: change.insertionIndex });
     body = applyEdits(body, edits.map((edit) => laidOut(body, edit, change, layout)));
   }
@@ -213,6 +231,7 @@ function laidOut(text: string, edit: Edit, change: Change, layout: Layout): Edit
   if (change.value === undefined) return keepNextLine(text, edit);
   if (!change.insertionIndex) return { ...edit, content: render(change.value, indentAt(text, edit.offset), layout) };
   const key = change.path[change.path.length - 1]!;
+  const { findNodeAtLocation, parseTree } = jsoncParser();
   const parent = findNodeAtLocation(parseTree(text, [], { allowTrailingComma: true })!, change.path.slice(0, -1));
   const parentIndent = indentAt(text, parent?.offset ?? edit.offset);
   const indent = parentIndent + layout.unit;

@@ -1,5 +1,6 @@
-import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import type { Node } from 'jsonc-parser';
 import { positionAt } from './jsonc';
+import { jsoncParser } from './jsonc-library';
 
 /**
  * Finds where a JSON path points in the raw text (comments allowed), so a problem in the registry
@@ -8,6 +9,7 @@ import { positionAt } from './jsonc';
  */
 export function positionOfPath(text: string, path: readonly PropertyKey[]): { line: number; column: number } | undefined {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const { findNodeAtLocation, parseTree } = jsoncParser();
   const root = parseTree(body, [], { allowTrailingComma: true });
   if (!root) return undefined;
   const segments = path.map((key) => (typeof key === 'number' ? key : String(key)));

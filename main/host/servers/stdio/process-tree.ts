@@ -5,8 +5,11 @@
  * group, so on Linux we also take a snapshot of the leader's descendants from /proc before
  * stopping it — while the parent links still exist — and signal those too. Each snapshot entry
  * remembers its start time, so a pid the kernel has since reused for someone else is left alone.
+ * The snapshot walks the server's own subtree (/proc/<pid>/task/<tid>/children) and reads the stat
+ * of those processes alone: the whole table (hundreds of files on a desktop) is read only where the
+ * kernel has no children files (#32: the scan was most of a one-shot command's exit tail).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 
 export interface ProcEntry {
@@ -93,6 +96,67 @@ async function scanProcTable(): Promise<ProcEntry[]> {
 /** The living descendants of `rootPid` (children, grandchildren, …), not the root itself. */
 export async function snapshotDescendants(rootPid: number): Promise<ProcEntry[]> {
   if (process.platform !== 'linux') return [];
+  return (hasChildrenFiles() ? await walkChildren(rootPid) : await walkTable(rootPid)).filter((entry) => entry.state !== 'Z');
+}
+
+let childrenFiles: boolean | undefined;
+
+/** Whether the kernel lists a thread's children (CONFIG_PROC_CHILDREN, on in the usual kernels). */
+function hasChildrenFiles(): boolean {
+  childrenFiles ??= existsSync('/proc/thread-self/children');
+  return childrenFiles;
+}
+
+/** Breadth first through the children files: the subtree's own stat files, nobody else's. */
+async function walkChildren(rootPid: number): Promise<ProcEntry[]> {
+  const found: ProcEntry[] = [];
+  const seen = new Set<number>([rootPid]);
+  let level = [rootPid];
+  while (level.length > 0) {
+    const children = (await Promise.all(level.map(childPids))).flat().filter((pid) => !seen.has(pid));
+    for (const pid of children) seen.add(pid);
+    const entries = await Promise.all(children.map(readProcStat));
+    level = [];
+    for (const entry of entries) {
+      if (!entry) continue;
+      found.push(entry);
+      level.push(entry.pid);
+    }
+  }
+  return found;
+}
+
+/** The pids every thread of `pid` started; none when it is gone. */
+async function childPids(pid: number): Promise<number[]> {
+  let tasks: string[];
+  try {
+    tasks = await readdir(`/proc/${pid}/task`);
+  } catch {
+    return []; // the process is gone: it has no children to find
+  }
+  const lists = await Promise.all(
+    tasks.map(async (tid) => {
+      try {
+        return await readFile(`/proc/${pid}/task/${tid}/children`, 'utf8');
+      } catch {
+        return ''; // the thread (or the process) ended while we looked
+      }
+    }),
+  );
+  return lists.flatMap((list) => list.split(' ').filter(Boolean).map(Number));
+}
+
+/** /proc/<pid>/stat, zombies included (the walk filters them at the end, as the table walk does). */
+async function readProcStat(pid: number): Promise<ProcEntry | undefined> {
+  try {
+    return parseProcStat(await readFile(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return undefined; // exited while we looked
+  }
+}
+
+/** The same walk over the whole process table (kernels without children files). */
+async function walkTable(rootPid: number): Promise<ProcEntry[]> {
   const table = await readProcTable();
   const children = new Map<number, ProcEntry[]>();
   for (const entry of table) {
@@ -111,7 +175,7 @@ export async function snapshotDescendants(rootPid: number): Promise<ProcEntry[]>
       queue.push(child.pid);
     }
   }
-  return found.filter((entry) => entry.state !== 'Z');
+  return found;
 }
 
 /** Signals the whole process group led by `pgid`. False when the group is already empty. */
