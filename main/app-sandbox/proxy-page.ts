@@ -68,10 +68,12 @@ function sandboxProxy(
   };
   document.documentElement.style.colorScheme = config.colorScheme;
 
-  // The page's go-ahead carries the app's HTML (the bridge's protocol); the document itself is the
-  // Host's copy, served at config.documentUrl with the app's CSP.
-  const load = (html: unknown) => {
-    if (inner || gone || typeof html !== 'string') return;
+  // The document is the Host's copy, served at config.documentUrl (single-use, issued with this
+  // page) with the app's CSP: framed at once, not after the page's go-ahead (which carries the
+  // app's HTML, as the bridge's protocol has it, and adds only a round trip through the page's
+  // main thread before the app's first paint).
+  const load = () => {
+    if (inner || gone) return;
     const frame = document.createElement('iframe');
     frame.setAttribute('sandbox', config.innerSandbox);
     if (config.allow) frame.setAttribute('allow', config.allow);
@@ -98,7 +100,7 @@ function sandboxProxy(
     const reserved = typeof method === 'string' && (method.startsWith('ui/notifications/sandbox-') || method.startsWith('harbor/'));
     if (fromParent(event)) {
       if (method === 'ui/notifications/sandbox-resource-ready') {
-        load((data as { params?: { html?: unknown } }).params?.html);
+        load();
         return;
       }
       if (method === 'ui/notifications/host-context-changed') {
@@ -120,6 +122,7 @@ function sandboxProxy(
       else if (!reserved) window.parent.postMessage(data, target);
     }
   });
+  load();
   window.parent.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, target);
 }
 

@@ -29,6 +29,13 @@ function estimate(row: Row | undefined): number {
   }
 }
 
+/** Where the list's end is in view, by the rows' estimated heights. */
+function endOffset(rows: readonly Row[], viewport: number): number {
+  let total = 0;
+  for (const row of rows) total += estimate(row);
+  return Math.max(0, total - viewport);
+}
+
 /** A conversation stays near the bottom while new text arrives, unless the person scrolled up to read. */
 const STICK_PX = 80;
 
@@ -52,6 +59,10 @@ export function MessageList({ rows, progress, onAttach, onStop, initialRect }: P
     estimateSize: (index) => estimate(rows[index]),
     getItemKey: itemKey,
     overscan: 6,
+    // A conversation opens at its end: the first render lays out the last rows (by their estimated
+    // heights), not the first screenful only to replace it when the view scrolls to the end — that
+    // second render, mounting other rows, was a long task of its own when a long conversation opened.
+    initialOffset: () => endOffset(rows, scrollRef.current?.clientHeight ?? initialRect?.height ?? window.innerHeight),
     ...(initialRect ? { initialRect } : {}),
   });
   const total = virtualizer.getTotalSize();

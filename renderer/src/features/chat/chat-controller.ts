@@ -205,6 +205,8 @@ export class ChatController {
     this.pending = undefined;
     this.set({ openId: id, conversation: { status: 'loading' }, progress: new Map(), partial: new Map(), error: undefined });
     const result = await this.api.conversations.open({ id });
+    // Reading a long conversation (megabytes of tool results) is one task, showing it the next.
+    await nextTask();
     if (generation !== this.openGeneration) return;
     if (!result.ok) {
       if (options.forgetIfGone && result.error.code === 'CONVERSATION_NOT_FOUND') return this.newConversation();
