@@ -1,7 +1,14 @@
 /**
  * Browser mode's second origin: the MCP Apps sandbox proxies, on their own loopback port, so an
  * app's frame is never the Harbor page's origin (the specification requires a different origin;
- * same-origin would give the app the page, its token and its storage). Checked like the page:
+ * same-origin would give the app the page, its token and its storage). It is also another SITE:
+ * the page is on 127.0.0.1, its sandboxes on `localhost` (a port does not make a site), so the
+ * browser's site isolation runs each proxy in a process of its own — on the page's site the proxy
+ * shared the page's main thread, and an app sending 3.9 MB messages froze the page for 20 s
+ * handling them (#27.10). A page opened on localhost frames them on 127.0.0.1 instead (the
+ * renderer swaps the name: `separateSite`). The server binds 127.0.0.1 only; `localhost` is only
+ * in the URL (browsers resolve it to loopback themselves; one that tries ::1 first is refused there
+ * and falls back to 127.0.0.1). Checked like the page:
  *  - Host header: 127.0.0.1/localhost on this port only (DNS rebinding);
  *  - a per-launch token in the path, different from the page's (the page gets it over its
  *    authenticated socket, inside each app's sandbox URL), and the app's unguessable instance id;
@@ -73,9 +80,14 @@ export class AppSandboxServer implements Disposable {
     return new AppSandboxServer(server, address.port, createToken(), options);
   }
 
-  /** The origin the page may frame (its CSP frame-src). */
+  /** The sandbox's origin in the URLs it hands out: another site than the page's 127.0.0.1. */
   get origin(): string {
-    return `http://${LOOPBACK}:${this.port}`;
+    return `http://localhost:${this.port}`;
+  }
+
+  /** The origins the page may frame (its CSP frame-src): the page on either name frames the other. */
+  get origins(): readonly string[] {
+    return [this.origin, `http://${LOOPBACK}:${this.port}`];
   }
 
   /** The sandbox page of one open app; the page adds `?parent=<its origin>&scheme=<light|dark>`. */
@@ -96,17 +108,20 @@ export class AppSandboxServer implements Disposable {
         sendText(res, 404, checked.kind === 'proxy' ? 'This app is not open any more.' : 'Not found.');
         return;
       }
+      // The name this request came on (checked: 127.0.0.1 or localhost, this port): the proxy frames
+      // its app's document on its own origin, and the document lets only that origin frame it.
+      const origin = `http://${req.headers.host!.toLowerCase()}`;
       let body: Buffer;
       let headers: Record<string, string>;
       if (checked.kind === 'proxy') {
-        const documentUrl = `${this.origin}/doc/${this.tickets.issue(holder)}`;
+        const documentUrl = `${origin}/doc/${this.tickets.issue(holder)}`;
         const nonce = createToken();
         const config: ProxyPageConfig = { parentOrigin: checked.parent, allow: policy.allow, colorScheme: checked.scheme, documentUrl };
         body = Buffer.from(proxyPageHtml(config, nonce), 'utf8');
         headers = proxyPageHeaders(checked.parent, documentUrl, nonce);
       } else {
         body = Buffer.from(policy.html, 'utf8');
-        headers = appDocumentHeaders(policy.csp, this.origin, holder.parentOrigin);
+        headers = appDocumentHeaders(policy.csp, origin, holder.parentOrigin);
       }
       res.writeHead(200, { ...headers, 'Content-Length': body.length });
       res.end(req.method === 'HEAD' ? undefined : body);

@@ -50,7 +50,10 @@ describe('the app sandbox server', () => {
   const frame = { 'sec-fetch-dest': 'iframe' };
 
   it('serves an open app’s proxy page with its CSP, framed only by the Harbor page, without referrer or caching', async () => {
-    expect(sandbox.origin).toBe(`http://127.0.0.1:${sandbox.port}`);
+    // Handed out on localhost: another site than the page's 127.0.0.1, so the browser gives it its own process (#27.10).
+    expect(sandbox.origin).toBe(`http://localhost:${sandbox.port}`);
+    expect(sandbox.urlFor('open-app').startsWith(`${sandbox.origin}/`)).toBe(true);
+    const frame = { 'sec-fetch-dest': 'iframe', host: `localhost:${sandbox.port}` };
     const reply = await send(sandbox.port, pathOf('open-app'), frame);
     expect(reply.status).toBe(200);
     const documentUrl = /frame-src (\S+);/.exec(String(reply.headers['content-security-policy']))?.[1] ?? '';
@@ -79,6 +82,15 @@ describe('the app sandbox server', () => {
     expect(document.headers['referrer-policy']).toBe('no-referrer');
     expect((await send(sandbox.port, documentPath, frame)).status).toBe(404);
     expect((await send(sandbox.port, '/doc/made-up-ticket', frame)).status).toBe(404);
+  });
+
+  it('answers on 127.0.0.1 too (a page opened on localhost frames its apps there), naming that origin throughout', async () => {
+    const loopback = `http://127.0.0.1:${sandbox.port}`;
+    const reply = await send(sandbox.port, pathOf('open-app', `parent=${encodeURIComponent('http://localhost:4242')}`), frame);
+    const documentUrl = /frame-src (\S+);/.exec(String(reply.headers['content-security-policy']))?.[1] ?? '';
+    expect(documentUrl).toMatch(new RegExp(`^${loopback}/doc/[A-Za-z0-9_-]{24}$`));
+    const document = await send(sandbox.port, new URL(documentUrl).pathname, frame);
+    expect(document.headers['content-security-policy']).toBe(`${POLICY.csp}; frame-ancestors ${loopback} http://localhost:4242`);
   });
 
   it('refuses what is not a frame of the Harbor page asking for an open app', async () => {
@@ -125,7 +137,7 @@ describe('browser mode with apps', () => {
     const sandbox = server.appSandbox!;
     expect(sandbox.port).not.toBe(server.port);
     const page = await send(server.port, '/');
-    expect(page.headers['content-security-policy']).toContain(`frame-src ${sandbox.origin};`);
+    expect(page.headers['content-security-policy']).toContain(`frame-src ${sandbox.origin} http://127.0.0.1:${sandbox.port};`);
     // The sandbox is not served on the page's origin, and the page's files not on the sandbox's.
     expect((await send(server.port, new URL(sandbox.urlFor('x')).pathname)).status).toBe(404);
     expect((await send(sandbox.port, '/index.html', { 'sec-fetch-dest': 'iframe' })).status).toBe(404);
