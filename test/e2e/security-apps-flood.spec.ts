@@ -112,12 +112,12 @@ test('an app and its sandbox proxy run in another process than the page: an app 
   // The proxy is on another site than the page, so the browser gives it its own process: an
   // out-of-process frame is a target of its own (on the page's site it was not: it shared the page's thread).
   const proxyOrigin = new URL(proxy!.url()).origin;
-  expect(new URL(page.url()).hostname, 'the page is on 127.0.0.1').toBe('127.0.0.1');
-  expect(proxyOrigin).toMatch(/^http:\/\/localhost:\d+$/);
   const cdp = await page.context().newCDPSession(page);
   const { targetInfos } = await cdp.send('Target.getTargets');
   await cdp.detach();
   expect(targetInfos.filter((t) => t.type === 'iframe').map((t) => new URL(t.url).origin), 'out-of-process frames').toContain(proxyOrigin);
+  expect(new URL(page.url()).hostname, 'the page is on 127.0.0.1').toBe('127.0.0.1');
+  expect(proxyOrigin, 'the sandbox is on localhost: another site').toMatch(/^http:\/\/localhost:\d+$/);
   await expect(proxy!.childFrames()[0]!.locator('#state')).toHaveText('spun', { timeout: 120_000 });
   const seen = await watched();
   console.log(`spin: longest gap ${Math.round(seen.longestGapMs)} ms while the app spun 10 s`);
