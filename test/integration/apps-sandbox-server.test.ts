@@ -22,9 +22,9 @@ interface Reply {
   readonly body: string;
 }
 
-function send(port: number, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Reply> {
+function send(port: number, path: string, headers: Record<string, string> = {}, method = 'GET', address = '127.0.0.1'): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
+    const req = request({ host: address, port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
       let body = '';
       res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
@@ -91,6 +91,14 @@ describe('the app sandbox server', () => {
     expect(documentUrl).toMatch(new RegExp(`^${loopback}/doc/[A-Za-z0-9_-]{24}$`));
     const document = await send(sandbox.port, new URL(documentUrl).pathname, frame);
     expect(document.headers['content-security-policy']).toBe(`${POLICY.csp}; frame-ancestors ${loopback} http://localhost:4242`);
+  });
+
+  it('holds [::1] on its port too: `localhost` may resolve there first, and no other local process may answer for the sandbox', async () => {
+    // A browser tries ::1 for localhost before 127.0.0.1; a squatter on [::1]:PORT would be served the
+    // proxy's address (token included) and be framed as the sandbox origin, holding the app's bridge.
+    const viaV6 = await send(sandbox.port, pathOf('open-app'), { ...frame, host: `localhost:${sandbox.port}` }, 'GET', '::1');
+    expect(viaV6.status).toBe(200);
+    expect(viaV6.body).toContain('Harbor app sandbox');
   });
 
   it('refuses what is not a frame of the Harbor page asking for an open app', async () => {
