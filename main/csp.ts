@@ -20,8 +20,8 @@ const DIRECTIVES = [
 
 /** The desktop app serves MCP Apps' sandbox proxies on this scheme (main/shell/app-sandbox-protocol.ts). */
 export const APP_SANDBOX_SCHEME = 'harbor-app';
-/** Browser mode serves them on a second loopback port (main/web/app-sandbox-server.ts), chosen at launch. */
-const BROWSER_SANDBOX_SOURCES = 'http://127.0.0.1:*';
+/** Browser mode serves them on a second loopback port (main/web/app-sandbox-server.ts), chosen at launch, named localhost (or 127.0.0.1 for a page on localhost). */
+const BROWSER_SANDBOX_SOURCES = 'http://localhost:* http://127.0.0.1:*';
 
 function frameSrc(sources: readonly string[]): string {
   return `frame-src ${sources.length > 0 ? sources.join(' ') : "'none'"}`;

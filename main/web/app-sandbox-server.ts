@@ -1,7 +1,15 @@
 /**
  * Browser mode's second origin: the MCP Apps sandbox proxies, on their own loopback port, so an
  * app's frame is never the Harbor page's origin (the specification requires a different origin;
- * same-origin would give the app the page, its token and its storage). Checked like the page:
+ * same-origin would give the app the page, its token and its storage). It is also another SITE:
+ * the page is on 127.0.0.1, its sandboxes on `localhost` (a port does not make a site), so the
+ * browser's site isolation runs each proxy in a process of its own — on the page's site the proxy
+ * shared the page's main thread, and an app sending 3.9 MB messages froze the page for 20 s
+ * handling them (#27.10). A page opened on localhost frames them on 127.0.0.1 instead (the
+ * renderer swaps the name: `separateSite`). The server serves 127.0.0.1; browsers resolve
+ * `localhost` to loopback themselves, trying ::1 first, so it also holds [::1] on the same port
+ * (where the machine has it): no other local process can answer for the sandbox origin there and
+ * be framed with an app's bridge. Checked like the page:
  *  - Host header: 127.0.0.1/localhost on this port only (DNS rebinding);
  *  - a per-launch token in the path, different from the page's (the page gets it over its
  *    authenticated socket, inside each app's sandbox URL), and the app's unguessable instance id;
@@ -50,32 +58,44 @@ export class AppSandboxServer implements Disposable {
   private readonly tickets = new AppDocumentTickets();
 
   private constructor(
-    private readonly server: Server,
+    /** 127.0.0.1:port, and [::1]:port where the machine has IPv6 loopback. */
+    private readonly servers: readonly Server[],
     readonly port: number,
     private readonly token: string,
     private readonly options: AppSandboxServerOptions,
   ) {
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => this.onRequest(req, res));
+    for (const server of servers) server.on('request', (req: IncomingMessage, res: ServerResponse) => this.onRequest(req, res));
     trackDisposable(this);
   }
 
   static async start(options: AppSandboxServerOptions): Promise<AppSandboxServer> {
-    const server = createServer();
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen({ port: 0, host: LOOPBACK, exclusive: true }, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-    const address = server.address();
-    if (address === null || typeof address === 'string') throw new HarborError('INTERNAL', 'the app sandbox server has no TCP address');
-    return new AppSandboxServer(server, address.port, createToken(), options);
+    for (let attempt = 1; ; attempt += 1) {
+      const server = createServer();
+      await listen(server, 0, LOOPBACK);
+      const address = server.address();
+      if (address === null || typeof address === 'string') throw new HarborError('INTERNAL', 'the app sandbox server has no TCP address');
+      const v6 = createServer();
+      const held = await listen(v6, address.port, '::1').then(
+        () => 'held' as const,
+        (error: NodeJS.ErrnoException) => error.code,
+      );
+      if (held === 'held') return new AppSandboxServer([server, v6], address.port, createToken(), options);
+      // No IPv6 loopback on this machine: nobody can listen there either, and browsers use 127.0.0.1.
+      if (held === 'EADDRNOTAVAIL' || held === 'EAFNOSUPPORT') return new AppSandboxServer([server], address.port, createToken(), options);
+      // Someone holds [::1] on this port: another port, a few times, then say so.
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (attempt >= 5) throw new HarborError('INTERNAL', `could not hold a port for the app sandbox on both 127.0.0.1 and [::1] (last: ${held ?? 'unknown error'})`);
+    }
   }
 
-  /** The origin the page may frame (its CSP frame-src). */
+  /** The sandbox's origin in the URLs it hands out: another site than the page's 127.0.0.1. */
   get origin(): string {
-    return `http://${LOOPBACK}:${this.port}`;
+    return `http://localhost:${this.port}`;
+  }
+
+  /** The origins the page may frame (its CSP frame-src): the page on either name frames the other. */
+  get origins(): readonly string[] {
+    return [this.origin, `http://${LOOPBACK}:${this.port}`];
   }
 
   /** The sandbox page of one open app; the page adds `?parent=<its origin>&scheme=<light|dark>`. */
@@ -96,17 +116,20 @@ export class AppSandboxServer implements Disposable {
         sendText(res, 404, checked.kind === 'proxy' ? 'This app is not open any more.' : 'Not found.');
         return;
       }
+      // The name this request came on (checked: 127.0.0.1 or localhost, this port): the proxy frames
+      // its app's document on its own origin, and the document lets only that origin frame it.
+      const origin = `http://${req.headers.host!.toLowerCase()}`;
       let body: Buffer;
       let headers: Record<string, string>;
       if (checked.kind === 'proxy') {
-        const documentUrl = `${this.origin}/doc/${this.tickets.issue(holder)}`;
+        const documentUrl = `${origin}/doc/${this.tickets.issue(holder)}`;
         const nonce = createToken();
         const config: ProxyPageConfig = { parentOrigin: checked.parent, allow: policy.allow, colorScheme: checked.scheme, documentUrl };
         body = Buffer.from(proxyPageHtml(config, nonce), 'utf8');
         headers = proxyPageHeaders(checked.parent, documentUrl, nonce);
       } else {
         body = Buffer.from(policy.html, 'utf8');
-        headers = appDocumentHeaders(policy.csp, this.origin, holder.parentOrigin);
+        headers = appDocumentHeaders(policy.csp, origin, holder.parentOrigin);
       }
       res.writeHead(200, { ...headers, 'Content-Length': body.length });
       res.end(req.method === 'HEAD' ? undefined : body);
@@ -151,10 +174,26 @@ export class AppSandboxServer implements Disposable {
 
   dispose(): Promise<void> {
     markAsDisposed(this);
-    this.closing ??= new Promise<void>((resolve) => {
-      this.server.close(() => resolve());
-      this.server.closeAllConnections();
-    });
+    this.closing ??= Promise.all(
+      this.servers.map(
+        (server) =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          }),
+      ),
+    ).then(() => undefined);
     return this.closing;
   }
+}
+
+/** Listens on exactly `host` (no dual-stack), resolving once listening or rejecting with the error. */
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port, host, exclusive: true, ipv6Only: host === '::1' }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }

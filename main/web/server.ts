@@ -62,8 +62,8 @@ export class WebServer implements Disposable {
     /** Browser mode's second origin, for MCP Apps (absent when the server was started without apps). */
     readonly appSandbox: AppSandboxServer | undefined,
   ) {
-    // The page may frame exactly its own app sandbox origin, nothing else.
-    this.pageHeaders = securityHeaders(appSandbox ? [appSandbox.origin] : []);
+    // The page may frame exactly its own app sandbox origins (the port under either name), nothing else.
+    this.pageHeaders = securityHeaders(appSandbox ? appSandbox.origins : []);
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       void this.onRequest(req, res);
     });

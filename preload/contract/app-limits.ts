@@ -12,11 +12,11 @@ export const APP_STOPPED_METHOD = 'harbor/app-stopped';
 export type AppLimit = 'rate' | 'size' | 'bytes' | 'shape';
 
 export interface AppLimits {
-  /** Messages an app may send in any one-second window. */
+  /** Messages an app may send per second (kept up; a burst of up to one second's worth passes). */
   readonly messagesPerSecond: number;
   /** The largest single message (its strings, keys and binary data, counted roughly as bytes). */
   readonly messageBytes: number;
-  /** What an app may send in one second, all messages together. */
+  /** What an app may send per second, all messages together (kept up; a burst of up to one second's worth passes). */
   readonly bytesPerSecond: number;
   /** Requests an app may have waiting for an answer at once (one per key). */
   readonly pendingPerApp: number;
@@ -47,9 +47,12 @@ export interface AppLimiter {
  * its source text (Function.prototype.toString), the page's transport imports it.
  */
 export function createAppLimiter(limits: AppLimits, now: () => number): AppLimiter {
-  let windowStart = Number.NEGATIVE_INFINITY;
-  let count = 0;
-  let bytes = 0;
+  // Two token buckets, full at the start and refilled at the rate: an app may send a second's worth
+  // at once and then keep to the rate. (A window reset each second stopped an app that kept well under
+  // the rate whenever the machine's jitter delivered two of its bursts less than a second apart.)
+  let last: number | undefined;
+  let messages = limits.messagesPerSecond;
+  let bytes = limits.bytesPerSecond;
   const keyOfId = new Map<string, string>();
   const waiting = new Set<string>();
 
@@ -94,18 +97,17 @@ export function createAppLimiter(limits: AppLimits, now: () => number): AppLimit
   return {
     inbound(data) {
       const t = now();
-      if (t - windowStart >= 1000) {
-        windowStart = t;
-        count = 0;
-        bytes = 0;
-      }
-      count += 1;
-      if (count > limits.messagesPerSecond) return { kind: 'stop', limit: 'rate' };
+      const elapsed = last === undefined ? 0 : Math.max(0, t - last) / 1000;
+      last = t;
+      messages = Math.min(limits.messagesPerSecond, messages + elapsed * limits.messagesPerSecond);
+      bytes = Math.min(limits.bytesPerSecond, bytes + elapsed * limits.bytesPerSecond);
+      messages -= 1;
+      if (messages < 0) return { kind: 'stop', limit: 'rate' };
       const size = sizeOf(data, limits.messageBytes);
       if (size === NOT_JSON) return { kind: 'stop', limit: 'shape' };
       if (size > limits.messageBytes) return { kind: 'stop', limit: 'size' };
-      bytes += size;
-      if (bytes > limits.bytesPerSecond) return { kind: 'stop', limit: 'bytes' };
+      bytes -= size;
+      if (bytes < 0) return { kind: 'stop', limit: 'bytes' };
       const method = field(data, 'method');
       const id = field(data, 'id');
       const request = idKey(id);

@@ -110,9 +110,10 @@ test('isolation, checked from inside a real app’s frame: no way to the page, i
   await expect(app.locator('code').first()).toHaveText(ISO);
   const proxy = app.parentFrame()!;
 
-  // Three origins: the page, the sandbox proxy (browser mode's second loopback port), the app (opaque).
+  // Three origins: the page, the sandbox proxy (browser mode's second loopback port, named localhost:
+  // another site than the page's 127.0.0.1, so a process of its own), the app (opaque).
   const proxyOrigin = new URL(proxy.url()).origin;
-  expect(proxyOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  expect(proxyOrigin).toMatch(/^http:\/\/localhost:\d+$/);
   expect(proxyOrigin).not.toBe(pageOrigin);
   // The app's document has its own single-use address on the sandbox origin (no token, no instance id).
   const [appOrigin, appHref] = await app.evaluate(() => [window.origin, location.href]);

@@ -22,9 +22,9 @@ interface Reply {
   readonly body: string;
 }
 
-function send(port: number, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Reply> {
+function send(port: number, path: string, headers: Record<string, string> = {}, method = 'GET', address = '127.0.0.1'): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
+    const req = request({ host: address, port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
       let body = '';
       res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
@@ -50,7 +50,10 @@ describe('the app sandbox server', () => {
   const frame = { 'sec-fetch-dest': 'iframe' };
 
   it('serves an open app’s proxy page with its CSP, framed only by the Harbor page, without referrer or caching', async () => {
-    expect(sandbox.origin).toBe(`http://127.0.0.1:${sandbox.port}`);
+    // Handed out on localhost: another site than the page's 127.0.0.1, so the browser gives it its own process (#27.10).
+    expect(sandbox.origin).toBe(`http://localhost:${sandbox.port}`);
+    expect(sandbox.urlFor('open-app').startsWith(`${sandbox.origin}/`)).toBe(true);
+    const frame = { 'sec-fetch-dest': 'iframe', host: `localhost:${sandbox.port}` };
     const reply = await send(sandbox.port, pathOf('open-app'), frame);
     expect(reply.status).toBe(200);
     const documentUrl = /frame-src (\S+);/.exec(String(reply.headers['content-security-policy']))?.[1] ?? '';
@@ -79,6 +82,23 @@ describe('the app sandbox server', () => {
     expect(document.headers['referrer-policy']).toBe('no-referrer');
     expect((await send(sandbox.port, documentPath, frame)).status).toBe(404);
     expect((await send(sandbox.port, '/doc/made-up-ticket', frame)).status).toBe(404);
+  });
+
+  it('answers on 127.0.0.1 too (a page opened on localhost frames its apps there), naming that origin throughout', async () => {
+    const loopback = `http://127.0.0.1:${sandbox.port}`;
+    const reply = await send(sandbox.port, pathOf('open-app', `parent=${encodeURIComponent('http://localhost:4242')}`), frame);
+    const documentUrl = /frame-src (\S+);/.exec(String(reply.headers['content-security-policy']))?.[1] ?? '';
+    expect(documentUrl).toMatch(new RegExp(`^${loopback}/doc/[A-Za-z0-9_-]{24}$`));
+    const document = await send(sandbox.port, new URL(documentUrl).pathname, frame);
+    expect(document.headers['content-security-policy']).toBe(`${POLICY.csp}; frame-ancestors ${loopback} http://localhost:4242`);
+  });
+
+  it('holds [::1] on its port too: `localhost` may resolve there first, and no other local process may answer for the sandbox', async () => {
+    // A browser tries ::1 for localhost before 127.0.0.1; a squatter on [::1]:PORT would be served the
+    // proxy's address (token included) and be framed as the sandbox origin, holding the app's bridge.
+    const viaV6 = await send(sandbox.port, pathOf('open-app'), { ...frame, host: `localhost:${sandbox.port}` }, 'GET', '::1');
+    expect(viaV6.status).toBe(200);
+    expect(viaV6.body).toContain('Harbor app sandbox');
   });
 
   it('refuses what is not a frame of the Harbor page asking for an open app', async () => {
@@ -125,7 +145,7 @@ describe('browser mode with apps', () => {
     const sandbox = server.appSandbox!;
     expect(sandbox.port).not.toBe(server.port);
     const page = await send(server.port, '/');
-    expect(page.headers['content-security-policy']).toContain(`frame-src ${sandbox.origin};`);
+    expect(page.headers['content-security-policy']).toContain(`frame-src ${sandbox.origin} http://127.0.0.1:${sandbox.port};`);
     // The sandbox is not served on the page's origin, and the page's files not on the sandbox's.
     expect((await send(server.port, new URL(sandbox.urlFor('x')).pathname)).status).toBe(404);
     expect((await send(sandbox.port, '/index.html', { 'sec-fetch-dest': 'iframe' })).status).toBe(404);

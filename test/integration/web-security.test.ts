@@ -298,7 +298,8 @@ describe('harbor web: static files', () => {
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("script-src 'self'");
     const meta = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(res.body)?.[1];
-    const frameSrc = /frame-src (http:\/\/127\.0\.0\.1:(\d+));/.exec(String(csp));
+    // The app sandbox's port under both loopback names (localhost handed out: another site than the page).
+    const frameSrc = /frame-src (http:\/\/localhost:(\d+) http:\/\/127\.0\.0\.1:\2);/.exec(String(csp));
     expect(Number(frameSrc?.[2])).not.toBe(web.port);
     expect(`${meta?.replace(/frame-src [^;]*$/, `frame-src ${frameSrc?.[1]}`)}; frame-ancestors 'none'`).toBe(csp);
   });

@@ -42,6 +42,33 @@ describe('the app limiter', () => {
     expect(steady.inbound(big)).toEqual({ kind: 'stop', limit: 'bytes' });
   });
 
+  it('the outsider\'s round: an app just under the rate and byte rate is not stopped when its bursts arrive unevenly (a busy machine delays one by 150 ms)', () => {
+    // 150 messages, or three 3.9 MB ones, each 1.1 s: under 200 per second and 16 MiB/s on
+    // average. The proxy hears them with the machine's jitter: here every other burst 150 ms late,
+    // so two bursts land 950 ms apart. (A window reset each second counted both in one: stopped.)
+    const c = clock();
+    const calls = createAppLimiter(APP_LIMITS, c.now);
+    const big = { ...note, params: { level: 'info', data: 'y'.repeat(Math.floor(3.9 * 1024 * 1024)) } };
+    const logs = createAppLimiter(APP_LIMITS, c.now);
+    for (let round = 0; round < 18; round += 1) {
+      const late = round % 2 === 0 ? 150 : 0;
+      c.advance(late);
+      for (let i = 0; i < 150; i += 1) expect(calls.inbound(note).kind, `round ${round}, message ${i}`).toBe('pass');
+      for (let i = 0; i < 3; i += 1) expect(logs.inbound(big).kind, `round ${round}, big message ${i}`).toBe('pass');
+      c.advance(1100 - late);
+    }
+    // A real flood still stops: past one second's worth at once, or past the rate kept up.
+    const c2 = clock();
+    const kept = createAppLimiter(APP_LIMITS, c2.now);
+    let stopped: string | undefined;
+    for (let i = 0; i < 5000 && stopped === undefined; i += 1) {
+      const verdict = kept.inbound(note);
+      if (verdict.kind === 'stop') stopped = verdict.limit;
+      c2.advance(4); // 250 per second
+    }
+    expect(stopped).toBe('rate');
+  });
+
   it('stops an app that sends what JSON cannot hold (a Map, a Set, an Error, a RegExp): structured clone copies data a walk of its keys never sees', () => {
     const big = 'A'.repeat(5_000);
     for (const data of [new Map([[0, big]]), new Set([big]), new Error(big), new RegExp(big), { params: { data: new Map([[0, big]]) } }, [new Date()]]) {

@@ -11,6 +11,7 @@ import { AppRequestDialog } from './AppRequestDialog';
 import type { AppConversation, AppSession } from './app-session';
 import { HOST_DISPLAY_MODES, hostContext, INLINE_MAX_HEIGHT, PIP_SIZE } from './host-context';
 import { hostInfo, type HostInfo } from './host-info';
+import { separateSite } from './sandbox-site';
 import type { PersonAnswer, PersonRequest } from './person-requests';
 import { usePageTheme } from './use-page-theme';
 
@@ -131,7 +132,8 @@ export function AppFrame(props: AppFrameProps) {
         unavailableRef.current?.();
         return;
       }
-      const view = opened.value;
+      // Framed on another site than the page (its own process: an app's work is never the page's).
+      const view = { ...opened.value, sandboxUrl: separateSite(opened.value.sandboxUrl, window.location.origin) };
       sandboxUrl = view.sandboxUrl;
       const frame = frameRef.current;
       frame.setAttribute('allow', view.policy.allow);
