@@ -39,6 +39,8 @@ export interface WebServerOptions {
   readonly events: Pick<HostEventStream, 'on'>;
   /** MCP Apps: the policy of an open app; given, a second origin serves their sandboxes. */
   readonly appPolicy?: (instanceId: string) => AppSandboxPolicy | undefined;
+  /** Where a socket cut for an error is said (a frame over the limit, a broken frame): the page itself only sees its connection close. */
+  readonly reportSocketCut?: (reason: string) => void;
 }
 
 interface Refusal {
@@ -61,6 +63,7 @@ export class WebServer implements Disposable {
     events: Pick<HostEventStream, 'on'>,
     /** Browser mode's second origin, for MCP Apps (absent when the server was started without apps). */
     readonly appSandbox: AppSandboxServer | undefined,
+    private readonly reportSocketCut: ((reason: string) => void) | undefined,
   ) {
     // The page may frame exactly its own app sandbox origins (the port under either name), nothing else.
     this.pageHeaders = securityHeaders(appSandbox ? appSandbox.origins : []);
@@ -106,7 +109,7 @@ export class WebServer implements Disposable {
       server.close();
       throw error;
     }
-    return new WebServer(server, root, port, createToken(), options.dispatch, options.events, sandbox);
+    return new WebServer(server, root, port, createToken(), options.dispatch, options.events, sandbox, options.reportSocketCut);
   }
 
   /** The URL to open: the token rides in the fragment, which browsers never send to a server. */
@@ -139,7 +142,10 @@ export class WebServer implements Disposable {
       return;
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => {
-      ws.on('error', () => ws.terminate());
+      ws.on('error', (error) => {
+        this.reportSocketCut?.(`a page's connection was cut: ${error.message}`);
+        ws.terminate();
+      });
       attachSession(ws, this.dispatch);
     });
   }

@@ -5,7 +5,7 @@
  * The page itself may frame exactly that origin.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -36,6 +36,16 @@ function send(port: number, path: string, headers: Record<string, string> = {}, 
 
 const PAGE = 'http://127.0.0.1:4242';
 const POLICY = { csp: "default-src 'none'; connect-src 'none'", allow: 'clipboard-write', html: '<!doctype html><p>the app</p>' };
+
+/** Whether this machine has an IPv6 loopback to hold (a container may have none; the server then serves 127.0.0.1 alone). */
+async function hasIpv6Loopback(): Promise<boolean> {
+  const probe = createServer();
+  return new Promise((resolve) => {
+    probe.once('error', () => resolve(false));
+    probe.listen(0, '::1', () => probe.close(() => resolve(true)));
+  });
+}
+const ipv6Loopback = await hasIpv6Loopback();
 
 describe('the app sandbox server', () => {
   let sandbox: AppSandboxServer;
@@ -93,7 +103,7 @@ describe('the app sandbox server', () => {
     expect(document.headers['content-security-policy']).toBe(`${POLICY.csp}; frame-ancestors ${loopback} http://localhost:4242`);
   });
 
-  it('holds [::1] on its port too: `localhost` may resolve there first, and no other local process may answer for the sandbox', async () => {
+  it.skipIf(!ipv6Loopback)('holds [::1] on its port too: `localhost` may resolve there first, and no other local process may answer for the sandbox (skipped: this machine has no IPv6 loopback to hold)', async () => {
     // A browser tries ::1 for localhost before 127.0.0.1; a squatter on [::1]:PORT would be served the
     // proxy's address (token included) and be framed as the sandbox origin, holding the app's bridge.
     const viaV6 = await send(sandbox.port, pathOf('open-app'), { ...frame, host: `localhost:${sandbox.port}` }, 'GET', '::1');

@@ -19,6 +19,7 @@ import { WebServer } from '../../main/web/server';
 let dir: string;
 let host: Host;
 let server: WebServer;
+const socketsCut: string[] = [];
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'harbor-web-server-'));
@@ -36,7 +37,9 @@ beforeEach(async () => {
     port: 0,
     dispatch: createDispatcher(bindCommands(host)),
     events: host.events,
+    reportSocketCut: (reason) => socketsCut.push(reason),
   });
+  socketsCut.length = 0;
 });
 
 afterEach(async () => {
@@ -99,6 +102,15 @@ describe('WebServer', () => {
     expect(viaLink.body).not.toContain('top secret');
     expect((await get('/../secret.txt')).body).not.toContain('top secret');
     expect((await get('/assets')).status).toBe(404); // a folder is not a file
+  });
+
+  it('a socket cut for a bad frame is said, with why (the page only sees "The connection to Harbor closed")', async () => {
+    const socket = await connect();
+    const closed = once(socket, 'close');
+    socket.send('x'.repeat(64 * 1024 * 1024)); // over the frame limit
+    const [code] = (await closed) as [number];
+    expect(code).toBe(1009);
+    expect(socketsCut).toEqual([expect.stringMatching(/^a page's connection was cut: .*max payload size exceeded/i)]);
   });
 
   it('dispose closes open sockets (1001) and the port', async () => {

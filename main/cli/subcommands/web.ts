@@ -38,6 +38,7 @@ export const webCommand: CliCommandCode = {
         dispatch: createDispatcher(bindCommands(host)),
         events: host.events,
         appPolicy: (instanceId) => host.apps.sandboxPolicy(instanceId),
+        reportSocketCut: (reason) => ctx.out.info(reason),
       });
       // MCP Apps open in frames served by the server's second origin.
       const sandbox = server.appSandbox;
