@@ -262,7 +262,8 @@ export class AppSession {
     } catch {
       text = String(data);
     }
-    this.record('notifications/message', 'info', `${level}: ${text}`);
+    // Cut before joining: joining first copies the whole text (an app may send megabytes) to keep 2,000 characters.
+    this.record('notifications/message', 'info', `${level}: ${text.slice(0, 2000)}`);
   }
 
   private record(method: string, outcome: 'allowed' | 'refused' | 'failed' | 'info', detail: string): void {
