@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { serverEntryProblems } from '../../main/host/registry/placeholders';
+import { serverEntryProblems } from '../../main/host/registry/entry-problems';
 import type { ServerConfig } from '../../main/host/registry/schema';
 import { bundleFolderParts, ownDataFolders } from '../../main/host/sandbox/own-folders';
 import { FEATURE_SERVER, NODE, createTestHost, type TestHost } from '../helpers/host';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { importServers } from '../../main/host/import/formats';
-import { serverEntryProblems } from '../../main/host/registry/placeholders';
+import { serverEntryProblems } from '../../main/host/registry/entry-problems';
 import { HarborError } from '../../main/host/errors';
 
 const file = (inputs: unknown[], servers: Record<string, unknown>) => JSON.stringify({ inputs, servers });

@@ -1,4 +1,3 @@
-import { installedDirProblem } from './installed-dir';
 import { isStdio, type ServerConfig } from './schema';
 
 /**
@@ -64,17 +63,15 @@ export function appPlaceholders(config: ServerConfig): Array<{ readonly where: s
 }
 
 /**
- * Why this server cannot be started as written, one line per problem with its field, or none.
- * The file itself is valid: the other servers keep working; this one waits for the person's fix.
+ * Why this server cannot be started as its entry is written, one line per problem with its field,
+ * or none — from the entry alone (no disk: the renderer's tests use it too). The Host's full check,
+ * which also asks the disk about a bundle's folder, is entry-problems.ts.
  */
-export function serverEntryProblems(config: ServerConfig): string[] {
+export function configEntryProblems(config: ServerConfig): string[] {
   const problems: string[] = [];
   if (isStdio(config) && 'url' in config) {
     problems.push('has both "command" and "url": Harbor would run the command and ignore the URL. Keep "command" for a local server or "url" for a remote one');
   }
-  // A bundle's folder that is not the one it names would let the sandbox hand it another's (installed-dir.ts).
-  const dirProblem = config.installed?.from === 'bundle' ? installedDirProblem(config.installed.dir) : undefined;
-  if (dirProblem) problems.push(dirProblem);
   for (const { where, variable } of appPlaceholders(config)) {
     problems.push(
       variable.startsWith('${input:')

@@ -2,7 +2,7 @@ import type { DoctorCheckData, DoctorReportData, ServerSummary } from '../../../
 import type { ConsentGate } from '../consent/gate';
 import { serverRef } from '../consent/identity';
 import { HarborError, toErrorData } from '../errors';
-import { serverEntryProblems } from '../registry/placeholders';
+import { serverEntryProblems } from '../registry/entry-problems';
 import { isStdio, ServerConfig } from '../registry/schema';
 import { oauthSecretUses, secretUses } from '../secrets/references';
 import type { SecretStore } from '../secrets/store';

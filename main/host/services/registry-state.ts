@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { RegistryProblem } from '../../../preload/contract';
 import { checkRegistryText } from '../registry/editor';
 import { HarborError } from '../errors';
-import { serverEntryProblems } from '../registry/placeholders';
+import { serverEntryProblems } from '../registry/entry-problems';
 import { rootsProblems } from '../registry/roots';
 import type { RegistryFile, ServerConfig } from '../registry/schema';
 import { parseRegistryText, registryHash, type LoadedRegistry, type RegistryEdit, type RegistryStore, type UpdateOptions } from '../registry/store';

@@ -12,7 +12,7 @@ import type { ImportReportData, ServerSummary } from '../../../preload/contract'
 import { ServerDetail } from '../../../renderer/src/features/servers/ServerDetail';
 import { ServersPage } from '../../../renderer/src/features/servers/ServersPage';
 import { ContractTransport } from '../../helpers/contract-transport';
-import { cannotStartMessage, serverEntryProblems } from '../../../main/host/registry/placeholders';
+import { cannotStartMessage, configEntryProblems } from '../../../main/host/registry/placeholders';
 import { serverSummary } from '../../helpers/server-summary';
 import { WithHost } from './with-host';
 
@@ -116,7 +116,7 @@ describe("a server left with another app's placeholder", () => {
       both: { command: 'node', url: 'http://127.0.0.1:9/mcp' },
     };
     const summaries: ServerSummary[] = Object.entries(configs).map(([name, config]) =>
-      serverSummary(name, { state: { kind: 'error', code: 'CONFIG_INVALID', message: cannotStartMessage(name, serverEntryProblems(config as never)), stderrTail: '' } }),
+      serverSummary(name, { state: { kind: 'error', code: 'CONFIG_INVALID', message: cannotStartMessage(name, configEntryProblems(config as never)), stderrTail: '' } }),
     );
     render(
       <WithHost transport={importHost(() => report())}>
