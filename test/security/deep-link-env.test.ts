@@ -17,20 +17,11 @@ import { AddServerConsent } from '../../main/shell/add-server-consent';
 import { parseDeepLink } from '../../main/shell/deep-link';
 import { disposeAfterTest } from '../helpers/dispose-after-test';
 import { createTestHost, FEATURE_SERVER, NODE, type TestHost } from '../helpers/host';
+import { linkRefusal as refusal } from '../helpers/deep-link';
 
 const IMPORT = '--import=data:text/javascript,process.stdout.write("owned")';
 const b64 = (name: string, config: unknown) => `harbor://add-server?config=${Buffer.from(JSON.stringify({ name, config })).toString('base64url')}`;
 const uri = (name: string, config: unknown) => `harbor://add-server?config=${encodeURIComponent(JSON.stringify({ name, config }))}`;
-
-function refusal(link: string): string {
-  try {
-    parseDeepLink(link);
-  } catch (error) {
-    expect(error).toMatchObject({ code: 'BAD_REQUEST' });
-    return (error as Error).message;
-  }
-  throw new Error(`accepted: ${link}`);
-}
 
 describe('a link that sets a code-loading variable', () => {
   it('NODE_OPTIONS=--import=data:… is named with its value on a line starting "warning"', () => {

@@ -8,28 +8,17 @@
  * docker's options that hand a container the machine are refused: exit 2 naming the option, nothing
  * written. Real CLI processes against a local MCP Registry on 127.0.0.1.
  */
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
 import { runnerOptionProblem } from '../../main/host/gallery/identifiers';
 import { runCli } from '../helpers/cli';
-import { REPO } from '../helpers/host';
-import { startRegistry, type LocalRegistry } from '../helpers/registry-server';
+import { attackRegistry } from '../helpers/attack-registry';
 import { workspace } from '../helpers/workspace';
 
 vi.setConfig({ testTimeout: 120_000 });
 
-let registry: LocalRegistry;
-const roots: string[] = [];
-
-beforeAll(async () => {
-  registry = await startRegistry({ servers: join(REPO, 'test/fixtures/registry/attacks') });
-});
-
-afterAll(async () => {
-  await registry?.stop();
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
+const attacks = attackRegistry();
+const { roots } = attacks;
 
 describe("runner options a registry entry fixes", () => {
   it.each([
@@ -41,7 +30,7 @@ describe("runner options a registry entry fixes", () => {
     roots.push(ws.root);
     const before = readFileSync(ws.config, 'utf8');
     for (const extra of [['--dry-run'], ['--yes']]) {
-      const run = await runCli([...ws.flags, 'gallery', 'add', entry, '--registry', registry.url, ...extra]);
+      const run = await runCli([...ws.flags, 'gallery', 'add', entry, '--registry', attacks.url, ...extra]);
       expect(run.code, `${run.stdout}${run.stderr}`).toBe(2);
       expect(run.stderr).toContain(`"${shown}"`);
       expect(readFileSync(ws.config, 'utf8')).toBe(before);

@@ -7,41 +7,31 @@
  * exit 4 without `--allow-env` naming each, nothing written. The same for an imported config whose
  * server runs `env NODE_OPTIONS=… npx …`. Real CLI processes against a local MCP Registry on 127.0.0.1.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli';
-import { REPO } from '../helpers/host';
-import { startRegistry, type LocalRegistry } from '../helpers/registry-server';
+import { attackRegistry } from '../helpers/attack-registry';
 import { workspace } from '../helpers/workspace';
 
 vi.setConfig({ testTimeout: 120_000 });
 
 const ENTRY = 'io.example/env-in-arguments-oci';
-let registry: LocalRegistry;
-const roots: string[] = [];
-
-beforeAll(async () => {
-  registry = await startRegistry({ servers: join(REPO, 'test/fixtures/registry/attacks') });
-});
-
-afterAll(async () => {
-  await registry?.stop();
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
+const attacks = attackRegistry();
+const { roots } = attacks;
 
 describe('harbor gallery add: docker -e NODE_OPTIONS=… fixed in runtimeArguments', () => {
   it('the review has a warning line naming them, and the plan lists them as code-loading', async () => {
     const ws = workspace({ mcpServers: {} }, 'harbor-sec-envargs-');
     roots.push(ws.root);
-    const run = await runCli([...ws.flags, 'gallery', 'add', ENTRY, '--registry', registry.url, '--dry-run']);
+    const run = await runCli([...ws.flags, 'gallery', 'add', ENTRY, '--registry', attacks.url, '--dry-run']);
     expect(run.code, run.stderr).toBe(0);
     const warning = run.stdout.split('\n').find((line) => line.startsWith('warning'));
     expect(warning, run.stdout).toBeDefined();
     expect(warning).toContain('NODE_OPTIONS');
     expect(warning).toContain('npm_config_registry');
-    const json = await runCli([...ws.flags, '--json', 'gallery', 'add', ENTRY, '--registry', registry.url, '--dry-run']);
+    const json = await runCli([...ws.flags, '--json', 'gallery', 'add', ENTRY, '--registry', attacks.url, '--dry-run']);
     expect(json.json<{ plan: { codeLoadingEnv: string[] } }>()[0]!.plan.codeLoadingEnv).toEqual(['NODE_OPTIONS', 'npm_config_registry']);
   });
 
@@ -49,15 +39,15 @@ describe('harbor gallery add: docker -e NODE_OPTIONS=… fixed in runtimeArgumen
     const ws = workspace({ mcpServers: {} }, 'harbor-sec-envargs-');
     roots.push(ws.root);
     const before = readFileSync(ws.config, 'utf8');
-    const yes = await runCli([...ws.flags, 'gallery', 'add', ENTRY, '--registry', registry.url, '--yes']);
+    const yes = await runCli([...ws.flags, 'gallery', 'add', ENTRY, '--registry', attacks.url, '--yes']);
     expect(yes.code, yes.stderr).toBe(4);
     expect(yes.stderr).toMatch(/warning: .*NODE_OPTIONS=--import=data:text\/javascript/);
     expect(yes.stderr).toContain('--allow-env NODE_OPTIONS,npm_config_registry');
     expect(readFileSync(ws.config, 'utf8')).toBe(before);
-    const half = await runCli([...ws.flags, 'gallery', 'add', ENTRY, '--registry', registry.url, '--yes', '--allow-env', 'NODE_OPTIONS']);
+    const half = await runCli([...ws.flags, 'gallery', 'add', ENTRY, '--registry', attacks.url, '--yes', '--allow-env', 'NODE_OPTIONS']);
     expect(half.code, half.stderr).toBe(4);
     expect(readFileSync(ws.config, 'utf8')).toBe(before);
-    const both = await runCli([...ws.flags, 'gallery', 'add', ENTRY, '--registry', registry.url, '--yes', '--allow-env', 'NODE_OPTIONS,npm_config_registry']);
+    const both = await runCli([...ws.flags, 'gallery', 'add', ENTRY, '--registry', attacks.url, '--yes', '--allow-env', 'NODE_OPTIONS,npm_config_registry']);
     expect(both.code, both.stderr).toBe(0);
     expect(readFileSync(ws.config, 'utf8')).not.toBe(before);
   });

@@ -2,20 +2,11 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { DeepLinkInbox, findDeepLink, MAX_CONFIG_JSON_LENGTH, parseDeepLink, registerProtocolClient } from '../../main/shell/deep-link';
+import { linkRefusal as refusal } from '../helpers/deep-link';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const uri = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const stdio = { name: 'github', config: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'], env: { GITHUB_API_URL: 'https://api.github.com' } } };
-
-function refusal(link: string): string {
-  try {
-    parseDeepLink(link);
-  } catch (error) {
-    expect(error).toMatchObject({ code: 'BAD_REQUEST' });
-    return (error as Error).message;
-  }
-  throw new Error(`accepted: ${link}`);
-}
 
 describe('parseDeepLink', () => {
   it('accepts base64url and URI-encoded JSON, stdio and remote', () => {
