@@ -163,20 +163,6 @@ export class JsonSchemaValidator {
     };
   }
 
-  /**
-   * Builds now the engine a schema without `$schema` or `$id` checked with these options would
-   * take (loading Ajv first, tens of milliseconds): for a caller with idle time before its first
-   * check, such as a call waiting for its server to start.
-   */
-  warm(options: ValidateOptions = {}): void {
-    this.engine('2020-12', { applyDefaults: options.applyDefaults === true, assertFormats: options.assertFormats !== false });
-  }
-
-  /** How many shared engines are built (tests, diagnostics). */
-  get engineCount(): number {
-    return this.engines.size;
-  }
-
   /** Checks `value` against `schema`; never throws (a schema that cannot be compiled is reported as unchecked). */
   validate(schema: unknown, value: unknown, options: ValidateOptions = {}): SchemaCheck {
     return this.prepare(schema, options)(value);

@@ -11,7 +11,6 @@ import type { CallOptions } from '../servers/connection';
 import type { TaskService } from '../tasks/service';
 import { checkPromptArguments } from '../tools/prompt-arguments';
 import { withDefaultsOptional } from '../tools/required-defaults';
-import { whileWaiting } from './while-waiting';
 import type { RegistryState } from './registry-state';
 import type { ServerControl } from './server-control';
 import type { ServerIdentities } from './server-identities';
@@ -26,9 +25,6 @@ export interface WatchRefusal {
   readonly uri: string;
   readonly message: string;
 }
-
-/** Tool arguments: formats are annotations (Harbor never refuses what the server itself would accept). */
-const ARGUMENT_CHECK = { assertFormats: false } as const;
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -71,7 +67,7 @@ export class CallService {
     if (consent?.approveOnce) this.consent.approveLaunchForSession(launchKey(this.identities.of(server).config));
     // The hot path of every call: a ready server's connection is used as is, without awaiting ready().
     const current = this.servers.connection(server);
-    const connection = current.state.kind === 'ready' ? current : await whileWaiting(this.servers.ready(server), () => this.schemas.warm(ARGUMENT_CHECK));
+    const connection = current.state.kind === 'ready' ? current : await this.servers.ready(server);
     const definition = connection.catalog.tools.find((t) => t.name === tool);
     if (!definition) {
       const known = connection.catalog.tools.map((t) => t.name);
@@ -200,7 +196,7 @@ export class CallService {
 
   private argumentCheck(definition: Tool): (args: unknown) => SchemaCheck {
     let check = this.argumentChecks.get(definition);
-    if (!check) this.argumentChecks.set(definition, (check = this.schemas.prepare(withDefaultsOptional(definition.inputSchema), ARGUMENT_CHECK)));
+    if (!check) this.argumentChecks.set(definition, (check = this.schemas.prepare(withDefaultsOptional(definition.inputSchema), { assertFormats: false })));
     return check;
   }
 
