@@ -15,7 +15,7 @@ import type { App } from 'electron';
 import { z } from 'zod';
 import { HarborError } from '../host/errors';
 import { ServerConfig, serverNameProblem } from '../host/registry/schema';
-import { codeLoadingAssignments, codeLoadingWarning } from '../host/registry/code-loading-env';
+import { codeLoadingSettings, codeLoadingWarning } from '../host/registry/code-loading-env';
 import { linkEnvNameProblem, linkEnvValueProblem, linkLoadsCode, printable } from './link-env';
 
 export const HARBOR_SCHEME = 'harbor';
@@ -133,8 +133,7 @@ export function parseDeepLink(link: string): AddServerLink {
  * link has no box to tick, so such a server is added in Harbor itself.
  */
 function codeLoadingRefusal(server: string, config: Record<string, unknown>): void {
-  const env = (config.env ?? {}) as Record<string, string>;
-  const loading = [...Object.entries(env).filter(([name]) => linkLoadsCode(name)), ...codeLoadingAssignments(config.args as string[] | undefined)];
+  const loading = codeLoadingSettings(config as { env?: Record<string, string>; args?: string[] }, linkLoadsCode);
   if (loading.length === 0) return;
   const them = loading.length === 1 ? 'it' : 'them';
   throw new HarborError(

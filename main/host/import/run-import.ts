@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { serverRef, type ServerRef } from '../consent/identity';
 import { HarborError } from '../errors';
-import { codeLoadingAssignments, loadsCode, notAllowed } from '../registry/code-loading-env';
+import { codeLoadingSettings, notAllowed } from '../registry/code-loading-env';
 import { lookalikeProblems } from '../registry/lookalike';
 import { isStdio, type RegistryFile } from '../registry/schema';
 import type { LoadedRegistry } from '../registry/store';
@@ -139,9 +139,8 @@ export async function runImport(deps: ImportDeps, source: string | PastedConfig,
 function codeLoadingEnvOf(plan: ImportPlan, allowEnv: readonly string[] | undefined): ImportOutcome['codeLoadingEnv'] {
   return plan.added.flatMap((server) => {
     const config = plan.next.mcpServers?.[server];
-    const stdio = config && isStdio(config) ? config : undefined;
     // Set in env, or by the command line itself (`env NODE_OPTIONS=… npx …`, `docker run -e NAME=…`).
-    return [...Object.entries(stdio?.env ?? {}).filter(([name]) => loadsCode(name)), ...codeLoadingAssignments(stdio?.args)]
+    return codeLoadingSettings(config && isStdio(config) ? config : undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([name, value]) => ({ server, name, value, allowed: notAllowed([name], allowEnv).length === 0 }));
   });

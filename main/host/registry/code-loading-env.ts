@@ -226,15 +226,27 @@ export function notAllowedMessage(server: string, unallowed: ReadonlyArray<reado
  * `export NAME=…`, cmd's `set NAME=…`, PowerShell's `$env:NAME=…`, a script's `process.env.NAME=`. Each as [name, the rest of that argument]; a name that
  * loads nothing (`LEVEL=2`, `--mode=fast`) is not listed.
  */
-export function codeLoadingAssignments(args: readonly string[] | undefined): Array<readonly [name: string, value: string]> {
+export function codeLoadingAssignments(args: readonly string[] | undefined, loads: (name: string) => boolean = loadsCode): Array<readonly [name: string, value: string]> {
   const found: Array<readonly [string, string]> = [];
   for (const arg of args ?? []) {
     for (const match of arg.matchAll(ASSIGNMENT)) {
       const name = match[1]!;
-      if (loadsCode(name)) found.push([name, arg.slice(match.index + match[0].length)] as const);
+      if (loads(name)) found.push([name, arg.slice(match.index + match[0].length)] as const);
     }
   }
   return found;
+}
+
+/**
+ * Every code-loading variable a stdio entry sets, with its value: in its `env`, then from its
+ * arguments (codeLoadingAssignments) — what each door (gallery, bundles, imports, links) warns
+ * about. `loads` is the one list unless a door is stricter (a link: link-env.ts).
+ */
+export function codeLoadingSettings(
+  entry: { readonly env?: Readonly<Record<string, string>>; readonly args?: readonly string[] } | undefined,
+  loads: (name: string) => boolean = loadsCode,
+): Array<readonly [name: string, value: string]> {
+  return [...Object.entries(entry?.env ?? {}).filter(([name]) => loads(name)), ...codeLoadingAssignments(entry?.args, loads)];
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { InstallPlanData, PlanValue, ServerSummary } from '../../../preload/contract';
 import { HarborError } from '../errors';
-import { codeLoadingAssignments, codeLoadingNames, loadsCode, notAllowed, notAllowedMessage } from '../registry/code-loading-env';
+import { codeLoadingAssignments, codeLoadingSettings, loadsCode, notAllowed, notAllowedMessage } from '../registry/code-loading-env';
 import { hostForms, lookalikeProblems } from '../registry/lookalike';
 import type { SandboxView } from '../installs/sandbox';
 import { withServerAdded, withServerUpdated } from '../registry/editor';
@@ -62,7 +62,7 @@ export class InstalledServers {
       env: planValues(env, true),
       headers: planValues(isStdio(entry) ? {} : (entry.headers ?? {}), false),
       // Set in env, or from the arguments (docker's `-e NODE_OPTIONS=…` fixed in runtimeArguments): the same.
-      codeLoadingEnv: [...new Set([...codeLoadingNames(env), ...argumentAssignments(config).map(([name]) => name)])].sort(),
+      codeLoadingEnv: [...new Set(codeLoadingSettings(isStdio(entry) ? entry : undefined).map(([variable]) => variable))].sort(),
       ...(host ? { host } : {}),
       ...(lookalike.length ? { lookalike } : {}),
       secrets: [...extra.secrets],
