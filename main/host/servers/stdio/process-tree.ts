@@ -38,11 +38,7 @@ export function parseProcStat(text: string): ProcEntry | undefined {
 
 /** A living process as /proc shows it now; undefined when it is gone or a zombie. */
 export async function readProcEntry(pid: number): Promise<ProcEntry | undefined> {
-  try {
-    return living(parseProcStat(await readFile(`/proc/${pid}/stat`, 'utf8')));
-  } catch {
-    return undefined;
-  }
+  return living(await readProcStat(pid));
 }
 
 /** readProcEntry, synchronously (start-up code that has nothing to await). */
@@ -77,19 +73,9 @@ async function scanProcTable(): Promise<ProcEntry[]> {
   try {
     names = await readdir('/proc');
   } catch {
-    return [];
+    return []; // no /proc (not Linux): no process to find
   }
-  const entries = await Promise.all(
-    names
-      .filter((name) => /^\d+$/.test(name))
-      .map(async (name) => {
-        try {
-          return parseProcStat(await readFile(`/proc/${name}/stat`, 'utf8'));
-        } catch {
-          return undefined; // exited while we looked
-        }
-      }),
-  );
+  const entries = await Promise.all(names.filter((name) => /^\d+$/.test(name)).map((name) => readProcStat(Number(name))));
   return entries.filter((entry): entry is ProcEntry => entry !== undefined);
 }
 
@@ -146,7 +132,7 @@ async function childPids(pid: number): Promise<number[]> {
   return lists.flatMap((list) => list.split(' ').filter(Boolean).map(Number));
 }
 
-/** /proc/<pid>/stat, zombies included (the walk filters them at the end, as the table walk does). */
+/** /proc/<pid>/stat, zombies included (the walks filter them at the end; readProcEntry at once). */
 async function readProcStat(pid: number): Promise<ProcEntry | undefined> {
   try {
     return parseProcStat(await readFile(`/proc/${pid}/stat`, 'utf8'));
