@@ -190,6 +190,21 @@ describe('the CLI loads what a command needs, when it runs', () => {
     }
   });
 
+  // The SDK's skills extension (~13 ms of CPU to load) is imported when a server declares it.
+  it('harbor tools and harbor call of a server that publishes no skills load no skills extension of the SDK', () => {
+    const registry = tempRegistry({ memory: { command: NODE, args: [catalogServerScript(), '--catalog', join(CATALOGS_DIR, 'servers/memory.json')] } });
+    try {
+      const base = ['--config', registry.config, '--data-dir', registry.dir];
+      for (const args of [['tools', 'memory', '--yes'], ['call', 'memory', 'read_graph', '--args', '{}', '--yes']]) {
+        const loaded = modulesResolved([...base, ...args]);
+        expect(packagesOf(loaded)).toEqual(expect.arrayContaining(['@modelcontextprotocol/client']));
+        expect(loaded.filter((url) => /\/ext\/skills\//.test(url)), args[0]).toEqual([]);
+      }
+    } finally {
+      registry.remove();
+    }
+  });
+
   it.runIf(process.platform !== 'win32')(
     'the login shell is asked for its PATH only when a launch looks the command up, once until an rc file changes or --fresh-env',
     async () => {
