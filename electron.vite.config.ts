@@ -11,11 +11,28 @@ export default defineConfig({
       outDir: 'out/main',
       sourcemap: true,
       rollupOptions: {
+        // The contract is pure (zod and its own files): a file whose exports no chunk uses is not
+        // imported for its side effects — without this, importing a value through the contract's
+        // index evaluated the command and event maps too.
+        treeshake: { moduleSideEffects: (id: string) => (/[\\/]preload[\\/]contract[\\/]/.test(id) ? false : undefined) },
         input: {
           index: resolve(import.meta.dirname, 'main/index.ts'),
           cli: resolve(import.meta.dirname, 'main/cli/main.ts'),
           // The code sandbox's worker thread: its own entry, found beside the bundle at run time.
           'sandbox-worker': resolve(import.meta.dirname, 'main/host/code-mode/sandbox-worker.ts'),
+        },
+        output: {
+          // The contract in two chunks: the files the Host uses at run time (enums, row shapes,
+          // limits), and the command and event maps with the files only they use, loaded by what
+          // checks or dispatches (main/dispatch.ts, contract checks, browser mode) — never by a
+          // one-shot CLI command, which would build ~90 ms of schemas it has no use for (#32).
+          // A group takes its files' imports with it: the Host's files go first (higher priority).
+          codeSplitting: {
+            groups: [
+              { name: 'contract', priority: 2, test: /preload[\\/]contract[\\/](errors|shared|secrets|names|consent|chat-files|code|tasks|server-views|chat|client-features|app-limits)\.ts$/ },
+              { name: 'contract-maps', priority: 1, test: /preload[\\/]contract[\\/]/ },
+            ],
+          },
         },
       },
     },

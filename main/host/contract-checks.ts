@@ -10,11 +10,24 @@
  * integration tests run the built CLI with it).
  */
 import type { z } from 'zod';
+import type { events } from '../../preload/contract';
 import { HarborError } from './errors';
+
+/** Every event's payload schema (the contract's `events`). */
+export type EventSchemas = typeof events;
 
 export function contractChecksOn(env: NodeJS.ProcessEnv = process.env): boolean {
   // Optional chaining: code run outside Vite (no import.meta.env at all) counts as built code.
   return env.HARBOR_CONTRACT_CHECKS === '1' || import.meta.env?.DEV === true;
+}
+
+/**
+ * The events' schemas when the checks are on, else none. Imported here, when asked, not with the
+ * Host: building the contract's schemas is ~90 ms of CPU that a one-shot command with the checks
+ * off (#32 goal 1) has no use for.
+ */
+export async function loadEventSchemas(env: NodeJS.ProcessEnv = process.env): Promise<EventSchemas | undefined> {
+  return contractChecksOn(env) ? (await import('../../preload/contract')).events : undefined;
 }
 
 /** "servers.0.state.code: Invalid option…; name: Required", each issue with its path. */

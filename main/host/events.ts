@@ -1,5 +1,5 @@
-import { events, type EventName, type EventPayload } from '../../preload/contract';
-import { assertMatchesContract, contractChecksOn } from './contract-checks';
+import type { EventName, EventPayload } from '../../preload/contract';
+import { assertMatchesContract, type EventSchemas } from './contract-checks';
 import { toDisposable, type Disposable } from './lifecycle';
 
 export type HostEventListener = <K extends EventName>(event: K, payload: EventPayload<K>) => void;
@@ -17,18 +17,22 @@ export interface EventEmitter<N extends EventName> {
 }
 
 export interface HostEventsOptions {
-  /** Check every payload against the event's schema (see contract-checks.ts for the default). */
-  readonly checkPayloads?: boolean;
+  /**
+   * The events' schemas to check every payload against; without them, no checks. The Host passes
+   * them when contract checks are on (loadEventSchemas in contract-checks.ts): a one-shot command
+   * with the checks off never builds them.
+   */
+  readonly schemas?: EventSchemas;
 }
 
 /** The Host's outgoing events, typed by the contract. Listeners that throw do not stop the others; their failures are reported. */
 export class HostEvents {
   private readonly listeners = new Set<HostEventListener>();
-  private readonly checkPayloads: boolean;
+  private readonly schemas: EventSchemas | undefined;
   private reportFailure: ((event: EventName, error: unknown) => void) | undefined;
 
   constructor(options: HostEventsOptions = {}) {
-    this.checkPayloads = options.checkPayloads ?? contractChecksOn();
+    this.schemas = options.schemas;
   }
 
   /** Where a listener's failure is said (the Host: Harbor's own log, with the event it was handling). */
@@ -52,7 +56,7 @@ export class HostEvents {
 
   /** With payload checks on, a payload that drifts from the contract throws INTERNAL here, at the emitter, and reaches no listener. */
   emit<K extends EventName>(event: K, payload: EventPayload<K>): void {
-    if (this.checkPayloads) assertMatchesContract(events[event], payload, `The payload of event ${event}`);
+    if (this.schemas) assertMatchesContract(this.schemas[event], payload, `The payload of event ${event}`);
     for (const listener of [...this.listeners]) {
       try {
         listener(event, payload);

@@ -5,7 +5,8 @@ import { BundleFolders } from './bundles/folders';
 import { ConsentGate } from './consent/gate';
 import type { ConsentStore } from './consent/store';
 import { guardData, unlessDataUnusable } from './data-file-errors';
-import { HostEvents } from './events';
+import { HostEvents, type HostEventStream } from './events';
+import { loadEventSchemas, type EventSchemas } from './contract-checks';
 import { lazyDataFile } from './lazy-data-file';
 import { RegistryClient } from './gallery/client';
 import { findExecutable } from './installs/find-executable';
@@ -82,9 +83,9 @@ export type { ToolCallOptions } from './services/calls';
  */
 export class Host implements Disposable {
   /** Where the exit sends events out; front doors hold only `events`, which cannot emit. */
-  private readonly outer = new HostEvents();
+  private readonly outer: HostEvents;
   /** What the front doors hear: the inner bus's events, cleaned at the exit. */
-  readonly events = this.outer.readOnly();
+  readonly events: HostEventStream;
   // The doors (services/doors.ts), set from openDoors/openChatDoors in the constructor.
   declare readonly servers: HostDoors['servers'];
   declare readonly auth: HostDoors['auth'];
@@ -134,11 +135,16 @@ export class Host implements Disposable {
   /** Removes bundle folders no installed server refers to. */
   private readonly collectBundles: () => Promise<void>;
 
-  private constructor(private readonly options: HostOptions) {
+  private constructor(
+    private readonly options: HostOptions,
+    eventSchemas: EventSchemas | undefined,
+  ) {
+    this.outer = new HostEvents({ schemas: eventSchemas });
+    this.events = this.outer.readOnly();
     // Owned: a login shell still being asked when Harbor stops is killed, not left to its timeout.
     this.loginPath = this.owned.add(hostLoginPath(options));
     // Services talk on the inner bus; front doors hear `events`, after the exit.
-    const inner = new HostEvents();
+    const inner = new HostEvents({ schemas: eventSchemas });
     const redactor = options.redactor ?? new Redactor();
     // Harbor's own log: one for the app, browser mode and the CLI; lines masked by the same redactor.
     const log = this.owned.add(new HarborLog({ dir: join(options.dataDir, 'logs'), redact: (text) => redactor.redact(text) }));
@@ -303,7 +309,8 @@ export class Host implements Disposable {
   static async create(options: HostOptions): Promise<Host> {
     // Owner-only before anything is written into it.
     guardData(dataFiles(options.dataDir).folder, () => securePrivateFolder(options.dataDir));
-    const host = new Host(options);
+    // The events' schemas only with contract checks on (tests, HARBOR_CONTRACT_CHECKS=1).
+    const host = new Host(options, await loadEventSchemas());
     // Servers a Harbor left running when it died with its reaper (both killed at once): stopped
     // in the background at every start, a one-shot command's included; dispose waits for it.
     void host.sweepOrphans();

@@ -31,10 +31,10 @@ const INTERNALS = join(dir, 'record-internals.cjs');
 writeFileSync(INTERNALS, `process.on('exit', () => require('node:fs').writeFileSync(process.env.HARBOR_TEST_INTERNALS, process.moduleLoadList.join('\\n')));\n`);
 
 /** Every module URL Node resolved in a CLI run (npm packages, the built files, node: builtins). */
-function modulesResolved(args: string[]): string[] {
+function modulesResolved(args: string[], env: NodeJS.ProcessEnv = process.env): string[] {
   const record = join(dir, `modules-${args.join('_').replace(/[^\w-]/g, '')}.txt`);
   writeFileSync(record, '');
-  const run = spawnSync(NODE, ['--import', pathToFileURL(HOOK).href, CLI, ...args], { env: { ...process.env, HARBOR_TEST_MODULES: record }, encoding: 'utf8' });
+  const run = spawnSync(NODE, ['--import', pathToFileURL(HOOK).href, CLI, ...args], { env: { ...env, HARBOR_TEST_MODULES: record }, encoding: 'utf8' });
   expect(run.error).toBeUndefined();
   return [...new Set(readFileSync(record, 'utf8').split('\n').filter(Boolean))];
 }
@@ -50,6 +50,13 @@ function packagesOf(resolved: readonly string[]): string[] {
 
 /** The tokenizer, from node_modules or as the build's own chunk of its one encoding (o200k_base). */
 const loadsTokenizer = (resolved: readonly string[]) => resolved.some((url) => /\/node_modules\/gpt-tokenizer\/|\/o200k_base[^/]*\.js$/.test(url));
+
+/** The contract's files (preload/contract/X.ts) whose code is in the built files a run loaded: the bundler marks each with a comment. */
+function contractFilesIn(resolved: readonly string[]): string[] {
+  const built = resolved.filter((url) => url.startsWith('file:') && url.endsWith('.js') && !url.includes('/node_modules/'));
+  const marks = built.flatMap((url) => [...readFileSync(fileURLToPath(url), 'utf8').matchAll(/^\/\/ preload\/contract\/([\w-]+)\.ts$/gm)].map((m) => m[1]!));
+  return [...new Set(marks)].sort();
+}
 
 /** Node's own internal modules a CLI run loaded ("NativeModule internal/fs/promises", …). */
 function internalsLoaded(args: string[]): string[] {
@@ -156,6 +163,43 @@ describe('the CLI loads what a command needs, when it runs', () => {
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toMatch(/get_current_time/);
       expect(packagesOf(readFileSync(record, 'utf8').split('\n').filter(Boolean))).toContain('jsonc-parser');
+    } finally {
+      registry.remove();
+    }
+  });
+
+  // The contract's schemas (~90 kB built, ~90 ms of CPU to construct at load 8) check what main
+  // sends out when contract checks are on (tests, HARBOR_CONTRACT_CHECKS=1); a one-shot command
+  // with them off builds none of the commands', events' or wire schemas (#32 goal 1).
+  it('harbor tools and harbor call build none of the contract\'s command, event or wire schemas unless contract checks are on', () => {
+    const registry = tempRegistry({ memory: { command: NODE, args: [catalogServerScript(), '--catalog', join(CATALOGS_DIR, 'servers/memory.json')] } });
+    const { HARBOR_CONTRACT_CHECKS: _on, ...checksOff } = process.env;
+    const SCHEMA_MAPS = ['api', 'commands', 'events', 'installs', 'apps', 'registry', 'settings'];
+    try {
+      const base = ['--config', registry.config, '--data-dir', registry.dir];
+      for (const args of [['tools', 'memory', '--yes'], ['call', 'memory', 'read_graph', '--args', '{}', '--yes']]) {
+        const off = modulesResolved([...base, ...args], checksOff);
+        expect(packagesOf(off)).toEqual(expect.arrayContaining(['@modelcontextprotocol/client']));
+        expect(contractFilesIn(off).filter((file) => SCHEMA_MAPS.includes(file)), args[0]).toEqual([]);
+      }
+      // With the checks on, the events' schemas are loaded and every payload is checked.
+      const on = modulesResolved([...base, 'tools', 'memory', '--yes'], { ...checksOff, HARBOR_CONTRACT_CHECKS: '1' });
+      expect(contractFilesIn(on)).toEqual(expect.arrayContaining(['events']));
+    } finally {
+      registry.remove();
+    }
+  });
+
+  // The SDK's skills extension (~13 ms of CPU to load) is imported when a server declares it.
+  it('harbor tools and harbor call of a server that publishes no skills load no skills extension of the SDK', () => {
+    const registry = tempRegistry({ memory: { command: NODE, args: [catalogServerScript(), '--catalog', join(CATALOGS_DIR, 'servers/memory.json')] } });
+    try {
+      const base = ['--config', registry.config, '--data-dir', registry.dir];
+      for (const args of [['tools', 'memory', '--yes'], ['call', 'memory', 'read_graph', '--args', '{}', '--yes']]) {
+        const loaded = modulesResolved([...base, ...args]);
+        expect(packagesOf(loaded)).toEqual(expect.arrayContaining(['@modelcontextprotocol/client']));
+        expect(loaded.filter((url) => /\/ext\/skills\//.test(url)), args[0]).toEqual([]);
+      }
     } finally {
       registry.remove();
     }

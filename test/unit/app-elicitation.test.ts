@@ -7,14 +7,14 @@
 import type { ElicitResult } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import type { EventName } from '../../preload/contract';
-import { HostEvents } from '../../main/host/events';
 import { JsonSchemaValidator } from '../../main/host/json-schema';
 import { elicitationAnswer, elicitationQuestions, elicitationResponder } from '../../main/host/servers/app-elicitation';
 import { RunningRequestScope } from '../../main/host/servers/request-scope';
 import { disposeAfterTest } from '../helpers/dispose-after-test';
+import { checkedEvents } from '../helpers/checked-events';
 
 function setup() {
-  const events = new HostEvents();
+  const events = checkedEvents();
   const seen: { name: EventName; payload: unknown }[] = [];
   disposeAfterTest(events.on((name, payload) => seen.push({ name, payload })));
   const dialog = disposeAfterTest(elicitationQuestions(events, new JsonSchemaValidator()));

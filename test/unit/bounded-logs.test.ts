@@ -4,17 +4,17 @@
  * cannot make a count cap hold megabytes.
  */
 import { describe, expect, it } from 'vitest';
-import { HostEvents } from '../../main/host/events';
 import { REFUSAL_LIMITS, RefusalBook } from '../../main/host/sandbox/refusal-book';
 import { LAUNCH_FAILURE_LIMITS, LaunchFailures } from '../../main/host/services/launch-failures';
 import { SERVER_EVENT_LIMITS, ServerEventLog } from '../../main/host/services/server-event-log';
+import { checkedEvents } from '../helpers/checked-events';
 
 const big = (n: number, i: number) => `${i}:${'x'.repeat(n)}`;
 const size = (value: unknown) => JSON.stringify(value).length;
 
 describe('bounded logs', () => {
   it('launch failures keep at most their byte cap (plus the newest), however long each stderr tail', () => {
-    const failures = new LaunchFailures(new HostEvents());
+    const failures = new LaunchFailures(checkedEvents());
     for (let i = 0; i < 100; i++) failures.record(`s${i}`, { kind: 'error', code: 'CONNECT_FAILED', message: 'failed', stderrTail: big(100_000, i) });
     const kept = failures.list();
     expect(size(kept)).toBeLessThanOrEqual(LAUNCH_FAILURE_LIMITS.maxBytes + 101_000);
@@ -23,7 +23,7 @@ describe('bounded logs', () => {
   });
 
   it('server events keep at most their byte cap (plus the newest)', () => {
-    const events = new HostEvents();
+    const events = checkedEvents();
     const log = new ServerEventLog(events);
     for (let i = 0; i < SERVER_EVENT_LIMITS.maxEntries; i++) events.emit('servers.changed', { name: 's', reason: 'resourceUpdated', uri: big(50_000, i) });
     const kept = log.list();

@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createDispatcher, type CommandHandlers } from '../../main/dispatch';
-import { contractChecksOn } from '../../main/host/contract-checks';
+import { contractChecksOn, loadEventSchemas } from '../../main/host/contract-checks';
 import { HostEvents } from '../../main/host/events';
+import { events as eventSchemas } from '../../preload/contract';
 import { STOPPED_SUMMARY } from '../helpers/server-summary';
 
 const summary = STOPPED_SUMMARY;
@@ -52,7 +53,7 @@ describe('response checks (main/dispatch.ts)', () => {
 
 describe('event checks (HostEvents.emit)', () => {
   it('a payload that drifts throws INTERNAL at the emitter, naming the event and the path, and reaches no listener', async () => {
-    const events = new HostEvents({ checkPayloads: true });
+    const events = new HostEvents({ schemas: eventSchemas });
     const heard: unknown[] = [];
     const listening = events.on((_event, payload) => heard.push(payload));
     // @ts-expect-error the drift the type system would catch too: the runtime check catches it where types were bypassed
@@ -66,7 +67,7 @@ describe('event checks (HostEvents.emit)', () => {
   });
 
   it('a nested wrong error code is named by its full path', () => {
-    const events = new HostEvents({ checkPayloads: true });
+    const events = new HostEvents({ schemas: eventSchemas });
     const state = { kind: 'error', code: 'NOT_A_CODE', message: 'x', stderrTail: '' };
     const payload = { name: 'notes', reason: 'state', summary: { ...summary, state } };
     // @ts-expect-error a code outside the enum
@@ -74,7 +75,7 @@ describe('event checks (HostEvents.emit)', () => {
   });
 
   it('with checks off (built code) every payload reaches the listeners', async () => {
-    const events = new HostEvents({ checkPayloads: false });
+    const events = new HostEvents();
     const heard: unknown[] = [];
     const listening = events.on((_event, payload) => heard.push(payload));
     // @ts-expect-error deliberately wrong
@@ -85,5 +86,9 @@ describe('event checks (HostEvents.emit)', () => {
 
   it('HARBOR_CONTRACT_CHECKS=1 turns checks on whatever the build', () => {
     expect(contractChecksOn({ HARBOR_CONTRACT_CHECKS: '1' })).toBe(true);
+  });
+
+  it('the Host is given the events\' schemas when the checks are on (loadEventSchemas)', async () => {
+    expect(await loadEventSchemas({ HARBOR_CONTRACT_CHECKS: '1' })).toBe(eventSchemas);
   });
 });

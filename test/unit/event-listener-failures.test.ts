@@ -11,7 +11,7 @@ import { createTestHost, FEATURE_SERVER, NODE } from '../helpers/host';
 
 describe('event listeners whose errors would vanish', () => {
   it('a throwing listener is reported with its event, and the others still hear it', () => {
-    const bus = new HostEvents({ checkPayloads: false });
+    const bus = new HostEvents();
     const reported: [string, unknown][] = [];
     bus.reportListenerFailures((event, error) => reported.push([event, error]));
     const heard: string[] = [];

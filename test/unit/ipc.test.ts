@@ -3,9 +3,9 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type AppInfo } from '../../preload/contract';
 import { createDispatcher, type CommandHandlers } from '../../main/dispatch';
 import { HarborError } from '../../main/host/errors';
-import { HostEvents } from '../../main/host/events';
 import { bindIpc, forwardEvents, isAppTopFrame, type SenderFrame } from '../../main/ipc';
 import { STOPPED_SUMMARY } from '../helpers/server-summary';
+import { checkedEvents } from '../helpers/checked-events';
 
 // main/ipc.ts needs only electron's types; main/window.ts (for isAppUrl) imports BrowserWindow.
 vi.mock('electron', () => ({ BrowserWindow: class {} }));
@@ -167,7 +167,7 @@ describe('bindIpc', () => {
 
 describe('forwardEvents', () => {
   it('sends each Host event as { event, payload } until disposed, skipping a destroyed window', async () => {
-    const events = new HostEvents();
+    const events = checkedEvents();
     const sent: unknown[][] = [];
     let destroyed = false;
     const webContents = {

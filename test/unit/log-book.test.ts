@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { HostEvents } from '../../main/host/events';
 import { LOG_BOOK_LIMITS, LogBook } from '../../main/host/services/log-book';
+import { checkedEvents } from '../helpers/checked-events';
 
 describe('log book memory', () => {
   it('keeps a server’s log messages within their bytes, a large message as a preview of its data', () => {
-    const book = new LogBook(new HostEvents());
+    const book = new LogBook(checkedEvents());
     for (let i = 0; i < 200; i++) book.record('chatty', { level: 'info', data: { i, dump: 'd'.repeat(100 * 1024) } });
     const entries = book.list('chatty');
     expect(JSON.stringify(entries).length).toBeLessThanOrEqual(LOG_BOOK_LIMITS.maxBytes + entries.length * 200);

@@ -8,8 +8,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PendingQuestions, type Question } from '../../main/host/pending-questions';
 import { consentQuestions } from '../../main/host/consent/pending';
-import { HostEvents } from '../../main/host/events';
 import { disposeAfterTest } from '../helpers/dispose-after-test';
+import { checkedEvents } from '../helpers/checked-events';
 
 interface Ask extends Question {
   readonly text: string;
@@ -125,7 +125,7 @@ describe('PendingQuestions', () => {
 
 describe('consent questions on the one queue', () => {
   it('keep their contract: consent.request / consent.resolved, deny by default, options checked', async () => {
-    const events = new HostEvents();
+    const events = checkedEvents();
     const seen: string[] = [];
     disposeAfterTest(events.on((name) => seen.push(name)));
     const consents = disposeAfterTest(consentQuestions(events, 60_000));

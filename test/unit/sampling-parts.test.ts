@@ -6,13 +6,13 @@
 import { ProtocolError, type SamplingMessage } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import type { SamplingRequestData } from '../../preload/contract';
-import { HostEvents } from '../../main/host/events';
 import type { ModelConfig } from '../../main/host/registry/schema';
 import { chooseModel, samplingCandidates } from '../../main/host/sampling/model-choice';
 import { SamplingRateLimit } from '../../main/host/sampling/rate-limit';
 import { refuseToolUse, showMessages, toModelMessages, withEditedTexts } from '../../main/host/sampling/sampling-messages';
 import { samplingReview } from '../../main/host/sampling/sampling-review';
 import { disposeAfterTest } from '../helpers/dispose-after-test';
+import { checkedEvents } from '../helpers/checked-events';
 
 const model = (name: string): ModelConfig => ({ provider: 'openai-compatible', model: name, baseURL: 'http://127.0.0.1:1/v1' });
 
@@ -92,7 +92,7 @@ describe('the review of a sampling request', () => {
   });
 
   it('refuses an edit that does not fit its stage (the stage keeps waiting), then settles', async () => {
-    const events = new HostEvents();
+    const events = checkedEvents();
     const asked: SamplingRequestData[] = [];
     const resolved: string[] = [];
     disposeAfterTest(events.onEvent('sampling.request', (r) => asked.push(r)));
@@ -116,7 +116,7 @@ describe('the review of a sampling request', () => {
   });
 
   it('an abort (the server gave up) or the deadline is a denial', async () => {
-    const events = new HostEvents();
+    const events = checkedEvents();
     const review = disposeAfterTest(samplingReview(events, 20));
     const abort = new AbortController();
     const aborted = review.ask(stage('request'), abort.signal);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerEventData } from '../../preload/contract';
-import { HostEvents } from '../../main/host/events';
 import { ServerEventLog } from '../../main/host/services/server-event-log';
+import { checkedEvents } from '../helpers/checked-events';
 
 describe('ServerEventLog', () => {
   it('numbers every servers.changed event, announces it, keeps the newest, and stops when disposed', () => {
-    const events = new HostEvents({ checkPayloads: true });
+    const events = checkedEvents();
     const announced: ServerEventData[] = [];
     const listening = events.onEvent('serverEvents.entry', (entry) => announced.push(entry));
     const log = new ServerEventLog(events, 3);

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isSpecType, type ServerCapabilities, type Tool } from '@modelcontextprotocol/client';
-import { SKILLS_EXTENSION_ID } from '@modelcontextprotocol/client/ext/skills';
 import { z } from 'zod';
 import { Era } from '../../../preload/contract';
 import { canonical } from '../canonical-json';
@@ -43,6 +42,13 @@ const Entry = z.object({
   at: z.number(),
 });
 export type CachedCatalog = z.infer<typeof Entry>;
+
+/**
+ * The Skills extension's id: the SDK's SKILLS_EXTENSION_ID (test/unit/skills-extension-id.test.ts
+ * checks they agree), spelled here so that asking whether a server declares it does not load the
+ * SDK's skills extension (~13 ms of CPU of every one-shot command, #32).
+ */
+export const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills';
 
 /** Whether a server's capabilities declare the Skills extension. */
 export function declaresSkills(capabilities: ServerCapabilities | undefined): boolean {

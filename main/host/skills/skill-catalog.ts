@@ -1,8 +1,10 @@
 import type { Client } from '@modelcontextprotocol/client';
-import { SkillsClient, type Skill } from '@modelcontextprotocol/client/ext/skills';
+import type * as SkillsExtension from '@modelcontextprotocol/client/ext/skills';
+import type { Skill, SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import type { ServerRef } from '../consent/identity';
 import { HarborError } from '../errors';
 import type { LogSink } from '../log/harbor-log';
+import { declaresSkills } from '../servers/catalog-cache';
 import type { CallOptions } from '../servers/connection-types';
 import type { ServerConnection } from '../servers/connection';
 
@@ -15,9 +17,15 @@ export interface HeldSkill {
   readonly entry: Skill;
 }
 
+/** The SDK's skills extension, imported by the first use: a command whose servers publish no skills never loads it (#32). */
+export function skillsExtension(): Promise<typeof SkillsExtension> {
+  return import('@modelcontextprotocol/client/ext/skills');
+}
+
 /** The SDK's skills client for one MCP client (one per connection: a new connection is a new client). */
 const clients = new WeakMap<Client, SkillsClient>();
-export function skillsClientOf(client: Client): SkillsClient {
+export async function skillsClientOf(client: Client): Promise<SkillsClient> {
+  const { SkillsClient } = await skillsExtension();
   let skills = clients.get(client);
   if (!skills) clients.set(client, (skills = new SkillsClient(client, { skipInvalid: true })));
   return skills;
@@ -33,7 +41,9 @@ export class SkillDiscovery {
 
   async list(server: ServerRef, connection: SkillConnection, options: CallOptions = {}): Promise<HeldSkill[]> {
     const listing = await connection.requestOn('listing skills', options, async (client, requestOptions) => {
-      const skills = skillsClientOf(client);
+      // Not declared: not supported (the SDK's first test too), and its extension stays unloaded.
+      if (!declaresSkills(client.getServerCapabilities())) return undefined;
+      const skills = await skillsClientOf(client);
       return skills.supported ? skills.list({}, requestOptions) : undefined;
     });
     if (!listing) return [];
@@ -50,7 +60,7 @@ export class SkillDiscovery {
 
   async get(server: ServerRef, connection: SkillConnection, uri: string, options: CallOptions = {}): Promise<HeldSkill> {
     const entry = await connection.requestOn(`getting skill ${uri}`, options, async (client, requestOptions) => {
-      const skills = skillsClientOf(client);
+      const skills = await skillsClientOf(client);
       if (!skills.supported) throw new HarborError('BAD_REQUEST', `"${server.name}" does not publish skills (it did not declare the io.modelcontextprotocol/skills extension).`);
       return (await skills.get(uri, requestOptions)).skill;
     });

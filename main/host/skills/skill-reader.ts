@@ -1,9 +1,9 @@
-import { SkillVerificationError } from '@modelcontextprotocol/client/ext/skills';
+import type { SkillVerificationError } from '@modelcontextprotocol/client/ext/skills';
 import { HarborError } from '../errors';
 import type { LogSink } from '../log/harbor-log';
 import type { CallOptions } from '../servers/connection-types';
 import type { SkillFileCache } from './file-cache';
-import { skillsClientOf, type HeldSkill, type SkillConnection } from './skill-catalog';
+import { skillsClientOf, skillsExtension, type HeldSkill, type SkillConnection } from './skill-catalog';
 import { filesOf, type PinnedFile } from './skill-files';
 
 /** One file of a skill as Harbor hands it on: checked against the entry (or unverifiable: a dynamic skill). */
@@ -49,14 +49,13 @@ export class SkillReader {
       if (hit) return { uri: pinned.uri, text: hit.text, size: hit.bytes.byteLength, verified: true, cached: true };
     }
     const uri = file?.uri ?? entry.uri;
+    const { SkillVerificationError } = await skillsExtension();
     // A verification failure comes back as a value: the request's own error handling would turn it into a failure of the server.
-    const read = await connection.requestOn(`reading skill file ${uri}`, options, (client, requestOptions) =>
-      skillsClientOf(client)
-        .read(entry, uri, requestOptions)
-        .catch((error: unknown) => {
-          if (error instanceof SkillVerificationError) return error;
-          throw error;
-        }),
+    const read = await connection.requestOn(`reading skill file ${uri}`, options, async (client, requestOptions) =>
+      (await skillsClientOf(client)).read(entry, uri, requestOptions).catch((error: unknown) => {
+        if (error instanceof SkillVerificationError) return error;
+        throw error;
+      }),
     );
     if (read instanceof SkillVerificationError) {
       const failure = verificationFailure(held, read);
