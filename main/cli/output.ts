@@ -25,32 +25,88 @@ export const EXIT = {
  * line passes `terminalText()` here, the one place where text a server wrote is made inert for the
  * terminal (terminal-text.ts).
  */
+/** How long coalesced output may wait (see CliOutput.coalesce): under what a person notices. */
+const COALESCE_MS = 25;
+/** Held output beyond this leaves at once. */
+const COALESCE_MAX_CHARS = 64 * 1024;
+
 export class CliOutput {
+  /** While coalescing: what is written and not yet out, in order, one entry per run of one stream. */
+  private held: { stream: NodeJS.WritableStream; text: string }[] | undefined;
+  private heldBytes = 0;
+  private flushTimer: NodeJS.Timeout | undefined;
+  private coalesceMs = COALESCE_MS;
+
   constructor(
     readonly json: boolean,
     private readonly stdout: NodeJS.WritableStream = process.stdout,
     private readonly stderr: NodeJS.WritableStream = process.stderr,
   ) {}
 
+  /**
+   * Until the returned end is called, what is written leaves at most `ms` later, the lines of
+   * that while in one write per run of one stream, in the order written (stdout and stderr lines
+   * interleave as before). For a command that prints a line per step of a fast loop (`harbor
+   * exec`'s trace: two lines per tool call), where a write per line cost more than the step. The
+   * end writes what is held; so does the process's exit (an unexpected error's handler).
+   */
+  coalesce(ms: number = COALESCE_MS): () => void {
+    if (this.held) return () => undefined;
+    this.held = [];
+    this.coalesceMs = ms;
+    const flush = () => this.flush();
+    process.once('exit', flush);
+    return () => {
+      process.removeListener('exit', flush);
+      this.flush();
+      this.held = undefined;
+    };
+  }
+
+  private write(stream: NodeJS.WritableStream, text: string): void {
+    const held = this.held;
+    if (!held) {
+      stream.write(text);
+      return;
+    }
+    const last = held.at(-1);
+    if (last?.stream === stream) last.text += text;
+    else held.push({ stream, text });
+    this.heldBytes += text.length;
+    if (this.heldBytes >= COALESCE_MAX_CHARS) this.flush();
+    // Unref'd: held output never keeps the process alive (its end, or the exit, writes it).
+    else this.flushTimer ??= setTimeout(() => this.flush(), this.coalesceMs).unref();
+  }
+
+  private flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const held = this.held;
+    if (!held || held.length === 0) return;
+    this.held = [];
+    this.heldBytes = 0;
+    for (const { stream, text } of held) stream.write(text);
+  }
+
   /** Machine output: a JSON line with --json, else the human rendering given. */
   result(value: unknown, human?: string): void {
-    if (this.json) this.stdout.write(`${terminalSafeJson(String(JSON.stringify(value)))}\n`);
-    else if (human !== undefined) this.stdout.write(human.endsWith('\n') ? terminalText(human) : `${terminalText(human)}\n`);
+    if (this.json) this.write(this.stdout, `${terminalSafeJson(String(JSON.stringify(value)))}\n`);
+    else if (human !== undefined) this.write(this.stdout, human.endsWith('\n') ? terminalText(human) : `${terminalText(human)}\n`);
   }
 
   /** Human text that is the command's output (stdout), suppressed from stdout under --json. */
   text(line: string): void {
-    if (this.json) this.stderr.write(`${terminalText(line)}\n`);
-    else this.stdout.write(`${terminalText(line)}\n`);
+    if (this.json) this.write(this.stderr, `${terminalText(line)}\n`);
+    else this.write(this.stdout, `${terminalText(line)}\n`);
   }
 
   /** Logs and progress: always stderr. */
   info(line: string): void {
-    this.stderr.write(`${terminalText(line)}\n`);
+    this.write(this.stderr, `${terminalText(line)}\n`);
   }
 
   error(line: string): void {
-    this.stderr.write(`harbor: ${terminalText(line)}\n`);
+    this.write(this.stderr, `harbor: ${terminalText(line)}\n`);
   }
 }
 

@@ -9,6 +9,8 @@ export interface HostEventStream {
   on(listener: HostEventListener): Disposable;
   onEvent<K extends EventName>(name: K, listener: (payload: EventPayload<K>) => void): Disposable;
   readonly listenerCount: number;
+  /** Whether a listener would hear `event` (one of every event, or one of that event). */
+  listens(event: EventName): boolean;
 }
 
 /** Whatever may emit the events named `N` (a bus, or a door that lets only those out). */
@@ -29,6 +31,12 @@ export interface HostEventsOptions {
 export class HostEvents {
   private readonly listeners = new Set<HostEventListener>();
   private readonly schemas: EventSchemas | undefined;
+  /**
+   * How many listeners hear each event, '*' for those of every event: what nobody hears is not
+   * built (every CLI command listens to sampling.exchange only; a traffic.message per JSON-RPC
+   * message, serialised and redacted for it, was a tool call's largest waste in `harbor exec`).
+   */
+  private readonly interest = new Map<EventName | '*', number>();
   private reportFailure: ((event: EventName, error: unknown) => void) | undefined;
 
   constructor(options: HostEventsOptions = {}) {
@@ -41,16 +49,29 @@ export class HostEvents {
   }
 
   on(listener: HostEventListener): Disposable {
-    this.listeners.add(listener);
-    return toDisposable(() => {
-      this.listeners.delete(listener);
-    });
+    return this.add(listener, '*');
   }
 
   /** Listens to one event, with its payload typed. */
   onEvent<K extends EventName>(name: K, listener: (payload: EventPayload<K>) => void): Disposable {
-    return this.on((event, payload) => {
+    const wrapped: HostEventListener = (event, payload) => {
       if ((event as string) === name) listener(payload as unknown as EventPayload<K>);
+    };
+    return this.add(wrapped, name);
+  }
+
+  listens(event: EventName): boolean {
+    return (this.interest.get('*') ?? 0) > 0 || (this.interest.get(event) ?? 0) > 0;
+  }
+
+  private add(listener: HostEventListener, heard: EventName | '*'): Disposable {
+    this.listeners.add(listener);
+    this.interest.set(heard, (this.interest.get(heard) ?? 0) + 1);
+    return toDisposable(() => {
+      if (!this.listeners.delete(listener)) return;
+      const left = (this.interest.get(heard) ?? 1) - 1;
+      if (left > 0) this.interest.set(heard, left);
+      else this.interest.delete(heard);
     });
   }
 
@@ -84,6 +105,7 @@ export class HostEvents {
       get listenerCount() {
         return count();
       },
+      listens: (event: EventName) => this.listens(event),
     });
   }
 }

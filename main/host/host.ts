@@ -279,7 +279,7 @@ export class Host implements Disposable {
       consent: new ConsentDecisions(gate, servers, identities),
       secrets,
       settings: new SettingsService(this.state, registry, secrets),
-      traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.outer.listenerCount > 0)),
+      traffic: this.owned.add(new TrafficFeed(traffic, inner, () => this.outer.listens('traffic.message'))),
       serverEvents: this.owned.add(new ServerEventLog(inner)),
       sampling: new SamplingService(sampler),
       logs: new ServerLogService(logs, servers, this.state, registry),

@@ -65,8 +65,8 @@ function keptArguments(args: Record<string, unknown>): unknown {
   return jsonSizeAtMost(args, ARGUMENTS_CHARS) > ARGUMENTS_CHARS ? previewText(JSON.stringify(args), ARGUMENTS_CHARS) : args;
 }
 
-function preview(value: unknown): string {
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
+/** `text`: a string result as it is, anything else as its JSON. */
+function preview(text: string): string {
   // A copy, not a slice: a slice would keep the whole result alive with the record.
   return previewText(text, PREVIEW_CHARS);
 }
@@ -181,8 +181,10 @@ export class ScriptRun {
       const value = scriptValueOf(await this.request.broker.callTool(server, tool, args, { signal: controller.signal }));
       if (this.ended) return; // the script returned without waiting for it
       if (value.ok) {
-        answer = { ok: true, valueJson: JSON.stringify(value.value) ?? 'null' };
-        Object.assign(record, { status: 'done', preview: preview(value.value) });
+        const valueJson = JSON.stringify(value.value) ?? 'null';
+        answer = { ok: true, valueJson };
+        // The preview from the JSON the script gets: a large result is not turned into text twice.
+        Object.assign(record, { status: 'done', preview: preview(typeof value.value === 'string' ? value.value : valueJson) });
       } else {
         answer = this.failed(record, { code: 'TOOL_ERROR', message: value.message });
       }

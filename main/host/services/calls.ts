@@ -1,7 +1,6 @@
 import type { CallToolResult, GetPromptResult, ReadResourceResult, Tool } from '@modelcontextprotocol/client';
 import type { ChatToolCallOptions } from '../chat/chat-host';
 import type { ConsentGate } from '../consent/gate';
-import { launchKey } from '../consent/identity';
 import type { ToolReview } from '../consent/policy';
 import { isCallableByApp } from '../apps/ui-meta';
 import { HarborError } from '../errors';
@@ -64,7 +63,7 @@ export class CallService {
   private async authorizedCall(server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions): Promise<CallToolResult> {
     const { consent, ...callOptions } = options;
     // --yes covers the launch this call needs: the server as configured now.
-    if (consent?.approveOnce) this.consent.approveLaunchForSession(launchKey(this.identities.of(server).config));
+    if (consent?.approveOnce) this.consent.approveLaunchForSession(this.identities.launchKeyOf(server));
     // The hot path of every call: a ready server's connection is used as is, without awaiting ready().
     const current = this.servers.connection(server);
     const connection = current.state.kind === 'ready' ? current : await this.servers.ready(server);

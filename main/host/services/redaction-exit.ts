@@ -52,7 +52,8 @@ export class RedactionExit {
    */
   forwardEvents(inner: HostEvents, outer: HostEvents, policy: Readonly<Record<EventName, ExitKind>>): Disposable {
     return inner.on((event, payload) => {
-      if (outer.listenerCount > 0) outer.emit(event, this.clean(policy[event], payload));
+      // Cleaned only for an event someone hears (cleaning walks the payload).
+      if (outer.listens(event)) outer.emit(event, this.clean(policy[event], payload));
     });
   }
 

@@ -1,4 +1,4 @@
-import { serverIdentity, type ServerRef } from '../consent/identity';
+import { launchKey, serverIdentity, type ServerRef } from '../consent/identity';
 import { HarborError } from '../errors';
 import type { ServerConfig } from '../registry/schema';
 import type { RegistryState } from './registry-state';
@@ -15,6 +15,8 @@ export class ServerIdentities {
    * place, so a changed launch is a new key (and the old one is collected with its entry).
    */
   private readonly identities = new WeakMap<ServerConfig, string>();
+  /** Each entry's launch key (consent/identity.ts), computed once the same way: `harbor exec --yes` approves it on every call. */
+  private readonly launchKeys = new WeakMap<ServerConfig, string>();
 
   constructor(private readonly registry: RegistryState) {}
 
@@ -25,6 +27,14 @@ export class ServerIdentities {
       throw new HarborError('SERVER_NOT_FOUND', `No server named "${name}". Known servers: ${[...this.registry.servers.keys()].join(', ') || '(none)'}.`);
     }
     return { name, identity: this.identityOf(config), config };
+  }
+
+  /** What a launch approval of the configured server with this name covers (SERVER_NOT_FOUND otherwise). */
+  launchKeyOf(name: string): string {
+    const { config } = this.of(name);
+    let key = this.launchKeys.get(config);
+    if (key === undefined) this.launchKeys.set(config, (key = launchKey(config)));
+    return key;
   }
 
   /** Just the name and identity of the configured server with this name (SERVER_NOT_FOUND otherwise). */

@@ -12,7 +12,7 @@ export class TrafficFeed implements Disposable {
   constructor(
     private readonly log: TrafficLog,
     events: HostEvents,
-    /** Whether anyone listens to the Host's events: an entry nobody watches is never serialised. */
+    /** Whether anyone hears traffic.message (HostEvents.listens): an entry nobody watches is never serialised. */
     watched: () => boolean,
   ) {
     this.stopForwarding = log.onEntry((entry) => {
