@@ -5,7 +5,8 @@
  * the only request in flight, or none.
  */
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { HarborError } from '../../main/host/errors';
 import { currentRequestScope, inRequestScope, outsideAnyRequest, RunningRequestScope, scopeTransport, type RequestScope } from '../../main/host/servers/request-scope';
 import { InFlightRequests } from '../../main/host/servers/requests';
 
@@ -133,6 +134,49 @@ describe('InFlightRequests.attribute', () => {
       expect(abortedWhileRunning).toBe(false);
       expect(during!.aborted).toBe(true);
       expect(fired).toEqual([outcome]);
+    }
+  });
+});
+
+describe('InFlightRequests: the abort of a request', () => {
+  const target = { server: 's', auth: undefined, describeFailure: (e: unknown) => e as never };
+  /** A request that ends only when its signal fires, as the SDK's does (one abort listener while it waits). */
+  const untilAborted = (_client: unknown, { signal }: { signal?: AbortSignal }) =>
+    new Promise<never>((_, reject) => signal!.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
+
+  it('a request with neither a signal of its own nor a ceiling builds no AbortController (the per-call path)', async () => {
+    const requests = new InFlightRequests();
+    let built = 0;
+    vi.stubGlobal(
+      'AbortController',
+      class extends AbortController {
+        constructor() {
+          super();
+          built += 1;
+        }
+      },
+    );
+    try {
+      for (let i = 0; i < 3; i++) await requests.run(target, {} as never, 'calling tool a', { timeoutMs: 1000 }, async () => 'done');
+      // A caller's signal or a ceiling still gets its own.
+      await requests.run(target, {} as never, 'calling tool a', { signal: AbortSignal.timeout(60_000) }, async () => 'done');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(built).toBe(1);
+  });
+
+  it('abortAll ends every request in flight with its reason, shared abort or own; a request started afterwards is not aborted', async () => {
+    const requests = new InFlightRequests();
+    {
+      const plain = Array.from({ length: 30 }, () => requests.run(target, {} as never, 'calling tool a', {}, untilAborted));
+      const own = requests.run(target, {} as never, 'calling tool b', { signal: new AbortController().signal }, untilAborted);
+      const reason = new HarborError('CONNECTION_CLOSED', 'gone');
+      requests.abortAll(reason);
+      const outcomes = await Promise.allSettled([...plain, own]);
+      expect(outcomes.every((o) => o.status === 'rejected' && o.reason === reason)).toBe(true);
+      const after = await requests.run(target, {} as never, 'calling tool c', {}, async (_client, { signal }) => signal!.aborted);
+      expect(after).toBe(false);
     }
   });
 });

@@ -75,6 +75,36 @@ describe('text preview', () => {
     expect(estimate).toBeLessThan(exact * 1.5);
     expect(jsonSizeAtMost({ items: new Array<number>(1_000_000).fill(1) }, 100)).toBeGreaterThan(100);
   });
+
+  it('gives a walk inside a walk (a getter calling back) the same answer, and keeps nothing it walked', async () => {
+    const plain = { a: 'x'.repeat(50), b: [1, 2, 3], c: { d: 'y' } };
+    const inner: number[] = [];
+    const reentrant = {
+      a: 'x'.repeat(50),
+      get b() {
+        inner.push(jsonSizeAtMost(plain, 10_000));
+        return [1, 2, 3];
+      },
+      c: { d: 'y' },
+    };
+    expect(jsonSizeAtMost(reentrant, 10_000)).toBe(jsonSizeAtMost(plain, 10_000));
+    expect(inner).toEqual([jsonSizeAtMost(plain, 10_000)]);
+
+    // A walk cut short by its budget leaves most of the value unvisited: none of it may stay referenced.
+    const { setFlagsFromString } = await import('node:v8');
+    const { runInNewContext } = await import('node:vm');
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const walkCutShort = (): WeakRef<object> => {
+      const big = { parts: Array.from({ length: 100 }, (_, i) => ({ i, pad: 'z'.repeat(100) })) };
+      expect(jsonSizeAtMost(big, 300)).toBeGreaterThan(300);
+      return new WeakRef(big.parts[0]!);
+    };
+    const unvisited = walkCutShort();
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(unvisited.deref()).toBeUndefined();
+  });
 });
 
 describe('a preview holds only itself', () => {

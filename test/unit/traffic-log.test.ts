@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Redactor } from '../../main/host/secrets/redactor';
 import { TRAFFIC_LIMITS, TRAFFIC_PREVIEW_CHARS, TrafficLog, plainTrafficEntry } from '../../main/host/servers/traffic';
+import { noteWireText } from '../../main/host/servers/wire-text';
 
 const request = { jsonrpc: '2.0' as const, id: 7, method: 'tools/call', params: { name: 'echo', arguments: { token: 'sk-live-123456' } } };
 
@@ -44,6 +45,34 @@ describe('traffic log', () => {
     const all = log.list();
     expect(all.map((e) => e.seq)).toEqual([21, 22, 23, 24, 25, 26, 27, 28, 29, 30]);
     expect(log.list({ server: 'a', afterSeq: 26 }).map((e) => e.seq)).toEqual([27, 29]);
+  });
+});
+
+describe('traffic log: the transport\'s own text', () => {
+  it('keeps the text a transport wrote or read for a message (what was on the wire), redacted on read, its length the size', () => {
+    const message = { jsonrpc: '2.0' as const, id: 3, result: { content: [{ type: 'text', text: 'sk-live-123456' }] } };
+    // A server's line as written, spacing and all: not what JSON.stringify of the parsed message gives.
+    const line = '{"jsonrpc": "2.0", "id": 3, "result": {"content": [{"type": "text", "text": "sk-live-123456"}]}}';
+    noteWireText(message, line);
+    const redactor = new Redactor();
+    redactor.add('sk-live-123456');
+    const log = new TrafficLog((text) => redactor.redact(text));
+    log.record('feature', 'in', message);
+    expect(log.retainedBytes).toBe(line.length);
+    expect(log.list()[0]!.text).toBe(line.replace('sk-live-123456', '***'));
+  });
+
+  it('cuts a long one to its preview at once, redacted whole', () => {
+    const message = { jsonrpc: '2.0' as const, id: 4, result: { blob: 'x'.repeat(100_000), token: 'sk-live-123456' } };
+    noteWireText(message, JSON.stringify(message, null, 1));
+    const redactor = new Redactor();
+    redactor.add('sk-live-123456');
+    const log = new TrafficLog((text) => redactor.redact(text));
+    log.record('feature', 'in', message);
+    const [entry] = log.list();
+    expect(entry!.text.startsWith('{\n "jsonrpc": "2.0"')).toBe(true);
+    expect(entry!.text).toMatch(/… \d+ KB more/);
+    expect(log.retainedBytes).toBeLessThan(TRAFFIC_PREVIEW_CHARS + 100);
   });
 });
 

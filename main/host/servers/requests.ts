@@ -23,13 +23,25 @@ export interface RequestTarget {
  * instead of leaving them to their timeouts.
  */
 export class InFlightRequests {
+  /** The aborts of requests that have one of their own (a caller's signal, a hard ceiling). */
   private readonly controllers = new Set<AbortController>();
+  /**
+   * The one abort of every request that brings neither a signal nor a ceiling (a one-shot call,
+   * the catalog's lists): only `abortAll` can end those, so they share it, and such a request
+   * builds no AbortController, listener or Set entry of its own. `abortAll` fires it and starts a
+   * new one. (The SDK listens on it once per request in flight: Node sets no listener limit on an AbortSignal.)
+   */
+  private shared = new AbortController();
   private readonly scopes = new Set<RequestScope>();
 
   /** `pagesRequired`: a request failed because the server wants the person to open pages first (shown as URL questions). */
   constructor(private readonly pagesRequired?: (pages: readonly PageToOpen[], scope: RequestScope) => void) {}
 
   abortAll(reason: HarborError): void {
+    const shared = this.shared;
+    // Replaced first: a request started while the abort's listeners run is not aborted with these.
+    this.shared = new AbortController();
+    shared.abort(reason);
     for (const controller of this.controllers) controller.abort(reason);
   }
 
@@ -55,21 +67,24 @@ export class InFlightRequests {
     options: CallOptions,
     run: (client: Client, requestOptions: SdkRequestOptions) => Promise<T>,
   ): Promise<T> {
-    const controller = new AbortController();
+    const ownAbort = options.signal !== undefined || options.maxTotalMs !== undefined;
+    const controller = ownAbort ? new AbortController() : this.shared;
     const onUserAbort = () => controller.abort(options.signal?.reason ?? new Error('cancelled'));
-    if (options.signal?.aborted) onUserAbort();
-    options.signal?.addEventListener('abort', onUserAbort, { once: true });
     // SDK 2.4.0's maxTotalTimeout rejects without telling the server; our own hard ceiling aborts
     // the request, which sends notifications/cancelled (stdio) or closes the stream (HTTP).
     let hardTimeout: ReturnType<typeof setTimeout> | undefined;
     let hitHardTimeout = false;
-    if (options.maxTotalMs !== undefined) {
-      hardTimeout = setTimeout(() => {
-        hitHardTimeout = true;
-        controller.abort(new Error(`Maximum total time of ${options.maxTotalMs} ms exceeded`));
-      }, options.maxTotalMs);
+    if (ownAbort) {
+      if (options.signal?.aborted) onUserAbort();
+      options.signal?.addEventListener('abort', onUserAbort, { once: true });
+      if (options.maxTotalMs !== undefined) {
+        hardTimeout = setTimeout(() => {
+          hitHardTimeout = true;
+          controller.abort(new Error(`Maximum total time of ${options.maxTotalMs} ms exceeded`));
+        }, options.maxTotalMs);
+      }
+      this.controllers.add(controller);
     }
-    this.controllers.add(controller);
     const scope = new RunningRequestScope(target.server, action, options.origin);
     this.scopes.add(scope);
     try {
@@ -95,9 +110,11 @@ export class InFlightRequests {
       if (target.auth && authFailure) throw new SignInNeeded(target.auth, authFailure);
       throw target.describeFailure(error, action, options.signal?.aborted === true);
     } finally {
-      if (hardTimeout) clearTimeout(hardTimeout);
-      options.signal?.removeEventListener('abort', onUserAbort);
-      this.controllers.delete(controller);
+      if (ownAbort) {
+        if (hardTimeout) clearTimeout(hardTimeout);
+        options.signal?.removeEventListener('abort', onUserAbort);
+        this.controllers.delete(controller);
+      }
       this.scopes.delete(scope);
       scope.finish();
     }

@@ -7,9 +7,11 @@ export function tapTransport<T extends Transport>(
   observe: (direction: 'out' | 'in', message: JSONRPCMessage) => void,
 ): T {
   return proxyTransport(transport, {
+    // Seen once the transport took it: a transport that serialises it (stdio) has noted its text by then (wire-text.ts).
     send: (message, options, forward) => {
+      const sent = forward(message, options);
       observe('out', message);
-      return forward(message, options);
+      return sent;
     },
     receive: (message, deliver) => {
       observe('in', message);

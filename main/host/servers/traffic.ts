@@ -1,6 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { RingLog, type RingLimits } from '../ring-log';
 import { jsonSizeAtMost, previewText } from '../text-preview';
+import { wireTextOf } from './wire-text';
 
 /** How much of one message the log keeps: a larger one is kept as this many characters and "… N KB more". */
 export const TRAFFIC_PREVIEW_CHARS = 16 * 1024;
@@ -21,12 +22,14 @@ export interface TrafficEntry {
 export type Redact = (text: string) => string;
 
 /**
- * One recorded message, held ONCE: either the message itself (small, not read yet) or its
- * redacted text (a bounded preview), never both. A small message is serialised and redacted on
- * first read, so a call nobody watches costs no JSON.stringify (messages are not mutated after
- * they are sent or parsed, so the text is the same later); the message is let go then. A large
- * one (a screenshot, a file, an app's HTML) is serialised, redacted whole — a secret cut at the
- * edge would not be recognised — and cut to its preview at once, so the log never holds its body.
+ * One recorded message, held ONCE: the message itself or the text its transport wrote or read
+ * for it (small, not read yet — see wire-text.ts; the text, where there is one, is what was on
+ * the wire, its length the exact size), or its redacted text (a bounded preview), never two of
+ * them. A small message is serialised (where no text came with it) and redacted on first read,
+ * so a call nobody watches costs no JSON.stringify (messages are not mutated after they are sent
+ * or parsed, so the text is the same later); the message is let go then. A large one (a
+ * screenshot, a file, an app's HTML) is redacted whole — a secret cut at the edge would not be
+ * recognised — and cut to its preview at once, so the log never holds its body.
  * A class, not an object literal with a getter: this runs for every message in and out, and the
  * literal costs several times more to build.
  */
@@ -37,6 +40,8 @@ class RecordedMessage implements TrafficEntry {
   readonly size: number;
   private textCache: string | undefined;
   private message: JSONRPCMessage | undefined;
+  /** The transport's text of the message, not redacted yet. */
+  private wireText: string | undefined;
 
   constructor(
     readonly seq: number,
@@ -49,9 +54,20 @@ class RecordedMessage implements TrafficEntry {
     const m = message as { method?: unknown; id?: unknown };
     if (typeof m.method === 'string') this.method = m.method;
     if (typeof m.id === 'string' || typeof m.id === 'number') this.id = m.id;
+    const wireText = wireTextOf(message);
+    if (wireText !== undefined) {
+      if (wireText.length > TRAFFIC_PREVIEW_CHARS) {
+        this.textCache = this.preview(wireText);
+        this.size = this.textCache.length;
+      } else {
+        this.wireText = wireText;
+        this.size = wireText.length;
+      }
+      return;
+    }
     const estimate = jsonSizeAtMost(message, TRAFFIC_PREVIEW_CHARS);
     if (estimate > TRAFFIC_PREVIEW_CHARS) {
-      this.textCache = this.serialise(message);
+      this.textCache = this.preview(JSON.stringify(message));
       this.size = this.textCache.length;
     } else {
       this.message = message;
@@ -61,14 +77,15 @@ class RecordedMessage implements TrafficEntry {
 
   get text(): string {
     if (this.textCache === undefined) {
-      this.textCache = this.serialise(this.message!);
+      this.textCache = this.preview(this.wireText ?? JSON.stringify(this.message));
       this.message = undefined;
+      this.wireText = undefined;
     }
     return this.textCache;
   }
 
-  private serialise(message: JSONRPCMessage): string {
-    return previewText(this.redact(JSON.stringify(message)), TRAFFIC_PREVIEW_CHARS);
+  private preview(text: string): string {
+    return previewText(this.redact(text), TRAFFIC_PREVIEW_CHARS);
   }
 }
 

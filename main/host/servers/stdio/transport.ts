@@ -25,6 +25,7 @@ import {
 import type { Writable } from 'node:stream';
 import type { Disposable } from '../../lifecycle';
 import type { LineRing } from '../ring-buffer';
+import { noteWireText } from '../wire-text';
 import { ByteLineSplitter } from './line-splitter';
 import { StdioProcess, type ExitInfo, type StdioSpawnOptions, type StopGraces } from './process';
 
@@ -188,7 +189,9 @@ export class SupervisedStdioTransport implements Transport {
         if (this.strayLines.length > 0) this.watchStrayOutput();
       }
     }
-    if (!stdin.write(`${JSON.stringify(message)}\n`)) await this.waitForDrain(stdin);
+    const text = JSON.stringify(message);
+    noteWireText(message, text);
+    if (!stdin.write(`${text}\n`)) await this.waitForDrain(stdin);
   }
 
   /** Runs the stop ladder (tree included), then reports the close. */
@@ -281,6 +284,7 @@ export class SupervisedStdioTransport implements Transport {
       this.reportNoise(line);
       return;
     }
+    noteWireText(message, line);
     if (this.pendingProbe !== undefined && 'id' in message && message.id === this.pendingProbe && !('method' in message)) this.pendingProbe = undefined;
     if (!this.heardMcp) {
       this.heardMcp = true;
