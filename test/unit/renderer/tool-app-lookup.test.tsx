@@ -3,13 +3,14 @@
  * #32 goal 5: a call of a tool whose app the page already looked up shows the app at once, not a
  * socket round trip later (the app's first paint waited for `apps.forTool` before its frame could open).
  */
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppToolUi } from '../../../preload/contract';
 import { useToolApp } from '../../../renderer/src/features/apps/use-tool-app';
 import { ContractTransport } from '../../helpers/contract-transport';
 import { serverSummary } from '../../helpers/server-summary';
 import { WithHost } from './with-host';
+import { baseHandlers, empty, layOutMessageLists, renderPage } from './chat-fixtures';
 
 afterEach(cleanup);
 
@@ -79,5 +80,29 @@ describe('a tool call shows the app its tool had before, at once', () => {
     host.handlers['apps.forTool'] = never;
     p.show(true);
     expect(screen.getByText('app: none')).toBeTruthy();
+  });
+});
+
+describe('the Host names the app with the call it streams', () => {
+  layOutMessageLists();
+  it('the first call of a tool with an app opens the app before apps.forTool answers', async () => {
+    const host: ContractTransport = new ContractTransport(
+      baseHandlers({
+        'chat.send': () => ({ conversationId: 'c1', turnId: 't1' }),
+        'conversations.open': () => empty('c1', 'show'),
+        'apps.forTool': never,
+        'apps.open': () => new Promise<never>(() => undefined),
+      }),
+    );
+    renderPage(host);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'show' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(host.sent('chat.send')).toHaveLength(1));
+    await act(async () =>
+      host.emit('chat.toolInput', { conversationId: 'c1', turnId: 't1', toolCallId: 'call-1', server: 'probe', tool: 'show', text: '{"no', resourceUri: 'ui://probe/app' }),
+    );
+    expect(screen.getByRole('region', { name: 'App of probe for show' })).toBeTruthy();
+    await waitFor(() => expect(host.sent('apps.open')).toEqual([{ server: 'probe', tool: 'show', conversationId: 'c1', toolCallId: 'call-1' }]));
   });
 });

@@ -20,6 +20,11 @@ function known(api: HarborApi): Map<string, string> {
   return map;
 }
 
+/** The Host said, with a call it streams, which app the tool has (chat.toolInput): its card shows it at once. */
+export function rememberToolApp(api: HarborApi, server: string, tool: string, resourceUri: string): void {
+  known(api).set(`${server}\u0000${tool}`, resourceUri);
+}
+
 function forgetServer(api: HarborApi, server: string): void {
   const map = remembered.get(api);
   for (const key of map?.keys() ?? []) if (key.startsWith(`${server}\u0000`)) map!.delete(key);
