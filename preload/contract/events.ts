@@ -57,7 +57,16 @@ export const events = {
    * The arguments of a call to a tool with an app, as the model is still writing them (partial
    * JSON, best effort): the app may show them before the call itself arrives as chat.toolCall.
    */
-  'chat.toolInput': z.object({ conversationId: z.string(), turnId: z.string(), toolCallId: z.string(), server: z.string(), tool: z.string(), text: z.string() }),
+  'chat.toolInput': z.object({
+    conversationId: z.string(),
+    turnId: z.string(),
+    toolCallId: z.string(),
+    server: z.string(),
+    tool: z.string(),
+    text: z.string(),
+    /** The tool's app (its ui:// resource): the page opens it at once, without asking apps.forTool first. */
+    resourceUri: z.string().optional(),
+  }),
   /** A turn starts without servers the conversation used: which, and why (#28). */
   'chat.missing': z.object({ conversationId: z.string(), turnId: z.string(), servers: z.array(ChatMissingServer) }),
   /** A turn ended: completed, stopped, step limit, consent needed, or failed. */

@@ -166,14 +166,16 @@ describe('the chat and apps', () => {
       ],
     });
     test = await createChatHost({ probe: { command: NODE, args: [PROBE] } }, { model: model.modelConfig() });
-    const streamed: { toolCallId: string; server: string; tool: string; text: string }[] = [];
-    disposeAfterTest(test.host.events.onEvent('chat.toolInput', ({ toolCallId, server, tool, text }) => streamed.push({ toolCallId, server, tool, text })));
+    const streamed: { toolCallId: string; server: string; tool: string; text: string; resourceUri?: string }[] = [];
+    disposeAfterTest(test.host.events.onEvent('chat.toolInput', ({ toolCallId, server, tool, text, resourceUri }) => streamed.push({ toolCallId, server, tool, text, ...(resourceUri ? { resourceUri } : {}) })));
     const calls: string[] = [];
     disposeAfterTest(test.host.events.onEvent('chat.toolCall', ({ call }) => calls.push(call.id)));
     const turn = await test.host.chat.send({ text: 'go', approveOnce: true });
     await turn.done;
     expect(streamed.length).toBeGreaterThanOrEqual(2);
     expect(new Set(streamed.map((s) => `${s.server}/${s.tool}`))).toEqual(new Set(['probe/show_probe']));
+    // Each names the tool's app, so the page opens it without asking which it is (#32 goal 5).
+    expect(new Set(streamed.map((s) => s.resourceUri))).toEqual(new Set(['ui://probe/app.html']));
     const texts = streamed.map((s) => s.text);
     expect(texts.at(-1)).toBe(JSON.stringify({ note: 'written a piece at a time' }));
     for (const [i, text] of texts.entries()) if (i > 0) expect(text.startsWith(texts[i - 1]!)).toBe(true);

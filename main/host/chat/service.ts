@@ -214,7 +214,7 @@ export class ChatService implements Disposable {
       options.onEvent?.(event);
       if (event.type === 'text') this.deps.host.events.emit('chat.delta', { conversationId, turnId, text: event.delta });
       else if (event.type === 'missing') this.deps.host.events.emit('chat.missing', { conversationId, turnId, servers: [...event.servers] });
-      else if (event.type === 'toolInput') this.deps.host.events.emit('chat.toolInput', { conversationId, turnId, toolCallId: event.toolCallId, server: event.server, tool: event.tool, text: event.text });
+      else if (event.type === 'toolInput') this.deps.host.events.emit('chat.toolInput', { conversationId, turnId, toolCallId: event.toolCallId, server: event.server, tool: event.tool, text: event.text, resourceUri: event.resourceUri });
       else this.deps.host.events.emit('chat.toolCall', { conversationId, turnId, call: event.call, ...(event.progress ? { progress: event.progress } : {}) });
     };
 

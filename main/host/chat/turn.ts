@@ -17,7 +17,7 @@ export type TurnEvent =
   | { readonly type: 'text'; readonly delta: string }
   | { readonly type: 'toolCall'; readonly call: ChatToolCall; readonly progress?: CallProgress }
   /** The arguments of a call to a tool with an app, as the model writes them (partial JSON): its app may show them early. */
-  | { readonly type: 'toolInput'; readonly toolCallId: string; readonly server: string; readonly tool: string; readonly text: string }
+  | { readonly type: 'toolInput'; readonly toolCallId: string; readonly server: string; readonly tool: string; readonly text: string; readonly resourceUri: string }
   /** Servers the conversation used that this turn cannot offer, and why (before the model is asked). */
   | { readonly type: 'missing'; readonly servers: readonly ChatMissingServer[] };
 
@@ -83,7 +83,8 @@ export async function runTurn(input: TurnInput): Promise<TurnOutcome> {
         onText: (delta) => input.emit({ type: 'text', delta }),
         onToolInput: ({ toolCallId, toolName, text }) => {
           const target = input.tools.index.resolve(toolName);
-          if (target && toolUiResourceUri(target.tool)) input.emit({ type: 'toolInput', toolCallId, server: target.server, tool: target.tool.name, text });
+          const resourceUri = target ? toolUiResourceUri(target.tool) : undefined;
+          if (target && resourceUri) input.emit({ type: 'toolInput', toolCallId, server: target.server, tool: target.tool.name, text, resourceUri });
         },
       });
     } catch (error) {

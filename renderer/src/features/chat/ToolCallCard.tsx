@@ -121,8 +121,9 @@ export const ToolCallCard = memo(function ToolCallCard({ call, progress, onAttac
   const server = visibleText(call.server ?? 'Harbor');
   const tool = visibleText(call.tool ?? call.name);
   // A tool with an app shows its result in the app, on the closed card; the raw result is in the card's body.
-  const app = useToolApp(call.server, call.tool);
   const running = state === 'running' || state === 'pending';
+  // A call running now shows the app its tool had last time at once (#32 goal 5), while the Host is asked again.
+  const app = useToolApp(call.server, call.tool, running || state === 'consent');
   const Icon = STATE_ICON[state];
   const percent = progress?.total ? Math.round((progress.progress / progress.total) * 100) : undefined;
   const showResult = call.result && state !== 'failed' && state !== 'denied' && state !== 'cancelled';

@@ -2,6 +2,7 @@ import type { ChatAttachment, ChatFile, Conversation, ConversationSummary, Event
 import { asErrorData, type LoadState } from '../../lib/load-state';
 import { nextTask } from '../../lib/next-task';
 import { parsePartialJson } from '../apps/partial-json';
+import { rememberToolApp } from '../apps/use-tool-app';
 import { addBranchTurn, addSentTurn, applyDelta, applyDone, applyMissing, applyToolCall, applyToolInput, isRunning, withStoredTurns, type CallProgress, type PendingUser } from './conversation-model';
 import { offerDownload } from './download';
 
@@ -161,6 +162,8 @@ export class ChatController {
       case 'toolInput': {
         const args = parsePartialJson(event.payload.text);
         if (args) this.set({ partial: new Map(this.state.partial).set(event.payload.toolCallId, args) });
+        // Its card, drawn next, shows the app without asking the Host which it is (#32 goal 5).
+        if (event.payload.resourceUri) rememberToolApp(this.api, event.payload.server, event.payload.tool, event.payload.resourceUri);
         this.updateConversation((c) => applyToolInput(c, event.payload, this.pending));
         break;
       }
