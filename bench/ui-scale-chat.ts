@@ -35,7 +35,7 @@ const parses = (page: Page) =>
   );
 
 /** Clicks the conversation in the list and waits, a frame at a time, until its last row is in the page. */
-async function openConversation(page: Page, seeded: SeededConversation): Promise<number> {
+export async function openConversation(page: Page, seeded: SeededConversation): Promise<number> {
   await page.getByRole('button', { name: seeded.title }).waitFor({ timeout: 30_000 });
   return page.evaluate(
     async ({ title, rows }) => {

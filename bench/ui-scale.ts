@@ -26,7 +26,7 @@ import type { Figure } from './result';
 import { REPO, freshDir, median } from './support';
 import { benchActivity } from './ui-scale-activity';
 import { atMost, freshPage, longTaskFigure, longTasksDuring, startHarbor, waitForAllReady, type BenchHarbor } from './ui-scale-browser';
-import { STREAM_END, benchChat } from './ui-scale-chat';
+import { STREAM_END, benchChat, openConversation } from './ui-scale-chat';
 import { benchTools } from './ui-scale-tools';
 
 export interface UiScaleOptions {
@@ -113,6 +113,36 @@ async function benchFirstPaint(browser: Browser, harbor: BenchHarbor, warm: Page
   ];
 }
 
+/**
+ * UI_SCALE_ONLY=open (`UI_SCALE_ONLY=open npm run bench -- --only ui-scale`): only the opening of the
+ * 1,000-message conversation, `UI_SCALE_OPENS` times (default 3) in fresh contexts, with one server.
+ */
+async function benchOpenOnly(browser: Browser, harbor: BenchHarbor, seeded: ReturnType<typeof seedConversation>): Promise<Figure[]> {
+  const opens = Number(process.env.UI_SCALE_OPENS ?? 3);
+  const shown: number[] = [];
+  const longest: number[] = [];
+  for (let i = 0; i < opens; i += 1) {
+    const page = await freshPage(browser, harbor);
+    await page.goto(`${harbor.origin}#/chat`);
+    const tasks = await longTasksDuring(page, async () => {
+      shown.push(await openConversation(page, seeded));
+    });
+    longest.push(tasks.longest);
+    await page.context().close();
+  }
+  return [
+    {
+      name: `conversation shown (${seeded.rows.toLocaleString('en-US')} messages), open only`,
+      value: median(shown),
+      unit: 'ms',
+      target: atMost(1000),
+      measured: `${opens} fresh contexts: shown ${shown.map((s) => s.toFixed(0)).join(', ')} ms; longest task meanwhile ${longest.map((l) => l.toFixed(0)).join(', ')} ms`,
+      problems: [],
+      notes: [],
+    },
+  ];
+}
+
 export async function benchUiScale(options: UiScaleOptions): Promise<Figure[]> {
   if (!existsSync(join(REPO, 'out/renderer/index.html'))) throw new Error('out/renderer is missing: run "npm run build" before the ui-scale benchmark');
   const { chromium } = await import('@playwright/test');
@@ -126,8 +156,10 @@ export async function benchUiScale(options: UiScaleOptions): Promise<Figure[]> {
   const figures: Figure[] = [];
   try {
     model = await startScriptedModel({ script: [stream, stream] });
-    harbor = await startHarbor(dir, options.servers, options.toolsPerServer, { model: model.modelConfig() });
+    const openOnly = process.env.UI_SCALE_ONLY === 'open';
+    harbor = await startHarbor(dir, openOnly ? 1 : options.servers, options.toolsPerServer, { model: model.modelConfig() });
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+    if (openOnly) return await benchOpenOnly(browser, harbor, seeded);
     // Every server ready first: the loads below measure the page, not the servers' start.
     const warm = await freshPage(browser, harbor);
     await warm.goto(`${harbor.origin}#/servers`);

@@ -2,6 +2,7 @@ import type { SkillServerData, UpdateStatus } from '../preload/contract';
 import type { CommandHandlers } from './dispatch';
 import type { Host } from './host/host';
 import { bindInstallCommands } from './install-handlers';
+import { withResultPreviews } from './host/chat/result-previews';
 
 function updatesUnsupported(host: Host): UpdateStatus {
   return {
@@ -134,7 +135,9 @@ export function bindCommands(host: Host): CommandHandlers {
     'chat.context': ({ conversationId }) => host.chat.context(conversationId),
     'chat.stop': async ({ conversationId }) => ({ stopped: host.chat.stop(conversationId) }),
     'conversations.list': async () => host.chat.list(),
-    'conversations.open': async ({ id, fromTurn }) => host.chat.open(id, fromTurn),
+    // Previews are cut from the masked conversation (the door masks whole values, never half of one).
+    'conversations.open': async ({ id, fromTurn, resultsOver }) => (resultsOver === undefined ? host.chat.open(id, fromTurn) : withResultPreviews(host.chat.open(id, fromTurn), resultsOver)),
+    'conversations.result': async ({ id, turnId, callId }) => host.chat.result(id, turnId, callId),
     'conversations.switchBranch': async ({ id, turnId }) => host.chat.switchBranch(id, turnId),
     'conversations.rename': async ({ id, title }) => host.chat.rename(id, title),
     'conversations.setToolset': async ({ id, toolset }) => host.chat.setToolset(id, toolset),

@@ -18,6 +18,11 @@ export const ChatToolResult = z.object({
   isError: z.boolean(),
   /** Bytes cut from what the model got. */
   truncatedBytes: z.number().int().optional(),
+  /**
+   * Only in a reply to conversations.open with `resultsOver`: the result was larger, so `content`
+   * holds a short preview (one text block) and no structuredContent; conversations.result gives it whole.
+   */
+  omitted: z.object({ chars: z.number().int().nonnegative(), blocks: z.number().int().nonnegative(), images: z.number().int().nonnegative() }).optional(),
 });
 export type ChatToolResult = z.infer<typeof ChatToolResult>;
 

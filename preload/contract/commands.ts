@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { appCommands } from './apps';
-import { ChatContext, ChatStatus, Conversation, ConversationSummary } from './chat';
+import { ChatContext, ChatStatus, ChatToolResult, Conversation, ConversationSummary } from './chat';
 import { FileUploads } from './chat-files';
 import { ConsentChoice, ConsentDecisions, ConsentPolicyMode, ConsentRequest } from './consent';
 import { installCommands } from './installs';
@@ -268,8 +268,15 @@ export const commands = {
   /**
    * A stored conversation. With `fromTurn` (a turn of the branch shown), only that turn and the ones
    * after it: what a turn that just ended changed, without sending the whole conversation again.
+   * With `resultsOver`, each tool result whose JSON is longer than that many characters comes as a
+   * preview (`result.omitted`), fetched whole by conversations.result when it is needed.
    */
-  'conversations.open': command(z.object({ id: z.string().min(1), fromTurn: z.string().min(1).optional() }).strict(), Conversation),
+  'conversations.open': command(
+    z.object({ id: z.string().min(1), fromTurn: z.string().min(1).optional(), resultsOver: z.number().int().min(1024).optional() }).strict(),
+    Conversation,
+  ),
+  /** One tool call's whole result, from a stored turn of the conversation (a preview's full text). */
+  'conversations.result': command(z.object({ id: z.string().min(1), turnId: z.string().min(1), callId: z.string().min(1) }).strict(), ChatToolResult),
   /** Shows (and continues) the branch through this turn: its latest answer below it. */
   'conversations.switchBranch': command(z.object({ id: z.string().min(1), turnId: z.string().min(1) }).strict(), Conversation),
   'conversations.rename': command(z.object({ id: z.string().min(1), title: z.string().trim().min(1).max(200) }).strict(), ConversationSummary),

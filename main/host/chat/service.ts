@@ -1,4 +1,4 @@
-import type { ChatContext, ChatStatus, Conversation, ConversationSummary, FileUpload } from '../../../preload/contract';
+import type { ChatContext, ChatStatus, ChatToolResult, Conversation, ConversationSummary, FileUpload } from '../../../preload/contract';
 import type { CodeSandbox } from '../code-mode/sandbox';
 import { HarborError } from '../errors';
 import type { Disposable } from '../lifecycle';
@@ -305,6 +305,15 @@ export class ChatService implements Disposable {
   /** The conversation; from `fromTurn` on, only that turn of its branch and those after it. */
   open(id: string, fromTurn?: string): Conversation {
     return this.store.conversation(this.store.resolveId(id), fromTurn);
+  }
+
+  /** One tool call's whole result, from a turn on the branch shown (what a preview stands for). */
+  result(id: string, turnId: string, callId: string): ChatToolResult {
+    const turn = this.store.conversation(this.store.resolveId(id), turnId).turns[0];
+    const item = turn?.items.find((i) => i.kind === 'toolCall' && i.call.id === callId);
+    const result = item?.kind === 'toolCall' ? item.call.result : undefined;
+    if (!result) throw new HarborError('CONVERSATION_NOT_FOUND', `Turn "${turnId}" has no tool call "${callId}" with a result: reload the conversation and try again.`);
+    return result;
   }
 
   /** Shows the branch through `turnId`; the next message continues it. */

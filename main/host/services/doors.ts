@@ -173,6 +173,7 @@ export function openChatDoors(exit: RedactionExit, chat: ChatService, elicitatio
       stop: 'asWritten', // a boolean
       list: 'mask',
       open: 'mask',
+      result: 'mask',
       switchBranch: 'mask',
       rename: 'mask',
       delete: 'asWritten', // a boolean

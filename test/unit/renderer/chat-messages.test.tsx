@@ -57,7 +57,7 @@ describe('message actions', () => {
     );
     reopen(host);
     const answer = (await screen.findByText('Lisbon.')).closest('.msg') as HTMLElement;
-    expect(host.sent('conversations.open')).toEqual([{ id: 'c1' }]);
+    expect(host.sent('conversations.open')).toEqual([{ id: 'c1', resultsOver: 16_384 }]);
 
     fireEvent.click(within(answer).getByRole('button', { name: 'Copy' }));
     await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('Lisbon.'));
@@ -125,7 +125,7 @@ describe('message actions', () => {
     await act(async () => host.emit('chat.delta', { conversationId: 'c1', turnId: 't2', text: 'Madrid.' }));
     await act(async () => host.emit('chat.done', { conversationId: 'c1', turnId: 't2', status: 'completed', text: 'Madrid.' }));
     expect(await screen.findByText('Stored note.')).toBeTruthy();
-    expect(host.sent('conversations.open')).toEqual([{ id: 'c1' }, { id: 'c1', fromTurn: 't2' }]);
+    expect(host.sent('conversations.open')).toEqual([{ id: 'c1', resultsOver: 16_384 }, { id: 'c1', fromTurn: 't2' }]);
     expect(screen.getByText('Lisbon.')).toBeTruthy();
     expect(screen.getByText('Madrid.')).toBeTruthy();
   });
@@ -169,7 +169,7 @@ describe('message actions', () => {
     );
     reopen(host);
     expect(await screen.findByText('A new conversation')).toBeTruthy();
-    expect(host.sent('conversations.open')).toEqual([{ id: 'c1' }]);
+    expect(host.sent('conversations.open')).toEqual([{ id: 'c1', resultsOver: 16_384 }]);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(localStorage.getItem('harbor.ui.chat.lastConversation')).toBeNull();
   });

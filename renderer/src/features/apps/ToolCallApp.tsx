@@ -4,6 +4,7 @@ import type { ChatToolCall } from '../../../../preload/contract';
 import { AppFrame } from './AppFrame';
 import { useAppConversation, usePartialInput } from './app-conversation';
 import { useOnScreen } from './use-on-screen';
+import { useWholeResult } from '../chat/whole-results';
 
 function asArguments(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
@@ -19,6 +20,8 @@ export function cancelReason(call: ChatToolCall): string | undefined {
 
 interface Props {
   readonly call: ChatToolCall;
+  /** The call's turn: where a result that came as a preview is fetched whole from (the app gets it whole). */
+  readonly turnId?: string | undefined;
   /** The app cannot be shown: the card shows the raw result instead. */
   readonly onUnavailable?: () => void;
 }
@@ -28,19 +31,22 @@ interface Props {
  * or the cancellation), wound down while its card is off screen and shown again — from the stored
  * result — when it comes back, or when the conversation is opened again later.
  */
-export function ToolCallApp({ call, onUnavailable }: Props) {
+export function ToolCallApp({ call, turnId, onUnavailable }: Props) {
   const conversation = useAppConversation();
   const slot = useRef<HTMLDivElement>(null);
   const onScreen = useOnScreen(slot);
   // While the model still writes the call, its app gets the arguments so far; then the whole of them.
   const partialInput = usePartialInput(call.id);
   const input = partialInput ? undefined : asArguments(call.arguments);
+  // A large result came as a preview: the app waits for it whole.
+  const whole = useWholeResult(call, turnId, call.status === 'done');
+  const stored = whole?.status === 'ready' ? whole.value : undefined;
   const result = useMemo<CallToolResult | undefined>(
     () =>
-      call.status === 'done' && call.result
-        ? { content: call.result.content as CallToolResult['content'], isError: call.result.isError, ...(call.result.structuredContent !== undefined ? { structuredContent: call.result.structuredContent as Record<string, unknown> } : {}) }
+      call.status === 'done' && stored
+        ? { content: stored.content as CallToolResult['content'], isError: stored.isError, ...(stored.structuredContent !== undefined ? { structuredContent: stored.structuredContent as Record<string, unknown> } : {}) }
         : undefined,
-    [call.status, call.result],
+    [call.status, stored],
   );
   if (!call.server || !call.tool) return null;
   const cancelled = cancelReason(call);

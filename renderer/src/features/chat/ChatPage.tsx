@@ -22,6 +22,7 @@ import { ModelSetup, NO_MODEL_REASON } from './ModelSetup';
 import { ProblemCard } from './ProblemCard';
 import { ToolsetPicker } from './ToolsetPicker';
 import { useNarrow } from './use-narrow';
+import { WholeResultsContext, wholeResultsOf } from './whole-results';
 import { useChatContext, useChatStatus } from './use-chat-info';
 import { AppConversationContext, PartialInputsContext } from '../apps/app-conversation';
 import { useChatRequests } from '../palette/chat-requests';
@@ -119,6 +120,9 @@ export function ChatPage() {
     }),
     [controller, busy],
   );
+  // Large results of the conversation shown, fetched whole when a card or app needs them.
+  const shownId = conversation?.id;
+  const wholeResults = useMemo(() => (shownId ? wholeResultsOf(api, shownId) : undefined), [api, shownId]);
   const openConversation = (id: string) => {
     setDrawerOpen(false);
     void controller.open(id);
@@ -187,7 +191,9 @@ export function ChatPage() {
                 <AppConversationContext.Provider value={appConversation}>
                   <PartialInputsContext.Provider value={state.partial}>
                     <ChatApprovalsContext.Provider value={approvals}>
-                      <MessageList key={`messages:${state.openId ?? 'new'}`} rows={rows} progress={state.progress} onAttach={attachFromResult} onStop={stopTurn} />
+                      <WholeResultsContext.Provider value={wholeResults}>
+                        <MessageList key={`messages:${state.openId ?? 'new'}`} rows={rows} progress={state.progress} onAttach={attachFromResult} onStop={stopTurn} />
+                      </WholeResultsContext.Provider>
                     </ChatApprovalsContext.Provider>
                   </PartialInputsContext.Provider>
                 </AppConversationContext.Provider>

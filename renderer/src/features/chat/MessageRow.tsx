@@ -89,7 +89,7 @@ export const MessageRow = memo(
             </>
           );
         return (
-          <ToolCallCard call={item.call} progress={progress} onAttach={onAttach}>
+          <ToolCallCard call={item.call} turnId={row.turnId} progress={progress} onAttach={onAttach}>
             <CallApprovals callId={item.call.id} />
           </ToolCallCard>
         );

@@ -9,6 +9,7 @@ import type { CallProgress } from './conversation-model';
 import { JsonTree } from './JsonTree';
 import { ToolResultView } from './ToolResultView';
 import { TaskStatusLine } from '../tasks/TaskStatusLine';
+import { useWholeResult } from './whole-results';
 import '../tasks/tasks.css';
 import './tool-cards.css';
 
@@ -100,6 +101,8 @@ export function timing(call: ChatToolCall): string {
 
 interface Props {
   readonly call: ChatToolCall;
+  /** The call's turn: where a result that came as a preview is fetched whole from. */
+  readonly turnId?: string | undefined;
   readonly progress?: CallProgress | undefined;
   /** A resource link in the result can be attached to the next message (by the person). */
   readonly onAttach?: ((server: string, uri: string, title: string) => void) | undefined;
@@ -114,7 +117,7 @@ interface Props {
  * it took — that opens to the exact arguments, the result (tables, trees, images) and how consent
  * went. A running call shows its progress on the line; a failed one says why without opening.
  */
-export const ToolCallCard = memo(function ToolCallCard({ call, progress, onAttach, status, children }: Props) {
+export const ToolCallCard = memo(function ToolCallCard({ call, turnId, progress, onAttach, status, children }: Props) {
   const state = cardState(call);
   const bodyId = useId();
   const [open, setOpen] = useState(false);
@@ -127,6 +130,8 @@ export const ToolCallCard = memo(function ToolCallCard({ call, progress, onAttac
   const Icon = STATE_ICON[state];
   const percent = progress?.total ? Math.round((progress.progress / progress.total) * 100) : undefined;
   const showResult = call.result && state !== 'failed' && state !== 'denied' && state !== 'cancelled';
+  // A large result came as a preview: fetched whole when the card opens, or for its images on the closed card.
+  const whole = useWholeResult(call, turnId, open || (call.result?.omitted?.images ?? 0) > 0);
   return (
     <article className={`tool-card tool-card--${state}${open ? ' tool-card--open' : ''}`} aria-label={`Tool call ${server} › ${tool}`}>
       <h3 className="tool-card__title">
@@ -162,10 +167,10 @@ export const ToolCallCard = memo(function ToolCallCard({ call, progress, onAttac
       {state === 'consent' ? <p className="tool-card__hint">Harbor is asking you whether this may run.</p> : null}
       {call.error && state === 'failed' ? <p className="tool-card__error">{visibleText(call.error.message, { multiline: true })}</p> : null}
 
-      {!open && showResult && call.result ? <ResultImages content={call.result.content} tool={tool} /> : null}
+      {!open && showResult && whole?.status === 'ready' ? <ResultImages content={whole.value.content} tool={tool} /> : null}
       {children}
 
-      {app ? <ToolCallApp call={call} onUnavailable={() => setOpen(true)} /> : null}
+      {app ? <ToolCallApp call={call} turnId={turnId} onUnavailable={() => setOpen(true)} /> : null}
       <div id={bodyId} className="tool-card__body" hidden={!open}>
         {open ? (
           <>
@@ -179,9 +184,17 @@ export const ToolCallCard = memo(function ToolCallCard({ call, progress, onAttac
               </p>
             ) : null}
             {call.error && state === 'failed' ? <p className="notice__code">{call.error.code}</p> : null}
-            {showResult && call.result ? (
+            {showResult && whole ? (
               <div className="tool-card__section" role="group" aria-label="Result">
-                <ToolResultView result={call.result} {...(onAttach && call.server ? { onAttach: (uri: string, title: string) => onAttach(call.server!, uri, title) } : {})} />
+                {whole.status === 'ready' ? (
+                  <ToolResultView result={whole.value} {...(onAttach && call.server ? { onAttach: (uri: string, title: string) => onAttach(call.server!, uri, title) } : {})} />
+                ) : whole.status === 'loading' ? (
+                  <p className="tool-card__hint" role="status">
+                    Loading the result ({Math.ceil((call.result?.omitted?.chars ?? 0) / 1000).toLocaleString()} kB)…
+                  </p>
+                ) : (
+                  <p className="tool-card__error">{visibleText(whole.error.message, { multiline: true })}</p>
+                )}
               </div>
             ) : null}
             {call.approval && APPROVAL[call.approval] ? <p className="tool-card__approval">{APPROVAL[call.approval]}</p> : null}

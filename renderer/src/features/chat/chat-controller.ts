@@ -5,6 +5,7 @@ import { parsePartialJson } from '../apps/partial-json';
 import { rememberToolApp } from '../apps/use-tool-app';
 import { addBranchTurn, addSentTurn, applyDelta, applyDone, applyMissing, applyToolCall, applyToolInput, isRunning, withStoredTurns, type CallProgress, type PendingUser } from './conversation-model';
 import { offerDownload } from './download';
+import { RESULTS_OVER } from './whole-results';
 
 export interface ChatState {
   readonly list: LoadState<readonly ConversationSummary[]>;
@@ -207,7 +208,8 @@ export class ChatController {
     this.buffered = [];
     this.pending = undefined;
     this.set({ openId: id, conversation: { status: 'loading' }, progress: new Map(), partial: new Map(), error: undefined });
-    const result = await this.api.conversations.open({ id });
+    // Large tool results come as previews, each fetched whole when needed (whole-results.ts).
+    const result = await this.api.conversations.open({ id, resultsOver: RESULTS_OVER });
     // Reading a long conversation (megabytes of tool results) is one task, showing it the next.
     await nextTask();
     if (generation !== this.openGeneration) return;
@@ -228,7 +230,7 @@ export class ChatController {
     const generation = this.openGeneration;
     const from = fromTurn !== undefined && this.unsynced?.generation === generation ? this.unsynced.from : fromTurn;
     const tail = from !== undefined && this.shown?.id === id && this.shown.turns.some((t) => t.id === from) ? from : undefined;
-    const result = await this.api.conversations.open(tail ? { id, fromTurn: tail } : { id });
+    const result = await this.api.conversations.open(tail ? { id, fromTurn: tail } : { id, resultsOver: RESULTS_OVER });
     // Reading a large reply is one task, showing it the next, not both in one long task.
     await nextTask();
     if (generation !== this.openGeneration || this.state.openId !== id) return;
