@@ -17,7 +17,15 @@ export interface CliRun {
 /** Runs the built CLI (`npm run build` writes it) as a user would, and collects its output. */
 export function runCli(
   args: string[],
-  options: { timeoutMs?: number; input?: string; env?: NodeJS.ProcessEnv; onStdoutLine?: (line: string) => void; onStderrLine?: (line: string) => void } = {},
+  options: {
+    timeoutMs?: number;
+    input?: string;
+    env?: NodeJS.ProcessEnv;
+    onStdoutLine?: (line: string) => void;
+    onStderrLine?: (line: string) => void;
+    /** Sends SIGINT (Ctrl-C) once a stdout line passes: a long-running command ends on the event awaited, not on a clock. */
+    interruptWhen?: (line: string) => boolean;
+  } = {},
 ): Promise<CliRun> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first (npm test does).`);
   return new Promise((resolve, reject) => {
@@ -27,11 +35,14 @@ export function runCli(
     let pending = '';
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      if (options.onStdoutLine) {
+      if (options.onStdoutLine || options.interruptWhen) {
         pending += chunk.toString();
         const lines = pending.split('\n');
         pending = lines.pop() ?? '';
-        for (const line of lines) options.onStdoutLine(line);
+        for (const line of lines) {
+          options.onStdoutLine?.(line);
+          if (options.interruptWhen?.(line)) child.kill('SIGINT');
+        }
       }
     });
     let pendingErr = '';

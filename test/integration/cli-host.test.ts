@@ -104,8 +104,11 @@ describe('harbor CLI over real servers', () => {
       const lines: string[] = [];
       let ready!: () => void;
       const watchingStarted = new Promise<void>((r) => (ready = r));
-      const watching = runCli([...rg, '--json', 'watch', 'remote', '--seconds', '8'], {
+      // Ctrl-C once the change is printed: a fixed window (8 s) ran out under load before the
+      // second process had made the change. If the change never comes, the window fails the test.
+      const watching = runCli([...rg, '--json', 'watch', 'remote', '--seconds', '50'], {
         onStdoutLine: (l) => lines.push(l),
+        interruptWhen: (l) => l.includes('"toolsChanged"'),
         onStderrLine: (l) => {
           if (l.startsWith('watching')) ready();
         },
