@@ -10,21 +10,33 @@ import { fromResult, type LoadState } from '../../lib/load-state';
 /** Results whose JSON is longer than this come as previews when a conversation is opened. */
 export const RESULTS_OVER = 16_384;
 
-/** A call's whole result, by its turn and call id, in the conversation shown. */
-export type WholeResults = (turnId: string, callId: string) => Promise<LoadState<ChatToolResult>>;
+/** The conversation shown's whole results, by turn and call id: those seen whole, and fetching the others. */
+export interface WholeResults {
+  /** The whole result, if it was seen or fetched already. */
+  known(turnId: string, callId: string): ChatToolResult | undefined;
+  /** A result that came whole (live, or small): a later preview of it needs no fetch. */
+  remember(turnId: string, callId: string, result: ChatToolResult): void;
+  fetch(turnId: string, callId: string): Promise<LoadState<ChatToolResult>>;
+}
 
 /** One conversation's whole results, each asked for once (a failed fetch is asked again next time). */
 export function wholeResultsOf(api: HarborApi, conversationId: string): WholeResults {
+  const seen = new Map<string, ChatToolResult>();
   const asked = new Map<string, Promise<LoadState<ChatToolResult>>>();
-  return (turnId, callId) => {
-    const key = `${turnId}\n${callId}`;
-    let answer = asked.get(key);
-    if (!answer) {
-      answer = api.conversations.result({ id: conversationId, turnId, callId }).then(fromResult);
-      asked.set(key, answer);
-      void answer.then((state) => state.status === 'error' && asked.delete(key));
-    }
-    return answer;
+  const keyOf = (turnId: string, callId: string) => `${turnId}\n${callId}`;
+  return {
+    known: (turnId, callId) => seen.get(keyOf(turnId, callId)),
+    remember: (turnId, callId, result) => void seen.set(keyOf(turnId, callId), result),
+    fetch: (turnId, callId) => {
+      const key = keyOf(turnId, callId);
+      let answer = asked.get(key);
+      if (!answer) {
+        answer = api.conversations.result({ id: conversationId, turnId, callId }).then(fromResult);
+        asked.set(key, answer);
+        void answer.then((state) => (state.status === 'ready' ? seen.set(key, state.value) : asked.delete(key)));
+      }
+      return answer;
+    },
   };
 }
 
@@ -36,24 +48,30 @@ const NOTHING_TO_ASK: LoadState<ChatToolResult> = {
 };
 
 /**
- * The call's result whole: the result itself when it came whole, else (once `wanted`) fetched from
- * the Host. Undefined when the call has no result.
+ * The call's result whole: the result itself when it came whole, else the one seen before (a reload
+ * brings a preview of a result the page had whole: an app shown keeps it), else (once `wanted`)
+ * fetched from the Host. Undefined when the call has no result.
  */
 export function useWholeResult(call: ChatToolCall, turnId: string | undefined, wanted: boolean): LoadState<ChatToolResult> | undefined {
-  const fetchWhole = useContext(WholeResultsContext);
+  const results = useContext(WholeResultsContext);
   const result = call.result;
   const cut = result?.omitted !== undefined;
-  const [fetched, setFetched] = useState<{ readonly of: ChatToolResult; readonly state: LoadState<ChatToolResult> }>();
+  const known = cut && turnId !== undefined ? results?.known(turnId, call.id) : undefined;
+  const [fetched, setFetched] = useState<{ readonly id: string; readonly state: LoadState<ChatToolResult> }>();
   useEffect(() => {
-    if (!cut || !wanted || !fetchWhole || turnId === undefined || !result) return;
+    if (!cut && result && turnId !== undefined) results?.remember(turnId, call.id, result);
+  }, [cut, result, results, turnId, call.id]);
+  useEffect(() => {
+    if (!cut || known || !wanted || !results || turnId === undefined) return;
     let current = true;
-    void fetchWhole(turnId, call.id).then((state) => current && setFetched({ of: result, state }));
+    void results.fetch(turnId, call.id).then((state) => current && setFetched({ id: call.id, state }));
     return () => {
       current = false;
     };
-  }, [cut, wanted, fetchWhole, turnId, call.id, result]);
+  }, [cut, known, wanted, results, turnId, call.id]);
   if (!result) return undefined;
   if (!cut) return { status: 'ready', value: result };
-  if (!fetchWhole || turnId === undefined) return NOTHING_TO_ASK;
-  return fetched?.of === result ? fetched.state : { status: 'loading' };
+  if (known) return { status: 'ready', value: known };
+  if (!results || turnId === undefined) return NOTHING_TO_ASK;
+  return fetched?.id === call.id ? fetched.state : { status: 'loading' };
 }
