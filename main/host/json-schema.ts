@@ -145,22 +145,30 @@ export class JsonSchemaValidator {
   }
 
   /**
-   * The same checks in the shape the SDK client takes (its `jsonSchemaValidator` option): it
-   * compiles each tool's outputSchema once and checks every structuredContent with it. Messages are
-   * Ajv's own, as the SDK's default validator gives them; an unknown dialect is an error, not a guess.
+   * The same checks in the shape the SDK client takes (its `jsonSchemaValidator` option): it asks
+   * for each listed tool's outputSchema validator at the first callTool and checks every
+   * structuredContent with it. Messages are Ajv's own, as the SDK's default validator gives them; an
+   * unknown dialect is an error when asked, not a guess. A schema is compiled when its validator
+   * first runs: a one-shot `harbor call` checks one tool's result, and compiling every listed tool's
+   * schema (and building Ajv's engine for them) was ~30 ms of its CPU on a nine-tool server.
    */
   forSdk(): SdkValidatorProvider {
     return {
       getValidator: <T>(schema: JsonSchemaType): SdkValidator<T> => {
-        const compiled = this.compile(schema as Record<string, unknown>, { applyDefaults: false, assertFormats: true });
-        if ('unchecked' in compiled) {
-          if (!dialectOf((schema as { $schema?: unknown }).$schema)) throw new Error(`The schema declares an unsupported JSON Schema dialect ("$schema": ${JSON.stringify((schema as { $schema?: unknown }).$schema).slice(0, 200)}); Harbor validates 2020-12, 2019-09, draft-07 and draft-06.`);
-          return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
-        }
-        const { validate, engine } = compiled;
-        return (input) => (validate(input) ? { valid: true, data: input as T, errorMessage: undefined } : { valid: false, data: undefined, errorMessage: engine.errorsText(validate.errors) });
+        const declared = (schema as { $schema?: unknown }).$schema;
+        if (!dialectOf(declared)) throw new Error(`The schema declares an unsupported JSON Schema dialect ("$schema": ${JSON.stringify(declared).slice(0, 200)}); Harbor validates 2020-12, 2019-09, draft-07 and draft-06.`);
+        let check: SdkValidator<T> | undefined;
+        return (input) => (check ??= this.sdkValidator<T>(schema))(input);
       },
     };
+  }
+
+  private sdkValidator<T>(schema: JsonSchemaType): SdkValidator<T> {
+    const compiled = this.compile(schema as Record<string, unknown>, { applyDefaults: false, assertFormats: true });
+    // A schema Ajv cannot compile (a bad $ref, say) is not checked, as when it was compiled eagerly.
+    if ('unchecked' in compiled) return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
+    const { validate, engine } = compiled;
+    return (input) => (validate(input) ? { valid: true, data: input as T, errorMessage: undefined } : { valid: false, data: undefined, errorMessage: engine.errorsText(validate.errors) });
   }
 
   /** Checks `value` against `schema`; never throws (a schema that cannot be compiled is reported as unchecked). */

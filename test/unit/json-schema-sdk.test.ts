@@ -34,6 +34,20 @@ describe('linearTimeRegex', () => {
 });
 
 describe('JsonSchemaValidator.forSdk (the SDK client\'s output validator)', () => {
+  it('compiles a schema when its validator first runs, not when the SDK asks for it', () => {
+    // The SDK asks for a validator for every listed tool's outputSchema at the first callTool: a
+    // one-shot `harbor call` checks one result, so it should build one validator, not one per tool.
+    const compiledPatterns: string[] = [];
+    const sdk = new JsonSchemaValidator({ regex: (source, flags) => (compiledPatterns.push(source), linearTimeRegex(source, flags)) }).forSdk();
+    const validators = ['^a+$', '^b+$', '^c+$'].map((pattern) => sdk.getValidator({ type: 'object', properties: { x: { type: 'string', pattern } } }));
+    expect(compiledPatterns).toEqual([]);
+    expect(validators[1]!({ x: 'bbb' })).toEqual({ valid: true, data: { x: 'bbb' }, errorMessage: undefined });
+    expect(validators[1]!({ x: 'a' })).toMatchObject({ valid: false, errorMessage: expect.stringContaining('must match pattern') });
+    expect(compiledPatterns).toEqual(['^b+$']);
+    // An unknown dialect is still refused when the SDK asks, as before.
+    expect(() => sdk.getValidator({ $schema: 'https://example.com/mine' })).toThrow(/unsupported JSON Schema dialect/);
+  });
+
   it('validates as the SDK default does: types, required, formats, errors as text', () => {
     const schema = { type: 'object', properties: { sum: { type: 'number' }, at: { type: 'string', format: 'date-time' } }, required: ['sum'] };
     expect(check(schema, { sum: 5 })).toEqual({ valid: true, data: { sum: 5 }, errorMessage: undefined });
