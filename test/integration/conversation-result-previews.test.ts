@@ -11,6 +11,7 @@ import { seedConversation } from '../../bench/fixtures/long-conversation';
 import { createDispatcher } from '../../main/dispatch';
 import { bindCommands } from '../../main/contract-handlers';
 import { Host } from '../../main/host/host';
+import { Redactor } from '../../main/host/secrets/redactor';
 import type { ChatToolCall, Conversation } from '../../preload/contract';
 import { NODE, REPO } from '../helpers/host';
 
@@ -72,5 +73,29 @@ describe('conversations.open with resultsOver', () => {
     // The export still has every result whole.
     const exported = (await dispatch('conversations.export', { id: seeded.id, format: 'json' })) as { value: { content: string } };
     expect(exported.value.content).toContain(JSON.stringify((big.call.result!.content[0] as { text: string }).text).slice(-2_000));
+  });
+
+  it('cuts a preview from the masked result: a secret across the cut leaves no part of itself in the preview', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'harbor-previews-'));
+    writeFileSync(join(dir, 'harbor.json'), JSON.stringify({ mcpServers: {} }));
+    const seeded = seedConversation(dir, 1);
+    const redactor = new Redactor();
+    const options = { configPath: join(dir, 'harbor.json'), dataDir: dir, appName: 'Harbor', appVersion: '0.0.0-test', mode: 'cli' as const, launchVariables: { node: NODE, resources: join(REPO, 'resources') }, useLoginShellPath: false };
+    // The raw result first, from a Host whose redactor knows no secret.
+    host = await Host.create({ ...options, redactor });
+    const open = async (resultsOver?: number) => {
+      const reply = (await createDispatcher(bindCommands(host!))('conversations.open', { id: seeded.id, ...(resultsOver ? { resultsOver } : {}) })) as { value: Conversation };
+      return (calls(reply.value)[0]!.call.result!.content[0] as { text: string }).text;
+    };
+    const raw = await open();
+    // A secret the result holds from character 590 to 630: a cut at 600 falls inside it.
+    const secret = raw.slice(590, 630);
+    redactor.add(secret);
+    const masked = await open();
+    expect(masked).not.toContain(secret);
+    const preview = await open(16_384);
+    // Cut after masking: the preview is the masked text's start, not the raw text's with 10 of the secret's 40 characters.
+    expect(preview).toBe(`${masked.slice(0, 600)}…`);
+    expect(preview).not.toContain(secret.slice(0, 10));
   });
 });
