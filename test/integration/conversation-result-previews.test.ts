@@ -10,10 +10,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { seedConversation } from '../../bench/fixtures/long-conversation';
 import { createDispatcher } from '../../main/dispatch';
 import { bindCommands } from '../../main/contract-handlers';
-import { Host } from '../../main/host/host';
+import type { Host } from '../../main/host/host';
 import { Redactor } from '../../main/host/secrets/redactor';
 import type { ChatToolCall, Conversation } from '../../preload/contract';
-import { NODE, REPO } from '../helpers/host';
+import { openHostOn } from '../helpers/host';
 
 let host: Host | undefined;
 let dir: string | undefined;
@@ -35,15 +35,7 @@ describe('conversations.open with resultsOver', () => {
     writeFileSync(join(dir, 'harbor.json'), JSON.stringify({ mcpServers: {} }));
     // Ten turns: the first tool result is 200 kB, the other nine 1.5 kB.
     const seeded = seedConversation(dir, 10);
-    host = await Host.create({
-      configPath: join(dir, 'harbor.json'),
-      dataDir: dir,
-      appName: 'Harbor',
-      appVersion: '0.0.0-test',
-      mode: 'cli',
-      launchVariables: { node: NODE, resources: join(REPO, 'resources') },
-      useLoginShellPath: false,
-    });
+    host = await openHostOn(dir);
     const dispatch = createDispatcher(bindCommands(host));
 
     const whole = (await dispatch('conversations.open', { id: seeded.id })) as { ok: true; value: Conversation };
@@ -80,9 +72,8 @@ describe('conversations.open with resultsOver', () => {
     writeFileSync(join(dir, 'harbor.json'), JSON.stringify({ mcpServers: {} }));
     const seeded = seedConversation(dir, 1);
     const redactor = new Redactor();
-    const options = { configPath: join(dir, 'harbor.json'), dataDir: dir, appName: 'Harbor', appVersion: '0.0.0-test', mode: 'cli' as const, launchVariables: { node: NODE, resources: join(REPO, 'resources') }, useLoginShellPath: false };
-    // The raw result first, from a Host whose redactor knows no secret.
-    host = await Host.create({ ...options, redactor });
+    // The raw result first: the redactor knows no secret yet.
+    host = await openHostOn(dir, { redactor });
     const open = async (resultsOver?: number) => {
       const reply = (await createDispatcher(bindCommands(host!))('conversations.open', { id: seeded.id, ...(resultsOver ? { resultsOver } : {}) })) as { value: Conversation };
       return (calls(reply.value)[0]!.call.result!.content[0] as { text: string }).text;
