@@ -34,15 +34,20 @@ function page(host: ContractTransport) {
   };
 }
 
+/** A page that asked once and was told the tool's app; the Host answers no more lookups after it. */
+async function aPageThatLookedTheAppUp() {
+  const host = new ContractTransport({ 'apps.forTool': () => APP });
+  const p = page(host);
+  p.show(true);
+  await screen.findByText('app: ui://probe/app');
+  p.show(undefined);
+  host.handlers['apps.forTool'] = never;
+  return p;
+}
+
 describe('a tool call shows the app its tool had before, at once', () => {
   it('a running call of a tool looked up before has its app on the first render, and keeps it when the call ends before the answer', async () => {
-    const host = new ContractTransport({ 'apps.forTool': () => APP });
-    const p = page(host);
-    p.show(true);
-    await screen.findByText('app: ui://probe/app');
-    p.show(undefined);
-
-    host.handlers['apps.forTool'] = never;
+    const p = await aPageThatLookedTheAppUp();
     p.show(true);
     expect(screen.getByText('app: ui://probe/app')).toBeTruthy();
     // The call is done before the Host answered: the app stays (its frame is not torn down).
@@ -51,12 +56,7 @@ describe('a tool call shows the app its tool had before, at once', () => {
   });
 
   it('a call that is not running (an old card) still waits for the Host: its server may be stopped', async () => {
-    const host = new ContractTransport({ 'apps.forTool': () => APP });
-    const p = page(host);
-    p.show(true);
-    await screen.findByText('app: ui://probe/app');
-    p.show(undefined);
-    host.handlers['apps.forTool'] = never;
+    const p = await aPageThatLookedTheAppUp();
     p.show(false);
     expect(screen.getByText('app: none')).toBeTruthy();
   });
