@@ -35,28 +35,8 @@ export function formatKb(bytes: number): string {
  * costs only the walk of its first `budget` characters. Values are JSON (no cycles).
  */
 export function jsonSizeAtMost(value: unknown, budget: number): number {
-  // One stack for every walk: a fresh array per walk was the traffic log's largest allocation for
-  // each message in and out. A walk inside a walk (a getter of the value calling back here) gets
-  // its own; the shared one is emptied however the walk ends, so it holds on to no value.
-  const shared = !walking;
-  const stack = shared ? WALK_STACK : [];
-  walking = true;
-  try {
-    return walk(stack, value, budget);
-  } finally {
-    if (shared) {
-      WALK_STACK.length = 0;
-      walking = false;
-    }
-  }
-}
-
-const WALK_STACK: unknown[] = [];
-let walking = false;
-
-function walk(stack: unknown[], value: unknown, budget: number): number {
   let size = 0;
-  stack.push(value);
+  const stack: unknown[] = [value];
   while (stack.length > 0 && size <= budget) {
     const v = stack.pop();
     if (typeof v === 'string') size += v.length + 2;
