@@ -334,6 +334,27 @@ describe('ConsentHost (app-wide)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(host.sent('consent.respond')).toEqual([]);
   });
+  it('does not bring back a question that ended while the pending list was being read (its reply was read before the answer)', async () => {
+    // The Host reads the list, then answers after an await; the answer's event goes out at once.
+    let answerList!: (requests: ConsentRequest[]) => void;
+    const list = new Promise<ConsentRequest[]>((resolve) => (answerList = resolve));
+    const host = new ContractTransport({ 'consent.pending': () => list, 'consent.respond': () => ({ accepted: true }) });
+    render(
+      <WithHost transport={host}>
+        <ConsentHost />
+      </WithHost>,
+    );
+    await act(async () => host.emit('consent.request', toolRequest({ id: 'answered-here' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Always allow' }));
+    await act(async () => host.emit('consent.request', toolRequest({ id: 'answered-elsewhere' })));
+    await act(async () => host.emit('consent.resolved', { id: 'answered-elsewhere', decision: 'deny' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // The list as it was before either answer, and one question still waiting.
+    await act(async () => answerList([toolRequest({ id: 'answered-here' }), toolRequest({ id: 'answered-elsewhere' }), toolRequest({ id: 'waiting', tool: { name: 'add', description: 'Add.' } })]));
+    expect(await screen.findByRole('heading', { name: 'Allow feature to run “add”?' })).toBeTruthy();
+    expect(screen.queryByText(/more request/)).toBeNull();
+    expect(host.sent('consent.respond')).toEqual([{ id: 'answered-here', decision: 'always' }]);
+  });
 });
 
 describe('consent clock', () => {

@@ -14,6 +14,12 @@ class ConsentList {
   private requests: readonly ConsentRequest[] = [];
   private readonly listeners = new Set<() => void>();
   private stop: (() => void) | undefined;
+  /**
+   * Questions that ended (answered here, or resolved) while `consent.pending` was being read: its
+   * reply may have been read before they ended and arrive after the news (the Host answers a
+   * command after an await, an event at once), and must not bring them back.
+   */
+  private endedDuringRead: Set<string> | undefined;
 
   constructor(private readonly api: HarborApi) {}
 
@@ -34,6 +40,7 @@ class ConsentList {
   };
 
   remove(id: string): void {
+    this.endedDuringRead?.add(id);
     this.set(this.requests.filter((r) => r.id !== id));
   }
 
@@ -50,13 +57,17 @@ class ConsentList {
     let live = true;
     const offRequest = this.api.on.consent.request((request) => this.add(request));
     const offResolved = this.api.on.consent.resolved(({ id }) => this.remove(id));
+    const ended = new Set<string>();
+    this.endedDuringRead = ended;
     void this.api.consent.pending({}).then((result) => {
+      if (this.endedDuringRead === ended) this.endedDuringRead = undefined;
       if (!live || !result.ok) return;
       const now = Date.now();
-      for (const request of result.value) if (request.deadline > now) this.add(request);
+      for (const request of result.value) if (request.deadline > now && !ended.has(request.id)) this.add(request);
     });
     this.stop = () => {
       live = false;
+      if (this.endedDuringRead === ended) this.endedDuringRead = undefined;
       offRequest();
       offResolved();
     };
