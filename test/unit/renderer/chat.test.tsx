@@ -425,11 +425,12 @@ describe('a 1,000-message conversation', () => {
     expect(items.length).toBeGreaterThan(3);
     expect(items.length).toBeLessThan(40);
     expect(items[0]!.getAttribute('aria-setsize')).toBe('1000');
-    const started = performance.now();
-    for (let n = 1001; n <= 1020; n += 1) rerender(<MessageList rows={rows(n)} progress={new Map()} initialRect={{ width: 800, height: 600 }} />);
-    const perUpdate = (performance.now() - started) / 20;
-    expect(container.querySelectorAll('[role="listitem"]').length).toBeLessThan(40);
-    // Generous: a list that rendered every row would take far longer per update on this machine.
-    expect(perUpdate).toBeLessThan(250);
+    // Small after every message added (the list's speed is measured by the bench's ui-scale, not here).
+    for (let n = 1001; n <= 1020; n += 1) {
+      rerender(<MessageList rows={rows(n)} progress={new Map()} initialRect={{ width: 800, height: 600 }} />);
+      const shown = container.querySelectorAll('[role="listitem"]');
+      expect(shown.length).toBeLessThan(40);
+      expect(shown[0]!.getAttribute('aria-setsize')).toBe(String(n));
+    }
   });
 });
