@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { useMemo, useRef } from 'react';
+import { useMemo, useState } from 'react';
 import type { ChatToolCall } from '../../../../preload/contract';
 import { AppFrame } from './AppFrame';
 import { useAppConversation, usePartialInput } from './app-conversation';
@@ -33,7 +33,7 @@ interface Props {
  */
 export function ToolCallApp({ call, turnId, onUnavailable }: Props) {
   const conversation = useAppConversation();
-  const slot = useRef<HTMLDivElement>(null);
+  const [slot, setSlot] = useState<HTMLDivElement | null>(null);
   const onScreen = useOnScreen(slot);
   // While the model still writes the call, its app gets the arguments so far; then the whole of them.
   const partialInput = usePartialInput(call.id);
@@ -51,7 +51,7 @@ export function ToolCallApp({ call, turnId, onUnavailable }: Props) {
   if (!call.server || !call.tool) return null;
   const cancelled = cancelReason(call);
   return (
-    <div ref={slot}>
+    <div ref={setSlot}>
       <AppFrame
         server={call.server}
         tool={call.tool}

@@ -1,17 +1,20 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState } from 'react';
 
 /**
  * Whether an element is on (or near) the screen, turning false only after it has been away for
  * `lingerMs`: an app scrolled briefly out of view keeps running; one left behind is wound down.
+ * The element is passed as it is now (a callback ref's state), so one mounted later is watched too.
  */
-export function useOnScreen(ref: RefObject<Element | null>, { margin = '300px', lingerMs = 1500 } = {}): boolean {
+export function useOnScreen(element: Element | null, { margin = '300px', lingerMs = 1500 } = {}): boolean {
   const [onScreen, setOnScreen] = useState(true);
   useEffect(() => {
-    const element = ref.current;
     if (!element || typeof IntersectionObserver === 'undefined') return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const observer = new IntersectionObserver(
-      ([entry]) => {
+      (entries) => {
+        // One callback can carry several changes of the same element (out, then back in while the
+        // page was busy): the last one is where it is now.
+        const entry = entries.at(-1);
         clearTimeout(timer);
         if (entry?.isIntersecting) setOnScreen(true);
         else timer = setTimeout(() => setOnScreen(false), lingerMs);
@@ -23,6 +26,6 @@ export function useOnScreen(ref: RefObject<Element | null>, { margin = '300px', 
       clearTimeout(timer);
       observer.disconnect();
     };
-  }, [ref, margin, lingerMs]);
+  }, [element, margin, lingerMs]);
   return onScreen;
 }
