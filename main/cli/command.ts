@@ -12,6 +12,8 @@ export interface HostNeeds {
   readonly startAll?: boolean;
   /** `harbor exec`/`chat`: they read the catalog cache, so they keep it (HostOptions.catalogCache). */
   readonly catalogCache?: boolean;
+  /** Set by the runner for a command that is not `longLived`: each schema is checked once or twice (HostOptions.schemaChecks 'interpreted'). */
+  readonly oneShot?: boolean;
 }
 
 export interface CliContext {

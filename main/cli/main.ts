@@ -28,7 +28,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
       commands: COMMANDS,
       // Loaded on first use: --help, --version and usage errors never load the Host (the SDK, zod, the AI SDK).
       createHost: async (g, mode = 'cli', needs) =>
-        (await import('./host-factory')).createCliHost(g, mode, { redactor, ...(needs?.catalog ? { catalogOnConnect: needs.catalog } : {}), ...(needs?.readOnly ? { dataAccess: 'read-only' } : {}), ...(needs?.startAll ? { startAllServers: true } : {}), ...(needs?.catalogCache ? { catalogCache: true } : {}) }),
+        (await import('./host-factory')).createCliHost(g, mode, { redactor, ...(needs?.catalog ? { catalogOnConnect: needs.catalog } : {}), ...(needs?.readOnly ? { dataAccess: 'read-only' } : {}), ...(needs?.startAll ? { startAllServers: true } : {}), ...(needs?.catalogCache ? { catalogCache: true } : {}), ...(needs?.oneShot ? { schemaChecks: 'interpreted' } : {}) }),
       stdout,
       stderr,
       signal: controller.signal,

@@ -117,7 +117,7 @@ export async function runCli(options: RunOptions): Promise<number> {
     createHost: (mode) => options.createHost(globals, mode),
     host: async (needs) => {
       if (!host) {
-        host = await options.createHost(globals, 'cli', needs);
+        host = await options.createHost(globals, 'cli', command.longLived ? needs : { ...needs, oneShot: true });
         // --yes (where a command offers it) approves launching the servers it needs, for this run.
         if (commandOptions.yes === true) host.consent.approveLaunchesForSession('*');
         // --allow-sampling (where a command offers it) approves this run's sampling requests; either way the person is told.

@@ -21,6 +21,7 @@ import { HarborLog } from './log/harbor-log';
 import { logFailures } from './services/failure-log';
 import { Redactor } from './secrets/redactor';
 import { JsonSchemaValidator } from './json-schema';
+import { interpretedCheck } from './interpreted-schema';
 import { ElicitationBroker } from './servers/elicitation';
 import { hostInstanceId, sweepOrphans, type OrphanSweepReport } from './servers/stdio/orphans';
 import { ProcessReaper } from './servers/stdio/reaper';
@@ -212,6 +213,8 @@ export class Host implements Disposable {
     const refusals = new RefusalBook((entry) => inner.emit('sandbox.refused', entry));
     // Disposed after the servers (reverse order): by then it records no group, and simply exits.
     const reaper = options.reaper === false ? undefined : this.owned.add(new ProcessReaper());
+    // One validator for every schema a server sends: tool arguments, results and elicitation answers.
+    const schemas = new JsonSchemaValidator(options.schemaChecks === 'interpreted' ? { interpreter: interpretedCheck } : {});
     const servers = this.owned.add(
       new ServerControl({
         registry: this.state,
@@ -235,14 +238,13 @@ export class Host implements Disposable {
               // Ctrl-C: the person is waiting for the prompt, not for servers to finish by themselves.
               stopGraces: () => (this.interrupted ? INTERRUPTED_STOP_GRACES : options.stopGraces),
               features,
+              outputValidator: schemas.forSdk(),
               log,
             },
             onChange,
           ),
       }),
     );
-    // One validator for every schema a server sends: tool arguments and elicitation answers.
-    const schemas = new JsonSchemaValidator();
     const registry = new RegistryEditing(this.state, servers, secrets, gate, options.configPath);
     if (options.mode !== 'cli') this.owned.add(new RegistryWatch({ path: options.configPath, follow: () => registry.followFile(), events: inner, log })).start();
     const sandbox = new SandboxService(sandboxRuntime, refusals, this.state, registry);

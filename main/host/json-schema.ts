@@ -10,6 +10,7 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createRequire } from 'node:module';
 import type * as Re2Module from 're2js';
 import type { RE2JS } from 're2js';
+import type { InterpretedCheck, SchemaInterpreter } from './interpreted-schema';
 
 /**
  * Harbor's one JSON Schema validator, for every schema a server hands us: the form an elicitation
@@ -44,6 +45,13 @@ export interface JsonSchemaValidatorOptions {
   readonly regex?: RegexEngine;
   /** Compiled schemas kept (servers send the same schemas again and again). */
   readonly cacheSize?: number;
+  /**
+   * Absent (default): every schema is compiled by Ajv, which pays back over the many calls of a
+   * long-lived Host. Given (a one-shot command, which checks each schema once or twice): a value
+   * is first checked by interpreting the schema (interpreted-schema.ts), and Ajv compiles only to
+   * word a refusal or for a schema the interpreter must not run (patterns, formats).
+   */
+  readonly interpreter?: SchemaInterpreter;
 }
 
 export interface ValidateOptions {
@@ -138,10 +146,12 @@ export class JsonSchemaValidator {
   private readonly compiled = new Map<string, Compiled>();
   private readonly regex: RegexEngine;
   private readonly cacheSize: number;
+  private readonly interpreter: SchemaInterpreter | undefined;
 
   constructor(options: JsonSchemaValidatorOptions = {}) {
     this.regex = options.regex ?? linearTimeRegex;
     this.cacheSize = options.cacheSize ?? DEFAULT_CACHE_SIZE;
+    this.interpreter = options.interpreter;
   }
 
   /**
@@ -164,6 +174,14 @@ export class JsonSchemaValidator {
   }
 
   private sdkValidator<T>(schema: JsonSchemaType): SdkValidator<T> {
+    const interpreted = this.interpreted(schema as Record<string, unknown>, false);
+    if (!interpreted) return this.compiledSdkValidator(schema);
+    // Ajv compiles only for a result the interpreter refused (or could not judge): its message, its verdict.
+    let compiled: SdkValidator<T> | undefined;
+    return (input) => (interpreted(input) === true ? { valid: true, data: input as T, errorMessage: undefined } : (compiled ??= this.compiledSdkValidator<T>(schema))(input));
+  }
+
+  private compiledSdkValidator<T>(schema: JsonSchemaType): SdkValidator<T> {
     const compiled = this.compile(schema as Record<string, unknown>, { applyDefaults: false, assertFormats: true });
     // A schema Ajv cannot compile (a bad $ref, say) is not checked, as when it was compiled eagerly.
     if ('unchecked' in compiled) return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
@@ -187,7 +205,16 @@ export class JsonSchemaValidator {
     if (schema === true || schema === undefined) return (value) => ({ valid: true, value: copyOf(value) });
     if (schema === false) return () => ({ valid: false, problems: [{ path: '', message: 'is not allowed by the schema' }] });
     if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return (value) => ({ valid: true, value: copyOf(value), unchecked: 'the schema is not a JSON object' });
-    const compiled = this.compile(schema as Record<string, unknown>, { applyDefaults, assertFormats: options.assertFormats !== false });
+    const flags = { applyDefaults, assertFormats: options.assertFormats !== false };
+    const interpreted = this.interpreted(schema as Record<string, unknown>, applyDefaults);
+    if (!interpreted) return this.compiledCheck(schema as Record<string, unknown>, flags, copyOf);
+    // Without defaults the value is not copied (copyOf is the identity). A refusal's words are Ajv's.
+    let compiled: ((value: unknown) => SchemaCheck) | undefined;
+    return (value) => (interpreted(value) === true ? { valid: true, value } : (compiled ??= this.compiledCheck(schema as Record<string, unknown>, flags, copyOf))(value));
+  }
+
+  private compiledCheck(schema: Record<string, unknown>, flags: EngineFlags, copyOf: (value: unknown) => unknown): (value: unknown) => SchemaCheck {
+    const compiled = this.compile(schema, flags);
     if ('unchecked' in compiled) return (value) => ({ valid: true, value: copyOf(value), unchecked: compiled.unchecked });
     const { validate } = compiled;
     return (value) => {
@@ -195,6 +222,13 @@ export class JsonSchemaValidator {
       if (validate(copy)) return { valid: true, value: copy };
       return { valid: false, problems: describeErrors(validate.errors ?? []) };
     };
+  }
+
+  /** The interpreter's check, when this validator interprets and the schema is one it may run. */
+  private interpreted(schema: Record<string, unknown>, applyDefaults: boolean): InterpretedCheck | undefined {
+    if (!this.interpreter) return undefined;
+    const dialect = dialectOf(schema.$schema);
+    return dialect ? this.interpreter(JSON.stringify(schema), dialect, applyDefaults) : undefined;
   }
 
   private compile(schema: Record<string, unknown>, flags: EngineFlags): Compiled {

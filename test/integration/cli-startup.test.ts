@@ -133,13 +133,16 @@ describe('the CLI loads what a command needs, when it runs', () => {
 
   // The SDK client bundles its own Ajv (draft-07 class and ajv-formats) and loads it at start, as
   // the bare client does: a draft-07 schema (what every zod-to-json-schema server declares, e.g.
-  // server-memory) is checked with that copy instead of loading a second one from node_modules (#32).
+  // server-memory) is checked with that copy instead of loading a second one from node_modules (#32),
+  // when Ajv is needed at all: a one-shot command first interprets a schema (interpreted-schema.ts).
   it('harbor call of a tool whose schemas declare draft-07 loads no second Ajv, and still refuses bad arguments', async () => {
     const registry = tempRegistry({ memory: { command: NODE, args: [catalogServerScript(), '--catalog', join(CATALOGS_DIR, 'servers/memory.json')] } });
     try {
       const called = modulesResolved(['--config', registry.config, '--data-dir', registry.dir, 'call', 'memory', 'read_graph', '--args', '{}', '--yes']);
       expect(packagesOf(called)).toEqual(expect.arrayContaining(['@modelcontextprotocol/client']));
       expect(packagesOf(called).filter((p) => /^(ajv|ajv-formats)$/.test(p))).toEqual([]);
+      // A one-shot command interprets its schemas (no Ajv code generation for one check of each).
+      expect(packagesOf(called)).toContain('@cfworker/json-schema');
       const refused = await runCli(['--config', registry.config, '--data-dir', registry.dir, 'call', 'memory', 'search_nodes', '--args', '{"query":5}', '--yes']);
       expect(refused.code, refused.stderr).not.toBe(0);
       expect(refused.stderr).toMatch(/"query" must be a string \(got 5\)/);

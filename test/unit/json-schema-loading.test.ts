@@ -10,13 +10,15 @@ import { describe, expect, it } from 'vitest';
 import { NODE, REPO } from '../helpers/host';
 
 /** Runs `steps` (JS using `v`, a JsonSchemaValidator) and returns the ajv and re2js files loaded. */
-function loadedAfter(steps: string): string[] {
+function loadedAfter(steps: string, options = '{}'): string[] {
   const source = join(REPO, 'main/host/json-schema.ts');
+  const interpreter = join(REPO, 'main/host/interpreted-schema.ts');
   const script = `import { JsonSchemaValidator } from ${JSON.stringify(source)};
+import { interpretedCheck } from ${JSON.stringify(interpreter)};
 import { createRequire } from 'node:module';
-const v = new JsonSchemaValidator();
+const v = new JsonSchemaValidator(${options});
 ${steps}
-const loaded = Object.keys(createRequire(import.meta.url).cache).flatMap((f) => /node_modules\\/(ajv\\/dist\\/(?:2019|2020|ajv)\\.js|ajv-formats\\/dist\\/index\\.js|re2js)/.exec(f)?.[1] ?? []);
+const loaded = Object.keys(createRequire(import.meta.url).cache).flatMap((f) => /node_modules\\/(ajv\\/dist\\/(?:2019|2020|ajv)\\.js|ajv-formats\\/dist\\/index\\.js|re2js|@cfworker\\/json-schema)/.exec(f)?.[1] ?? []);
 console.log(JSON.stringify([...new Set(loaded)].sort()));`;
   const run = spawnSync(NODE, ['--no-warnings', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: REPO });
   expect(run.status, run.stderr).toBe(0);
@@ -35,6 +37,16 @@ describe('the JSON Schema validator loads what a schema needs', () => {
 if (r.valid || r.problems.map((p) => p.path).join() !== 'at,n') process.exit(3);
 if (!v.validate({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { at: { type: 'string', format: 'date' } } }, { at: '2026-01-31' }).valid) process.exit(4);`);
     expect(loaded).toEqual([]);
+  });
+
+  // A one-shot command's validator interprets first: no Ajv engine for a value the interpreter accepts.
+  it('interpreted first: a valid value loads the interpreter and no Ajv engine; a refusal loads the engine to word it', () => {
+    const schema = `{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }`;
+    const valid = loadedAfter(`if (!v.validate(${schema}, { a: 'x' }, { assertFormats: false }).valid) process.exit(3);`, '{ interpreter: interpretedCheck }');
+    expect(valid).toEqual(['@cfworker/json-schema']);
+    const refused = loadedAfter(`const r = v.validate(${schema}, { a: 5 }, { assertFormats: false });
+if (r.valid || r.problems[0].message !== 'must be a string (got 5)') process.exit(3);`, '{ interpreter: interpretedCheck }');
+    expect(refused).toEqual(['@cfworker/json-schema', 'ajv/dist/2020.js']);
   });
 
   it('a pattern: RE2 as well, and the pattern is checked', () => {

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { JsonSchemaValidator, describeProblems, type RegexEngine } from '../../main/host/json-schema';
+import { interpretedCheck } from '../../main/host/interpreted-schema';
 import { checkElicitationAnswer } from '../../main/host/servers/elicitation-answer';
 
 /** The form server-everything 2026.8.31's trigger-elicitation-request asks for (abridged). */
@@ -25,8 +26,12 @@ const everythingForm = {
   required: ['name'],
 };
 
-describe('JsonSchemaValidator', () => {
-  const validator = new JsonSchemaValidator();
+// Every check holds whether schemas are compiled (the long-lived Host) or interpreted first (a one-shot command).
+describe.each([
+  ['compiled', {}],
+  ['interpreted first', { interpreter: interpretedCheck }],
+] as const)('JsonSchemaValidator (%s)', (_, options) => {
+  const validator = new JsonSchemaValidator(options);
 
   it('names each wrong field and what was expected', () => {
     const check = validator.validate(everythingForm, { name: 5, integer: 1000 });
@@ -99,7 +104,7 @@ describe('JsonSchemaValidator', () => {
       seen.push(source);
       return { test: () => true };
     };
-    const custom = new JsonSchemaValidator({ regex: counting });
+    const custom = new JsonSchemaValidator({ ...options, regex: counting });
     expect(custom.validate({ type: 'string', pattern: '^z+$' }, 'abc').valid).toBe(true);
     expect(seen).toEqual(['^z+$']);
   });

@@ -37,7 +37,7 @@ export interface ChannelOptions {
   /** The spec as launched (secrets resolved): it lives only here and in the transport. */
   readonly spec: LaunchSpec;
   readonly legacySse: boolean;
-  readonly deps: Pick<ConnectionDeps, 'clientInfo' | 'traffic' | 'openTransport' | 'elicit' | 'pageDone' | 'probeTimeoutMs' | 'connectTimeoutMs' | 'features'>;
+  readonly deps: Pick<ConnectionDeps, 'clientInfo' | 'traffic' | 'openTransport' | 'elicit' | 'pageDone' | 'probeTimeoutMs' | 'connectTimeoutMs' | 'features' | 'outputValidator'>;
   readonly events: ChannelEvents;
 }
 
@@ -67,6 +67,7 @@ export class Channel implements Disposable {
       // outage (the SDK fails instead of falling back), so the probe gets the connect timeout.
       probeTimeoutMs: spec.transport === 'stdio' ? deps.probeTimeoutMs : deps.connectTimeoutMs,
       elicit: deps.elicit,
+      ...(deps.outputValidator ? { outputValidator: deps.outputValidator } : {}),
       // A late log line of a channel already replaced is not this server's any more.
       ...(deps.features ? { features: quietOnceDisposed(deps.features, () => this.disposed) } : {}),
     });

@@ -4,6 +4,7 @@ import {
   type ElicitRequest,
   type ElicitResult,
   type Implementation,
+  type jsonSchemaValidator,
 } from '@modelcontextprotocol/client';
 import { JsonSchemaValidator } from '../json-schema';
 import { withDeclaredFeatures, type ServerFeatures } from './client-features';
@@ -25,6 +26,8 @@ export interface McpClientOptions {
   readonly elicit: ElicitationHandler;
   /** Sampling, roots and logging for this server; without it only elicitation is offered. */
   readonly features?: ServerFeatures;
+  /** Checks tools' structured results (the SDK's jsonSchemaValidator); default: one shared validator that compiles every schema. */
+  readonly outputValidator?: jsonSchemaValidator;
 }
 
 /** The MCP Apps extension (a tool's interactive UI), and the one kind of UI resource Harbor renders. */
@@ -50,10 +53,11 @@ export const HARBOR_CLIENT_CAPABILITIES: Readonly<ClientCapabilities> = {
  * outputSchema `pattern` must not be able to freeze the host).
  */
 /**
- * One output validator for every client: it holds nothing but compiled schemas (keyed by their
- * text), so sharing it costs nothing and saves an Ajv engine per server when many are connected.
+ * One output validator for every client not given one (the Host gives its own): it holds nothing but
+ * compiled schemas (keyed by their text), so sharing it costs nothing and saves an Ajv engine per
+ * server when many are connected.
  */
-const OUTPUT_VALIDATOR = new JsonSchemaValidator().forSdk();
+let sharedOutputValidator: jsonSchemaValidator | undefined;
 
 export function createMcpClient(options: McpClientOptions): Client {
   const { features } = options;
@@ -61,7 +65,7 @@ export function createMcpClient(options: McpClientOptions): Client {
   const client = new Client(options.clientInfo, {
     versionNegotiation: { mode: 'auto', probe: { timeoutMs: options.probeTimeoutMs } },
     capabilities: withDeclaredFeatures(structuredClone(HARBOR_CLIENT_CAPABILITIES), declared),
-    jsonSchemaValidator: OUTPUT_VALIDATOR,
+    jsonSchemaValidator: options.outputValidator ?? (sharedOutputValidator ??= new JsonSchemaValidator().forSdk()),
   });
   client.setRequestHandler('elicitation/create', async (request, ctx) => {
     const signal = (ctx as { mcpReq?: { signal?: AbortSignal } } | undefined)?.mcpReq?.signal ?? new AbortController().signal;

@@ -1,4 +1,4 @@
-import type { ElicitRequest, ElicitResult, Implementation, ServerCapabilities, Transport } from '@modelcontextprotocol/client';
+import type { ElicitRequest, ElicitResult, Implementation, jsonSchemaValidator, ServerCapabilities, Transport } from '@modelcontextprotocol/client';
 import type { LogSink } from '../log/harbor-log';
 import type { ConnectionState, ElicitationOrigin, Era } from '../../../preload/contract';
 import type { RestartPolicy } from './backoff';
@@ -62,6 +62,8 @@ export interface ConnectionDeps {
   readonly prepareLaunch?: (spec: LaunchSpec) => Promise<LaunchSpec>;
   /** Sampling, roots and logging offered to this server (absent: elicitation only). */
   readonly features?: ServerFeatures;
+  /** Checks tools' structured results (the SDK's jsonSchemaValidator); default: one shared validator that compiles every schema. */
+  readonly outputValidator?: jsonSchemaValidator;
   /** Harbor's own log: failures no caller waits for (a refresh after list_changed, a resubscription) go there. */
   readonly log?: LogSink;
   readonly now?: () => number;

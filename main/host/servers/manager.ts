@@ -1,4 +1,4 @@
-import type { Implementation } from '@modelcontextprotocol/client';
+import type { Implementation, jsonSchemaValidator } from '@modelcontextprotocol/client';
 import type { ServerSummary, SignInStatus } from '../../../preload/contract';
 import { HarborError } from '../errors';
 import { markAsDisposed, trackDisposable, type Disposable } from '../lifecycle';
@@ -39,6 +39,8 @@ export interface ServerManagerDeps {
   readonly prepareLaunch?: (server: string, spec: LaunchSpec, config: ServerConfig) => Promise<LaunchSpec>;
   /** Sampling, roots and logging offered to a server (absent: elicitation only). */
   readonly features?: (server: string) => ServerFeatures;
+  /** Checks tools' structured results, for every connection (ConnectionDeps.outputValidator). */
+  readonly outputValidator?: jsonSchemaValidator;
   /** Harbor's own log, handed to every connection. */
   readonly log?: LogSink;
   /** A remote server's sign-in as the person sees it (the auth folder implements it). */
@@ -112,6 +114,7 @@ export class ServerManager implements Disposable {
         ...(this.deps.authorizeLaunch ? { authorizeLaunch: (launch: LaunchSpec) => this.deps.authorizeLaunch!(name, this.entries.get(name)?.config.trusted === true, launch, config) } : {}),
         ...(this.deps.prepareLaunch ? { prepareLaunch: (launch: LaunchSpec) => this.deps.prepareLaunch!(name, launch, config) } : {}),
         ...(this.deps.features ? { features: this.deps.features(name) } : {}),
+        ...(this.deps.outputValidator ? { outputValidator: this.deps.outputValidator } : {}),
       });
       return { config, connection, lastFailure };
     } catch (error) {

@@ -47,6 +47,12 @@ export interface HostOptions {
    * servers from it. Only the commands that read it write it, so no other one-shot command pays for it.
    */
   readonly catalogCache?: boolean;
+  /**
+   * How schemas are checked (json-schema.ts): 'compiled' (default) suits a Host that checks many
+   * calls; a one-shot CLI command, which checks one tool's arguments and result once, passes
+   * 'interpreted' and never pays Ajv's code generation unless a check fails.
+   */
+  readonly schemaChecks?: 'compiled' | 'interpreted';
   /** CLI: start every server a chat turn or script could use up front, not offering any from the catalog cache (`--start-all`). */
   readonly startAllServers?: boolean;
   /** Tests may inject transports; the default opens real processes and sockets. */

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/client';
 import type { LogSink } from '../log/harbor-log';
 import type { AuthService } from '../auth/service';
 import type { ConsentGate } from '../consent/gate';
@@ -29,6 +30,8 @@ export interface ServerLaunchDeps {
   readonly loginPath: LoginPathCache;
   /** Sampling, roots and logging offered to each server. */
   readonly features?: (server: string) => ServerFeatures;
+  /** Checks tools' structured results (the Host's one JsonSchemaValidator, as the SDK takes it). */
+  readonly outputValidator?: jsonSchemaValidator;
   readonly sandbox: SandboxRuntime;
   readonly onSandboxRefusal: (server: string, refusal: SandboxRefusal) => void;
   /** Harbor's own log. */
@@ -77,6 +80,7 @@ export function createServerManager(options: HostOptions, deps: ServerLaunchDeps
       return resolveLaunchSecrets(name, spec, { store: deps.secrets, redactor: deps.redactor });
     },
     ...(deps.features ? { features: deps.features } : {}),
+    ...(deps.outputValidator ? { outputValidator: deps.outputValidator } : {}),
     ...(deps.log ? { log: deps.log } : {}),
     signInStatus: (name) => deps.auth.status(name),
     onChange,
