@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame, Locator, Page } from '@playwright/test';
@@ -69,8 +69,8 @@ async function listen(): Promise<{ server: Server; listener: Listener }> {
 
 export const test = base.extend<{ startApps: Start }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a test uses from this pattern
-  startApps: async ({}, use) => {
-    const started: { child: ChildProcessWithoutNullStreams; model: ScriptedModel; dir: string; server: Server }[] = [];
+  startApps: async ({}, use, testInfo) => {
+    const started: { child: ChildProcessWithoutNullStreams; model: ScriptedModel; dir: string; server: Server; said: string[] }[] = [];
     await use(async (options) => {
       const dir = mkdtempSync(join(tmpdir(), 'harbor-e2e-apps-'));
       const model = await startScriptedModel({ script: options.script });
@@ -86,11 +86,19 @@ export const test = base.extend<{ startApps: Start }>({
       const configPath = join(dir, 'harbor.json');
       writeFileSync(configPath, JSON.stringify({ mcpServers, model: model.modelConfig() }, null, 2));
       const child = spawn(process.execPath, [join(ROOT, 'bin', 'harbor.js'), 'web', '--port', '0', '--config', configPath, '--data-dir', dir], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
-      started.push({ child, model, dir, server });
+      // What Harbor said on stderr (a cut socket, a server's trouble), shown when the test fails.
+      const said: string[] = [];
+      child.stderr.on('data', (chunk: Buffer) => said.push(chunk.toString('utf8')));
+      started.push({ child, model, dir, server, said });
       return { url: await readUrlLine(child), model, listener };
     });
-    for (const { child, model, dir, server } of started.reverse()) {
+    const failed = testInfo.status !== testInfo.expectedStatus;
+    for (const { child, model, dir, server, said } of started.reverse()) {
       await stopProcess(child);
+      if (failed && said.length > 0) await testInfo.attach('harbor web stderr', { body: said.join(''), contentType: 'text/plain' });
+      // Harbor's own log (#28): where a cut socket or a server's trouble is said.
+      const logs = join(dir, 'logs');
+      if (failed && existsSync(logs)) for (const file of readdirSync(logs)) await testInfo.attach(`harbor log ${file}`, { path: join(logs, file) });
       await model.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       rmSync(dir, { recursive: true, force: true });
@@ -118,9 +126,18 @@ export async function allowWhile(page: Page, done: (allowed: readonly string[]) 
       .filter({ has: page.getByRole('button', { name: 'Always allow' }) })
       .first();
     if ((await dialog.count()) > 0) {
-      allowed.push((await dialog.getByRole('heading').first().textContent()) ?? '');
-      await dialog.getByRole('button', { name: 'Always allow' }).click();
-      await expect(dialog.getByRole('heading', { name: allowed.at(-1) })).toHaveCount(0);
+      const title = dialog.getByRole('heading').first();
+      const id = await title.getAttribute('data-consent-id');
+      allowed.push((await title.textContent()) ?? '');
+      // Held by the question's id, not by "the first one": another question can come before it in
+      // the page between reading and clicking. A click the page did not take (the card moved under
+      // the pointer as an App above it resized) is clicked again while that question still shows.
+      const asked = page.locator(`[data-consent-id="${id}"]`);
+      const card = page.getByRole('dialog').or(page.locator('.consent-card')).filter({ has: asked });
+      await expect(async () => {
+        if ((await asked.count()) > 0) await card.getByRole('button', { name: 'Always allow' }).click({ timeout: 5_000 });
+        await expect(asked).toHaveCount(0, { timeout: 5_000 });
+      }, `the question "${allowed.at(-1)}" (${id}) goes once allowed`).toPass({ timeout: 30_000 });
       quietSince = Date.now();
     } else if (Date.now() - quietSince >= quietMs && (await done(allowed))) {
       return allowed;

@@ -22,7 +22,7 @@ export function ConsentCard({ request, onDecide }: Props) {
   const { title, labels, options } = consentWords(request);
   return (
     <section className="consent consent-card" role="group" aria-labelledby={titleId} aria-describedby={leadId}>
-      <h3 id={titleId} className="consent-card__title">
+      <h3 id={titleId} className="consent-card__title" data-consent-id={request.id}>
         {title}
       </h3>
       <div className="consent-card__body">

@@ -27,7 +27,7 @@ export function ConsentDialog({ request, waiting, onDecide }: Props) {
   return (
     <Modal labelledBy={titleId} describedBy={leadId} onCancel={() => onDecide('deny')} initialFocus={denyRef} className="consent">
       <header className="modal__header">
-        <h2 id={titleId} className="modal__title">
+        <h2 id={titleId} className="modal__title" data-consent-id={request.id}>
           {title}
         </h2>
         <button type="button" className="modal__close" aria-label="Close (deny)" onClick={() => onDecide('deny')}>
