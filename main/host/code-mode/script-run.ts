@@ -90,6 +90,8 @@ export class ScriptRun {
   /** Calls still running, whatever the window kept: the run's end settles each. */
   private readonly running = new Map<number, CodeCall>();
   private readonly logs: CodeLog[] = [];
+  /** Calls started whose start is not told yet (see announceLater), oldest first. */
+  private readonly unannounced: CodeCall[] = [];
   private readonly inflight = new Map<number, AbortController>();
   /** Failed calls by the token their error carries into the script, to recognise one it did not catch. */
   private readonly failures = new Map<string, CodeRunError>();
@@ -127,6 +129,8 @@ export class ScriptRun {
         void this.call(message.callId, message.server, message.tool, message.argsJson);
         break;
       case 'log': {
+        // A line the script printed after starting a call comes after that call's start.
+        this.announce();
         const log: CodeLog = { level: message.level, text: message.text };
         this.logs.push(log);
         this.request.onEvent?.({ type: 'log', log });
@@ -172,17 +176,22 @@ export class ScriptRun {
     this.calls.push(record);
     this.callCount++;
     this.running.set(callId, record);
-    this.emitCall(record);
     const controller = new AbortController();
     this.inflight.set(callId, controller);
     this.pauseClock();
     let answer: CallAnswer;
+    let answered = false;
     try {
+      // Told once the request is on its way to the server: the trace is not on the call's path.
+      this.announceLater(record);
       const value = scriptValueOf(await this.request.broker.callTool(server, tool, args, { signal: controller.signal }));
       if (this.ended) return; // the script returned without waiting for it
       if (value.ok) {
         const valueJson = JSON.stringify(value.value) ?? 'null';
         answer = { ok: true, valueJson };
+        // The script runs on first; the record and the trace follow while it does (#32 goal 4).
+        this.answer(callId, answer);
+        answered = true;
         // The preview from the JSON the script gets: a large result is not turned into text twice.
         Object.assign(record, { status: 'done', preview: preview(typeof value.value === 'string' ? value.value : valueJson) });
       } else {
@@ -209,7 +218,11 @@ export class ScriptRun {
       this.resumeClock();
     }
     record.endedAt = this.now();
+    if (!answered) this.answer(callId, answer);
     this.emitCall(record);
+  }
+
+  private answer(callId: number, answer: CallAnswer): void {
     if (!this.ended && !this.stopped) this.channel.send({ type: 'answer', runId: this.runId, callId, answer });
   }
 
@@ -221,7 +234,25 @@ export class ScriptRun {
   }
 
   private emitCall(record: CodeCall): void {
+    this.announce();
     this.request.onEvent?.({ type: 'call', call: { ...record } });
+  }
+
+  /**
+   * A call's start is told after the turn that sends it (setImmediate: the request is written by
+   * then), so the trace's printing waits behind the server rather than the server behind it. Told
+   * before anything else is said of any call, so each start still comes before its end, in order.
+   */
+  private announceLater(record: CodeCall): void {
+    if (!this.request.onEvent) return;
+    if (this.unannounced.length === 0) setImmediate(() => this.announce());
+    this.unannounced.push({ ...record });
+  }
+
+  private announce(): void {
+    if (this.unannounced.length === 0) return;
+    const started = this.unannounced.splice(0);
+    for (const call of started) this.request.onEvent?.({ type: 'call', call });
   }
 
   private outcomeError(outcome: WorkerOutcome): CodeRunError | undefined {
@@ -254,6 +285,7 @@ export class ScriptRun {
       this.emitCall(call);
     }
     this.running.clear();
+    this.announce();
     const base = { logs: [...this.logs], calls: this.calls.toArray().map((c) => ({ ...c })), callCount: this.callCount, ms: this.now() - this.startedAt };
     this.resolveDone(error ? { ok: false, error, ...base } : { ok: true, ...(resultJson !== undefined ? { result: JSON.parse(resultJson) as unknown } : {}), ...base });
   }
