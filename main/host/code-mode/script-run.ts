@@ -90,8 +90,6 @@ export class ScriptRun {
   /** Calls still running, whatever the window kept: the run's end settles each. */
   private readonly running = new Map<number, CodeCall>();
   private readonly logs: CodeLog[] = [];
-  /** Calls started whose start is not told yet (see announceLater), oldest first. */
-  private readonly unannounced: CodeCall[] = [];
   private readonly inflight = new Map<number, AbortController>();
   /** Failed calls by the token their error carries into the script, to recognise one it did not catch. */
   private readonly failures = new Map<string, CodeRunError>();
@@ -129,8 +127,6 @@ export class ScriptRun {
         void this.call(message.callId, message.server, message.tool, message.argsJson);
         break;
       case 'log': {
-        // A line the script printed after starting a call comes after that call's start.
-        this.announce();
         const log: CodeLog = { level: message.level, text: message.text };
         this.logs.push(log);
         this.request.onEvent?.({ type: 'log', log });
@@ -176,14 +172,13 @@ export class ScriptRun {
     this.calls.push(record);
     this.callCount++;
     this.running.set(callId, record);
+    this.emitCall(record);
     const controller = new AbortController();
     this.inflight.set(callId, controller);
     this.pauseClock();
     let answer: CallAnswer;
     let answered = false;
     try {
-      // Told once the request is on its way to the server: the trace is not on the call's path.
-      this.announceLater(record);
       const value = scriptValueOf(await this.request.broker.callTool(server, tool, args, { signal: controller.signal }));
       if (this.ended) return; // the script returned without waiting for it
       if (value.ok) {
@@ -234,25 +229,7 @@ export class ScriptRun {
   }
 
   private emitCall(record: CodeCall): void {
-    this.announce();
     this.request.onEvent?.({ type: 'call', call: { ...record } });
-  }
-
-  /**
-   * A call's start is told after the turn that sends it (setImmediate: the request is written by
-   * then), so the trace's printing waits behind the server rather than the server behind it. Told
-   * before anything else is said of any call, so each start still comes before its end, in order.
-   */
-  private announceLater(record: CodeCall): void {
-    if (!this.request.onEvent) return;
-    if (this.unannounced.length === 0) setImmediate(() => this.announce());
-    this.unannounced.push({ ...record });
-  }
-
-  private announce(): void {
-    if (this.unannounced.length === 0) return;
-    const started = this.unannounced.splice(0);
-    for (const call of started) this.request.onEvent?.({ type: 'call', call });
   }
 
   private outcomeError(outcome: WorkerOutcome): CodeRunError | undefined {
@@ -285,7 +262,6 @@ export class ScriptRun {
       this.emitCall(call);
     }
     this.running.clear();
-    this.announce();
     const base = { logs: [...this.logs], calls: this.calls.toArray().map((c) => ({ ...c })), callCount: this.callCount, ms: this.now() - this.startedAt };
     this.resolveDone(error ? { ok: false, error, ...base } : { ok: true, ...(resultJson !== undefined ? { result: JSON.parse(resultJson) as unknown } : {}), ...base });
   }
