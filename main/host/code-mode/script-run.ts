@@ -177,16 +177,12 @@ export class ScriptRun {
     this.inflight.set(callId, controller);
     this.pauseClock();
     let answer: CallAnswer;
-    let answered = false;
     try {
       const value = scriptValueOf(await this.request.broker.callTool(server, tool, args, { signal: controller.signal }));
       if (this.ended) return; // the script returned without waiting for it
       if (value.ok) {
         const valueJson = JSON.stringify(value.value) ?? 'null';
         answer = { ok: true, valueJson };
-        // The script runs on first; the record and the trace follow while it does (#32 goal 4).
-        this.answer(callId, answer);
-        answered = true;
         // The preview from the JSON the script gets: a large result is not turned into text twice.
         Object.assign(record, { status: 'done', preview: preview(typeof value.value === 'string' ? value.value : valueJson) });
       } else {
@@ -213,11 +209,7 @@ export class ScriptRun {
       this.resumeClock();
     }
     record.endedAt = this.now();
-    if (!answered) this.answer(callId, answer);
     this.emitCall(record);
-  }
-
-  private answer(callId: number, answer: CallAnswer): void {
     if (!this.ended && !this.stopped) this.channel.send({ type: 'answer', runId: this.runId, callId, answer });
   }
 
