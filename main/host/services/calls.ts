@@ -6,7 +6,7 @@ import { isCallableByApp } from '../apps/ui-meta';
 import { HarborError } from '../errors';
 import { describeProblems, type JsonSchemaValidator, type SchemaCheck } from '../json-schema';
 import type { Catalog } from '../servers/catalog';
-import type { CallOptions } from '../servers/connection';
+import type { CallOptions, ServerConnection } from '../servers/connection';
 import type { TaskService } from '../tasks/service';
 import { checkPromptArguments } from '../tools/prompt-arguments';
 import { withDefaultsOptional } from '../tools/required-defaults';
@@ -60,13 +60,27 @@ export class CallService {
     return this.cancellable(requestId, rest, (withCancel) => this.authorizedCall(server, tool, args, withCancel));
   }
 
-  private async authorizedCall(server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions): Promise<CallToolResult> {
+  /**
+   * Not async: an approved call on a ready server (the steady state) goes from here to the task
+   * service without an async frame of its own or one for consent. A failure before the request
+   * (unknown tool, bad arguments, consent refused) still comes back as a rejection, never a throw.
+   */
+  private authorizedCall(server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions): Promise<CallToolResult> {
+    try {
+      // --yes covers the launch this call needs: the server as configured now.
+      if (options.consent?.approveOnce) this.consent.approveLaunchForSession(this.identities.launchKeyOf(server));
+      // The hot path of every call: a ready server's connection is used as is, without awaiting ready().
+      const current = this.servers.connection(server);
+      if (current.state.kind !== 'ready') return this.servers.ready(server).then((connection) => this.callOn(connection, server, tool, args, options));
+      return this.callOn(current, server, tool, args, options);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+
+  /** Checks the arguments and consent, then calls; throws (synchronously) what stops the call before it is sent. */
+  private callOn(connection: ServerConnection, server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions): Promise<CallToolResult> {
     const { consent, ...callOptions } = options;
-    // --yes covers the launch this call needs: the server as configured now.
-    if (consent?.approveOnce) this.consent.approveLaunchForSession(this.identities.launchKeyOf(server));
-    // The hot path of every call: a ready server's connection is used as is, without awaiting ready().
-    const current = this.servers.connection(server);
-    const connection = current.state.kind === 'ready' ? current : await this.servers.ready(server);
     const definition = connection.catalog.tools.find((t) => t.name === tool);
     if (!definition) {
       const known = connection.catalog.tools.map((t) => t.name);
@@ -83,7 +97,7 @@ export class CallService {
         `The arguments for tool "${tool}" of "${server}" do not match its input schema: ${describeProblems(checked.problems, 'the arguments')}. Fix the arguments and call it again.`,
       );
     }
-    await this.consent.authorizeTool({
+    const asking = this.consent.authorizeTool({
       server,
       identity,
       trusted: config.trusted === true,
@@ -98,7 +112,8 @@ export class CallService {
       ...(consent?.requester?.kind === 'app' ? { appTools: connection.catalog.tools.filter(isCallableByApp) } : {}),
     });
     // A server may run the call as a task: it is followed to its end, and its result comes back the same way.
-    return this.tasks.callTool(connection, server, definition, args, { timeoutMs: this.timeoutFor(server), ...callOptions });
+    const call = () => this.tasks.callTool(connection, server, definition, args, { timeoutMs: this.timeoutFor(server), ...callOptions });
+    return asking ? asking.then(call) : call();
   }
 
   readResource(server: string, uri: string, options: CallOptions & ManualRequestOptions = {}): Promise<ReadResourceResult> {
