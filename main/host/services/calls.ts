@@ -1,6 +1,6 @@
 import type { CallToolResult, GetPromptResult, ReadResourceResult, Tool } from '@modelcontextprotocol/client';
 import type { ChatToolCallOptions } from '../chat/chat-host';
-import type { ConsentGate } from '../consent/gate';
+import type { ConsentGate, ToolAuthorization } from '../consent/gate';
 import type { ToolReview } from '../consent/policy';
 import { isCallableByApp } from '../apps/ui-meta';
 import { HarborError } from '../errors';
@@ -24,6 +24,8 @@ export interface WatchRefusal {
   readonly uri: string;
   readonly message: string;
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -97,20 +99,22 @@ export class CallService {
         `The arguments for tool "${tool}" of "${server}" do not match its input schema: ${describeProblems(checked.problems, 'the arguments')}. Fix the arguments and call it again.`,
       );
     }
-    const asking = this.consent.authorizeTool({
+    // Built field by field, not with conditional spreads: each spread made an object of its own, on every call.
+    const authorization: Mutable<ToolAuthorization> = {
       server,
       identity,
       trusted: config.trusted === true,
       tool: definition,
-      ...(args ? { arguments: args } : {}),
-      ...(consent?.conversationId ? { conversationId: consent.conversationId } : {}),
-      ...(consent?.approveOnce ? { approveOnce: true } : {}),
-      ...(callOptions.signal ? { signal: callOptions.signal } : {}),
       // A front door's own call is the person's; the chat, code mode and Apps say who they are.
       requester: consent?.requester ?? { kind: 'person' },
-      // An App's session grant covers the tools it may call (visibility), as they are now.
-      ...(consent?.requester?.kind === 'app' ? { appTools: connection.catalog.tools.filter(isCallableByApp) } : {}),
-    });
+    };
+    if (args) authorization.arguments = args;
+    if (consent?.conversationId) authorization.conversationId = consent.conversationId;
+    if (consent?.approveOnce) authorization.approveOnce = true;
+    if (callOptions.signal) authorization.signal = callOptions.signal;
+    // An App's session grant covers the tools it may call (visibility), as they are now.
+    if (consent?.requester?.kind === 'app') authorization.appTools = connection.catalog.tools.filter(isCallableByApp);
+    const asking = this.consent.authorizeTool(authorization);
     // A server may run the call as a task: it is followed to its end, and its result comes back the same way.
     const call = () => this.tasks.callTool(connection, server, definition, args, { timeoutMs: this.timeoutFor(server), ...callOptions });
     return asking ? asking.then(call) : call();
