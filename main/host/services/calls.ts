@@ -58,8 +58,10 @@ export class CallService {
   ) {}
 
   callTool(server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions & ManualRequestOptions = {}): Promise<CallToolResult> {
+    // Without an id (most calls) the options go on as they are: a copy without `requestId` per call bought nothing.
+    if (options.requestId === undefined) return this.authorizedCall(server, tool, args, options);
     const { requestId, ...rest } = options;
-    return this.cancellable(requestId, rest, (withCancel) => this.authorizedCall(server, tool, args, withCancel));
+    return this.cancellableById(requestId, rest, (withCancel) => this.authorizedCall(server, tool, args, withCancel));
   }
 
   /**
@@ -116,7 +118,9 @@ export class CallService {
     if (consent?.requester?.kind === 'app') authorization.appTools = connection.catalog.tools.filter(isCallableByApp);
     const asking = this.consent.authorizeTool(authorization);
     // A server may run the call as a task: it is followed to its end, and its result comes back the same way.
-    const call = () => this.tasks.callTool(connection, server, definition, args, { timeoutMs: this.timeoutFor(server), ...callOptions });
+    // The registry's timeout unless the caller set one: set on the copy above, not spread into another.
+    if (!('timeoutMs' in callOptions)) callOptions.timeoutMs = this.timeoutFor(server);
+    const call = () => this.tasks.callTool(connection, server, definition, args, callOptions);
     return asking ? asking.then(call) : call();
   }
 

@@ -68,12 +68,13 @@ export class TaskService implements Disposable {
    * it ends and its result comes back the same way (a failed task throws, naming the server's error).
    */
   callTool(connection: TaskConnection, server: string, definition: Tool, args: Record<string, unknown> | undefined, options: CallOptions & { readonly task?: TaskWaitOptions }): Promise<CallToolResult> {
-    const { task: waitOptions, ...callOptions } = options;
+    // The options go on as they are (what reads them ignores `task`): no copy without it per call.
+    const waitOptions = options.task;
     const era = connection.info.era ?? 'legacy';
     const asTask = era === 'legacy' && runsAsLegacyTask(connection.info.capabilities as Record<string, unknown> | undefined, definition);
     // Not async: a plain result (most calls) passes through one `then`, without a frame of its own.
     return connection
-      .requestOn(`calling tool ${definition.name}`, callOptions, (client, requestOptions) => startToolCall(client, connection.tasks, { name: definition.name, args, asTask }, requestOptions))
+      .requestOn(`calling tool ${definition.name}`, options, (client, requestOptions) => startToolCall(client, connection.tasks, { name: definition.name, args, asTask }, requestOptions))
       .then((start) => (start.kind === 'result' ? start.result : this.followToItsEnd(server, definition, era, start.task, options.origin, options.signal, waitOptions)));
   }
 
