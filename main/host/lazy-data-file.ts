@@ -12,15 +12,40 @@ import type { Disposable } from './lifecycle';
 
 type Method = (...args: unknown[]) => unknown;
 
+/**
+ * Each store's method wrappers, made on first use and kept: a tool call reads the consent store a
+ * few times, and a new wrapper (two closures) on every read was a third of what its consent check
+ * allocated. Keyed weakly by the store, then by the method itself (what `key` resolves to now).
+ */
+const wrappers = new WeakMap<object, Map<Method, Method>>();
+
 function call(file: DataFile, target: object, method: Method, args: unknown[]): unknown {
-  const result = guardData(file, () => method.apply(target, args));
+  let result: unknown;
+  try {
+    result = method.apply(target, args);
+  } catch (error) {
+    throw dataFileError(error, file);
+  }
   if (result instanceof Promise) return result.catch((error: unknown) => Promise.reject(dataFileError(error, file)));
   return result;
 }
 
+function wrapperOf(file: DataFile, target: object, method: Method): Method {
+  let byMethod = wrappers.get(target);
+  if (!byMethod) wrappers.set(target, (byMethod = new Map()));
+  let wrapper = byMethod.get(method);
+  if (!wrapper) byMethod.set(method, (wrapper = (...args: unknown[]) => call(file, target, method, args)));
+  return wrapper;
+}
+
 function member(file: DataFile, target: object, key: string | symbol): unknown {
-  const value: unknown = guardData(file, () => Reflect.get(target, key, target));
-  if (typeof value === 'function') return (...args: unknown[]) => call(file, target, value as Method, args);
+  let value: unknown;
+  try {
+    value = Reflect.get(target, key, target);
+  } catch (error) {
+    throw dataFileError(error, file);
+  }
+  if (typeof value === 'function') return wrapperOf(file, target, value as Method);
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) return guardedDataFile(file, value);
   return value;
 }

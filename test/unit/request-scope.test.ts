@@ -35,18 +35,28 @@ function wrapped(linkedOnWire: boolean) {
 }
 
 describe('scopeTransport', () => {
-  it('handles each response in the scope of the request it answers, whatever context delivers it', async () => {
+  it('handles an input_required answer in the scope of the request it answers, whatever context delivers it', async () => {
     const { inner, outer, seen } = wrapped(false);
     await inRequestScope(scope('first'), () => outer.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} }));
     await inRequestScope(scope('second'), () => outer.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: {} }));
+    const inputRequired = { resultType: 'input_required', inputRequests: {} };
     // stdout delivers in whatever context the process was started in: here, an unrelated scope.
     inRequestScope(scope('launcher'), () => {
-      inner.deliver({ jsonrpc: '2.0', id: 2, result: {} });
-      inner.deliver({ jsonrpc: '2.0', id: 1, result: {} });
-      inner.deliver({ jsonrpc: '2.0', id: 1, result: {} }); // a duplicate: already answered
+      inner.deliver({ jsonrpc: '2.0', id: 2, result: inputRequired });
+      inner.deliver({ jsonrpc: '2.0', id: 1, result: inputRequired });
+      inner.deliver({ jsonrpc: '2.0', id: 1, result: inputRequired }); // a duplicate: already answered
     });
     expect(seen).toEqual(['second', 'first', undefined]);
     expect(inner.sent).toHaveLength(2);
+  });
+
+  it('a final answer is handled in no unrelated scope: what awaits the request resumes in its own', async () => {
+    const { inner, outer, seen } = wrapped(false);
+    await inRequestScope(scope('first'), () => outer.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} }));
+    await inRequestScope(scope('second'), () => outer.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: {} }));
+    inRequestScope(scope('launcher'), () => inner.deliver({ jsonrpc: '2.0', id: 2, result: { resultType: 'complete' } }));
+    inner.deliver({ jsonrpc: '2.0', id: 1, result: {} });
+    expect(seen).toEqual([undefined, undefined]);
   });
 
   it('stdio: a server request or notification belongs to no request (nothing on the wire says which)', () => {

@@ -8,7 +8,7 @@ import { changedFields, definitionOf, FINGERPRINTED_FIELDS, fingerprintTool } fr
 import type { ServerRef } from './identity';
 import { LaunchConsent, type LaunchTarget } from './launch-consent';
 import { consentQuestions, type ConsentQuestions } from './pending';
-import { ConsentPolicy, type ToolCallContext, type ToolReview } from './policy';
+import { ConsentPolicy, type Evaluation, type ToolCallContext, type ToolReview } from './policy';
 import type { ConsentStore, LaunchApproval, PolicyMode, PolicyOverride, ToolApproval, ToolChange } from './store';
 import type { BindingOrigin, SecretBinding } from './secret-bindings';
 
@@ -80,17 +80,28 @@ export class ConsentGate implements Disposable {
   // ------------------------------------------------------------------------------------------
   // Tool calls
 
-  /** Resolves when the call may run; throws CONSENT_REQUIRED / CONSENT_STALE / CONSENT_DENIED. */
-  async authorizeTool(ctx: ToolAuthorization): Promise<void> {
+  /**
+   * Settles a tool call's consent. Undefined when the call may run now (an approval standing for
+   * this definition, a trusted server, --yes, an App's session grant): decided synchronously, so
+   * the steady state of every approved call pays no promise or async frame here. Otherwise a
+   * promise that resolves once the person allowed it, or rejects with CONSENT_REQUIRED /
+   * CONSENT_STALE / CONSENT_DENIED / CANCELLED.
+   */
+  authorizeTool(ctx: ToolAuthorization): Promise<void> | undefined {
     // --yes approves this one call up front: only a "never run" setting can still refuse it.
-    if (ctx.approveOnce && this.store.standing(ctx.identity, ctx.tool.name).override !== 'deny') return;
+    if (ctx.approveOnce && this.store.standing(ctx.identity, ctx.tool.name).override !== 'deny') return undefined;
     const app = appAsking(ctx);
-    if (app && this.coveredForApp(ctx, app.uri)) return;
+    if (app && this.coveredForApp(ctx, app.uri)) return undefined;
     const evaluation = this.policy.evaluate(ctx);
     if (evaluation.verdict === 'allow') {
       this.policy.record(ctx, { decided: evaluation });
-      return;
+      return undefined;
     }
+    return this.askOrRefuse(ctx, evaluation, app);
+  }
+
+  /** A call the settings do not allow outright: refused, or (where a person can answer) asked about. */
+  private async askOrRefuse(ctx: ToolAuthorization, evaluation: Exclude<Evaluation, { verdict: 'allow' }>, app: { readonly uri: string } | undefined): Promise<void> {
     const label = `"${ctx.tool.name}" on "${ctx.server}"`;
     if (evaluation.verdict === 'deny') {
       throw new HarborError('CONSENT_DENIED', `Calling ${label} is blocked by your consent settings.`);

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import type { Transport } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { ElicitationOrigin } from '../../../preload/contract';
 import { proxyTransport } from './transport-proxy';
 
@@ -116,9 +116,19 @@ export function scopeTransport<T extends Transport>(transport: T, options: { rea
       const answers = !('method' in message) && 'id' in message ? message.id : undefined;
       const scope = answers !== undefined ? awaited.get(answers) : undefined;
       if (answers !== undefined) awaited.delete(answers);
-      if (scope) current.run(scope, deliver);
+      // A final answer (most responses) settles the request's promise, and what awaits it resumes
+      // in its own context whatever this one is: only an `input_required` round, which the SDK
+      // fulfils while handling the message, needs the request's scope entered here.
+      if (scope && asksForInput(message)) current.run(scope, deliver);
+      else if (scope && (options.linkedOnWire || current.getStore() === undefined)) deliver();
       else if (answers !== undefined || !options.linkedOnWire) current.exit(deliver);
       else deliver();
     },
   });
+}
+
+/** A 2026-07-28 `input_required` result: the server asks for input before it answers the request. */
+function asksForInput(message: JSONRPCMessage): boolean {
+  const result = 'result' in message ? (message.result as { resultType?: unknown } | undefined) : undefined;
+  return result?.resultType === 'input_required';
 }

@@ -60,7 +60,7 @@ export class InFlightRequests {
    * whole call, and the caller's abort reported as CANCELLED. An authorization failure comes back
    * as SignInNeeded for the sign-in policy to decide.
    */
-  async run<T>(
+  run<T>(
     target: RequestTarget,
     client: Client,
     action: string,
@@ -87,8 +87,35 @@ export class InFlightRequests {
     }
     const scope = new RunningRequestScope(target.server, action, options.origin);
     this.scopes.add(scope);
+    const finish = () => {
+      if (ownAbort) {
+        if (hardTimeout) clearTimeout(hardTimeout);
+        options.signal?.removeEventListener('abort', onUserAbort);
+        this.controllers.delete(controller);
+      }
+      this.scopes.delete(scope);
+      scope.finish();
+    };
+    /** What the request's failure is reported as: computed before the request counts as finished. */
+    const failure = (error: unknown): unknown => {
+      const reason: unknown = controller.signal.reason;
+      if (reason instanceof HarborError) return reason;
+      const pages = pagesToOpen(error);
+      if (pages?.length) this.pagesRequired?.(pages, scope);
+      if (hitHardTimeout) {
+        // The server's stderr tail travels with it, as with every other failure.
+        const { detail } = target.describeFailure(error, action, false);
+        return new HarborError('TIMEOUT', `"${target.server}" did not finish ${action} within ${options.maxTotalMs} ms; the request was cancelled.`, detail);
+      }
+      const authFailure = options.signal?.aborted ? undefined : target.auth?.authFailure(error);
+      if (target.auth && authFailure) return new SignInNeeded(target.auth, authFailure);
+      return target.describeFailure(error, action, options.signal?.aborted === true);
+    };
+    // Not async: the request's own promise and one `then`, instead of an async frame around it.
+    // Only `run` executes in the request's scope; its settling needs none.
+    let request: Promise<T>;
     try {
-      return await inRequestScope(scope, () =>
+      request = inRequestScope(scope, () =>
         run(client, {
           signal: controller.signal,
           timeout: options.timeoutMs ?? 60_000,
@@ -97,27 +124,21 @@ export class InFlightRequests {
         }),
       );
     } catch (error) {
-      const reason: unknown = controller.signal.reason;
-      if (reason instanceof HarborError) throw reason;
-      const pages = pagesToOpen(error);
-      if (pages?.length) this.pagesRequired?.(pages, scope);
-      if (hitHardTimeout) {
-        // The server's stderr tail travels with it, as with every other failure.
-        const { detail } = target.describeFailure(error, action, false);
-        throw new HarborError('TIMEOUT', `"${target.server}" did not finish ${action} within ${options.maxTotalMs} ms; the request was cancelled.`, detail);
-      }
-      const authFailure = options.signal?.aborted ? undefined : target.auth?.authFailure(error);
-      if (target.auth && authFailure) throw new SignInNeeded(target.auth, authFailure);
-      throw target.describeFailure(error, action, options.signal?.aborted === true);
-    } finally {
-      if (ownAbort) {
-        if (hardTimeout) clearTimeout(hardTimeout);
-        options.signal?.removeEventListener('abort', onUserAbort);
-        this.controllers.delete(controller);
-      }
-      this.scopes.delete(scope);
-      scope.finish();
+      request = Promise.reject(error as Error);
     }
+    return request.then(
+      (result) => {
+        finish();
+        return result;
+      },
+      (error: unknown) => {
+        try {
+          throw failure(error);
+        } finally {
+          finish();
+        }
+      },
+    );
   }
 }
 

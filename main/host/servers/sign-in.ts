@@ -70,27 +70,46 @@ export interface SignInRecovery {
  * scopes) finishes that sign-in when one was allowed and retries on a new connection, at most
  * MAX_REAUTHORIZATIONS times. When none was allowed, the connection drops to
  * error{AUTH_REQUIRED} so the app shows "Sign in" and the CLI says `harbor login`.
+ *
+ * Not async: the request that needs no sign-in (nearly all) costs one `catch` on its promise, not
+ * an async frame; a throw from `once` comes back as a rejection, as it did from an async loop.
  */
-export async function requestWithSignIns<T>(server: string, once: (signInsLeft: number) => Promise<T>, recovery: SignInRecovery): Promise<T> {
+export function requestWithSignIns<T>(server: string, once: (signInsLeft: number) => Promise<T>, recovery: SignInRecovery): Promise<T> {
+  let first: Promise<T>;
+  try {
+    first = once(MAX_REAUTHORIZATIONS);
+  } catch (error) {
+    first = Promise.reject(error as Error);
+  }
+  return first.catch((error: unknown) => {
+    if (!(error instanceof SignInNeeded)) throw error;
+    return signInAndRetry(server, once, recovery, error);
+  });
+}
+
+/** The sign-in loop, from a request's first SignInNeeded: sign in, reconnect, try again, while the budget lasts. */
+async function signInAndRetry<T>(server: string, once: (signInsLeft: number) => Promise<T>, recovery: SignInRecovery, first: SignInNeeded): Promise<T> {
+  let needed = first;
   for (let signIns = 0; ; ) {
+    const { auth, failure } = needed;
+    if (!auth.signInPending()) {
+      const final = signIns >= MAX_REAUTHORIZATIONS ? signInsExhausted(server, failure) : failure;
+      if (final.code === 'AUTH_REQUIRED') await recovery.drop(final);
+      throw final;
+    }
+    signIns++;
+    try {
+      await auth.completeSignIn();
+    } catch (signInError) {
+      if (signInError instanceof HarborError && signInError.code === 'AUTH_REQUIRED') await recovery.drop(signInError);
+      throw signInError;
+    }
+    await recovery.reconnect(MAX_REAUTHORIZATIONS - signIns);
     try {
       return await once(MAX_REAUTHORIZATIONS - signIns);
     } catch (error) {
       if (!(error instanceof SignInNeeded)) throw error;
-      const { auth, failure } = error;
-      if (!auth.signInPending()) {
-        const final = signIns >= MAX_REAUTHORIZATIONS ? signInsExhausted(server, failure) : failure;
-        if (final.code === 'AUTH_REQUIRED') await recovery.drop(final);
-        throw final;
-      }
-      signIns++;
-      try {
-        await auth.completeSignIn();
-      } catch (signInError) {
-        if (signInError instanceof HarborError && signInError.code === 'AUTH_REQUIRED') await recovery.drop(signInError);
-        throw signInError;
-      }
-      await recovery.reconnect(MAX_REAUTHORIZATIONS - signIns);
+      needed = error;
     }
   }
 }

@@ -1,12 +1,12 @@
 import type { CallToolResult, GetPromptResult, ReadResourceResult, Tool } from '@modelcontextprotocol/client';
 import type { ChatToolCallOptions } from '../chat/chat-host';
-import type { ConsentGate } from '../consent/gate';
+import type { ConsentGate, ToolAuthorization } from '../consent/gate';
 import type { ToolReview } from '../consent/policy';
 import { isCallableByApp } from '../apps/ui-meta';
 import { HarborError } from '../errors';
 import { describeProblems, type JsonSchemaValidator, type SchemaCheck } from '../json-schema';
 import type { Catalog } from '../servers/catalog';
-import type { CallOptions } from '../servers/connection';
+import type { CallOptions, ServerConnection } from '../servers/connection';
 import type { TaskService } from '../tasks/service';
 import { checkPromptArguments } from '../tools/prompt-arguments';
 import { withDefaultsOptional } from '../tools/required-defaults';
@@ -24,6 +24,8 @@ export interface WatchRefusal {
   readonly uri: string;
   readonly message: string;
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -56,17 +58,33 @@ export class CallService {
   ) {}
 
   callTool(server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions & ManualRequestOptions = {}): Promise<CallToolResult> {
+    // Without an id (most calls) the options go on as they are: a copy without `requestId` per call bought nothing.
+    if (options.requestId === undefined) return this.authorizedCall(server, tool, args, options);
     const { requestId, ...rest } = options;
-    return this.cancellable(requestId, rest, (withCancel) => this.authorizedCall(server, tool, args, withCancel));
+    return this.cancellableById(requestId, rest, (withCancel) => this.authorizedCall(server, tool, args, withCancel));
   }
 
-  private async authorizedCall(server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions): Promise<CallToolResult> {
+  /**
+   * Not async: an approved call on a ready server (the steady state) goes from here to the task
+   * service without an async frame of its own or one for consent. A failure before the request
+   * (unknown tool, bad arguments, consent refused) still comes back as a rejection, never a throw.
+   */
+  private authorizedCall(server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions): Promise<CallToolResult> {
+    try {
+      // --yes covers the launch this call needs: the server as configured now.
+      if (options.consent?.approveOnce) this.consent.approveLaunchForSession(this.identities.launchKeyOf(server));
+      // The hot path of every call: a ready server's connection is used as is, without awaiting ready().
+      const current = this.servers.connection(server);
+      if (current.state.kind !== 'ready') return this.servers.ready(server).then((connection) => this.callOn(connection, server, tool, args, options));
+      return this.callOn(current, server, tool, args, options);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+
+  /** Checks the arguments and consent, then calls; throws (synchronously) what stops the call before it is sent. */
+  private callOn(connection: ServerConnection, server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions): Promise<CallToolResult> {
     const { consent, ...callOptions } = options;
-    // --yes covers the launch this call needs: the server as configured now.
-    if (consent?.approveOnce) this.consent.approveLaunchForSession(this.identities.launchKeyOf(server));
-    // The hot path of every call: a ready server's connection is used as is, without awaiting ready().
-    const current = this.servers.connection(server);
-    const connection = current.state.kind === 'ready' ? current : await this.servers.ready(server);
     const definition = connection.catalog.tools.find((t) => t.name === tool);
     if (!definition) {
       const known = connection.catalog.tools.map((t) => t.name);
@@ -83,22 +101,27 @@ export class CallService {
         `The arguments for tool "${tool}" of "${server}" do not match its input schema: ${describeProblems(checked.problems, 'the arguments')}. Fix the arguments and call it again.`,
       );
     }
-    await this.consent.authorizeTool({
+    // Built field by field, not with conditional spreads: each spread made an object of its own, on every call.
+    const authorization: Mutable<ToolAuthorization> = {
       server,
       identity,
       trusted: config.trusted === true,
       tool: definition,
-      ...(args ? { arguments: args } : {}),
-      ...(consent?.conversationId ? { conversationId: consent.conversationId } : {}),
-      ...(consent?.approveOnce ? { approveOnce: true } : {}),
-      ...(callOptions.signal ? { signal: callOptions.signal } : {}),
       // A front door's own call is the person's; the chat, code mode and Apps say who they are.
       requester: consent?.requester ?? { kind: 'person' },
-      // An App's session grant covers the tools it may call (visibility), as they are now.
-      ...(consent?.requester?.kind === 'app' ? { appTools: connection.catalog.tools.filter(isCallableByApp) } : {}),
-    });
+    };
+    if (args) authorization.arguments = args;
+    if (consent?.conversationId) authorization.conversationId = consent.conversationId;
+    if (consent?.approveOnce) authorization.approveOnce = true;
+    if (callOptions.signal) authorization.signal = callOptions.signal;
+    // An App's session grant covers the tools it may call (visibility), as they are now.
+    if (consent?.requester?.kind === 'app') authorization.appTools = connection.catalog.tools.filter(isCallableByApp);
+    const asking = this.consent.authorizeTool(authorization);
     // A server may run the call as a task: it is followed to its end, and its result comes back the same way.
-    return this.tasks.callTool(connection, server, definition, args, { timeoutMs: this.timeoutFor(server), ...callOptions });
+    // The registry's timeout unless the caller set one: set on the copy above, not spread into another.
+    if (!('timeoutMs' in callOptions)) callOptions.timeoutMs = this.timeoutFor(server);
+    const call = () => this.tasks.callTool(connection, server, definition, args, callOptions);
+    return asking ? asking.then(call) : call();
   }
 
   readResource(server: string, uri: string, options: CallOptions & ManualRequestOptions = {}): Promise<ReadResourceResult> {

@@ -67,16 +67,29 @@ export class TaskService implements Disposable {
    * Calls `definition` on a ready connection. A result comes back as is; a task is followed until
    * it ends and its result comes back the same way (a failed task throws, naming the server's error).
    */
-  async callTool(connection: TaskConnection, server: string, definition: Tool, args: Record<string, unknown> | undefined, options: CallOptions & { readonly task?: TaskWaitOptions }): Promise<CallToolResult> {
-    const { task: waitOptions, ...callOptions } = options;
+  callTool(connection: TaskConnection, server: string, definition: Tool, args: Record<string, unknown> | undefined, options: CallOptions & { readonly task?: TaskWaitOptions }): Promise<CallToolResult> {
+    // The options go on as they are (what reads them ignores `task`): no copy without it per call.
+    const waitOptions = options.task;
     const era = connection.info.era ?? 'legacy';
     const asTask = era === 'legacy' && runsAsLegacyTask(connection.info.capabilities as Record<string, unknown> | undefined, definition);
-    const start = await connection.requestOn(`calling tool ${definition.name}`, callOptions, (client, requestOptions) =>
-      startToolCall(client, connection.tasks, { name: definition.name, args, asTask }, requestOptions),
-    );
-    if (start.kind === 'result') return start.result;
-    const follower = this.follow(server, definition.name, era, start.task, options.origin);
-    const result = await this.waitFor(follower, options.signal, waitOptions);
+    // Not async: a plain result (most calls) passes through one `then`, without a frame of its own.
+    return connection
+      .requestOn(`calling tool ${definition.name}`, options, (client, requestOptions) => startToolCall(client, connection.tasks, { name: definition.name, args, asTask }, requestOptions))
+      .then((start) => (start.kind === 'result' ? start.result : this.followToItsEnd(server, definition, era, start.task, options.origin, options.signal, waitOptions)));
+  }
+
+  /** A call the server runs as a task: followed until it ends, its result checked as a plain result is. */
+  private async followToItsEnd(
+    server: string,
+    definition: Tool,
+    era: TaskRecord['era'],
+    task: TaskSnapshot,
+    origin: TaskRecord['origin'],
+    signal: AbortSignal | undefined,
+    waitOptions: TaskWaitOptions | undefined,
+  ): Promise<CallToolResult> {
+    const follower = this.follow(server, definition.name, era, task, origin);
+    const result = await this.waitFor(follower, signal, waitOptions);
     this.checkStructured(server, definition, result);
     return result;
   }

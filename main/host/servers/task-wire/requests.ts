@@ -33,7 +33,7 @@ export function runsAsLegacyTask(capabilities: Record<string, unknown> | undefin
  * `tools/call`, ready for a task: a legacy server is asked to run it as one when `asTask`; a
  * modern server decides itself, and its `CreateTaskResult` comes back through the wire.
  */
-export async function startToolCall(
+export function startToolCall(
   client: Client,
   wire: TaskWire | undefined,
   call: { readonly name: string; readonly args: Record<string, unknown> | undefined; readonly asTask: boolean },
@@ -41,16 +41,20 @@ export async function startToolCall(
 ): Promise<ToolCallStart> {
   const base = { name: call.name, ...(call.args ? { arguments: call.args } : {}) };
   if (call.asTask) {
-    const created = await client.request({ method: 'tools/call', params: { ...base, task: { ttl: REQUESTED_TTL_MS } } }, LegacyCreateTaskResult, options);
-    return { kind: 'task', task: fromLegacy(created.task) };
+    return client
+      .request({ method: 'tools/call', params: { ...base, task: { ttl: REQUESTED_TTL_MS } } }, LegacyCreateTaskResult, options)
+      .then((created) => ({ kind: 'task', task: fromLegacy(created.task) }));
   }
-  try {
-    return { kind: 'result', result: (await client.callTool(base, options)) as CallToolResult };
-  } catch (error) {
-    const task = wire?.takeCreated();
-    if (task) return { kind: 'task', task };
-    throw error;
-  }
+  // Not async: one `then` on the SDK's promise, the plain result's path without a frame of its own.
+  // Its callbacks run in the context `then` was called in (the request's scope), as an await's would.
+  return (client.callTool(base, options) as Promise<CallToolResult>).then(
+    (result): ToolCallStart => ({ kind: 'result', result }),
+    (error: unknown): ToolCallStart => {
+      const task = wire?.takeCreated();
+      if (task) return { kind: 'task', task };
+      throw error;
+    },
+  );
 }
 
 export async function getTask(client: Client, era: Era, taskId: string, options: SdkRequestOptions): Promise<TaskSnapshot> {
