@@ -70,6 +70,7 @@ async function listen(): Promise<{ server: Server; listener: Listener }> {
 export const test = base.extend<{ startApps: Start }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a test uses from this pattern
   startApps: async ({}, use, testInfo) => {
+    let stopping = false;
     const started: { child: ChildProcessWithoutNullStreams; model: ScriptedModel; dir: string; server: Server; said: string[] }[] = [];
     await use(async (options) => {
       const dir = mkdtempSync(join(tmpdir(), 'harbor-e2e-apps-'));
@@ -89,9 +90,14 @@ export const test = base.extend<{ startApps: Start }>({
       // What Harbor said on stderr (a cut socket, a server's trouble), shown when the test fails.
       const said: string[] = [];
       child.stderr.on('data', (chunk: Buffer) => said.push(chunk.toString('utf8')));
+      // Gone before the test stopped it: said with how (a crash's code, a signal from elsewhere).
+      child.once('exit', (code, signal) => {
+        if (!stopping) said.push(`\n[harbor web exited during the test at ${new Date().toISOString()}: code ${code}, signal ${signal}]\n`);
+      });
       started.push({ child, model, dir, server, said });
       return { url: await readUrlLine(child), model, listener };
     });
+    stopping = true;
     const failed = testInfo.status !== testInfo.expectedStatus;
     for (const { child, model, dir, server, said } of started.reverse()) {
       await stopProcess(child);
