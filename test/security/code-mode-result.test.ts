@@ -4,28 +4,22 @@
  * Object.prototype) must not turn its failure into success, fake a limit, or claim a result it
  * did not return. Real worker threads, real QuickJS.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_CODE_LIMITS } from '../../main/host/code-mode/limits';
-import { CodeSandbox } from '../../main/host/code-mode/sandbox';
 import type { CodeRunOutcome, ToolBroker } from '../../main/host/code-mode/script-run';
 import { checkLeaksAtEndOfFile } from '../helpers/leak-tracker';
+import { codeSandboxForFile } from '../helpers/code-sandbox';
 
 checkLeaksAtEndOfFile();
 
-let sandbox: CodeSandbox;
-beforeAll(() => {
-  sandbox = new CodeSandbox();
-});
-afterAll(async () => {
-  await sandbox.dispose();
-});
+const sandbox = codeSandboxForFile();
 
 const failing: ToolBroker = {
   callTool: async () => ({ content: [{ type: 'text', text: 'the tool failed' }], isError: true }),
 };
 
 function run(code: string): Promise<CodeRunOutcome> {
-  return sandbox.run({ code, api: { files: ['remove'] }, limits: DEFAULT_CODE_LIMITS, broker: failing });
+  return sandbox().run({ code, api: { files: ['remove'] }, limits: DEFAULT_CODE_LIMITS, broker: failing });
 }
 
 /** Replaces the report of how the script ended (an object with `ok`) with `spoof`; other objects serialize as themselves. */

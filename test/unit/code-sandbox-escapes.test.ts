@@ -5,21 +5,16 @@
  * many calls, deep recursion, a worker that stops answering. Real worker threads, real QuickJS.
  */
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_CODE_LIMITS, type CodeLimits } from '../../main/host/code-mode/limits';
-import { CodeSandbox } from '../../main/host/code-mode/sandbox';
 import type { CodeRunOutcome, ToolBroker } from '../../main/host/code-mode/script-run';
 import { checkLeaksAtEndOfFile } from '../helpers/leak-tracker';
+import { CodeSandbox } from '../../main/host/code-mode/sandbox';
+import { codeSandboxForFile } from '../helpers/code-sandbox';
 
 checkLeaksAtEndOfFile();
 
-let sandbox: CodeSandbox;
-beforeAll(() => {
-  sandbox = new CodeSandbox();
-});
-afterAll(async () => {
-  await sandbox.dispose();
-});
+const sandbox = codeSandboxForFile();
 
 /** A broker that answers every call with {sum: a + b} — no server needed to probe the sandbox itself. */
 const adder: ToolBroker = {
@@ -27,7 +22,7 @@ const adder: ToolBroker = {
 };
 
 function run(code: string, limits: Partial<CodeLimits> = {}, broker: ToolBroker = adder): Promise<CodeRunOutcome> {
-  return sandbox.run({ code, api: { math: ['add'] }, limits: { ...DEFAULT_CODE_LIMITS, ...limits }, broker });
+  return sandbox().run({ code, api: { math: ['add'] }, limits: { ...DEFAULT_CODE_LIMITS, ...limits }, broker });
 }
 
 describe('nothing of Node or the web exists inside', () => {
@@ -203,7 +198,7 @@ describe('Stop', () => {
         }),
     };
     const controller = new AbortController();
-    const running = sandbox.run({
+    const running = sandbox().run({
       code: 'tools.math.add({}); while (true) {}',
       api: { math: ['add'] },
       limits: DEFAULT_CODE_LIMITS,

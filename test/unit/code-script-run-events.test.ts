@@ -5,21 +5,15 @@
  * 'awaiting-consent'), before its end and before anything the script prints after starting it.
  * Real worker thread, real QuickJS.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_CODE_LIMITS } from '../../main/host/code-mode/limits';
-import { CodeSandbox } from '../../main/host/code-mode/sandbox';
 import type { CodeRunEvent, ToolBroker } from '../../main/host/code-mode/script-run';
 import { checkLeaksAtEndOfFile } from '../helpers/leak-tracker';
+import { codeSandboxForFile } from '../helpers/code-sandbox';
 
 checkLeaksAtEndOfFile();
 
-let sandbox: CodeSandbox;
-beforeAll(() => {
-  sandbox = new CodeSandbox();
-});
-afterAll(async () => {
-  await sandbox.dispose();
-});
+const sandbox = codeSandboxForFile();
 
 /** Runs `code` against an echo broker; returns what happened, in order, as short lines. */
 async function timeline(code: string, fail: (text: string) => boolean = () => false): Promise<string[]> {
@@ -35,7 +29,7 @@ async function timeline(code: string, fail: (text: string) => boolean = () => fa
     if (event.type === 'log') lines.push(`log ${event.log.text}`);
     else lines.push(`${event.call.status} ${String((event.call.arguments as { text?: unknown }).text)}`);
   };
-  const outcome = await sandbox.run({ code, api: { fx: ['echo'] }, limits: { ...DEFAULT_CODE_LIMITS, timeoutMs: 30_000 }, broker, onEvent });
+  const outcome = await sandbox().run({ code, api: { fx: ['echo'] }, limits: { ...DEFAULT_CODE_LIMITS, timeoutMs: 30_000 }, broker, onEvent });
   lines.push(outcome.ok ? 'ok' : `failed ${outcome.error?.code}`);
   return lines;
 }

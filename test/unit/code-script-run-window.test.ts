@@ -3,21 +3,15 @@
  * every call with its arguments and result (harbor exec in a loop grew by 137 MB a minute).
  * Real worker thread, real QuickJS.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_CODE_LIMITS } from '../../main/host/code-mode/limits';
-import { CodeSandbox } from '../../main/host/code-mode/sandbox';
 import { CALL_WINDOW, type ToolBroker } from '../../main/host/code-mode/script-run';
 import { checkLeaksAtEndOfFile } from '../helpers/leak-tracker';
+import { codeSandboxForFile } from '../helpers/code-sandbox';
 
 checkLeaksAtEndOfFile();
 
-let sandbox: CodeSandbox;
-beforeAll(() => {
-  sandbox = new CodeSandbox();
-});
-afterAll(async () => {
-  await sandbox.dispose();
-});
+const sandbox = codeSandboxForFile();
 
 /** Echoes its text back, as the echo tool of the fixture servers does. */
 const echo: ToolBroker = { callTool: async (_server, _tool, args) => ({ content: [{ type: 'text', text: String(args.text) }] }) };
@@ -25,7 +19,7 @@ const echo: ToolBroker = { callTool: async (_server, _tool, args) => ({ content:
 describe('script run records', () => {
   it('keeps counts of every call and a bounded window of the newest, each with bounded arguments', async () => {
     const calls = 600;
-    const outcome = await sandbox.run({
+    const outcome = await sandbox().run({
       code: `const text = 'e'.repeat(20000); for (let i = 0; i < ${calls}; i++) await tools.fx.echo({ text }); return 'done';`,
       api: { fx: ['echo'] },
       limits: { ...DEFAULT_CODE_LIMITS, maxToolCalls: calls, timeoutMs: 60_000 },
