@@ -31,8 +31,15 @@ const DRAFTS: Record<'2020-12' | '2019-09' | 'draft-07', SchemaDraft> = { '2020-
  *   output check), and differ from ajv-formats'; and it cannot treat formats as annotations, as
  *   the argument check asks.
  * - `$dynamicRef` / `$dynamicAnchor`: not implemented by the interpreter.
+ * - `multipleOf`: the interpreter divides exactly (1.15 is a multiple of 0.01), Ajv in floating
+ *   point (it is not); the app's Host uses Ajv, so a one-shot command would accept what the app
+ *   refuses.
+ * - a property named like a member of Object.prototype (`constructor`, `toString`, …): Ajv sees
+ *   the inherited member where the interpreter sees none, and they answer differently.
+ * A "valid" from the interpreter is final, so it runs only where the two are known to agree.
  */
-const LEFT_TO_AJV = /"(?:pattern|patternProperties|format|\$dynamicRef|\$dynamicAnchor)"/;
+const LEFT_TO_AJV =
+  /"(?:pattern|patternProperties|format|\$dynamicRef|\$dynamicAnchor|multipleOf|constructor|__proto__|toString|toLocaleString|valueOf|hasOwnProperty|isPrototypeOf|propertyIsEnumerable|__defineGetter__|__defineSetter__|__lookupGetter__|__lookupSetter__)"/;
 
 const requireCjs = createRequire(import.meta.url);
 let cfworker: typeof CfWorkerModule | undefined;

@@ -46,6 +46,17 @@ describe('interpretedCheck', () => {
     expect(interpret({ $defs: { a: { type: 'string' } }, $ref: '#/$defs/a', minLength: 2 })!('x')).toBe(false);
   });
 
+  it('leaves to Ajv what the two answer differently: multipleOf, a property named like a member of Object.prototype', () => {
+    expect(interpret({ type: 'object', properties: { amount: { type: 'number', multipleOf: 0.01 } } })).toBeUndefined();
+    expect(interpret({ type: 'object', properties: { constructor: { type: 'string' } } })).toBeUndefined();
+    // So a one-shot command refuses what the app's compiled check refuses.
+    const schema = { type: 'object', properties: { amount: { type: 'number', multipleOf: 0.01 } } };
+    const oneShot = new JsonSchemaValidator({ interpreter: interpretedCheck }).validate(schema, { amount: 1.15 }).valid;
+    expect(oneShot).toBe(new JsonSchemaValidator().validate(schema, { amount: 1.15 }).valid);
+    const named = { type: 'object', properties: { constructor: { type: 'string' } } };
+    expect(new JsonSchemaValidator({ interpreter: interpretedCheck }).validate(named, {}).valid).toBe(new JsonSchemaValidator().validate(named, {}).valid);
+  });
+
   it('cannot say (undefined) for a reference it cannot resolve or a value JSON cannot hold, so Ajv decides', () => {
     expect(interpret({ $ref: '#/$defs/missing' })!(1)).toBeUndefined();
     expect(interpret({ type: 'object' })!(undefined)).toBeUndefined();
