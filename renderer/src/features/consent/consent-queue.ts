@@ -59,12 +59,19 @@ class ConsentList {
     const offResolved = this.api.on.consent.resolved(({ id }) => this.remove(id));
     const ended = new Set<string>();
     this.endedDuringRead = ended;
-    void this.api.consent.pending({}).then((result) => {
+    const readDone = () => {
       if (this.endedDuringRead === ended) this.endedDuringRead = undefined;
-      if (!live || !result.ok) return;
-      const now = Date.now();
-      for (const request of result.value) if (request.deadline > now && !ended.has(request.id)) this.add(request);
-    });
+    };
+    void this.api.consent.pending({}).then(
+      (result) => {
+        readDone();
+        if (!live || !result.ok) return;
+        const now = Date.now();
+        for (const request of result.value) if (request.deadline > now && !ended.has(request.id)) this.add(request);
+      },
+      // The connection closed before the answer: the connection banner says so; nothing to list.
+      readDone,
+    );
     this.stop = () => {
       live = false;
       if (this.endedDuringRead === ended) this.endedDuringRead = undefined;
