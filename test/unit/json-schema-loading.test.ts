@@ -13,9 +13,11 @@ import { NODE, REPO } from '../helpers/host';
 function loadedAfter(steps: string, options = '{}'): string[] {
   const source = join(REPO, 'main/host/json-schema.ts');
   const interpreter = join(REPO, 'main/host/interpreted-schema.ts');
-  const script = `import { JsonSchemaValidator } from ${JSON.stringify(source)};
-import { interpretedCheck } from ${JSON.stringify(interpreter)};
-import { createRequire } from 'node:module';
+  // The sources import each other without an extension, as the build resolves them: so does this process.
+  const script = `import { createRequire, registerHooks } from 'node:module';
+registerHooks({ resolve: (specifier, context, next) => { try { return next(specifier, context); } catch (error) { if (specifier.startsWith('.')) return next(specifier + '.ts', context); throw error; } } });
+const { JsonSchemaValidator } = await import(${JSON.stringify(source)});
+const { interpretedCheck } = await import(${JSON.stringify(interpreter)});
 const v = new JsonSchemaValidator(${options});
 ${steps}
 const loaded = Object.keys(createRequire(import.meta.url).cache).flatMap((f) => /node_modules\\/(ajv\\/dist\\/(?:2019|2020|ajv)\\.js|ajv-formats\\/dist\\/index\\.js|re2js|@cfworker\\/json-schema)/.exec(f)?.[1] ?? []);

@@ -5,7 +5,8 @@
  * rather than guessed. Plus the elicitation answer check built on it.
  */
 import { describe, expect, it } from 'vitest';
-import { JsonSchemaValidator, describeProblems, type RegexEngine } from '../../main/host/json-schema';
+import { JsonSchemaValidator, type RegexEngine } from '../../main/host/json-schema';
+import { describeProblems } from '../../main/host/schema-problems';
 import { interpretedCheck } from '../../main/host/interpreted-schema';
 import { checkElicitationAnswer } from '../../main/host/servers/elicitation-answer';
 

@@ -5,7 +5,7 @@ import type { JsonSchemaValidator } from '../json-schema';
 import { PendingQuestions } from '../pending-questions';
 import { checkElicitationAnswer } from './elicitation-answer';
 import type { ElicitationContext, ElicitationResponder } from './elicitation';
-import type { SchemaProblem } from '../json-schema';
+import type { SchemaProblem } from '../schema-problems';
 
 export type ElicitationAction = ElicitResult['action'];
 

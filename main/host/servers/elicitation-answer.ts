@@ -1,5 +1,6 @@
 import type { ElicitResult } from '@modelcontextprotocol/client';
-import { describeProblems, type JsonSchemaValidator, type SchemaProblem } from '../json-schema';
+import type { JsonSchemaValidator } from '../json-schema';
+import { describeProblems, type SchemaProblem } from '../schema-problems';
 
 export type ElicitationContent = NonNullable<ElicitResult['content']>;
 
