@@ -38,8 +38,7 @@ const DRAFTS: Record<'2020-12' | '2019-09' | 'draft-07', SchemaDraft> = { '2020-
  *   the inherited member where the interpreter sees none, and they answer differently.
  * A "valid" from the interpreter is final, so it runs only where the two are known to agree.
  */
-const LEFT_TO_AJV =
-  /"(?:pattern|patternProperties|format|\$dynamicRef|\$dynamicAnchor|multipleOf|constructor|__proto__|toString|toLocaleString|valueOf|hasOwnProperty|isPrototypeOf|propertyIsEnumerable|__defineGetter__|__defineSetter__|__lookupGetter__|__lookupSetter__)"/;
+const LEFT_TO_AJV = new RegExp(`"(?:${['pattern', 'patternProperties', 'format', '$dynamicRef', '$dynamicAnchor', 'multipleOf', ...Object.getOwnPropertyNames(Object.prototype)].map((word) => word.replace(/\$/g, '\\$')).join('|')})"`);
 
 const requireCjs = createRequire(import.meta.url);
 let cfworker: typeof CfWorkerModule | undefined;
@@ -59,6 +58,8 @@ export const interpretedCheck: SchemaInterpreter = (schemaText, dialect, applyDe
     // A copy: the interpreter notes resolved references in the schema object it is given.
     validator = new cfworker.Validator(JSON.parse(schemaText) as CfWorkerModule.Schema, DRAFTS[dialect], true);
   } catch {
+    // The interpreter cannot load or will not take this schema (a form it does not know): Ajv
+    // compiles it, and says so when it cannot either — nothing is left unchecked or unsaid.
     return undefined;
   }
   return (value) => {

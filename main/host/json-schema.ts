@@ -170,10 +170,8 @@ export class JsonSchemaValidator {
 
   private sdkValidator<T>(schema: JsonSchemaType): SdkValidator<T> {
     const interpreted = this.interpreted(schema as Record<string, unknown>, false);
-    if (!interpreted) return this.compiledSdkValidator(schema);
-    // Ajv compiles only for a result the interpreter refused (or could not judge): its message, its verdict.
-    let compiled: SdkValidator<T> | undefined;
-    return (input) => (interpreted(input) === true ? { valid: true, data: input as T, errorMessage: undefined } : (compiled ??= this.compiledSdkValidator<T>(schema))(input));
+    const compiled = () => this.compiledSdkValidator<T>(schema);
+    return interpreted ? interpretedFirst(interpreted, (input) => ({ valid: true, data: input as T, errorMessage: undefined }), compiled) : compiled();
   }
 
   private compiledSdkValidator<T>(schema: JsonSchemaType): SdkValidator<T> {
@@ -202,10 +200,9 @@ export class JsonSchemaValidator {
     if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return (value) => ({ valid: true, value: copyOf(value), unchecked: 'the schema is not a JSON object' });
     const flags = { applyDefaults, assertFormats: options.assertFormats !== false };
     const interpreted = this.interpreted(schema as Record<string, unknown>, applyDefaults);
-    if (!interpreted) return this.compiledCheck(schema as Record<string, unknown>, flags, copyOf);
-    // Without defaults the value is not copied (copyOf is the identity). A refusal's words are Ajv's.
-    let compiled: ((value: unknown) => SchemaCheck) | undefined;
-    return (value) => (interpreted(value) === true ? { valid: true, value } : (compiled ??= this.compiledCheck(schema as Record<string, unknown>, flags, copyOf))(value));
+    const compiled = () => this.compiledCheck(schema as Record<string, unknown>, flags, copyOf);
+    // Interpreted only without defaults, so the value needs no copy.
+    return interpreted ? interpretedFirst(interpreted, (value) => ({ valid: true, value }), compiled) : compiled();
   }
 
   private compiledCheck(schema: Record<string, unknown>, flags: EngineFlags, copyOf: (value: unknown) => unknown): (value: unknown) => SchemaCheck {
@@ -277,6 +274,15 @@ export class JsonSchemaValidator {
     // Formats as annotations (validateFormats false): Ajv ignores `format`, ajv-formats is not needed.
     return flags.assertFormats ? kit.addFormats(engine) : engine;
   }
+}
+
+/**
+ * A check that asks the interpreter first: its "valid" is final; a refusal (or "cannot say")
+ * goes to the compiled check, built on the first such value, whose verdict and words are Ajv's.
+ */
+function interpretedFirst<R>(interpreted: InterpretedCheck, accepted: (value: unknown) => R, compile: () => (value: unknown) => R): (value: unknown) => R {
+  let compiled: ((value: unknown) => R) | undefined;
+  return (value) => (interpreted(value) === true ? accepted(value) : (compiled ??= compile())(value));
 }
 
 function dialectOf(declared: unknown): Dialect | undefined {
