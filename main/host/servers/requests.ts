@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { HarborError } from '../errors';
+import { promiseOf } from '../promise-of';
 import type { CallOptions } from './connection-types';
 import { inRequestScope, RunningRequestScope, type RequestScope } from './request-scope';
 import { pagesToOpen, type PageToOpen } from './url-elicitation';
@@ -113,19 +114,16 @@ export class InFlightRequests {
     };
     // Not async: the request's own promise and one `then`, instead of an async frame around it.
     // Only `run` executes in the request's scope; its settling needs none.
-    let request: Promise<T>;
-    try {
-      request = inRequestScope(scope, () =>
+    const request = promiseOf(() =>
+      inRequestScope(scope, () =>
         run(client, {
           signal: controller.signal,
           timeout: options.timeoutMs ?? 60_000,
           resetTimeoutOnProgress: true,
           ...(options.onProgress ? { onprogress: options.onProgress } : {}),
         }),
-      );
-    } catch (error) {
-      request = Promise.reject(error as Error);
-    }
+      ),
+    );
     return request.then(
       (result) => {
         finish();

@@ -1,4 +1,5 @@
 import { HarborError } from '../errors';
+import { promiseOf } from '../promise-of';
 import type { TransportAuth } from './transport-auth';
 
 /** Sign-ins one operation (a connect, a call) may go through before it gives up. */
@@ -75,13 +76,7 @@ export interface SignInRecovery {
  * an async frame; a throw from `once` comes back as a rejection, as it did from an async loop.
  */
 export function requestWithSignIns<T>(server: string, once: (signInsLeft: number) => Promise<T>, recovery: SignInRecovery): Promise<T> {
-  let first: Promise<T>;
-  try {
-    first = once(MAX_REAUTHORIZATIONS);
-  } catch (error) {
-    first = Promise.reject(error as Error);
-  }
-  return first.catch((error: unknown) => {
+  return promiseOf(() => once(MAX_REAUTHORIZATIONS)).catch((error: unknown) => {
     if (!(error instanceof SignInNeeded)) throw error;
     return signInAndRetry(server, once, recovery, error);
   });

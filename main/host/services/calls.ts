@@ -4,6 +4,7 @@ import type { ConsentGate, ToolAuthorization } from '../consent/gate';
 import type { ToolReview } from '../consent/policy';
 import { isCallableByApp } from '../apps/ui-meta';
 import { HarborError } from '../errors';
+import { promiseOf } from '../promise-of';
 import type { JsonSchemaValidator, SchemaCheck } from '../json-schema';
 import { describeProblems } from '../schema-problems';
 import type { Catalog } from '../servers/catalog';
@@ -71,16 +72,14 @@ export class CallService {
    * (unknown tool, bad arguments, consent refused) still comes back as a rejection, never a throw.
    */
   private authorizedCall(server: string, tool: string, args: Record<string, unknown> | undefined, options: ToolCallOptions): Promise<CallToolResult> {
-    try {
+    return promiseOf(() => {
       // --yes covers the launch this call needs: the server as configured now.
       if (options.consent?.approveOnce) this.consent.approveLaunchForSession(this.identities.launchKeyOf(server));
       // The hot path of every call: a ready server's connection is used as is, without awaiting ready().
       const current = this.servers.connection(server);
       if (current.state.kind !== 'ready') return this.servers.ready(server).then((connection) => this.callOn(connection, server, tool, args, options));
       return this.callOn(current, server, tool, args, options);
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
+    });
   }
 
   /** Checks the arguments and consent, then calls; throws (synchronously) what stops the call before it is sent. */
