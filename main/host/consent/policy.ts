@@ -2,7 +2,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import type { ConsentChoice } from '../../../preload/contract';
 import { decide, type Approvals, type Decision, type PinKind } from './decide';
 import { changedFields, definitionOf, fingerprintTool, type ToolDefinition } from './fingerprint';
-import type { ConsentStore } from './store';
+import type { ConsentStore, Standing } from './store';
 
 /** The decision, with what a "stale" question shows: what changed since the person approved it, and what they approved. */
 export type Evaluation =
@@ -41,13 +41,23 @@ export class ConsentPolicy {
   /** Per conversation: the fingerprints approved "for this conversation", by server identity and tool. */
   private readonly conversationApprovals = new Map<string, Map<string, Set<string>>>();
 
+  /**
+   * Each standing with nothing approved for a conversation, made once per standing: the store
+   * keeps one answer until something changes, and most calls (every call outside a conversation)
+   * need no copy of their own.
+   */
+  private readonly withoutConversation = new WeakMap<Standing, Approvals>();
+
   constructor(private readonly store: ConsentStore) {}
 
   /** What is recorded for this tool of this server (and this conversation), for `decide`. */
   approvalsOf(ctx: ToolCallContext): Approvals {
     const standing = this.store.standing(ctx.identity, ctx.tool.name);
     const approved = ctx.conversationId === undefined ? undefined : this.conversationApprovals.get(ctx.conversationId)?.get(key(ctx.identity, ctx.tool.name));
-    return { ...standing, conversation: approved ? [...approved] : [] };
+    if (approved) return { ...standing, conversation: [...approved] };
+    let approvals = this.withoutConversation.get(standing);
+    if (!approvals) this.withoutConversation.set(standing, (approvals = { ...standing, conversation: [] }));
+    return approvals;
   }
 
   evaluate(ctx: ToolCallContext): Evaluation {
@@ -76,24 +86,23 @@ export class ConsentPolicy {
 
   /** Records how a call's consent was settled, for this exact definition: the one place a call writes consent. */
   record(ctx: ToolCallContext, outcome: Outcome): void {
-    const fingerprint = fingerprintTool(ctx.tool);
-    const server = { name: ctx.server, identity: ctx.identity };
-    const pin = () => this.store.pinSilent(server, ctx.tool.name, fingerprint, definitionOf(ctx.tool));
+    // The steady state (an "always" approval, a setting) writes nothing: it builds nothing either.
     if ('decided' in outcome) {
       if (outcome.decided.via === 'once') this.store.consumeOnce(ctx.identity, ctx.tool.name);
-      if (outcome.decided.pin) pin();
+      if (outcome.decided.pin) this.pin(ctx, fingerprintTool(ctx.tool));
       return;
     }
+    const fingerprint = fingerprintTool(ctx.tool);
     if (outcome.chose === 'always') {
-      this.store.grant(server, ctx.tool.name, 'always', fingerprint, definitionOf(ctx.tool));
+      this.store.grant({ name: ctx.server, identity: ctx.identity }, ctx.tool.name, 'always', fingerprint, definitionOf(ctx.tool));
       // An explicit re-approval replaces an older pending one-shot grant for another definition.
       this.store.consumeOnce(ctx.identity, ctx.tool.name);
       // ...and, for a tool pinned by a run or a shorter approval, is what it runs as from now on.
-      if (this.store.standing(ctx.identity, ctx.tool.name).silent !== undefined) pin();
+      if (this.store.standing(ctx.identity, ctx.tool.name).silent !== undefined) this.pin(ctx, fingerprint);
       return;
     }
     // "once" and "this conversation" pin what the person saw too: a later change is reviewed before the model reads it.
-    pin();
+    this.pin(ctx, fingerprint);
     if (outcome.chose === 'conversation' && ctx.conversationId) {
       let tools = this.conversationApprovals.get(ctx.conversationId);
       if (!tools) this.conversationApprovals.set(ctx.conversationId, (tools = new Map()));
@@ -101,6 +110,11 @@ export class ConsentPolicy {
       if (!fingerprints) tools.set(key(ctx.identity, ctx.tool.name), (fingerprints = new Set()));
       fingerprints.add(fingerprint);
     }
+  }
+
+  /** Pins the definition the call runs as (a first silent run, or what the person saw when they answered). */
+  private pin(ctx: ToolCallContext, fingerprint: string): void {
+    this.store.pinSilent({ name: ctx.server, identity: ctx.identity }, ctx.tool.name, fingerprint, definitionOf(ctx.tool));
   }
 
   private definitionPinned(identity: string, tool: string, kind: PinKind): ToolDefinition | undefined {

@@ -44,8 +44,12 @@ export interface Standing {
  */
 export class ConsentStore implements Disposable {
   private readonly database: ConsentDatabase;
-  /** `standing` answers by identity and tool, dropped on every write and every commit elsewhere. */
-  private readonly standings = new Map<string, Standing>();
+  /**
+   * `standing` answers by identity, then tool, dropped on every write and every commit elsewhere.
+   * Two maps, not one keyed by identity + tool: a key joined per call is a new string to hash on
+   * every call (the hot path).
+   */
+  private readonly standings = new Map<string, Map<string, Standing>>();
   private readonly foreignCommits: ForeignCommits;
   /** Which servers each keychain secret belongs to (the same file, so it goes with the server too). */
   readonly secrets: SecretBindingTable;
@@ -87,9 +91,10 @@ export class ConsentStore implements Disposable {
    */
   standing(identity: string, tool: string): Standing {
     if (this.foreignCommits.check()) this.standings.clear();
-    const key = `${identity}\u0000${tool}`;
-    let standing = this.standings.get(key);
-    if (!standing) this.standings.set(key, (standing = this.readStanding(identity, tool)));
+    let byTool = this.standings.get(identity);
+    if (!byTool) this.standings.set(identity, (byTool = new Map()));
+    let standing = byTool.get(tool);
+    if (!standing) byTool.set(tool, (standing = this.readStanding(identity, tool)));
     return standing;
   }
 

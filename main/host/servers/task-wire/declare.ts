@@ -24,9 +24,21 @@ export function declareTasks(request: WireRequest): WireRequest {
   const meta = isPlainObject(params._meta) ? params._meta : undefined;
   const declared = meta?.[CLIENT_CAPABILITIES_META];
   if (!meta || !isPlainObject(declared)) return request;
-  const extensions = isPlainObject(declared.extensions) ? declared.extensions : {};
-  return {
-    ...request,
-    params: { ...params, _meta: { ...meta, [CLIENT_CAPABILITIES_META]: { ...declared, extensions: { ...extensions, [TASKS_EXTENSION]: {} } } } },
-  };
+  return { ...request, params: { ...params, _meta: { ...meta, [CLIENT_CAPABILITIES_META]: withTasks(declared) } } };
+}
+
+/**
+ * The declared capabilities with the Tasks extension, made once per declared object: the SDK
+ * puts its one capabilities object in every modern request's `_meta` (and replaces it, never
+ * changes it, when capabilities are added), so each request needs no copies of its own.
+ */
+const withTasksOf = new WeakMap<Record<string, unknown>, Record<string, unknown>>();
+
+function withTasks(declared: Record<string, unknown>): Record<string, unknown> {
+  let extended = withTasksOf.get(declared);
+  if (!extended) {
+    const extensions = isPlainObject(declared.extensions) ? declared.extensions : {};
+    withTasksOf.set(declared, (extended = { ...declared, extensions: { ...extensions, [TASKS_EXTENSION]: {} } }));
+  }
+  return extended;
 }
