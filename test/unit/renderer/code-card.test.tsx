@@ -47,11 +47,13 @@ const card = (extra: Partial<ChatToolCall> = {}, code: Partial<CodeRun> = {}): C
 });
 
 describe('CodeCard', () => {
-  it('shows the script highlighted, with numbered lines and invisible characters made visible', () => {
+  it('shows the script highlighted, with numbered lines and invisible characters made visible', async () => {
     const { container } = render(<CodeCard call={card({}, { script: 'const label = "admin\u202E";\nreturn label;' })} />);
+    // Before the highlighter's chunk has loaded: the same text, unhighlighted.
+    expect(screen.getByLabelText('Script').textContent).toContain('"admin⟨U+202E⟩"');
+    await waitFor(() => expect(container.querySelector('.code-view .token.keyword')?.textContent).toBe('const'));
     const code = screen.getByLabelText('Script');
     expect(code.textContent).toContain('"admin⟨U+202E⟩"');
-    expect(container.querySelector('.code-view .token.keyword')?.textContent).toBe('const');
     expect(container.querySelector('.code-view .token.string')?.textContent).toBe('"admin⟨U+202E⟩"');
     expect([...container.querySelectorAll('.code-view__number')].map((n) => n.textContent)).toEqual(['1', '2']);
   });

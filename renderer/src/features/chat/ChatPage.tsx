@@ -5,6 +5,7 @@ import { useHarbor } from '../../app/services';
 import { readPersisted, usePersisted, writePersisted } from '../../lib/persisted';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
+import { MountInTransition } from '../../ui/MountInTransition';
 import { ChatController, type Attachment, type FileAttachment, type OpenMemory } from './chat-controller';
 // The message list before the composer: so their styles keep their order (composer.css last).
 import { MessageList } from './MessageList';
@@ -192,7 +193,9 @@ export function ChatPage() {
                   <PartialInputsContext.Provider value={state.partial}>
                     <ChatApprovalsContext.Provider value={approvals}>
                       <WholeResultsContext.Provider value={wholeResults}>
-                        <MessageList key={`messages:${state.openId ?? 'new'}`} rows={rows} progress={state.progress} onAttach={attachFromResult} onStop={stopTurn} />
+                        <MountInTransition key={`messages:${state.openId ?? 'new'}`} fallback={<Loading label="Opening the conversation…" />}>
+                          <MessageList rows={rows} progress={state.progress} onAttach={attachFromResult} onStop={stopTurn} />
+                        </MountInTransition>
                       </WholeResultsContext.Provider>
                     </ChatApprovalsContext.Provider>
                   </PartialInputsContext.Provider>

@@ -1,8 +1,8 @@
 import { Check, Copy } from 'lucide-react';
-import { Prism } from 'prism-react-renderer';
 import { memo } from 'react';
 import { visibleText } from '../../lib/visible-text';
-import { HighlightedCode } from './CodeView';
+import { GRAMMARS } from './code-grammars';
+import { LazyHighlightedCode } from './LazyHighlightedCode';
 import { useCopy } from '../../ui/use-copy';
 import './code-tokens.css';
 
@@ -32,7 +32,7 @@ function label(language: string): string {
 
 function grammar(language: string): string | undefined {
   const name = ALIASES[language] ?? language;
-  return name && name in Prism.languages ? name : undefined;
+  return name && GRAMMARS.has(name) ? name : undefined;
 }
 
 interface Props {
@@ -64,7 +64,7 @@ export const CodeBlock = memo(function CodeBlock({ code, language }: Props) {
         </button>
       </figcaption>
       {known ? (
-        <HighlightedCode code={shown} language={known} className="code-view code-block__pre" focusable />
+        <LazyHighlightedCode code={shown} language={known} className="code-view code-block__pre" focusable />
       ) : (
         <pre className="code-view code-block__pre" tabIndex={0}>
           <code>{shown}</code>

@@ -1,54 +1,6 @@
-import { Highlight, type PrismTheme } from 'prism-react-renderer';
 import { memo } from 'react';
 import { visibleText } from '../../lib/visible-text';
-import './code-tokens.css';
-
-/** No inline colours: tokens get Prism's class names and code-tokens.css colours them for both themes. */
-export const CLASSES_ONLY: PrismTheme = { plain: {}, styles: [] };
-
-interface HighlightedProps {
-  /** Already made visible (visibleText): shown as it is. */
-  readonly code: string;
-  /** A grammar prism-react-renderer bundles. */
-  readonly language: string;
-  readonly className: string;
-  readonly label?: string | undefined;
-  /** Line numbers in the margin (not copied, not read out). */
-  readonly numbered?: boolean;
-  /** Focusable, so a block that scrolls sideways can be scrolled from the keyboard. */
-  readonly focusable?: boolean;
-}
-
-/** Highlighted code: Prism's tokens as React elements (never HTML), coloured by code-tokens.css. */
-export function HighlightedCode({ code, language, className, label, numbered = false, focusable = false }: HighlightedProps) {
-  return (
-    <Highlight code={code} language={language} theme={CLASSES_ONLY}>
-      {({ tokens, getLineProps, getTokenProps }) => (
-        <pre className={className} aria-label={label} {...(focusable ? { tabIndex: 0 } : {})}>
-          <code>
-            {tokens.map((line, i) => {
-              const { key: _lineKey, ...lineProps } = getLineProps({ line });
-              return (
-                <span key={i} {...lineProps} {...(numbered ? { className: `${lineProps.className} code-view__line` } : {})}>
-                  {numbered ? (
-                    <span className="code-view__number" aria-hidden="true">
-                      {i + 1}
-                    </span>
-                  ) : null}
-                  {line.map((token, j) => {
-                    const { key: _tokenKey, ...tokenProps } = getTokenProps({ token });
-                    return <span key={j} {...tokenProps} />;
-                  })}
-                  {'\n'}
-                </span>
-              );
-            })}
-          </code>
-        </pre>
-      )}
-    </Highlight>
-  );
-}
+import { LazyHighlightedCode } from './LazyHighlightedCode';
 
 interface Props {
   readonly code: string;
@@ -61,5 +13,5 @@ interface Props {
  * not hide what it does.
  */
 export const CodeView = memo(function CodeView({ code, label }: Props) {
-  return <HighlightedCode code={visibleText(code, { multiline: true }).replace(/\n+$/, '')} language="javascript" className="code-view" label={label} numbered />;
+  return <LazyHighlightedCode code={visibleText(code, { multiline: true }).replace(/\n+$/, '')} language="javascript" className="code-view" label={label} numbered />;
 });

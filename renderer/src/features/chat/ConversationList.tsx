@@ -4,7 +4,8 @@ import type { LoadState } from '../../lib/load-state';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loading } from '../../ui/Loading';
 import { VirtualList } from '../../ui/VirtualList';
-import { formatHourMinute, formatMonthDay } from '../../lib/time-format';
+import { formatHourMinute, formatMonthDay, type DateStyle } from '../../lib/time-format';
+import { useDateFormatters } from '../../lib/use-date-formatters';
 
 interface Props {
   readonly id: string;
@@ -17,6 +18,9 @@ interface Props {
   readonly drawer?: boolean;
 }
 
+/** The formatters `when` uses. */
+const TIMES: readonly DateStyle[] = ['hourMinute', 'monthDay'];
+
 function when(ms: number): string {
   const date = new Date(ms);
   const today = new Date();
@@ -27,6 +31,8 @@ function when(ms: number): string {
 
 /** Conversations, newest first (only those in view are rendered). Opening one loads it; "New conversation" starts an empty one. */
 export function ConversationList({ id, list, openId, onOpen, onNew, onRetry, drawer = false }: Props) {
+  // A fresh page's first date formatter is built a task after the list's first render, not in it.
+  const timesReady = useDateFormatters(TIMES);
   return (
     <aside id={id} className={`conv-list${drawer ? ' conv-list--drawer' : ''}`} aria-label="Conversations">
       <button type="button" className="button conv-list__new" onClick={onNew} aria-pressed={openId === undefined}>
@@ -46,7 +52,7 @@ export function ConversationList({ id, list, openId, onOpen, onNew, onRetry, dra
             <button type="button" className="conv-list__item" aria-current={c.id === openId ? 'true' : undefined} onClick={() => onOpen(c.id)}>
               <span className="conv-list__title">{c.title}</span>
               <span className="conv-list__meta">
-                {when(c.updatedAt)}
+                {timesReady ? when(c.updatedAt) : ''}
                 {c.lastStatus === 'running' ? ' · answering' : ''}
               </span>
             </button>
