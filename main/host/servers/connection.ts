@@ -15,7 +15,6 @@ import { applyLegacyLogLevel } from './log-level';
 import { ResourceSubscriptions } from './resource-subscriptions';
 import { RestartScheduler } from './restart-scheduler';
 import { StaleLists } from './stale-lists';
-import { promiseOf } from '../promise-of';
 import { MAX_REAUTHORIZATIONS, requestWithSignIns } from './sign-in';
 import type { TaskWire } from './task-wire/wire';
 
@@ -353,13 +352,8 @@ export class ServerConnection implements Disposable {
     return this.request(action, options, run);
   }
 
-  /**
-   * One request, with the sign-in policy of sign-in.ts around it. A stdio server has no sign-in
-   * (its transport carries no auth, so no request of it fails as SignInNeeded): its requests go
-   * without that layer, one promise and one microtask less per call.
-   */
+  /** One request, with the sign-in policy of sign-in.ts around it. */
   private request<T>(action: string, options: CallOptions, run: (client: Client, requestOptions: SdkRequestOptions) => Promise<T>): Promise<T> {
-    if (this.spec.transport === 'stdio') return promiseOf(() => this.requestOnce(action, options, run, MAX_REAUTHORIZATIONS));
     return requestWithSignIns(this.name, (signInsLeft) => this.requestOnce(action, options, run, signInsLeft), {
       drop: (failure) => this.dropForSignIn(failure),
       reconnect: (signInBudget) => this.reconnectAfterSignIn(signInBudget),
