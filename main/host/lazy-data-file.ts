@@ -19,6 +19,8 @@ type Method = (...args: unknown[]) => unknown;
  */
 const wrappers = new WeakMap<object, Map<Method, Method>>();
 
+// `call` and `member` run on every read of a store (several per tool call): guardData's try/catch
+// written out, so no closure is made for it each time.
 function call(file: DataFile, target: object, method: Method, args: unknown[]): unknown {
   let result: unknown;
   try {

@@ -59,6 +59,7 @@ class ConsentList {
     const offResolved = this.api.on.consent.resolved(({ id }) => this.remove(id));
     const ended = new Set<string>();
     this.endedDuringRead = ended;
+    // The list read's answer came (or the following stopped): what ends from now on needs no noting.
     const readDone = () => {
       if (this.endedDuringRead === ended) this.endedDuringRead = undefined;
     };
@@ -74,7 +75,7 @@ class ConsentList {
     );
     this.stop = () => {
       live = false;
-      if (this.endedDuringRead === ended) this.endedDuringRead = undefined;
+      readDone();
       offRequest();
       offResolved();
     };
